@@ -1,0 +1,34 @@
+# Two commands on a fresh machine: `make run` (console + embedded API) and `make test` (the whole suite).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run serve test lint bench clean
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	# The CPU build of torch first: unpinned, sentence-transformers would pull the CUDA build (~3 GB).
+	$(PY) -m pip install -q torch==2.13.0
+	$(PY) -m pip install -q -c constraints.txt -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)  ## set up, then start the console with its embedded API on local defaults
+	$(VENV)/bin/streamlit run app.py
+
+serve: $(STAMP)  ## set up, then serve the API headless on 127.0.0.1:8000
+	$(VENV)/bin/answerbase serve
+
+test: $(STAMP)  ## set up, then run every test (unit, API, integration, console, browser)
+	./scripts/ensure-chromium
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+bench: $(STAMP)
+	$(PY) bench/search_quality.py && $(PY) bench/search_latency.py && $(PY) bench/ingest.py && $(PY) bench/typed_qa.py
+
+clean:
+	rm -rf $(VENV) .answerbase .pytest_cache

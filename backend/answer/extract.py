@@ -1,0 +1,127 @@
+"""Typed candidates in text: numbers (digits or words, scales, percentages), dates, and names.
+
+Each candidate keeps its character span so the offline engine can score it by how close it sits to
+the words of the question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+           "trillion": 1_000_000_000_000, "dozen": 12}
+_WORD = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
+_SCALE = "|".join(_SCALES)
+NUMBER = re.compile(
+    rf"(?<![\w.])(?P<sign>[-−])?[$£€]?(?P<digits>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    rf"|\b(?P<words>(?:{_WORD})(?:[\s-](?:{_WORD}))*)\b",
+    re.IGNORECASE,
+)
+_AFTER = re.compile(rf"^\s*(?:(?P<scale>{_SCALE})\b)?\s*(?P<pct>%|percent\b|per cent\b)?", re.IGNORECASE)
+_MONTHS = ("january february march april may june july august september october november december "
+           "jan feb mar apr jun jul aug sep sept oct nov dec").split()
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_TIME = r"(?:,?\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?(?:\s*(?:UTC|GMT|Z|[+-]\d{2}:?\d{2}))?)?"
+DATE = re.compile(
+    rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}(?:[T ]\d{{2}}:\d{{2}}(?::\d{{2}})?(?:Z|[+-]\d{{2}}:?\d{{2}})?)?"
+    rf"|(?:{_MONTH})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{3,4}}{_TIME}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})\.?,?\s+\d{{3,4}}{_TIME}"
+    rf"|(?:{_MONTH})\.?\s+\d{{4}})\b",
+    re.IGNORECASE,
+)
+YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
+_CALENDAR_WORDS = set(_MONTHS) | set("monday tuesday wednesday thursday friday saturday sunday".split())
+_CONNECTORS = {"of", "de", "da", "del", "van", "von", "der", "la", "le", "the", "and", "&", "bin", "al"}
+NAME = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|da|del|van|von|der|la|le|the|bin|al|&)\s+)*[A-Z][\w'’.-]*)*")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A typed value found at ``start:end`` of a text."""
+
+    value: Any
+    start: int
+    end: int
+    text: str
+    kind: str = ""  # "year", "percent", "count", "date", "name"...
+
+
+def _words_to_number(words: str) -> int | None:
+    total, current = 0, 0
+    for word in re.split(r"[\s-]+", words.lower()):
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        else:
+            return None
+    return total + current
+
+
+def numbers(text: str) -> list[Candidate]:
+    """Every number in ``text``, with scale words multiplied out and percentages kept in percent units."""
+    found = []
+    for match in NUMBER.finditer(text):
+        if match.group("digits"):
+            raw = match.group("digits").replace(",", "")
+            value: float = float(raw)
+            kind = "decimal" if "." in raw else "digits"
+        else:
+            parsed = _words_to_number(match.group("words"))
+            if parsed is None:
+                continue
+            value, kind = float(parsed), "words"
+        if match.group("sign"):
+            value = -value
+        after = _AFTER.match(text[match.end():])
+        end = match.end()
+        if after and after.group("scale"):
+            value *= _SCALES[after.group("scale").lower()]
+            kind = "scaled"
+        if after and after.group("pct"):
+            kind = "percent"
+        if after:
+            end += len(after.group(0).rstrip())
+        if kind == "digits" and 1000 <= value <= 2100 and len(raw) == 4:
+            kind = "year"
+        found.append(Candidate(value, match.start(), end, text[match.start():end], kind))
+    return found
+
+
+def dates(text: str, now: datetime | None = None) -> list[Candidate]:
+    """Every date (with its time when written) in ``text``, as an aware UTC datetime."""
+    import dateparser
+
+    settings = {"RETURN_AS_TIMEZONE_AWARE": True, "TIMEZONE": "UTC", "TO_TIMEZONE": "UTC",
+                "PREFER_DAY_OF_MONTH": "first", "RELATIVE_BASE": (now or datetime.now(UTC)).replace(tzinfo=None)}
+    found = []
+    for match in DATE.finditer(text):
+        raw = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", match.group(0)).replace(" of ", " ")
+        parsed = dateparser.parse(raw, languages=["en"], settings=settings)
+        if parsed is not None:
+            found.append(Candidate(parsed.astimezone(UTC), match.start(), match.end(), match.group(0), "date"))
+    return found
+
+
+def names(text: str) -> list[Candidate]:
+    """Capitalised spans (proper names), trimmed of leading/trailing connector words."""
+    found = []
+    for match in NAME.finditer(text):
+        words = match.group(0).split()
+        while words and words[-1].lower() in _CONNECTORS:
+            words.pop()
+        while words and words[0].lower() in _CONNECTORS:
+            words.pop(0)
+        span = " ".join(words).rstrip(".,;:'’")
+        if span.endswith("'s") or span.endswith("’s"):
+            span = span[:-2]
+        if span and not all(w.lower().rstrip(".,") in _CALENDAR_WORDS for w in span.split()):
+            found.append(Candidate(span, match.start(), match.start() + len(span), span, "name"))
+    return found

@@ -1,0 +1,48 @@
+"""Prompts for the LLM engine: what each type means, and how the evidence is laid out."""
+
+from __future__ import annotations
+
+from backend.answer.engine import Question
+from backend.types import AnswerType
+
+TYPE_MEANINGS = {
+    AnswerType.INTEGER: "a whole number (digits only, no units)",
+    AnswerType.FLOAT: "a number; percentages in percent units (2.7% → 2.7); scale words multiplied out "
+    "($1.2 billion → 1200000000)",
+    AnswerType.BOOLEAN: "true or false",
+    AnswerType.STRING: "a short span of text (a name or phrase), not a sentence",
+    AnswerType.DATETIME: "a date and time in UTC as YYYY-MM-DDThh:mm:ssZ (a date alone is T00:00:00Z)",
+}
+
+
+def describe_type(answer_type: AnswerType) -> str:
+    """Plain words for what a value of ``answer_type`` is."""
+    meaning = TYPE_MEANINGS[answer_type.element]
+    return f"a JSON array, each element {meaning}" if answer_type.is_array else meaning
+
+
+def system_prompt(question: Question) -> str:
+    scope = (
+        "Answer ONLY from the numbered evidence. If the evidence does not contain the answer, "
+        'reply {"answer": null}.'
+        if question.context_scoped else
+        "Use the evidence when it is relevant, and your general knowledge otherwise. If you do not know, "
+        'reply {"answer": null}.'
+    )
+    return (
+        "You answer questions with a single typed JSON value. "
+        f"The current UTC date and time is {question.now.strftime('%Y-%m-%dT%H:%M:%SZ')} "
+        "(use it to resolve relative dates such as 'next Friday'). "
+        f"{scope} Reply with a JSON object {{\"answer\": <value or null>}} and nothing else."
+    )
+
+
+def user_prompt(question: Question) -> str:
+    passages = "\n\n".join(
+        f"[{i}] {hit.name}\n{hit.text}" for i, hit in enumerate(question.evidence, start=1)
+    ) or "(no evidence found)"
+    return (
+        f"Evidence:\n{passages}\n\n"
+        f"Question: {question.text}\n"
+        f"The answer must be {describe_type(question.answer_type)}."
+    )

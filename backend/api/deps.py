@@ -1,0 +1,38 @@
+"""Request dependencies: the process's ``Services``, the caller's API key, and the public base URL."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from backend.errors import Unauthorized
+from backend.models import ApiKey
+from backend.services import Services
+
+log = logging.getLogger("answerbase.auth")
+bearer = HTTPBearer(auto_error=False, description="An Answerbase API key: `Authorization: Bearer ab_...`")
+
+
+def get_services(request: Request) -> Services:
+    return request.app.state.services
+
+
+def current_key(
+    request: Request,
+    credentials: HTTPAuthorizationCredentials | None = Depends(bearer),
+    services: Services = Depends(get_services),
+) -> ApiKey:
+    """The live API key of the request, else 401 (logged without the secret)."""
+    try:
+        return services.keys.authenticate(credentials.credentials if credentials else None)
+    except Unauthorized:
+        log.warning("rejected API key for %s %s from %s", request.method, request.url.path,
+                    request.client.host if request.client else "?")
+        raise
+
+
+def base_url(request: Request, services: Services = Depends(get_services)) -> str:
+    """The URL prefix used in document source links (settings win over the request's host)."""
+    return services.settings.public_base_url or str(request.base_url).rstrip("/")

@@ -1,0 +1,68 @@
+"""The one error envelope, ``{"error": {"code", "message", "status"}}``, for every failure of the API.
+
+All exception handlers live here; nothing else builds error responses.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from backend.errors import AnswerbaseError
+
+log = logging.getLogger("answerbase.api")
+
+_HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
+               413: "payload_too_large", 415: "unsupported_media_type", 422: "invalid_request",
+               429: "rate_limited", 503: "unavailable"}
+
+
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    """The envelope as a response."""
+    body = {"error": {"code": code, "message": message, "status": status}}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _field(loc: tuple) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    return ".".join(parts) or "body"
+
+
+async def _answerbase_error(_: Request, exc: AnswerbaseError) -> JSONResponse:
+    return error_response(exc.status, exc.code, exc.message, exc.headers)
+
+
+async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = exc.errors()
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return error_response(400, "invalid_request", "The request body is not valid JSON.")
+    messages = []
+    for error in errors[:5]:
+        message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
+        messages.append(f"{_field(tuple(error.get('loc', ())))}: {message}")
+    return error_response(422, "invalid_request", "; ".join(messages))
+
+
+async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    code = _HTTP_CODES.get(exc.status_code, "invalid_request" if exc.status_code < 500 else "internal_error")
+    message = exc.detail if isinstance(exc.detail, str) else "Request failed."
+    if exc.status_code == 404 and message == "Not Found":
+        message = "No such route. The API lives under /v1; see /docs."
+    return error_response(exc.status_code, code, message, getattr(exc, "headers", None))
+
+
+async def _unexpected_error(_: Request, exc: Exception) -> JSONResponse:
+    log.exception("unhandled error: %s", type(exc).__name__)  # the traceback goes to the log, never the client
+    return error_response(500, "internal_error", "The server hit an unexpected error; it has been logged.")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Route every kind of failure to the envelope."""
+    app.add_exception_handler(AnswerbaseError, _answerbase_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected_error)

@@ -1,0 +1,29 @@
+"""``POST /v1/types/{type}``: a question in, ``{"data": <value of the type>}`` out."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends
+
+from backend.api.deps import base_url, current_key, get_services
+from backend.api.schemas import TypedAnswer, TypedQuestion, search_result
+from backend.errors import NotFound
+from backend.models import ApiKey
+from backend.services import Services
+from backend.types import AnswerType
+
+router = APIRouter(tags=["answers"])
+
+
+@router.post("/types/{type_name}", response_model=TypedAnswer, response_model_exclude_none=True,
+             summary="Answer a question as a typed JSON value",
+             description="Types: " + ", ".join(AnswerType.names()) + ". 422 `no_answer` when none is found.")
+def answer_typed(
+    type_name: str, body: TypedQuestion, key: ApiKey = Depends(current_key),
+    services: Services = Depends(get_services), base: str = Depends(base_url),
+) -> TypedAnswer:
+    if type_name not in AnswerType.names():
+        raise NotFound(f"Unknown type {type_name!r}; valid types: {', '.join(AnswerType.names())}.")
+    context_id = services.catalog.context(key.tenant, body.context_id).id if body.context_id else None
+    answer = services.answers.answer(key.tenant, body.question, AnswerType(type_name), context_id)
+    sources = [search_result(hit, base) for hit in answer.evidence] if body.include_sources else None
+    return TypedAnswer(data=answer.value, sources=sources)

@@ -1,0 +1,82 @@
+"""Contexts and documents as a tenant sees them: create, list, get, delete, always tenant-scoped.
+
+Anything of another tenant is reported exactly like something that does not exist (404), so a key
+never learns what other tenants have.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from backend.errors import NotFound, ValidationFailed
+from backend.models import Context, Document, utc_now
+from backend.store import LanceStore
+
+MAX_NAME_CHARS = 200
+MAX_DESCRIPTION_CHARS = 2000
+
+
+class Catalog:
+    """The tenant-scoped view of contexts and documents."""
+
+    def __init__(self, store: LanceStore) -> None:
+        self._store = store
+
+    def create_context(self, tenant: str, name: str, description: str = "") -> Context:
+        name, description = (name or "").strip(), (description or "").strip()
+        if not name or len(name) > MAX_NAME_CHARS:
+            raise ValidationFailed(f"name: a name of 1-{MAX_NAME_CHARS} characters is required.")
+        if len(description) > MAX_DESCRIPTION_CHARS:
+            raise ValidationFailed(f"description: at most {MAX_DESCRIPTION_CHARS} characters.")
+        context = Context(str(uuid.uuid4()), tenant, name, description, utc_now())
+        self._store.insert_context(context)
+        return context
+
+    def list_contexts(self, tenant: str) -> list[Context]:
+        return self._store.list_contexts(tenant)
+
+    def context(self, tenant: str, context_id: str) -> Context:
+        """The tenant's context, else :class:`NotFound` (also for another tenant's)."""
+        context = self._store.get_context(tenant, context_id)
+        if context is None:
+            raise NotFound(f"No context with id {context_id!r}.")
+        return context
+
+    def find_context(self, tenant: str, name_or_id: str) -> Context:
+        """A context by id, or by exact name when unique (for the CLI)."""
+        by_id = self._store.get_context(tenant, name_or_id)
+        if by_id:
+            return by_id
+        matches = [c for c in self._store.list_contexts(tenant) if c.name == name_or_id]
+        if len(matches) != 1:
+            raise NotFound(f"No context with id or unique name {name_or_id!r}.")
+        return matches[0]
+
+    def delete_context(self, tenant: str, context_id: str) -> None:
+        self.context(tenant, context_id)
+        self._store.delete_context(tenant, context_id)
+
+    def documents(self, tenant: str, context_id: str | None) -> list[Document]:
+        """Documents of a context (checked to be the tenant's), or of no context when ``None``."""
+        if context_id is not None:
+            self.context(tenant, context_id)
+        return self._store.list_documents(tenant, context_id)
+
+    def all_documents(self, tenant: str) -> list[Document]:
+        return self._store.list_documents(tenant, any_context=True)
+
+    def document(self, tenant: str, document_id: str) -> Document:
+        document = self._store.get_document(tenant, document_id)
+        if document is None:
+            raise NotFound(f"No document with id {document_id!r}.")
+        return document
+
+    def content(self, tenant: str, document_id: str) -> str:
+        content = self._store.get_document_content(tenant, document_id)
+        if content is None:
+            raise NotFound(f"No document with id {document_id!r}.")
+        return content
+
+    def delete_document(self, tenant: str, document_id: str) -> None:
+        self.document(tenant, document_id)
+        self._store.delete_document(tenant, document_id)

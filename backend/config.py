@@ -1,0 +1,113 @@
+"""Settings for every part of Answerbase, read from the environment.
+
+All variables start with ``ANSWERBASE_``; nested groups use ``__`` (``ANSWERBASE_STORE__URI``).
+Nothing here does I/O: ``Settings()`` is built by the caller (CLI, ``create_app``, tests), never at import.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class StoreSettings(BaseModel):
+    """Where the LanceDB database lives and how readers follow other writers."""
+
+    uri: str | None = Field(None, description="LanceDB URI; default <data_dir>/lancedb. May be s3://bucket/prefix.")
+    storage_options: dict[str, str] = Field(
+        default_factory=dict, description="Passed to LanceDB for object stores (endpoint, region, keys...)."
+    )
+    read_consistency_interval_s: float | None = Field(
+        0.0,
+        description="How stale a read may be, in seconds: 0 checks for other writers on every read, "
+        "None never does (single process only).",
+    )
+    ann_index_min_rows: int = Field(50_000, description="Build an ANN vector index once chunks reach this.")
+
+
+class EmbedderSettings(BaseModel):
+    """Which embedder turns text into vectors."""
+
+    provider: Literal["local", "openai"] = "local"
+    model: str = Field("all-MiniLM-L6-v2", description="Model name (for `openai`, the server's model id).")
+    base_url: str | None = Field(None, description="OpenAI-compatible /v1 base URL, for provider `openai`.")
+    api_key: str | None = None
+    dimension: int | None = Field(None, description="Vector size for provider `openai` (probed when unset).")
+    batch_size: int = 32
+    threads: int = Field(1, description="Torch CPU threads for the local model (1 is safest under load).")
+    query_cache_size: int = 2048
+
+
+class LLMSettings(BaseModel):
+    """The OpenAI-compatible model behind the `llm` answer engine."""
+
+    base_url: str | None = None
+    api_key: str | None = None
+    model: str = "gpt-4o-mini"
+    response_format: Literal["json_schema", "json_object", "none"] = "json_schema"
+    timeout_s: float = 30.0
+    max_tokens: int = 512
+
+
+class SearchSettings(BaseModel):
+    """How `/v1/search` and answer evidence rank passages."""
+
+    mode: Literal["hybrid", "vector", "fulltext"] = "hybrid"
+    rrf_k: int = 60
+    fulltext_weight: float = Field(1.5, description="Weight of the BM25 list in reciprocal rank fusion.")
+    candidates: int = Field(50, description="Passages taken from each list before fusion.")
+    evidence_passages: int = Field(5, description="Passages handed to an answer engine.")
+
+
+class IngestSettings(BaseModel):
+    """Chunking and fetching of documents."""
+
+    chunk_tokens: int = Field(200, description="Token budget of a chunk (the local embedder reads 256).")
+    overlap_tokens: int = 30
+    url_timeout_s: float = 15.0
+    url_max_bytes: int = 20 * 1024 * 1024
+    allow_private_urls: bool = Field(False, description="Allow fetching loopback/private addresses.")
+
+
+class Settings(BaseSettings):
+    """The whole configuration; build one per process and pass it down."""
+
+    model_config = SettingsConfigDict(env_prefix="ANSWERBASE_", env_nested_delimiter="__", extra="ignore")
+
+    data_dir: Path = Field(Path(".answerbase"), description="Root of all local state.")
+    engine: Literal["auto", "offline", "llm"] = Field(
+        "auto", description="`auto` uses `llm` when a model endpoint or key is configured, else `offline`."
+    )
+    default_tenant: str = "default"
+    public_base_url: str | None = Field(None, description="Base URL used in document source links.")
+    max_body_bytes: int = 1024 * 1024
+    max_upload_mb: int = 50
+    max_question_chars: int = 4000
+    store: StoreSettings = Field(default_factory=StoreSettings)
+    embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    search: SearchSettings = Field(default_factory=SearchSettings)
+    ingest: IngestSettings = Field(default_factory=IngestSettings)
+
+    @property
+    def store_uri(self) -> str:
+        """The LanceDB URI in use: the configured one, or a directory under the data dir."""
+        return self.store.uri or str(self.data_dir / "lancedb")
+
+    def llm_configured(self) -> bool:
+        """True when a model endpoint or key is set (here or through the standard OpenAI variables)."""
+        return bool(
+            self.llm.base_url or self.llm.api_key or os.environ.get("OPENAI_API_KEY")
+            or os.environ.get("OPENAI_BASE_URL")
+        )
+
+    @property
+    def engine_name(self) -> str:
+        """The answer engine `auto` resolves to."""
+        if self.engine != "auto":
+            return self.engine
+        return "llm" if self.llm_configured() else "offline"

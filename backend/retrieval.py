@@ -1,0 +1,28 @@
+"""Retrieval: a query's text and vector → ranked passages of one tenant (and optionally one context)."""
+
+from __future__ import annotations
+
+from backend.config import SearchSettings
+from backend.embed import Embedder
+from backend.models import SearchHit
+from backend.store import ChunkSearch, LanceStore, SearchMode
+
+
+class Retriever:
+    """Embeds the query (cached) and runs the store's search in the configured mode."""
+
+    def __init__(self, store: LanceStore, embedder: Embedder, settings: SearchSettings) -> None:
+        self._embedder = embedder
+        self._settings = settings
+        self._search = ChunkSearch(store, rrf_k=settings.rrf_k, fulltext_weight=settings.fulltext_weight,
+                                   candidates=settings.candidates)
+
+    def search(
+        self, tenant: str, query: str, *, context_id: str | None = None, limit: int = 10,
+        per_document: bool = True, mode: SearchMode | None = None,
+    ) -> list[SearchHit]:
+        """The best passages for ``query``, best first."""
+        mode = mode or self._settings.mode
+        vector = self._embedder.embed_query(query) if mode != "fulltext" else None
+        return self._search.search(tenant=tenant, query_text=query, query_vector=vector, context_id=context_id,
+                                   mode=mode, limit=limit, per_document=per_document)

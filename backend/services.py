@@ -1,0 +1,52 @@
+"""The composition root: builds the store, embedder, engines and services from one ``Settings``.
+
+Built once per process (the API's lifespan, the CLI, a test fixture); nothing else constructs them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from backend.answer import AnswerEngine, AnswerService, build_engine
+from backend.auth.keys import KeyService
+from backend.catalog import Catalog
+from backend.config import Settings
+from backend.embed import Embedder, build_embedder
+from backend.ingest import Ingestor
+from backend.retrieval import Retriever
+from backend.store import LanceStore
+
+
+@dataclass
+class Services:
+    """Everything a request handler or command needs, wired together."""
+
+    settings: Settings
+    store: LanceStore
+    embedder: Embedder
+    engine: AnswerEngine
+    keys: KeyService
+    catalog: Catalog
+    ingestor: Ingestor
+    retriever: Retriever
+    answers: AnswerService
+
+    @classmethod
+    def build(cls, settings: Settings, *, embedder: Embedder | None = None,
+              engine: AnswerEngine | None = None) -> Services:
+        """Wire every service; pass ``embedder``/``engine`` to share or replace them (tests do)."""
+        embedder = embedder or build_embedder(settings.embedder)
+        if settings.store.uri is None:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+        store = LanceStore(
+            settings.store_uri, dimension=embedder.dimension, embedder_name=embedder.name,
+            storage_options=settings.store.storage_options,
+            read_consistency_interval_s=settings.store.read_consistency_interval_s,
+        )
+        engine = engine or build_engine(settings)
+        retriever = Retriever(store, embedder, settings.search)
+        return cls(
+            settings=settings, store=store, embedder=embedder, engine=engine, keys=KeyService(store),
+            catalog=Catalog(store), ingestor=Ingestor(store, embedder, settings.ingest), retriever=retriever,
+            answers=AnswerService(retriever, engine, settings.search.evidence_passages),
+        )

@@ -1,0 +1,291 @@
+"""The LanceDB store: keys, contexts, documents and their chunks, and hybrid search over the chunks.
+
+This package is the only importer of lancedb. Writes follow one rule so a crash never exposes a
+half-indexed document: a document's chunks are added in one commit *before* its row is written, and
+searches keep only chunks whose revision matches a committed document row (see ``search.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict
+from datetime import timedelta
+from typing import Any, TypeVar
+
+os.environ.setdefault("LANCEDB_LOG", "error")  # per-query deprecation warnings are noise in our logs
+
+import lancedb  # noqa: E402
+from lancedb.index import FTS, Bitmap, BTree  # noqa: E402
+
+from backend.errors import EmbedderMismatch  # noqa: E402
+from backend.models import ApiKey, Context, Document, DocumentVersion, utc_now  # noqa: E402
+from backend.store.schema import (  # noqa: E402
+    CHUNKS,
+    CONTEXTS,
+    DOCUMENTS,
+    KEYS,
+    META,
+    SCHEMA_VERSION,
+    sql,
+    table_schemas,
+    where,
+)
+
+T = TypeVar("T")
+DOCUMENT_FIELDS = [f for f in Document.__dataclass_fields__ if f != "chunks"] + ["chunks"]
+_LIST_COLUMNS = [*DOCUMENT_FIELDS]
+
+
+def retry_on_conflict(write: Callable[[], T], attempts: int = 8) -> T:
+    """Run ``write``, retrying when another writer committed first (LanceDB's optimistic concurrency)."""
+    for attempt in range(attempts):
+        try:
+            return write()
+        except Exception as exc:  # lancedb raises plain RuntimeError/OSError for commit conflicts
+            if "conflict" not in str(exc).lower() or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (2**attempt))
+    raise AssertionError("unreachable")
+
+
+def _none_if_empty(value: str | None) -> str | None:
+    return value or None
+
+
+class LanceStore:
+    """All persistent state of Answerbase, in one LanceDB database."""
+
+    def __init__(
+        self, uri: str, *, dimension: int, embedder_name: str,
+        storage_options: dict[str, str] | None = None, read_consistency_interval_s: float | None = 0.0,
+        check_embedder: bool = True,
+    ) -> None:
+        interval = None if read_consistency_interval_s is None else timedelta(seconds=read_consistency_interval_s)
+        self.uri = uri
+        self.dimension = dimension
+        self._db = lancedb.connect(uri, read_consistency_interval=interval, storage_options=storage_options or None)
+        self._tables = self._open_tables(table_schemas(dimension))
+        if check_embedder:
+            self._check_embedder(embedder_name, dimension)
+
+    # -- setup ---------------------------------------------------------------------------------------
+
+    def _open_tables(self, schemas: dict[str, Any]) -> dict[str, Any]:
+        existing = set(self._db.list_tables().tables)
+        tables = {}
+        for name, schema in schemas.items():
+            if name in existing:
+                tables[name] = self._db.open_table(name)
+            else:
+                tables[name] = retry_on_conflict(lambda n=name, s=schema: self._db.create_table(n, schema=s,
+                                                                                               exist_ok=True))
+        return tables
+
+    def _check_embedder(self, embedder_name: str, dimension: int) -> None:
+        meta = self.meta()
+        recorded = meta.get("embedder")
+        if recorded is None:
+            self.set_meta(embedder=embedder_name, dimension=str(dimension), schema_version=SCHEMA_VERSION)
+        elif recorded != embedder_name or meta.get("dimension") != str(dimension):
+            raise EmbedderMismatch(
+                f"The database at {self.uri} was indexed with embedder {recorded!r} "
+                f"(dimension {meta.get('dimension')}), but {embedder_name!r} (dimension {dimension}) is "
+                "configured. Run `answerbase reindex` to re-embed every document with the configured one."
+            )
+
+    def meta(self) -> dict[str, str]:
+        """The key/value facts recorded about this database (embedder, dimension, schema version)."""
+        return {row["key"]: row["value"] for row in self._rows(META)}
+
+    def set_meta(self, **values: str) -> None:
+        """Record facts about the database (upserted by key)."""
+        rows = [{"key": k, "value": v} for k, v in values.items()]
+        self._upsert(META, "key", rows)
+
+    # -- generic helpers -----------------------------------------------------------------------------
+
+    def table(self, name: str) -> Any:
+        """The LanceDB table ``name`` (for the search module and maintenance)."""
+        return self._tables[name]
+
+    def _rows(self, name: str, filter_: str | None = None, columns: list[str] | None = None) -> list[dict]:
+        query = self._tables[name].search()
+        if filter_:
+            query = query.where(filter_)
+        if columns:
+            query = query.select(columns)
+        return query.limit(None).to_list()
+
+    def _upsert(self, name: str, on: str, rows: list[dict]) -> None:
+        table = self._tables[name]
+        retry_on_conflict(
+            lambda: table.merge_insert(on).when_matched_update_all().when_not_matched_insert_all().execute(rows)
+        )
+
+    def _delete(self, name: str, filter_: str) -> None:
+        retry_on_conflict(lambda: self._tables[name].delete(filter_))
+
+    # -- API keys ------------------------------------------------------------------------------------
+
+    def insert_key(self, key: ApiKey) -> None:
+        self._upsert(KEYS, "id", [asdict(key)])
+
+    update_key = insert_key
+
+    def get_key(self, key_id: str) -> ApiKey | None:
+        rows = self._rows(KEYS, where(id=key_id))
+        return ApiKey(**rows[0]) if rows else None
+
+    def find_key_by_hash(self, sha256: str) -> ApiKey | None:
+        rows = self._rows(KEYS, where(sha256=sha256))
+        return ApiKey(**rows[0]) if rows else None
+
+    def list_keys(self, tenant: str | None = None) -> list[ApiKey]:
+        return [ApiKey(**row) for row in self._rows(KEYS, where(tenant=tenant) or None)]
+
+    # -- contexts ------------------------------------------------------------------------------------
+
+    def insert_context(self, context: Context) -> None:
+        self._upsert(CONTEXTS, "id", [asdict(context)])
+
+    def get_context(self, tenant: str, context_id: str) -> Context | None:
+        rows = self._rows(CONTEXTS, where(id=context_id, tenant=tenant))
+        return Context(**rows[0]) if rows else None
+
+    def list_contexts(self, tenant: str | None) -> list[Context]:
+        rows = self._rows(CONTEXTS, where(tenant=tenant) or None)
+        return sorted((Context(**row) for row in rows), key=lambda c: c.created_at)
+
+    def delete_context(self, tenant: str, context_id: str) -> None:
+        """Delete a context with its documents and chunks (chunks first: rows never point at nothing)."""
+        self._delete(CHUNKS, where(tenant=tenant, context_id=context_id))
+        self._delete(DOCUMENTS, where(tenant=tenant, context_id=context_id))
+        self._delete(CONTEXTS, where(tenant=tenant, id=context_id))
+
+    # -- documents and chunks ------------------------------------------------------------------------
+
+    def find_document_by_source_key(self, tenant: str, context_id: str | None, source_key: str) -> Document | None:
+        rows = self._rows(
+            DOCUMENTS, where(tenant=tenant, context_id=context_id or "", source_key=source_key), _LIST_COLUMNS
+        )
+        return self._document(rows[0]) if rows else None
+
+    def get_document(self, tenant: str, document_id: str) -> Document | None:
+        rows = self._rows(DOCUMENTS, where(tenant=tenant, id=document_id), _LIST_COLUMNS)
+        return self._document(rows[0]) if rows else None
+
+    def get_document_content(self, tenant: str, document_id: str) -> str | None:
+        rows = self._rows(DOCUMENTS, where(tenant=tenant, id=document_id), ["content"])
+        return rows[0]["content"] if rows else None
+
+    def get_source_key(self, tenant: str, document_id: str) -> str | None:
+        rows = self._rows(DOCUMENTS, where(tenant=tenant, id=document_id), ["source_key"])
+        return rows[0]["source_key"] if rows else None
+
+    def list_documents(
+        self, tenant: str, context_id: str | None = None, *, any_context: bool = False
+    ) -> list[Document]:
+        """Documents of a tenant: of one context, of none (``context_id=None``), or all (``any_context``)."""
+        filter_ = where(tenant=tenant) if any_context else where(tenant=tenant, context_id=context_id or "")
+        rows = self._rows(DOCUMENTS, filter_, _LIST_COLUMNS)
+        return sorted((self._document(row) for row in rows), key=lambda d: d.created_at)
+
+    def put_documents(self, versions: Sequence[DocumentVersion]) -> None:
+        """Store document versions: all chunks in one commit, then the rows, then drop replaced chunks.
+
+        Until the rows commit, the new chunks carry a revision no document has, so search ignores them.
+        """
+        chunk_rows = [
+            {"id": str(uuid.uuid4()), "document_id": v.document.id, "revision": v.document.content_hash,
+             "tenant": v.document.tenant, "context_id": v.document.context_id or "", "ordinal": i, "text": text,
+             "vector": v.vectors[i], "name": v.document.name, "source": v.document.source,
+             "type": v.document.type}
+            for v in versions for i, text in enumerate(v.texts)
+        ]
+        if chunk_rows:
+            retry_on_conflict(lambda: self._tables[CHUNKS].add(chunk_rows))
+        rows = [asdict(v.document) | {"context_id": v.document.context_id or "", "source_key": v.source_key,
+                                      "content": v.content} for v in versions]
+        if rows:
+            self._upsert(DOCUMENTS, "id", rows)
+        replaced = [f"(document_id = {sql(v.document.id)} AND revision != {sql(v.document.content_hash)})"
+                    for v in versions if v.replaces]
+        for start in range(0, len(replaced), 200):
+            self._delete(CHUNKS, " OR ".join(replaced[start:start + 200]))
+        self.ensure_indexes()
+
+    def touch_document(self, document: Document) -> None:
+        """Update a document's row without re-chunking (same content, new name or time)."""
+        self._upsert(DOCUMENTS, "id", [{**self._full_row(document.tenant, document.id),
+                                        "name": document.name, "updated_at": utc_now()}])
+
+    def _full_row(self, tenant: str, document_id: str) -> dict:
+        return self._rows(DOCUMENTS, where(tenant=tenant, id=document_id))[0]
+
+    def delete_document(self, tenant: str, document_id: str) -> None:
+        """Delete a document row, then its chunks (a crash in between leaves orphans that repair() drops)."""
+        self._delete(DOCUMENTS, where(tenant=tenant, id=document_id))
+        self._delete(CHUNKS, where(tenant=tenant, document_id=document_id))
+
+    def live_revisions(self, document_ids: Iterable[str]) -> dict[str, str]:
+        """``{document_id: content_hash}`` of the committed documents among ``document_ids``."""
+        ids = sorted(set(document_ids))
+        if not ids:
+            return {}
+        rows = self._rows(DOCUMENTS, "id IN (" + ", ".join(sql(i) for i in ids) + ")", ["id", "content_hash"])
+        return {row["id"]: row["content_hash"] for row in rows}
+
+    def repair(self) -> int:
+        """Delete chunks that belong to no committed document version (left by a crash); returns how many."""
+        live = {(r["id"], r["content_hash"]) for r in self._rows(DOCUMENTS, None, ["id", "content_hash"])}
+        stale = [
+            r["id"] for r in self._rows(CHUNKS, None, ["id", "document_id", "revision"])
+            if (r["document_id"], r["revision"]) not in live
+        ]
+        for start in range(0, len(stale), 500):
+            self._delete(CHUNKS, "id IN (" + ", ".join(sql(i) for i in stale[start:start + 500]) + ")")
+        return len(stale)
+
+    def counts(self, tenant: str | None = None) -> dict[str, int]:
+        """How many contexts, documents and chunks (of ``tenant`` when given)."""
+        filter_ = where(tenant=tenant) or None
+        return {name: self._tables[name].count_rows(filter_) for name in (CONTEXTS, DOCUMENTS, CHUNKS)}
+
+    # -- indexes and maintenance ---------------------------------------------------------------------
+
+    def ensure_indexes(self) -> None:
+        """Create the full-text and scalar indexes once the chunks table has rows (they need data)."""
+        chunks = self._tables[CHUNKS]
+        have = {tuple(index.columns) for index in chunks.list_indices()}
+        if ("text",) not in have and chunks.count_rows() > 0:
+            retry_on_conflict(lambda: chunks.create_index("text", config=FTS(), replace=True))
+            for column in ("tenant", "context_id"):
+                retry_on_conflict(lambda c=column: chunks.create_index(c, config=Bitmap(), replace=True))
+            retry_on_conflict(lambda: chunks.create_index("document_id", config=BTree(), replace=True))
+
+    def optimize(self) -> None:
+        """Compact files and fold new rows into every index; safe while serving."""
+        for table in self._tables.values():
+            retry_on_conflict(lambda t=table: t.optimize(cleanup_older_than=timedelta(hours=1)))
+
+    def reset_chunks(self, embedder_name: str, dimension: int) -> None:
+        """Drop and recreate the chunks table for another embedder (``answerbase reindex``)."""
+        self._db.drop_table(CHUNKS)
+        self._tables[CHUNKS] = self._db.create_table(CHUNKS, schema=table_schemas(dimension)[CHUNKS])
+        self.set_meta(embedder=embedder_name, dimension=str(dimension))
+
+    def document_rows(self) -> list[dict]:
+        """Every document row of every tenant, with its content (for re-indexing)."""
+        return self._rows(DOCUMENTS)
+
+    @staticmethod
+    def document_of(row: dict) -> Document:
+        """A stored document row as a :class:`Document`."""
+        return LanceStore._document(row)
+
+    @staticmethod
+    def _document(row: dict) -> Document:
+        return Document(**{f: row[f] for f in DOCUMENT_FIELDS} | {"context_id": _none_if_empty(row["context_id"])})

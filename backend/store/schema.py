@@ -1,0 +1,45 @@
+"""Table names, Arrow schemas and SQL-literal quoting for the LanceDB store."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+SCHEMA_VERSION = "1"
+
+META, KEYS, CONTEXTS, DOCUMENTS, CHUNKS = "meta", "api_keys", "contexts", "documents", "chunks"
+
+_TEXT = pa.string()
+
+
+def table_schemas(dimension: int) -> dict[str, pa.Schema]:
+    """The schema of every table, given the embedder's vector size."""
+    return {
+        META: pa.schema([("key", _TEXT), ("value", _TEXT)]),
+        KEYS: pa.schema(
+            [("id", _TEXT), ("tenant", _TEXT), ("name", _TEXT), ("prefix", _TEXT), ("sha256", _TEXT),
+             ("created_at", _TEXT), ("last_used_at", _TEXT), ("revoked_at", _TEXT)]
+        ),
+        CONTEXTS: pa.schema(
+            [("id", _TEXT), ("tenant", _TEXT), ("name", _TEXT), ("description", _TEXT), ("created_at", _TEXT)]
+        ),
+        DOCUMENTS: pa.schema(
+            [("id", _TEXT), ("tenant", _TEXT), ("context_id", _TEXT), ("name", _TEXT), ("source", _TEXT),
+             ("source_key", _TEXT), ("type", _TEXT), ("content_hash", _TEXT), ("chunks", pa.int32()),
+             ("content", _TEXT), ("created_at", _TEXT), ("updated_at", _TEXT)]
+        ),
+        CHUNKS: pa.schema(
+            [("id", _TEXT), ("document_id", _TEXT), ("revision", _TEXT), ("tenant", _TEXT),
+             ("context_id", _TEXT), ("ordinal", pa.int32()), ("text", _TEXT),
+             ("vector", pa.list_(pa.float32(), dimension)), ("name", _TEXT), ("source", _TEXT), ("type", _TEXT)]
+        ),
+    }
+
+
+def sql(value: str) -> str:
+    """``value`` as a SQL string literal (single quotes doubled), for LanceDB filters."""
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+def where(**equals: str | None) -> str:
+    """A conjunction of ``column = 'value'`` terms, skipping columns whose value is None."""
+    return " AND ".join(f"{column} = {sql(value)}" for column, value in equals.items() if value is not None)

@@ -1,0 +1,70 @@
+"""Shared fixtures: the real embedder (loaded once per session), a real LanceDB in a temp dir, the app.
+
+Every fixture builds on ``settings(tmp_path)``; nothing touches the developer's own data directory.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from backend.api import create_app
+from backend.config import EmbedderSettings, Settings
+from backend.embed import Embedder, build_embedder
+from backend.services import Services
+
+os.environ.setdefault("LANCEDB_LOG", "error")
+for _name in [n for n in os.environ if n.startswith("ANSWERBASE_") or n.startswith("OPENAI_")]:
+    del os.environ[_name]  # tests build their own settings; the developer's environment must not leak in
+
+
+@pytest.fixture(scope="session")
+def embedder() -> Embedder:
+    """The real all-MiniLM-L6-v2 embedder, loaded once for the whole session."""
+    return build_embedder(EmbedderSettings())
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Settings with all state under a fresh temp dir and the offline engine."""
+    return Settings(data_dir=tmp_path / "data", engine="offline")
+
+
+@pytest.fixture
+def services(settings: Settings, embedder: Embedder) -> Services:
+    return Services.build(settings, embedder=embedder)
+
+
+@pytest.fixture
+def store(services: Services):  # noqa: ANN201
+    return services.store
+
+
+@pytest.fixture
+def app_client(services: Services) -> Iterator[TestClient]:
+    """A TestClient over the real app and the real services (no auth header)."""
+    with TestClient(create_app(services=services), raise_server_exceptions=False) as client:
+        yield client
+
+
+@pytest.fixture
+def api_key(services: Services) -> str:
+    """A secret of tenant ``acme``."""
+    return services.keys.create("acme", "tests")[1]
+
+
+@pytest.fixture
+def other_key(services: Services) -> str:
+    """A secret of another tenant, ``globex``."""
+    return services.keys.create("globex", "tests")[1]
+
+
+@pytest.fixture
+def client(app_client: TestClient, api_key: str) -> TestClient:
+    """The TestClient, authenticated as tenant ``acme``."""
+    app_client.headers["Authorization"] = f"Bearer {api_key}"
+    return app_client

@@ -1,0 +1,61 @@
+"""Small helpers for tests: auth headers, tiny real files of each format, the error-envelope check."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+
+def bearer(secret: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {secret}"}
+
+
+def assert_error(response: Any, status: int, code: str) -> dict:
+    """The response is the error envelope with this status and code; returns its ``error`` object."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"}, body
+    error = body["error"]
+    assert error["status"] == status and error["code"] == code, error
+    assert isinstance(error["message"], str) and error["message"], error
+    assert "Traceback" not in error["message"]
+    return error
+
+
+def make_pdf(text: str) -> bytes:
+    """A minimal one-page PDF whose page shows ``text`` (built by hand: no PDF writer needed)."""
+    escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    stream = f"BT /F1 12 Tf 72 720 Td ({escaped}) Tj ET".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
+    xref = out.tell()
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
+    for offset in offsets:
+        out.write(b"%010d 00000 n \n" % offset)
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref))
+    return out.getvalue()
+
+
+def make_docx(heading: str, paragraphs: list[str]) -> bytes:
+    """A .docx with a heading and paragraphs, written by python-docx."""
+    import docx
+
+    document = docx.Document()
+    document.add_heading(heading, level=1)
+    for paragraph in paragraphs:
+        document.add_paragraph(paragraph)
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
