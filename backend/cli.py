@@ -12,6 +12,7 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 
 from backend.config import Settings
 from backend.errors import AnswerbaseError
@@ -23,6 +24,20 @@ def _services(settings: Settings, **kwargs: object):  # noqa: ANN202 (imported l
     from backend.services import Services
 
     return Services.build(settings, **kwargs)
+
+
+def _metadata_services(settings: Settings) -> SimpleNamespace:
+    """Keys and contexts without loading the embedder (a second, not ten, for `keys create`)."""
+    from backend.auth.keys import KeyService
+    from backend.catalog import Catalog
+    from backend.store import LanceStore
+
+    if settings.store.uri is None:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    store = LanceStore(settings.store_uri, dimension=None, embedder_name=None,
+                       storage_options=settings.store.storage_options,
+                       read_consistency_interval_s=settings.store.read_consistency_interval_s)
+    return SimpleNamespace(keys=KeyService(store), catalog=Catalog(store))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -123,12 +138,10 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
         print(f"re-embedded {reindex(settings)} documents")
         return 0
-    services = _services(settings)
     tenant = getattr(args, "tenant", None) or settings.default_tenant
-    if args.command == "keys":
-        return _keys(services, args, tenant)
-    if args.command == "contexts":
-        return _contexts(services, args, tenant)
+    if args.command in ("keys", "contexts"):
+        return (_keys if args.command == "keys" else _contexts)(_metadata_services(settings), args, tenant)
+    services = _services(settings)
     if args.command == "optimize":
         services.store.optimize()
         print(f"optimized; removed {services.store.repair()} orphan chunks")

@@ -59,16 +59,25 @@ class LanceStore:
     """All persistent state of Answerbase, in one LanceDB database."""
 
     def __init__(
-        self, uri: str, *, dimension: int, embedder_name: str,
+        self, uri: str, *, dimension: int | None, embedder_name: str | None,
         storage_options: dict[str, str] | None = None, read_consistency_interval_s: float | None = 0.0,
         check_embedder: bool = True,
     ) -> None:
+        """Open (creating as needed) the database at ``uri``.
+
+        ``dimension=None`` opens it for keys and contexts only (no embedder needed: the CLI's fast path);
+        the chunks table is then used only if it already exists.
+        """
         interval = None if read_consistency_interval_s is None else timedelta(seconds=read_consistency_interval_s)
         self.uri = uri
-        self.dimension = dimension
         self._db = lancedb.connect(uri, read_consistency_interval=interval, storage_options=storage_options or None)
-        self._tables = self._open_tables(table_schemas(dimension))
-        if check_embedder:
+        schemas = table_schemas(dimension or 1)
+        if dimension is None:
+            schemas.pop(CHUNKS)
+        self._tables = self._open_tables(schemas)
+        if dimension is None and CHUNKS in set(self._db.list_tables().tables):
+            self._tables[CHUNKS] = self._db.open_table(CHUNKS)
+        if check_embedder and dimension is not None and embedder_name is not None:
             self._check_embedder(embedder_name, dimension)
 
     # -- setup ---------------------------------------------------------------------------------------
@@ -126,6 +135,8 @@ class LanceStore:
         )
 
     def _delete(self, name: str, filter_: str) -> None:
+        if name not in self._tables:
+            return  # opened without chunks (keys/contexts only) and none were ever stored
         retry_on_conflict(lambda: self._tables[name].delete(filter_))
 
     # -- API keys ------------------------------------------------------------------------------------
@@ -252,7 +263,8 @@ class LanceStore:
     def counts(self, tenant: str | None = None) -> dict[str, int]:
         """How many contexts, documents and chunks (of ``tenant`` when given)."""
         filter_ = where(tenant=tenant) or None
-        return {name: self._tables[name].count_rows(filter_) for name in (CONTEXTS, DOCUMENTS, CHUNKS)}
+        return {name: self._tables[name].count_rows(filter_) if name in self._tables else 0
+                for name in (CONTEXTS, DOCUMENTS, CHUNKS)}
 
     # -- indexes and maintenance ---------------------------------------------------------------------
 

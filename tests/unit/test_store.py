@@ -1,0 +1,74 @@
+"""The LanceDB store on a temp dir with the real embedder: fusion, scoping, modes, replacement, crash rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.errors import EmbedderMismatch
+from backend.ingest import Source
+from backend.store import LanceStore, reciprocal_rank_fusion
+
+
+def test_rrf_fuses_and_weights():
+    scores = reciprocal_rank_fusion([(["a", "b"], 1.0), (["b", "c"], 2.0)], k=60)
+    assert max(scores, key=scores.get) == "b"
+    assert scores["c"] > scores["a"]  # the heavier list's second beats the lighter list's first
+
+
+def _source(tenant, context, name, text):
+    return Source(tenant, context, name, text, "text-snippet", f"text:{name}")
+
+
+@pytest.fixture
+def corpus(services):
+    ingest = services.ingestor.ingest
+    ingest(_source("acme", "c1", "Cats", "Cats are small domesticated carnivorous mammals that purr."))
+    ingest(_source("acme", "c2", "Rockets", "The Saturn V rocket carried astronauts to the Moon."))
+    ingest(_source("globex", "c3", "Felines", "Cats sleep for sixteen hours a day."))
+    return services
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "vector", "fulltext"])
+def test_modes_rank_and_scope(corpus, mode):
+    search = corpus.retriever.search
+    assert search("acme", "cats purr", mode=mode)[0].name == "Cats"
+    assert [h.name for h in search("acme", "cats", context_id="c2", mode=mode)] in ([], ["Rockets"])
+    assert all(h.name != "Felines" for h in search("acme", "cats sleep hours", mode=mode))
+    assert search("globex", "cats", mode=mode)[0].name == "Felines"
+
+
+def test_vector_mode_finds_paraphrase(corpus):
+    assert corpus.retriever.search("acme", "feline pets", mode="vector")[0].name == "Cats"
+
+
+def test_unchanged_content_is_not_re_embedded(services, monkeypatch):
+    services.ingestor.ingest(_source("acme", None, "Note", "Printers are on floor two."))
+    calls = []
+    monkeypatch.setattr(services.embedder, "embed_documents",
+                        lambda texts: calls.append(texts) or pytest.fail("re-embedded unchanged content"))
+    services.ingestor.ingest(_source("acme", None, "Note", "Printers are on floor two."))
+    assert calls == [] and services.store.counts("acme")["documents"] == 1
+
+
+def test_orphan_chunks_of_a_crashed_ingest_are_invisible_and_repaired(services, embedder):
+    """Chunks committed without their document row (a crash between the two) are never returned."""
+    services.ingestor.ingest(_source("acme", None, "Kept", "The fire drill is on Mondays."))
+    document = services.store.list_documents("acme")[0]
+    from dataclasses import replace
+
+    from backend.models import DocumentVersion
+    ghost = replace(document, id="ghost", content_hash="h2", name="Ghost")
+    texts = ["The fire drill moved to Fridays."]
+    chunks_only = DocumentVersion(ghost, "text:Ghost", texts[0], texts, embedder.embed_documents(texts), False)
+    # Simulate the crash: write the chunks, not the row.
+    services.store.table("chunks").add([{
+        "id": "orphan", "document_id": "ghost", "revision": "h2", "tenant": "acme", "context_id": "", "ordinal": 0,
+        "text": texts[0], "vector": chunks_only.vectors[0], "name": "Ghost", "source": "", "type": "text-snippet"}])
+    assert [h.name for h in services.retriever.search("acme", "fire drill Fridays")] == ["Kept"]
+    assert services.store.repair() == 1
+    assert services.store.counts("acme")["chunks"] == 1
+
+
+def test_opening_with_another_embedder_names_reindex(settings, services):
+    with pytest.raises(EmbedderMismatch, match="answerbase reindex"):
+        LanceStore(settings.store_uri, dimension=services.embedder.dimension, embedder_name="openai:other")
