@@ -1,0 +1,104 @@
+"""``ApiClient``: the Python client of the /v1 API over httpx (used by the console and by users).
+
+Errors come back as :class:`ApiError` carrying the envelope's status, code and message.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+
+class ApiError(Exception):
+    """A failed API call, from the error envelope (or the transport)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(f"{code} ({status}): {message}")
+        self.status, self.code, self.message = status, code, message
+
+
+@dataclass
+class Timed:
+    """A result with the round-trip time in milliseconds."""
+
+    value: Any
+    ms: float
+
+
+class ApiClient:
+    """A small synchronous client; one per process is enough (it pools connections)."""
+
+    def __init__(self, base_url: str, api_key: str, timeout: float = 120.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.api_key = api_key
+        self._http = httpx.Client(base_url=self.base_url, timeout=timeout,
+                                  headers={"Authorization": f"Bearer {api_key}"})
+
+    def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+        try:
+            response = self._http.request(method, path, **kwargs)
+        except httpx.HTTPError as exc:
+            raise ApiError(503, "unavailable", f"The API at {self.base_url} could not be reached: {exc}") from exc
+        if response.status_code >= 400:
+            try:
+                error = response.json()["error"]
+                raise ApiError(error["status"], error["code"], error["message"])
+            except (ValueError, KeyError, TypeError):
+                raise ApiError(response.status_code, "error", response.text[:200]) from None
+        if response.status_code == 204:
+            return None
+        if response.headers.get("content-type", "").startswith("application/json"):
+            return response.json()
+        return response.text
+
+    def _timed(self, method: str, path: str, **kwargs: Any) -> Timed:
+        started = time.perf_counter()
+        value = self._call(method, path, **kwargs)
+        return Timed(value, (time.perf_counter() - started) * 1000)
+
+    # answers and search
+    def ask(self, answer_type: str, question: str, context_id: str | None = None,
+            include_sources: bool = True) -> Timed:
+        body: dict[str, Any] = {"include_sources": include_sources}
+        body.update({"query": question, "context_id": context_id} if context_id else {"content": question})
+        return self._timed("POST", f"/v1/types/{answer_type}", json=body)
+
+    def search(self, query: str, context_id: str | None = None, limit: int = 10) -> Timed:
+        body = {"query": query, "limit": limit} | ({"context_id": context_id} if context_id else {})
+        return self._timed("POST", "/v1/search", json=body)
+
+    # contexts
+    def contexts(self) -> list[dict]:
+        return self._call("GET", "/v1/contexts")
+
+    def create_context(self, name: str, description: str = "") -> dict:
+        return self._call("POST", "/v1/contexts", json={"name": name, "description": description})
+
+    def delete_context(self, context_id: str) -> None:
+        self._call("DELETE", f"/v1/contexts/{context_id}")
+
+    # documents
+    def documents(self, context_id: str | None = None) -> list[dict]:
+        return self._call("GET", f"/v1/contexts/{context_id}/documents" if context_id else "/v1/documents")
+
+    def _documents_path(self, context_id: str | None) -> str:
+        return f"/v1/contexts/{context_id}/documents" if context_id else "/v1/documents"
+
+    def upload(self, filename: str, data: bytes, context_id: str | None = None) -> dict:
+        return self._call("POST", self._documents_path(context_id), files={"file": (filename, data)})
+
+    def add_url(self, url: str, context_id: str | None = None) -> dict:
+        return self._call("POST", self._documents_path(context_id), json={"url": url})
+
+    def add_text(self, text: str, name: str, context_id: str | None = None, source: str | None = None) -> dict:
+        body = {"text": text, "name": name} | ({"source": source} if source else {})
+        return self._call("POST", self._documents_path(context_id), json=body)
+
+    def delete_document(self, document_id: str) -> None:
+        self._call("DELETE", f"/v1/documents/{document_id}")
+
+    def status(self) -> dict:
+        return self._call("GET", "/v1/status")

@@ -1,0 +1,116 @@
+"""Ask: typed questions in a chat, answers rendered by type, sources and latency, CSV of the history."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from backend.client import ApiError
+from backend.export import history_csv
+from pages.common import ALL_DOCUMENTS, api_client, context_picker, source_card
+
+TYPE_LABELS = {
+    "integer": "Whole number", "float": "Decimal number", "boolean": "Yes / No", "datetime": "Date & time",
+    "string": "Text", "integer_array": "List of whole numbers", "float_array": "List of decimal numbers",
+    "boolean_array": "List of yes / no", "datetime_array": "List of dates", "string_array": "List of texts",
+}
+EXAMPLES = [
+    ("integer", "How many employees work at the London office?"),
+    ("datetime", "When is the summer party?"),
+    ("boolean", "Is multi-factor authentication mandatory?"),
+    ("float", "What is the daily meal allowance?"),
+    ("string", "Who leads the Berlin office?"),
+    ("integer_array", "How many employees work in each office?"),
+]
+
+
+def render_value(answer_type: str, value: object) -> None:
+    """Show an answer the way its type reads best."""
+    if answer_type == "boolean":
+        st.badge("Yes" if value else "No", color="green" if value else "red", icon=":material/check_circle:"
+                 if value else ":material/cancel:")
+    elif answer_type == "datetime":
+        moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        readable = moment.strftime("%-d %B %Y") + ("" if moment.strftime("%H:%M:%S") == "00:00:00"
+                                                  else moment.strftime(", %H:%M UTC"))
+        st.markdown(f"### {readable}")
+        st.caption(f"ISO 8601: `{value}`")
+    elif answer_type in ("integer", "float"):
+        st.markdown(f"### {value:,}" if answer_type == "integer" else f"### {value:,.6g}")
+    elif answer_type == "string":
+        st.markdown(f"### {value}")
+    else:
+        _render_array(answer_type, list(value))  # type: ignore[arg-type]
+
+
+def _render_array(answer_type: str, values: list) -> None:
+    if not values:
+        st.markdown("*An empty list: nothing of this type was found.*")
+        return
+    frame = pd.DataFrame({"#": range(1, len(values) + 1), "value": values})
+    st.dataframe(frame, hide_index=True, width="content")
+    if answer_type in ("integer_array", "float_array"):
+        st.bar_chart(frame, x="#", y="value", height=220)
+    elif answer_type == "datetime_array":
+        frame["date"] = pd.to_datetime(frame["value"])
+        chart = alt.Chart(frame).mark_circle(size=120).encode(x=alt.X("date:T", title=None), tooltip=["value"])
+        st.altair_chart(chart.properties(height=120), width="stretch")
+
+
+def render_entry(entry: dict) -> None:
+    with st.chat_message("user"):
+        st.markdown(entry["question"])
+        st.caption(f"{TYPE_LABELS[entry['type']]} · {entry['context']}")
+    with st.chat_message("assistant"):
+        if entry["error"]:
+            st.warning(entry["error"], icon=":material/info:")
+            return
+        render_value(entry["type"], entry["answer"])
+        with st.expander(f"Sources ({len(entry['sources'])}) · {entry['latency_ms']:.0f} ms"):
+            for result in entry["sources"]:
+                source_card(result, entry["question"])
+
+
+def ask(question: str, answer_type: str, context: dict | None) -> None:
+    entry = {"asked_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "type": answer_type,
+             "context": context["name"] if context else ALL_DOCUMENTS, "question": question, "answer": None,
+             "sources": [], "latency_ms": 0.0, "error": None}
+    try:
+        result = api_client().ask(answer_type, question, context["id"] if context else None)
+        entry.update(answer=result.value["data"], sources=result.value.get("sources", []), latency_ms=result.ms)
+    except ApiError as exc:
+        entry["error"] = ("No answer found in the documents. Try rephrasing, another type, or another context."
+                          if exc.code == "no_answer" else f"{exc.message} ({exc.code})")
+    st.session_state.history.append(entry)
+
+
+st.session_state.setdefault("history", [])
+st.title("Ask")
+controls = st.columns([2, 3])
+with controls[0]:
+    answer_type = st.selectbox("Answer type", list(TYPE_LABELS), format_func=lambda t: f"{TYPE_LABELS[t]} ({t})",
+                               key="answer_type")
+with controls[1]:
+    context = context_picker(api_client(), "ask_context")
+
+if not st.session_state.history:
+    st.caption("Try an example:")
+    columns = st.columns(3)
+    for i, (example_type, example) in enumerate(EXAMPLES):
+        if columns[i % 3].button(example, key=f"example_{i}", width="stretch"):
+            ask(example, example_type, context)
+            st.rerun()
+
+for entry in st.session_state.history:
+    render_entry(entry)
+
+if question := st.chat_input("Ask a question about your documents…", max_chars=4000):
+    ask(question, answer_type, context)
+    st.rerun()
+
+if st.session_state.history:
+    st.download_button("Download history (CSV)", history_csv(st.session_state.history), "answerbase-history.csv",
+                       "text/csv", icon=":material/download:")

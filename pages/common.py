@@ -1,0 +1,64 @@
+"""What every console page shares: the cached API client and the context picker."""
+
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from backend.client import ApiClient, ApiError
+
+ALL_DOCUMENTS = "All documents"
+
+
+def _secret(name: str) -> str | None:
+    try:
+        return os.environ.get(name) or st.secrets.get(name)
+    except FileNotFoundError:  # no secrets.toml: fine
+        return os.environ.get(name)
+
+
+@st.cache_resource(show_spinner="Starting Answerbase (loading the embedder)…")
+def api_client() -> ApiClient:
+    """A remote API when ANSWERBASE_API_URL is set, else the API embedded in this process."""
+    url, key = _secret("ANSWERBASE_API_URL"), _secret("ANSWERBASE_API_KEY")
+    if not url:
+        from backend.config import Settings
+        from backend.embedded import start_embedded_api
+
+        url, key = start_embedded_api(Settings())
+    if not key:
+        st.error("ANSWERBASE_API_URL is set but ANSWERBASE_API_KEY is not: the console cannot authenticate.")
+        st.stop()
+    return ApiClient(url, key)
+
+
+def load_contexts(client: ApiClient) -> list[dict]:
+    try:
+        return client.contexts()
+    except ApiError as exc:
+        st.error(f"Could not load contexts: {exc.message}")
+        st.stop()
+
+
+def context_picker(client: ApiClient, key: str, *, allow_all: bool = True, label: str = "Context") -> dict | None:
+    """A select box of the tenant's contexts (plus "All documents"); returns the chosen context or None."""
+    contexts = load_contexts(client)
+    options: list[dict | None] = ([None] if allow_all else []) + contexts
+    if not options:
+        st.info("No contexts yet: create one on the Documents page.")
+        return None
+    demo_index = next((i for i, c in enumerate(options) if c and "(demo)" in c["name"]), 0)
+    return st.selectbox(label, options, index=demo_index, key=key,
+                        format_func=lambda c: ALL_DOCUMENTS if c is None else c["name"])
+
+
+def source_card(result: dict, highlight: str = "") -> None:
+    """A document card: linked name, type badge, excerpt (query terms in bold)."""
+    from backend.highlight import highlight_terms
+
+    meta = result["metadata"]
+    with st.container(border=True):
+        st.markdown(f"**[{meta['name']}]({meta['source']})**")
+        st.badge(meta["type"], color={"web": "blue", "document": "violet"}.get(meta["type"], "gray"))
+        st.markdown(highlight_terms(result["page_content"], highlight) if highlight else result["page_content"])

@@ -1,0 +1,43 @@
+"""Status & API: the API in use, copyable curl examples (key masked), engine, embedder and counts."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from backend.client import ApiError
+from pages.common import api_client
+
+client = api_client()
+st.title("Status & API")
+try:
+    status = client.status()
+    contexts = client.contexts()
+except ApiError as exc:
+    st.error(f"The API is not answering: {exc.message}")
+    st.stop()
+
+columns = st.columns(4)
+columns[0].metric("Answer engine", status["engine"])
+columns[1].metric("Embedder", status["embedder"].split(":")[-1])
+columns[2].metric("Documents", f"{status['counts']['documents']:,}")
+columns[3].metric("Chunks", f"{status['counts']['chunks']:,}")
+st.caption(f"Tenant `{status['tenant']}` · search mode `{status['search_mode']}` · {len(contexts)} context(s)")
+
+st.subheader("Call the API")
+st.markdown(f"API base URL: `{client.base_url}` · OpenAPI docs: [{client.base_url}/docs]({client.base_url}/docs)")
+reveal = st.toggle("Reveal API key", value=False)
+key = client.api_key if reveal else client.api_key[:10] + "…" + "•" * 12
+context_id = contexts[0]["id"] if contexts else "<context id>"
+st.markdown("A typed answer (`/v1/types/integer`):")
+st.code(
+    f"curl -s {client.base_url}/v1/types/integer \\\n  -H 'Authorization: Bearer {key}' \\\n"
+    f"  -H 'Content-Type: application/json' \\\n"
+    f"  -d '{{\"query\": \"How many employees work at the London office?\", \"context_id\": \"{context_id}\"}}'",
+    language="bash",
+)
+st.markdown("A search (`/v1/search`):")
+st.code(
+    f"curl -s {client.base_url}/v1/search \\\n  -H 'Authorization: Bearer {key}' \\\n"
+    f"  -H 'Content-Type: application/json' \\\n  -d '{{\"query\": \"parental leave\", \"limit\": 3}}'",
+    language="bash",
+)
