@@ -20,14 +20,14 @@ with st.form("search"):
 if submitted and query.strip():
     try:
         found = api_client().search(query, context["id"] if context else None, int(limit))
-        st.session_state.search = {"query": query, "results": found.value, "ms": found.ms}
+        st.session_state.search_results = {"query": query, "results": found.value, "ms": found.ms}
     except ApiError as exc:
-        st.session_state.search = None
+        st.session_state.search_results = None
         st.error(f"Search failed: {exc.message}")
 elif submitted:
     st.warning("Type something to search for.")
 
-state = st.session_state.get("search")
+state = st.session_state.get("search_results")
 if state:
     results = state["results"]
     plural = "s" if len(results) != 1 else ""

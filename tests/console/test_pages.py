@@ -1,0 +1,101 @@
+"""Every console page through Streamlit's AppTest, against the real embedded API and the demo handbook."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from backend.export import HISTORY_COLUMNS, RESULT_COLUMNS
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module", autouse=True)
+def console_data_dir(tmp_path_factory):
+    """One data dir for the module: the embedded API (cached per process) starts once and seeds the demo."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ANSWERBASE_DATA_DIR", str(tmp_path_factory.mktemp("console")))
+        patch.setenv("ANSWERBASE_ENGINE", "offline")
+        patch.delenv("ANSWERBASE_API_URL", raising=False)
+        yield
+    from pages.common import api_client
+
+    api_client.clear()
+
+
+def _app(page: str | None = None) -> AppTest:
+    app = AppTest.from_file(APP, default_timeout=120)
+    app.run()
+    if page:
+        app.switch_page(page)
+        app.run()
+    assert not app.exception, app.exception
+    return app
+
+
+
+
+
+def test_ask_example_gives_typed_answer_and_history_csv():
+    app = _app()
+    assert app.title[0].value == "Ask"
+    assert app.selectbox(key="ask_context").value["name"] == "Brightwater handbook (demo)"
+    app.button(key="example_0").click().run()
+    assert not app.exception
+    assert any(m.value == "### 212" for m in app.markdown)
+    app.selectbox(key="answer_type").set_value("datetime")
+    app.chat_input[0].set_value("When is the summer party?").run()
+    assert any("3 July 2026" in m.value for m in app.markdown)
+    assert any("2026-07-03T00:00:00Z" in c.value for c in app.caption)
+    from backend.export import history_csv
+
+    rows = list(csv.DictReader(io.StringIO(history_csv(app.session_state.history))))
+    assert list(rows[0]) == HISTORY_COLUMNS and len(rows) == 2
+    assert json.loads(rows[0]["answer"]) == 212 and rows[1]["type"] == "datetime"
+    assert "offices.md" in rows[0]["sources"] and "/v1/documents/" in rows[0]["sources"]
+
+
+def test_ask_no_answer_is_a_message_not_a_traceback():
+    app = _app()
+    app.selectbox(key="answer_type").set_value("datetime")
+    app.chat_input[0].set_value("When did the Martian colony hold elections?").run()
+    assert not app.exception
+    assert any("No answer found" in w.value for w in app.warning)
+
+
+def test_search_shows_cards_and_csv():
+    app = _app("pages/search.py")
+    app.text_input[0].set_value("parental leave")
+    app.button[0].click().run()
+    assert not app.exception
+    assert any("result" in c.value and "parental leave" in c.value for c in app.caption)
+    assert any("leave-policy.md" in m.value for m in app.markdown)
+    from backend.export import results_csv
+
+    rows = list(csv.DictReader(io.StringIO(results_csv(app.session_state.search_results["results"]))))
+    assert list(rows[0]) == RESULT_COLUMNS and rows[0]["name"] == "leave-policy.md"
+
+
+def test_documents_page_lists_demo_and_adds_text():
+    app = _app("pages/documents.py")
+    assert any("10 documents" in s.value for s in app.subheader)
+    text_inputs = [t for t in app.text_input if t.label == "Name"]
+    text_inputs[-1].set_value("Parking")
+    [t for t in app.text_area if t.label == "Text"][0].set_value("Staff park on level minus two.")
+    [b for b in app.button if b.label == "Add text"][0].click().run()
+    assert not app.exception
+    assert any("Added “Parking”" in s.value for s in app.success)
+    assert any("11 documents" in s.value for s in app.subheader)
+
+
+def test_status_page_shows_engine_and_masked_key():
+    app = _app("pages/settings.py")
+    assert not app.exception
+    assert [m.value for m in app.metric][:2] == ["offline", "all-MiniLM-L6-v2"]
+    assert any("/v1/types/integer" in c.value and "…" in c.value for c in app.code)
