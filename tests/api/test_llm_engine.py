@@ -1,0 +1,105 @@
+"""The llm engine through the real API and the real openai SDK, against a local OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from backend.api import create_app
+from backend.config import LLMSettings, Settings
+from backend.services import Services
+from backend.types import AnswerType
+from tests.fakes.openai_server import FakeOpenAI, Reply
+from tests.helpers import assert_error, bearer
+
+
+@pytest.fixture
+def fake():
+    with FakeOpenAI() as server:
+        yield server
+
+
+def _client(tmp_path, embedder, fake, **llm) -> TestClient:
+    settings = Settings(data_dir=tmp_path / "llm", engine="llm",
+                        llm=LLMSettings(base_url=fake.base_url, api_key="sk-test", model="tiny", **llm))
+    services = Services.build(settings, embedder=embedder)
+    client = TestClient(create_app(services=services), raise_server_exceptions=False)
+    client.headers.update(bearer(services.keys.create("acme")[1]))
+    client.post("/v1/documents", json={"text": "The Oslo data centre has 14 racks.", "name": "Oslo"})
+    return client
+
+
+@pytest.mark.parametrize("answer_type", AnswerType.names())
+def test_strict_schema_sent_for_every_type(tmp_path, embedder, fake, answer_type):
+    client = _client(tmp_path, embedder, fake)
+    examples = {"integer": "14", "float": "1.5", "boolean": "true", "string": '"Oslo"',
+                "datetime": '"2024-01-02T03:04:05+01:00"'}
+    element = AnswerType(answer_type).element.value
+    value = f"[{examples[element]}]" if answer_type.endswith("_array") else examples[element]
+    fake.replies.append(Reply(f'{{"answer": {value}}}'))
+    response = client.post(f"/v1/types/{answer_type}", json={"content": "How many racks in Oslo?"})
+    assert response.status_code == 200, response.text
+    sent = fake.requests[-1]
+    fmt = sent["response_format"]
+    assert fmt["type"] == "json_schema" and fmt["json_schema"]["strict"] is True
+    answer_schema = fmt["json_schema"]["schema"]["properties"]["answer"]["anyOf"]
+    assert {"type": "null"} in answer_schema
+    if answer_type.endswith("_array"):
+        assert answer_schema[0]["type"] == "array" and answer_schema[0]["maxItems"] == 100
+    prompt = sent["messages"][1]["content"]
+    assert "Oslo data centre has 14 racks" in prompt and "How many racks in Oslo?" in prompt
+    assert "current UTC date" in sent["messages"][0]["content"]
+    if answer_type == "datetime":
+        assert response.json() == {"data": "2024-01-02T02:04:05Z"}
+
+
+def test_text_reply_json_is_extracted_when_server_ignores_format(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake, response_format="none")
+    fake.replies.append(Reply('Sure! Here it is:\n```json\n{"answer": 14}\n```'))
+    assert client.post("/v1/types/integer", json={"content": "Racks in Oslo?"}).json() == {"data": 14}
+    assert "response_format" not in fake.requests[-1]
+
+
+def test_json_object_mode_sends_schema(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake, response_format="json_object")
+    fake.replies.append(Reply('{"answer": true}'))
+    assert client.post("/v1/types/boolean", json={"content": "Is Oslo cold?"}).json() == {"data": True}
+    assert fake.requests[-1]["response_format"]["type"] == "json_object"
+    assert "schema" in fake.requests[-1]["response_format"]
+
+
+def test_invalid_value_is_retried_once_with_the_error(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake)
+    fake.replies += [Reply('{"answer": "fourteen"}'), Reply('{"answer": 14}')]
+    assert client.post("/v1/types/integer", json={"content": "Racks?"}).json() == {"data": 14}
+    assert len(fake.requests) == 2 and "invalid" in fake.requests[1]["messages"][-1]["content"]
+
+
+def test_gives_up_after_retry_with_502(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake)
+    fake.replies += [Reply("not json at all"), Reply("still not json")]
+    assert_error(client.post("/v1/types/integer", json={"content": "Racks?"}), 502, "upstream_error")
+
+
+def test_model_declining_is_no_answer(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake)
+    fake.replies.append(Reply('{"answer": null}'))
+    assert_error(client.post("/v1/types/integer", json={"content": "Racks on Mars?"}), 422, "no_answer")
+
+
+def test_cut_off_reply_is_a_failure(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake)
+    fake.replies += [Reply('{"answer": 1', finish_reason="length"), Reply('{"answer": 1', finish_reason="length")]
+    assert_error(client.post("/v1/types/integer", json={"content": "Racks?"}), 502, "upstream_error")
+
+
+def test_timeout_rate_limit_and_server_error(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake, timeout_s=0.5)
+    fake.replies.append(Reply('{"answer": 1}', delay_s=2))
+    assert_error(client.post("/v1/types/integer", json={"content": "Racks?"}), 504, "upstream_error")
+    fake.replies.append(Reply(status=429, headers={"retry-after": "7"}))
+    response = client.post("/v1/types/integer", json={"content": "Racks?"})
+    assert_error(response, 503, "unavailable")
+    assert response.headers["retry-after"] == "7"
+    fake.replies.append(Reply(status=500))
+    assert_error(client.post("/v1/types/integer", json={"content": "Racks?"}), 502, "upstream_error")

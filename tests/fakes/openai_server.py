@@ -1,0 +1,69 @@
+"""A tiny OpenAI-compatible chat-completions server on 127.0.0.1: the one test double allowed.
+
+Tests queue replies (content, finish_reason, status, delay) and read back the requests it received.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclass
+class Reply:
+    content: str = '{"answer": null}'
+    finish_reason: str = "stop"
+    status: int = 200
+    delay_s: float = 0.0
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class FakeOpenAI:
+    """Start with ``with FakeOpenAI() as fake:``; ``fake.base_url`` ends in /v1."""
+
+    def __init__(self) -> None:
+        self.replies: list[Reply] = []
+        self.requests: list[dict] = []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+                body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+                fake.requests.append(body)
+                reply = fake.replies.pop(0) if fake.replies else Reply()
+                time.sleep(reply.delay_s)
+                if reply.status != 200:
+                    payload = {"error": {"message": "upstream says no", "type": "error", "code": reply.status}}
+                else:
+                    payload = {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": body["model"],
+                               "choices": [{"index": 0, "finish_reason": reply.finish_reason,
+                                            "message": {"role": "assistant", "content": reply.content}}],
+                               "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+                data = json.dumps(payload).encode()
+                try:
+                    self.send_response(reply.status)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(data)))
+                    for name, value in reply.headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (timeout tests)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+
+    def __enter__(self) -> FakeOpenAI:
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
