@@ -42,6 +42,7 @@ class Services:
             settings.store_uri, dimension=embedder.dimension, embedder_name=embedder.name,
             storage_options=settings.store.storage_options,
             read_consistency_interval_s=settings.store.read_consistency_interval_s,
+            ann_index_min_rows=settings.store.ann_index_min_rows,
         )
         engine = engine or build_engine(settings)
         retriever = Retriever(store, embedder, settings.search)

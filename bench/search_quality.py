@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import CACHE, SHARED_DATA, print_table  # noqa: E402
 from backend.config import Settings  # noqa: E402
 from backend.ingest import Source  # noqa: E402
 from backend.services import Services  # noqa: E402
+from bench.common import CACHE, SHARED_DATA, print_table  # noqa: E402
 
 TENANT, CONTEXT = "bench", "scifact"
 

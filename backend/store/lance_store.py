@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 os.environ.setdefault("LANCEDB_LOG", "error")  # per-query deprecation warnings are noise in our logs
 
 import lancedb  # noqa: E402
-from lancedb.index import FTS, Bitmap, BTree  # noqa: E402
+from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq  # noqa: E402
 
 from backend.errors import EmbedderMismatch  # noqa: E402
 from backend.models import ApiKey, Context, Document, DocumentVersion, utc_now  # noqa: E402
@@ -35,6 +35,7 @@ from backend.store.schema import (  # noqa: E402
 )
 
 T = TypeVar("T")
+_REINDEX_AFTER_ROWS = 20_000  # unindexed rows tolerated before the indexes are updated
 DOCUMENT_FIELDS = [f for f in Document.__dataclass_fields__ if f != "chunks"] + ["chunks"]
 _LIST_COLUMNS = [*DOCUMENT_FIELDS]
 
@@ -61,7 +62,7 @@ class LanceStore:
     def __init__(
         self, uri: str, *, dimension: int | None, embedder_name: str | None,
         storage_options: dict[str, str] | None = None, read_consistency_interval_s: float | None = 0.0,
-        check_embedder: bool = True,
+        check_embedder: bool = True, ann_index_min_rows: int = 50_000,
     ) -> None:
         """Open (creating as needed) the database at ``uri``.
 
@@ -70,6 +71,7 @@ class LanceStore:
         """
         interval = None if read_consistency_interval_s is None else timedelta(seconds=read_consistency_interval_s)
         self.uri = uri
+        self.ann_index_min_rows = ann_index_min_rows
         self._db = lancedb.connect(uri, read_consistency_interval=interval, storage_options=storage_options or None)
         schemas = table_schemas(dimension or 1)
         if dimension is None:
@@ -269,14 +271,27 @@ class LanceStore:
     # -- indexes and maintenance ---------------------------------------------------------------------
 
     def ensure_indexes(self) -> None:
-        """Create the full-text and scalar indexes once the chunks table has rows (they need data)."""
+        """Keep the chunk indexes fit for the table's size.
+
+        Full-text and scalar indexes are created once there are rows (they need data); an ANN vector
+        index once brute force stops paying (``ann_index_min_rows``); and when many rows were added since
+        the last index update, ``optimize`` folds them in (new rows are searchable before that, but slower).
+        """
         chunks = self._tables[CHUNKS]
-        have = {tuple(index.columns) for index in chunks.list_indices()}
-        if ("text",) not in have and chunks.count_rows() > 0:
+        indexes = chunks.list_indices()
+        have = {tuple(index.columns) for index in indexes}
+        rows = chunks.count_rows()
+        if ("text",) not in have and rows > 0:
             retry_on_conflict(lambda: chunks.create_index("text", config=FTS(), replace=True))
             for column in ("tenant", "context_id"):
                 retry_on_conflict(lambda c=column: chunks.create_index(c, config=Bitmap(), replace=True))
             retry_on_conflict(lambda: chunks.create_index("document_id", config=BTree(), replace=True))
+        if ("vector",) not in have and rows >= self.ann_index_min_rows:
+            partitions = max(1, rows // 4096)
+            retry_on_conflict(lambda: chunks.create_index(
+                "vector", config=IvfHnswSq(distance_type="cosine", num_partitions=partitions), replace=True))
+        elif max((getattr(index, "num_unindexed_rows", 0) or 0 for index in indexes), default=0) > _REINDEX_AFTER_ROWS:
+            retry_on_conflict(lambda: chunks.optimize())
 
     def optimize(self) -> None:
         """Compact files and fold new rows into every index; safe while serving."""

@@ -17,6 +17,8 @@ from backend.store.lance_store import LanceStore
 from backend.store.schema import CHUNKS, where
 
 SearchMode = Literal["hybrid", "vector", "fulltext"]
+_NPROBES = 20
+_REFINE_FACTOR = 5
 _COLUMNS = ["id", "document_id", "revision", "context_id", "ordinal", "text", "name", "source", "type"]
 
 
@@ -80,6 +82,9 @@ class ChunkSearch:
         query = (
             self._store.table(CHUNKS).search(vector, vector_column_name="vector").distance_type("cosine")
             .where(filter_, prefilter=True).select([*_COLUMNS, "_distance"]).limit(depth)
+            # With an ANN index (quantised vectors), re-rank the candidates on full vectors so near-ties
+            # resolve correctly; without one the search is exact and these are no-ops.
+            .nprobes(_NPROBES).refine_factor(_REFINE_FACTOR)
         )
         return query.to_list()
 

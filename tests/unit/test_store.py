@@ -72,3 +72,19 @@ def test_orphan_chunks_of_a_crashed_ingest_are_invisible_and_repaired(services, 
 def test_opening_with_another_embedder_names_reindex(settings, services):
     with pytest.raises(EmbedderMismatch, match="answerbase reindex"):
         LanceStore(settings.store_uri, dimension=services.embedder.dimension, embedder_name="openai:other")
+
+
+def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path, embedder):
+    from backend.config import Settings, StoreSettings
+    from backend.services import Services
+
+    services = Services.build(Settings(data_dir=tmp_path / "ann", store=StoreSettings(ann_index_min_rows=300)),
+                              embedder=embedder)
+    sources = [_source("acme" if i % 2 else "globex", None, f"Doc {i}",
+                       f"Memo {i}: the {['red', 'green', 'blue'][i % 3]} team meets in room {i}.") for i in range(320)]
+    services.ingestor.ingest_many(sources)
+    indexed = {tuple(index.columns) for index in services.store.table("chunks").list_indices()}
+    assert ("vector",) in indexed
+    hits = services.retriever.search("acme", "Memo 17: the blue team meets in room 17.", mode="vector", limit=5)
+    assert hits and all(int(h.name.split()[1]) % 2 == 1 for h in hits)  # only acme's (odd) documents
+    assert hits[0].name == "Doc 17"

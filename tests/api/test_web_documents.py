@@ -1,0 +1,88 @@
+"""URL ingestion and refresh against a local web server (private URLs allowed by setting, as in tests)."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from backend.api import create_app
+from backend.config import IngestSettings, Settings
+from backend.errors import ValidationFailed
+from backend.ingest.web import check_url
+from backend.services import Services
+from tests.fakes.web_server import LocalWeb, html_page
+from tests.helpers import assert_error, bearer, make_pdf
+
+LONG = "The cafeteria on the fifth floor serves a vegetarian lunch menu every weekday between noon and two. "
+
+
+@pytest.fixture
+def web():
+    with LocalWeb() as server:
+        yield server
+
+
+@pytest.fixture
+def client(tmp_path, embedder):
+    settings = Settings(data_dir=tmp_path / "web", engine="offline",
+                        ingest=IngestSettings(allow_private_urls=True))
+    services = Services.build(settings, embedder=embedder)
+    with TestClient(create_app(services=services), raise_server_exceptions=False) as test_client:
+        test_client.headers.update(bearer(services.keys.create("acme")[1]))
+        yield test_client
+
+
+def test_url_ingest_search_and_refresh(client, web):
+    web.pages["/menu"] = html_page("Cafeteria menu", LONG + "On Fridays it serves lentil curry.")
+    url = f"{web.base_url}/menu"
+    doc = client.post("/v1/documents", json={"url": url})
+    assert doc.status_code == 201, doc.text
+    doc = doc.json()
+    assert doc["type"] == "web" and doc["source"] == url and doc["name"] == "Cafeteria menu"
+    hit = client.post("/v1/search", json={"query": "lentil curry"}).json()[0]
+    assert hit["metadata"]["source"] == url and hit["metadata"]["type"] == "web"
+    assert "Jobs | Contact" not in client.get(f"/v1/documents/{doc['id']}/content").text  # boilerplate dropped
+
+    web.pages["/menu"] = html_page("Cafeteria menu", LONG + "On Fridays it serves mushroom risotto.")
+    refreshed = client.post(f"/v1/documents/{doc['id']}/refresh")
+    assert refreshed.status_code == 200 and refreshed.json()["id"] == doc["id"]
+    assert "mushroom risotto" in client.post("/v1/search", json={"query": "risotto"}).json()[0]["page_content"]
+    assert all("lentil" not in r["page_content"] for r in client.post("/v1/search", json={"query": "lentil"}).json())
+    assert len(client.get("/v1/documents").json()) == 1
+
+
+def test_web_pdf_and_upstream_errors(client, web):
+    web.pages["/report.pdf"] = ("application/pdf", make_pdf("Annual revenue reached 8 million pounds."))
+    doc = client.post("/v1/documents", json={"url": f"{web.base_url}/report.pdf"})
+    assert doc.status_code == 201, doc.text
+    assert "8 million" in client.get(f"/v1/documents/{doc.json()['id']}/content").text
+    assert_error(client.post("/v1/documents", json={"url": f"{web.base_url}/missing"}), 502, "upstream_error")
+    web.pages["/empty"] = ("text/html", b"<html><body></body></html>")
+    assert_error(client.post("/v1/documents", json={"url": f"{web.base_url}/empty"}), 422, "invalid_request")
+
+
+def test_private_addresses_refused_by_default():
+    for url in ["http://127.0.0.1/x", "http://localhost:8000/", "http://10.1.2.3/", "http://169.254.169.254/latest",
+                "http://[::1]/", "file:///etc/passwd", "gopher://example.com/"]:
+        with pytest.raises(ValidationFailed):
+            check_url(url, allow_private=False)
+    check_url("http://127.0.0.1/x", allow_private=True)
+
+
+def test_redirect_into_private_network_is_refused(web, monkeypatch):
+    """Every hop is checked: the first (our test server, allowed here) passes, its redirect to loopback does not."""
+    from backend.ingest import web as web_module
+
+    web.redirects["/go"] = "http://127.0.0.1:9/admin"
+    web.pages["/admin"] = html_page("Admin", "secret")
+    checked: list[str] = []
+    real_check = web_module.check_url
+
+    def check_all_but_first(url: str, allow_private: bool) -> None:
+        checked.append(url)
+        real_check(url, allow_private or len(checked) == 1)
+
+    monkeypatch.setattr(web_module, "check_url", check_all_but_first)
+    with pytest.raises(ValidationFailed):
+        web_module.fetch(f"{web.base_url}/go", IngestSettings(allow_private_urls=False))
+    assert checked == [f"{web.base_url}/go", "http://127.0.0.1:9/admin"]

@@ -1,0 +1,52 @@
+"""A local web server whose pages a test can change, for URL ingestion and refresh."""
+
+from __future__ import annotations
+
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class LocalWeb:
+    """``pages`` maps a path to (content type, body); ``redirects`` maps a path to a Location."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, tuple[str, bytes]] = {}
+        self.redirects: dict[str, str] = {}
+        web = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                if self.path in web.redirects:
+                    self.send_response(302)
+                    self.send_header("location", web.redirects[self.path])
+                    self.end_headers()
+                    return
+                if self.path not in web.pages:
+                    self.send_error(404)
+                    return
+                content_type, body = web.pages[self.path]
+                self.send_response(200)
+                self.send_header("content-type", content_type)
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def __enter__(self) -> LocalWeb:
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+def html_page(title: str, body: str) -> tuple[str, bytes]:
+    html = (f"<html><head><title>{title}</title></head><body><nav>Home | Jobs | Contact</nav><main><h1>{title}</h1>"
+            f"<p>{body}</p></main><footer>Copyright</footer></body></html>")
+    return "text/html; charset=utf-8", html.encode()

@@ -1,0 +1,69 @@
+"""A SIGKILL in the middle of an ingest: nothing half-indexed is ever visible, and re-running completes it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from backend.config import Settings
+from backend.services import Services
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+TOTAL = 240
+
+
+def _write_corpus(folder) -> None:  # noqa: ANN001
+    folder.mkdir()
+    for i in range(TOTAL):
+        paragraphs = [f"Report {i}, section {s}: the warehouse in region {i} stores {i * 7 + s} pallets of "
+                      f"equipment, inspected every {s + 2} weeks by the safety team of building {i}." * 3
+                      for s in range(4)]
+        (folder / f"report-{i:03d}.md").write_text(f"# Report {i}\n\n" + "\n\n".join(paragraphs))
+
+
+def test_sigkill_mid_ingest_leaves_only_whole_documents(tmp_path, embedder):
+    _write_corpus(tmp_path / "corpus")
+    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(tmp_path / "data")}
+    command = [sys.executable, "-m", "backend", "ingest", str(tmp_path / "corpus"), "--tenant", "acme"]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    services = None
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.2)
+            if services is None and (tmp_path / "data" / "lancedb" / "documents.lance").exists():
+                services = Services.build(Settings(data_dir=tmp_path / "data", engine="offline"), embedder=embedder)
+            if services is not None and services.store.counts("acme")["documents"] > 0:
+                break  # at least one batch committed: kill while the next one is being embedded or written
+        assert process.poll() is None, "the ingest finished before it could be killed; make the corpus larger"
+        time.sleep(1.0)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+    services = Services.build(Settings(data_dir=tmp_path / "data", engine="offline"), embedder=embedder)
+    listed = services.store.list_documents("acme")
+    assert 0 < len(listed) < TOTAL
+    chunks = services.store.table("chunks")
+    for document in listed:  # every listed document is whole: all its chunks of its committed revision exist
+        stored = chunks.count_rows(f"document_id = '{document.id}' AND revision = '{document.content_hash}'")
+        assert stored == document.chunks > 0, document.name
+    searchable = {h.document_id for h in services.retriever.search("acme", "warehouse pallets", limit=50)}
+    assert searchable <= {d.id for d in listed}  # no result from a document that is not listed
+    services.store.repair()
+    chunk_total = services.store.counts("acme")["chunks"]
+    assert chunk_total == sum(d.chunks for d in listed)  # no orphan chunks remain
+
+    rerun = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    assert rerun.returncode == 0, rerun.stderr[-2000:]
+    final = Services.build(Settings(data_dir=tmp_path / "data", engine="offline"), embedder=embedder)
+    documents = final.store.list_documents("acme")
+    assert len(documents) == TOTAL and len({d.name for d in documents}) == TOTAL
+    assert final.store.counts("acme")["chunks"] == sum(d.chunks for d in documents)
