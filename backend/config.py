@@ -73,6 +73,13 @@ class IngestSettings(BaseModel):
     allow_private_urls: bool = Field(False, description="Allow fetching loopback/private addresses.")
 
 
+class RateLimitSettings(BaseModel):
+    """Per-key request rate (a token bucket per API key and process)."""
+
+    per_minute: float = Field(600.0, description="Sustained requests per minute per key; 0 disables limiting.")
+    burst: int = Field(60, description="Requests a key may make at once before the rate applies.")
+
+
 class Settings(BaseSettings):
     """The whole configuration; build one per process and pass it down."""
 
@@ -92,6 +99,7 @@ class Settings(BaseSettings):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     search: SearchSettings = Field(default_factory=SearchSettings)
     ingest: IngestSettings = Field(default_factory=IngestSettings)
+    rate_limit: RateLimitSettings = Field(default_factory=RateLimitSettings)
 
     @property
     def store_uri(self) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from backend.answer import AnswerEngine, AnswerService, build_engine
 from backend.auth.keys import KeyService
+from backend.auth.ratelimit import RateLimiter
 from backend.catalog import Catalog
 from backend.config import Settings
 from backend.embed import Embedder, build_embedder
@@ -30,6 +31,7 @@ class Services:
     ingestor: Ingestor
     retriever: Retriever
     answers: AnswerService
+    limiter: RateLimiter
 
     @classmethod
     def build(cls, settings: Settings, *, embedder: Embedder | None = None,
@@ -50,4 +52,5 @@ class Services:
             settings=settings, store=store, embedder=embedder, engine=engine, keys=KeyService(store),
             catalog=Catalog(store), ingestor=Ingestor(store, embedder, settings.ingest), retriever=retriever,
             answers=AnswerService(retriever, engine, settings.search.evidence_passages),
+            limiter=RateLimiter(settings.rate_limit.per_minute, settings.rate_limit.burst),
         )

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import socket
 import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,3 +33,31 @@ def print_table(headers: list[str], rows: list[list[object]]) -> None:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
         if n == 0:
             print("  ".join("-" * width for width in widths))
+
+
+@contextmanager
+def running_server(data_dir: Path, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+    """``answerbase serve`` on a free 127.0.0.1 port over ``data_dir``; yields its base URL."""
+    import httpx
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(data_dir), **(extra_env or {})}
+    process = subprocess.Popen([sys.executable, "-m", "backend", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.3)
+        else:
+            raise RuntimeError("answerbase serve did not start")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

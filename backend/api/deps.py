@@ -24,13 +24,15 @@ def current_key(
     credentials: HTTPAuthorizationCredentials | None = Depends(bearer),
     services: Services = Depends(get_services),
 ) -> ApiKey:
-    """The live API key of the request, else 401 (logged without the secret)."""
+    """The live API key of the request, else 401 (logged without the secret); 429 past the key's rate."""
     try:
-        return services.keys.authenticate(credentials.credentials if credentials else None)
+        key = services.keys.authenticate(credentials.credentials if credentials else None)
     except Unauthorized:
         log.warning("rejected API key for %s %s from %s", request.method, request.url.path,
                     request.client.host if request.client else "?")
         raise
+    services.limiter.allow(key.id)
+    return key
 
 
 def base_url(request: Request, services: Services = Depends(get_services)) -> str:

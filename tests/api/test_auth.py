@@ -46,3 +46,21 @@ def test_secret_never_appears_in_logs_or_error(app_client, caplog):
     assert_error(response, 401, "unauthorized")
     assert secret not in response.text
     assert "rejected API key" in caplog.text and secret not in caplog.text
+
+
+def test_rate_limit_per_key_with_retry_after(tmp_path, embedder):
+    from fastapi.testclient import TestClient
+
+    from backend.api import create_app
+    from backend.config import RateLimitSettings, Settings
+    from backend.services import Services
+
+    services = Services.build(Settings(data_dir=tmp_path / "rl", rate_limit=RateLimitSettings(per_minute=6, burst=3)),
+                              embedder=embedder)
+    limited, other = services.keys.create("acme", "limited")[1], services.keys.create("acme", "other")[1]
+    client = TestClient(create_app(services=services), raise_server_exceptions=False)
+    assert [client.get("/v1/contexts", headers=bearer(limited)).status_code for _ in range(3)] == [200] * 3
+    response = client.get("/v1/contexts", headers=bearer(limited))
+    assert_error(response, 429, "rate_limited")
+    assert 1 <= int(response.headers["retry-after"]) <= 10
+    assert client.get("/v1/contexts", headers=bearer(other)).status_code == 200  # buckets are per key
