@@ -59,3 +59,30 @@ def make_docx(heading: str, paragraphs: list[str]) -> bytes:
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(url: str, process: Any, timeout_s: float = 90) -> None:
+    """Poll ``url`` until it answers 200; fail early if ``process`` died."""
+    import time
+
+    import httpx
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}: {process.stdout.read()[-2000:]}")
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            time.sleep(0.3)
+    raise RuntimeError(f"{url} did not come up within {timeout_s:g} s")

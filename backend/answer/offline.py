@@ -8,6 +8,7 @@ confidence threshold it declines rather than guess.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -23,11 +24,24 @@ _STOP = set(
     "there their they he she his her i you we our your not no yes can could would should will shall may might "
     "about after before during over under between up down out if so such any all each some per".split()
 )
+# Capitalised at a sentence start but never an answer on their own.
+_LEADING_WORDS = set(
+    "but however although though while after before during since until also then thus therefore later today "
+    "in on at by for from with without as during although despite among".split()
+)
+_ORGANISATION_WORDS = set(
+    "league conference bowl championship cup university college company inc corporation association council "
+    "stadium trophy award game games committee party church school institute museum club network festival "
+    "department ministry agency army navy society foundation".split()
+)
 _NEGATION = re.compile(r"\b(not|no|never|none|neither|nor|without|cannot)\b|n't\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+")
+# Sentence ends, but not after an initial ("John C. Messenger") or a title ("Dr. Smith").
+_SENTENCE = re.compile(r"(?<!\b[A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+")
 CONTEXT_WEIGHT = 0.7
-MIN_COVERAGE = 0.34  # share of the question's terms the best sentence must contain to answer at all
+WINDOW_WORDS = 8
+NEAREST_WEIGHT, WINDOW_WEIGHT = 0.5, 0.5  # how candidates' closeness to the question's words is judged
+MIN_COVERAGE = 0.2
 
 
 def stem(word: str) -> str:
@@ -49,39 +63,60 @@ class Sentence:
     text: str
     score: float  # coverage of the question's terms, nudged by passage rank
     coverage: float
+    weights: dict[str, float]  # the question's terms and their IDF weights over the evidence
 
 
 def rank_sentences(question: Question) -> list[Sentence]:
-    """Evidence sentences, best first.
+    """Evidence sentences, best first, by the IDF-weighted share of the question's terms they contain.
 
-    A sentence's own terms count fully; its heading's and the previous sentence's count 0.7, because
-    "It has 212 employees" under "# London office" answers a question about London.
+    A term found in most evidence sentences ("Broncos" in a passage about the Broncos) tells little; a rare
+    one ("receptions") tells a lot. A sentence's own terms count fully; its heading's and the previous
+    sentence's count ``CONTEXT_WEIGHT``, because "It has 212 employees" under "# London office" is about London.
     """
     wanted = set(terms(question.text))
     if not wanted:
         return []
-    ranked = []
+    parsed = []
     for rank, hit in enumerate(question.evidence):
         lines = [line for line in _SENTENCE.split(hit.text) if line.strip()]
         heading = set(terms(lines[0])) if lines and not lines[0].rstrip().endswith((".", "!", "?")) else set()
         previous: set[str] = set()
         for text in lines:
             own = set(terms(text))
-            context = (heading | previous) - own
-            coverage = (len(wanted & own) + CONTEXT_WEIGHT * len(wanted & context)) / len(wanted)
-            ranked.append(Sentence(text, coverage + 0.05 / (1 + rank), coverage))
+            parsed.append((rank, text, own, (heading | previous) - own))
             previous = own
+    count = len(parsed) or 1
+    weight = {t: math.log(1 + count / (1 + sum(1 for _, _, own, _ in parsed if t in own))) for t in wanted}
+    total = sum(weight.values())
+    ranked = []
+    for rank, text, own, context in parsed:
+        covered = sum(weight[t] for t in wanted & own) + CONTEXT_WEIGHT * sum(weight[t] for t in wanted & context)
+        coverage = covered / total
+        ranked.append(Sentence(text, coverage + 0.05 / (1 + rank), coverage, weight))
     return sorted(ranked, key=lambda s: s.score, reverse=True)
 
 
-def _proximity(sentence: str, start: int, end: int, wanted: set[str]) -> float:
-    """1 when a question term is next to the span ``start:end``, falling with the gap in words."""
+def _window_coverage(sentence: Sentence, start: int, end: int) -> float:
+    """The IDF-weighted share of the question's terms within ``WINDOW_WORDS`` words of the span.
+
+    Answers sit next to the words that restate the question: "... head coach John Fox ..." for "Who was
+    the head coach?". A sentence matched only through its heading still places the answer nearby (0.25).
+    """
+    before = sentence.text[:start].split()[-WINDOW_WORDS:]
+    after = sentence.text[end:].split()[:WINDOW_WORDS]
+    near = {stem(t) for t in _TOKEN.findall(" ".join(before + after)) if t.lower() not in _STOP}
+    total = sum(sentence.weights.values()) or 1.0
+    found = sum(w for t, w in sentence.weights.items() if t in near)
+    return found / total if found else (0.25 if sentence.coverage > 0 else 0.0)
+
+
+def _proximity(sentence: Sentence, start: int, end: int) -> float:
+    """1 when a question term is right next to the span, falling with the gap in words."""
     gaps = []
-    for match in _TOKEN.finditer(sentence):
-        if stem(match.group(0)) in wanted:
+    for match in _TOKEN.finditer(sentence.text):
+        if stem(match.group(0)) in sentence.weights:
             lo, hi = (match.end(), start) if match.end() <= start else (end, match.start())
-            gaps.append(len(sentence[lo:hi].split()) if hi > lo else 0)
-    # A sentence that matched only through its heading or neighbour still places the answer nearby.
+            gaps.append(len(sentence.text[lo:hi].split()) if hi > lo else 0)
     return 1.0 / (1.0 + min(gaps) / 3) if gaps else 0.25
 
 
@@ -116,14 +151,38 @@ def _candidates(sentence: str, question: Question) -> list[tuple[Any, float, int
             out += [(f"{m.group(1)}-01-01T00:00:00Z", 0.3, m.start(), m.end()) for m in extract.YEAR.finditer(sentence)]
     elif element is AnswerType.STRING:
         wants_person = bool(re.match(r"\s*(who|whom|whose)\b", q_lower))
+        asked = set(terms(question.text))
         for c in extract.names(sentence):
-            words = c.value.split()
-            if c.start == 0 and len(words) == 1 and c.value.lower() in _STOP:
+            words = _trim(c.value.split(), asked, trailing=wants_person)
+            if not words:
                 continue
-            # People are usually named in two or more words; for "who" questions that matters most.
-            preference = (0.8 + 0.4 * min(len(words) - 1, 2)) if wants_person else 1.0 + 0.2 * min(len(words) - 1, 2)
-            out.append((c.value, preference, c.start, c.end))
+            # People are usually named in two or more words, and not with words that name organisations.
+            if wants_person:
+                preference = 0.8 + 0.4 * min(len(words) - 1, 2)
+                if any(w.lower() in _ORGANISATION_WORDS for w in words):
+                    preference *= 0.5
+            else:
+                preference = 1.0 + 0.2 * min(len(words) - 1, 2)
+            out.append((" ".join(words), preference, c.start, c.end))
     return out
+
+
+def _trim(words: list[str], asked: set[str], trailing: bool) -> list[str]:
+    """Drop edge words the question already says, or capitalised function words ("But").
+
+    Trailing words are kept unless ``trailing``: "Colorado Desert" answers "which desert?", while for "who"
+    questions "Vince Lombardi Trophy" should lose its "Trophy".
+    """
+
+    def droppable(word: str) -> bool:
+        bare = word.strip(".,;:'’\"").lower()
+        return bare in _STOP or bare in _LEADING_WORDS or stem(bare) in asked
+
+    while words and droppable(words[0]):
+        words = words[1:]
+    while trailing and words and droppable(words[-1]):
+        words = words[:-1]
+    return words
 
 
 def _in_question(value: Any, question: str) -> bool:
@@ -148,14 +207,15 @@ class OfflineEngine:
             return [] if question.answer_type.is_array and sentences else None
         if question.answer_type.element is AnswerType.BOOLEAN:
             return self._boolean(question, sentences)
-        wanted = set(terms(question.text))
         scored: dict[Any, float] = {}
         order: dict[Any, int] = {}
         for position, sentence in enumerate(sentences[: self._sentences]):
             for value, preference, start, end in _candidates(sentence.text, question):
                 if _in_question(value, question.text):
                     continue
-                score = sentence.score * preference * (0.5 + _proximity(sentence.text, start, end, wanted))
+                closeness = NEAREST_WEIGHT * _proximity(sentence, start, end) + WINDOW_WEIGHT * _window_coverage(
+                    sentence, start, end)
+                score = sentence.score * preference * (0.5 + closeness)
                 if score > scored.get(value, 0.0):
                     scored[value] = score
                 order.setdefault(value, position * 1000 + start)

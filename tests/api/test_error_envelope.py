@@ -94,3 +94,20 @@ def test_tenants_never_see_each_other(client, app_client, other_key):
     assert_error(app_client.post("/v1/types/string", json={"content": "Which project launches in May?"},
                                  headers=other), 422, "no_answer")
     assert client.get(f"/v1/documents/{doc}").status_code == 200  # still there for its owner
+
+
+def test_upload_over_limit_is_413_and_filenames_are_never_paths(tmp_path, embedder):
+    from fastapi.testclient import TestClient
+
+    from backend.api import create_app
+    from backend.config import Settings
+    from backend.services import Services
+
+    services = Services.build(Settings(data_dir=tmp_path / "up", max_upload_mb=1), embedder=embedder)
+    client = TestClient(create_app(services=services), raise_server_exceptions=False)
+    client.headers.update(bearer(services.keys.create("acme")[1]))
+    big = b"word " * 300_000  # 1.5 MB
+    assert_error(client.post("/v1/documents", files={"file": ("big.txt", big)}), 413, "payload_too_large")
+    response = client.post("/v1/documents", files={"file": ("../../etc/cron.d/evil.txt", b"Harmless text.")})
+    assert response.status_code == 201 and response.json()["name"] == "evil.txt"
+    assert not (tmp_path / "etc").exists()

@@ -7,15 +7,14 @@ under tests/browser/artifacts/ (git-ignored) for people to look at.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
+
+from tests.helpers import free_port, wait_until_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,9 +26,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 
 @pytest.fixture(scope="module")
 def console_url(tmp_path_factory):
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "ANSWERBASE_DATA_DIR": str(tmp_path_factory.mktemp("browser")), "ANSWERBASE_ENGINE": "offline"}
     env.pop("ANSWERBASE_API_URL", None)
     process = subprocess.Popen(
@@ -38,15 +35,7 @@ def console_url(tmp_path_factory):
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{url}/_stcore/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.3)
-        else:
-            raise RuntimeError("streamlit did not start")
+        wait_until_up(f"{url}/_stcore/health", process, timeout_s=60)
         yield url
     finally:
         process.terminate()

@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.helpers import free_port, wait_until_up
+
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def cli(env: dict[str, str], *args: str) -> str:
@@ -38,15 +32,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.3)
-        else:
-            raise RuntimeError("answerbase serve did not start")
+        wait_until_up(f"{base}/healthz", process)
         yield base, env
     finally:
         process.terminate()
