@@ -89,7 +89,7 @@ def numbers(text: str) -> list[Candidate]:
             kind = "percent"
         if after:
             end += len(after.group(0).rstrip())
-        if kind == "digits" and 1000 <= value <= 2100 and len(raw) == 4:
+        if kind == "digits" and 1000 <= value <= 2100 and len(match.group("digits")) == 4:  # "1,500" is no year
             kind = "year"
         found.append(Candidate(value, match.start(), end, text[match.start():end], kind))
     return found

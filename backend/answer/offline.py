@@ -44,9 +44,21 @@ NEAREST_WEIGHT, WINDOW_WEIGHT = 0.5, 0.5  # how candidates' closeness to the que
 MIN_COVERAGE = 0.2
 
 
+_IRREGULAR = {past: base for base, forms in {
+    "lead": "led", "win": "won", "begin": "began begun", "write": "wrote written", "hold": "held", "build": "built",
+    "make": "made", "take": "took taken", "give": "gave given", "sell": "sold", "buy": "bought", "run": "ran",
+    "pay": "paid", "say": "said", "leave": "left", "meet": "met", "know": "knew known", "become": "became",
+    "bring": "brought", "teach": "taught", "think": "thought", "find": "found", "see": "saw seen", "go": "went gone",
+    "lose": "lost", "send": "sent", "spend": "spent", "fall": "fell fallen", "rise": "rose risen", "grow": "grew",
+    "choose": "chose chosen", "speak": "spoke spoken", "sing": "sang sung", "draw": "drew drawn", "fight": "fought",
+}.items() for past in forms.split()}
+
+
 def stem(word: str) -> str:
     """A light English stem: enough to match 'employees'/'employee' and 'opened'/'opens'."""
     word = word.lower()
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             return word[: -len(suffix)]

@@ -1,0 +1,69 @@
+"""The offline engine on real passages (the demo handbook), for every type, and declining."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from importlib import resources
+
+import pytest
+
+from backend.answer.engine import Question
+from backend.answer.extract import dates, names, numbers
+from backend.answer.offline import OfflineEngine
+from backend.models import SearchHit
+from backend.types import AnswerType, normalise
+
+NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+
+
+def _evidence(*files: str) -> list[SearchHit]:
+    demo = resources.files("backend") / "demo"
+    return [SearchHit(f, None, f, "", "document", (demo / f).read_text(), 0, 1.0) for f in files]
+
+
+def _ask(text: str, answer_type: str, *files: str):  # noqa: ANN202
+    question = Question(text, AnswerType(answer_type), _evidence(*files), NOW, context_scoped=True)
+    value = OfflineEngine().propose(question)
+    return None if value is None else normalise(value, AnswerType(answer_type))
+
+
+@pytest.mark.parametrize(("question", "answer_type", "files", "expected"), [
+    ("How many employees work at the Berlin office?", "integer", ["offices.md"], 87),
+    ("How many days of paid annual leave does every employee receive?", "integer", ["leave-policy.md"], 28),
+    ("What is the daily meal allowance on business trips?", "float", ["expenses.md"], 35.5),
+    ("What percentage of salary does the company match for pensions?", "float", ["benefits.md"], 6.0),
+    ("When was Brightwater Analytics founded?", "datetime", ["history.md"], "2012-10-09T00:00:00Z"),
+    ("Who leads the Toronto office?", "string", ["offices.md"], "Amelia Chen"),
+    ("Who leads the security team?", "string", ["security.md"], "Marcus Doyle"),
+    ("Is multi-factor authentication mandatory for every account?", "boolean", ["security.md"], True),
+    ("Does a sick absence of 2 days need a doctor's note?", "boolean", ["leave-policy.md"], False),
+])
+def test_scalar_types(question, answer_type, files, expected):
+    assert _ask(question, answer_type, *files) == expected
+
+
+def test_array_types():
+    assert sorted(_ask("How many employees work in each office?", "integer_array", "offices.md")) == [54, 87, 212]
+    assert set(_ask("On what dates were the offices opened?", "datetime_array", "offices.md")) == {
+        "2015-03-03T00:00:00Z", "2018-06-01T00:00:00Z", "2021-01-14T00:00:00Z"}
+    assert {"Priya Raman", "Jonas Weber", "Amelia Chen"} <= set(
+        _ask("Who leads the offices?", "string_array", "offices.md"))
+    prices = _ask("How much does each product cost per seat per month?", "float_array", "products.md")
+    assert {49.0, 99.0, 199.0} <= set(prices)
+    assert _ask("Is MFA mandatory, and are laptops encrypted?", "boolean_array", "security.md") == [True, True]
+
+
+def test_declines_instead_of_guessing():
+    assert _ask("When did the Mars office open its cafeteria?", "datetime", "benefits.md") is None
+    assert _ask("Who is the chief executive of the moon colony?", "string", "remote-work.md") is None
+    question = Question("What is the capital of Peru?", AnswerType.INTEGER, [], NOW, context_scoped=True)
+    assert OfflineEngine().propose(question) is None
+
+
+def test_extractors():
+    values = [(c.value, c.kind) for c in numbers("It has twenty-five staff, 3.6% growth, $1.2 billion and 1,500 desks.")]
+    assert (25.0, "words") in values and (3.6, "percent") in values and (1_200_000_000.0, "scaled") in values
+    assert (1500.0, "digits") in values
+    found = {c.value.strftime("%Y-%m-%d") for c in dates("Launched on 3 July 2026, reviewed March 4th, 2027.")}
+    assert found == {"2026-07-03", "2027-03-04"}
+    assert "John C. Messenger" in [c.value for c in names("But the board chose John C. Messenger in May.")]
