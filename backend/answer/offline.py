@@ -98,7 +98,10 @@ def rank_sentences(question: Question) -> list[Sentence]:
             parsed.append((rank, text, own, (heading | previous) - own))
             previous = own
     count = len(parsed) or 1
-    weight = {t: math.log(1 + count / (1 + sum(1 for _, _, own, _ in parsed if t in own))) for t in wanted}
+    # Names in the question ("London", "Broncos") say what it is about: they count double.
+    named = {stem(w) for w in _TOKEN.findall(question.text)[1:] if w[:1].isupper()}
+    weight = {t: math.log(1 + count / (1 + sum(1 for _, _, own, _ in parsed if t in own))) * (2 if t in named else 1)
+              for t in wanted}
     total = sum(weight.values())
     ranked = []
     for rank, text, own, context in parsed:

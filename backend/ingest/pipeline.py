@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -84,27 +85,52 @@ class Ingestor:
         return self.ingest_many([source])[0]
 
     def ingest_many(self, sources: Iterable[Source], progress: ProgressCallback | None = None) -> list[Document]:
-        """Store many sources, embedding their chunks in large batches; returns their documents in order."""
+        """Store many sources, embedding their chunks in large batches; returns their documents in order.
+
+        Batch N is written on a second thread while batch N+1 is embedded, so the store's work hides behind
+        the model's. Writes stay in order, one at a time.
+        """
         stored: list[Document] = []
-        for batch in self._batches(sources):
-            versions = [self._prepare(s) for s in batch]
-            fresh = [v for v in versions if v.texts and v.vectors is None]
-            texts = [t for v in fresh for t in v.texts]
-            vectors = self._embedder.embed_documents(texts) if texts else np.zeros((0, self._embedder.dimension))
-            offset, ready = 0, []
-            for version in versions:
-                if version.vectors is None and version.texts:
-                    version = replace(version, vectors=vectors[offset:offset + len(version.texts)])
-                    offset += len(version.texts)
-                ready.append(version)
-            self._store.put_documents([v for v in ready if v.texts])
-            for version in ready:
-                if not version.texts:
-                    self._store.touch_document(version.document)
-            stored.extend(v.document for v in ready)
-            if progress:
-                progress(len(batch), len(texts))
+        written: dict[tuple[str, str | None, str], Document] = {}  # this call's documents, for repeats
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-writer") as writer:
+            pending: Future | None = None
+            for batch in self._batches(sources):
+                existing = self._existing(batch) | {k: d for k, d in written.items() if k[2] in
+                                                    {s.source_key for s in batch}}
+                versions = self._embed([self._prepare(s, existing.get(self._key(s))) for s in batch])
+                if pending is not None:
+                    pending.result()  # the previous write must land before the next starts
+                pending = writer.submit(self._write, versions)
+                for source, version in zip(batch, versions, strict=True):
+                    written[self._key(source)] = version.document
+                stored.extend(v.document for v in versions)
+                if progress:
+                    progress(len(batch), sum(len(v.texts) for v in versions))
+            if pending is not None:
+                pending.result()
         return stored
+
+    @staticmethod
+    def _key(source: Source) -> tuple[str, str | None, str]:
+        return source.tenant, source.context_id, source.source_key
+
+    def _embed(self, versions: list[DocumentVersion]) -> list[DocumentVersion]:
+        """The versions with vectors for their chunks, embedded in one model call."""
+        texts = [t for v in versions for t in v.texts]
+        vectors = self._embedder.embed_documents(texts) if texts else np.zeros((0, self._embedder.dimension))
+        offset, ready = 0, []
+        for version in versions:
+            if version.texts:
+                version = replace(version, vectors=vectors[offset:offset + len(version.texts)])
+                offset += len(version.texts)
+            ready.append(version)
+        return ready
+
+    def _write(self, versions: list[DocumentVersion]) -> None:
+        self._store.put_documents([v for v in versions if v.texts])
+        for version in versions:
+            if not version.texts:
+                self._store.touch_document(version.document)
 
     def refresh(self, tenant: str, document_id: str) -> Document:
         """Fetch a web document again and re-index it when its text changed."""
@@ -133,12 +159,19 @@ class Ingestor:
         if batch:
             yield batch
 
-    def _prepare(self, source: Source) -> DocumentVersion:
+    def _existing(self, batch: list[Source]) -> dict[tuple[str, str | None, str], Document]:
+        """The stored documents of a batch's sources, one query per (tenant, context) rather than per source."""
+        groups: dict[tuple[str, str | None], list[str]] = {}
+        for source in batch:
+            groups.setdefault((source.tenant, source.context_id), []).append(source.source_key)
+        return {(tenant, context_id, key): document for (tenant, context_id), keys in groups.items()
+                for key, document in self._store.find_documents_by_source_keys(tenant, context_id, keys).items()}
+
+    def _prepare(self, source: Source, existing: Document | None) -> DocumentVersion:
         """The version to store; ``texts == []`` marks unchanged content (no re-embedding)."""
         content_hash = hashlib.sha256(
             f"{self._settings.chunk_tokens}/{self._settings.overlap_tokens}\n{source.text}".encode()
         ).hexdigest()
-        existing = self._store.find_document_by_source_key(source.tenant, source.context_id, source.source_key)
         now = utc_now()
         chunks = chunk_text(source.text, budget=self._settings.chunk_tokens, overlap=self._settings.overlap_tokens)
         if not chunks:

@@ -180,11 +180,18 @@ class LanceStore:
 
     # -- documents and chunks ------------------------------------------------------------------------
 
-    def find_document_by_source_key(self, tenant: str, context_id: str | None, source_key: str) -> Document | None:
-        rows = self._rows(
-            DOCUMENTS, where(tenant=tenant, context_id=context_id or "", source_key=source_key), _LIST_COLUMNS
-        )
-        return self._document(rows[0]) if rows else None
+    def find_documents_by_source_keys(
+        self, tenant: str, context_id: str | None, source_keys: Sequence[str]
+    ) -> dict[str, Document]:
+        """``{source_key: document}`` for the keys that already have a document (one query for many)."""
+        found: dict[str, Document] = {}
+        keys = sorted(set(source_keys))
+        for start in range(0, len(keys), 500):
+            filter_ = where(tenant=tenant, context_id=context_id or "") + " AND source_key IN (" + ", ".join(
+                sql(k) for k in keys[start:start + 500]) + ")"
+            for row in self._rows(DOCUMENTS, filter_, [*_LIST_COLUMNS, "source_key"]):
+                found[row["source_key"]] = self._document(row)
+        return found
 
     def get_document(self, tenant: str, document_id: str) -> Document | None:
         rows = self._rows(DOCUMENTS, where(tenant=tenant, id=document_id), _LIST_COLUMNS)

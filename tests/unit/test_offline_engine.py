@@ -61,7 +61,8 @@ def test_declines_instead_of_guessing():
 
 
 def test_extractors():
-    values = [(c.value, c.kind) for c in numbers("It has twenty-five staff, 3.6% growth, $1.2 billion and 1,500 desks.")]
+    text = "It has twenty-five staff, 3.6% growth, $1.2 billion and 1,500 desks."
+    values = [(c.value, c.kind) for c in numbers(text)]
     assert (25.0, "words") in values and (3.6, "percent") in values and (1_200_000_000.0, "scaled") in values
     assert (1500.0, "digits") in values
     found = {c.value.strftime("%Y-%m-%d") for c in dates("Launched on 3 July 2026, reviewed March 4th, 2027.")}
