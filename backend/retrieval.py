@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from backend.config import SearchSettings
 from backend.embed import Embedder
+from backend.errors import NotFound
 from backend.models import SearchHit
 from backend.store import ChunkSearch, LanceStore, SearchMode
 
@@ -12,6 +13,7 @@ class Retriever:
     """Embeds the query (cached) and runs the store's search in the configured mode."""
 
     def __init__(self, store: LanceStore, embedder: Embedder, settings: SearchSettings) -> None:
+        self._store = store
         self._embedder = embedder
         self._settings = settings
         self._search = ChunkSearch(store, rrf_k=settings.rrf_k, fulltext_weight=settings.fulltext_weight,
@@ -21,8 +23,15 @@ class Retriever:
         self, tenant: str, query: str, *, context_id: str | None = None, limit: int = 10,
         per_document: bool = True, mode: SearchMode | None = None,
     ) -> list[SearchHit]:
-        """The best passages for ``query``, best first."""
+        """The best passages for ``query``, best first; :class:`NotFound` for a context the tenant lacks.
+
+        The context is looked up only when nothing was found: a hit scoped to it proves it exists, and
+        skipping the lookup keeps a query off the hot path.
+        """
         mode = mode or self._settings.mode
         vector = self._embedder.embed_query(query) if mode != "fulltext" else None
-        return self._search.search(tenant=tenant, query_text=query, query_vector=vector, context_id=context_id,
+        hits = self._search.search(tenant=tenant, query_text=query, query_vector=vector, context_id=context_id,
                                    mode=mode, limit=limit, per_document=per_document)
+        if context_id is not None and not hits and self._store.get_context(tenant, context_id) is None:
+            raise NotFound(f"No context with id {context_id!r}.")
+        return hits

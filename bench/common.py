@@ -43,7 +43,9 @@ def running_server(data_dir: Path, extra_env: dict[str, str] | None = None) -> I
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(data_dir), **(extra_env or {})}
+    # Benchmarks measure the service, not the per-key throttle: rate limiting is off unless asked for.
+    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(data_dir), "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
+           **(extra_env or {})}
     process = subprocess.Popen([sys.executable, "-m", "backend", "serve", "--port", str(port)], cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

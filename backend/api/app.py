@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from backend.api.errors import install_error_handlers
 from backend.api.limits import BodyLimitMiddleware
 from backend.api.routes import contexts, documents, health, search, types
+from backend.api.schemas import ERROR_RESPONSES
 from backend.config import Settings
 from backend.services import Services
 
@@ -38,5 +39,5 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     install_error_handlers(app)
     app.include_router(health.health_router)
     for module in (types, search, contexts, documents, health):
-        app.include_router(module.router, prefix="/v1")
+        app.include_router(module.router, prefix="/v1", responses=ERROR_RESPONSES)
     return app

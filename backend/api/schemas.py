@@ -19,8 +19,13 @@ class _Strict(BaseModel):
 class TypedQuestion(_Strict):
     """A question to answer as a typed value: ``{"content"}``, or ``{"query", "context_id"}``."""
 
-    content: str | None = Field(None, max_length=MAX_QUESTION_CHARS, description="The question (no context).")
-    query: str | None = Field(None, max_length=MAX_QUESTION_CHARS, description="The question (with context_id).")
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, json_schema_extra={
+        "anyOf": [{"required": ["content"]}, {"required": ["query"]}]})
+
+    content: str | None = Field(None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S",
+                                description="The question (no context).")
+    query: str | None = Field(None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S",
+                              description="The question (with context_id).")
     context_id: str | None = Field(None, description="Answer only from this context's documents.")
     include_sources: bool = Field(False, description="Add the evidence as `sources` to the response.")
 
@@ -39,7 +44,7 @@ class TypedQuestion(_Strict):
 
 
 class SearchRequest(_Strict):
-    query: str = Field(..., min_length=1, max_length=MAX_QUESTION_CHARS)
+    query: str = Field(..., min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S")
     context_id: str | None = None
     limit: int = Field(10, ge=1, le=50)
 
@@ -67,7 +72,7 @@ class TypedAnswer(BaseModel):
 
 
 class ContextIn(_Strict):
-    name: str = Field(..., min_length=1, max_length=200)
+    name: str = Field(..., min_length=1, max_length=200, pattern=r"\S")
     description: str = Field("", max_length=2000)
 
 
@@ -114,6 +119,34 @@ class StatusOut(BaseModel):
     search_mode: str
     tenant: str
     counts: dict[str, int]
+
+
+class ErrorBody(BaseModel):
+    code: str = Field(..., description="invalid_request, unauthorized, not_found, payload_too_large, "
+                      "unsupported_media_type, rate_limited, no_answer, upstream_error, unavailable, internal_error")
+    message: str
+    status: int
+
+
+class ErrorEnvelope(BaseModel):
+    """Every failure of the API has this shape."""
+
+    error: ErrorBody
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    # The media type is explicit: routes answering text/plain (a document's content) still fail in JSON.
+    status: {"model": ErrorEnvelope, "description": description,
+             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}}
+    for status, description in {
+        400: "Body is not valid JSON", 401: "Missing, malformed, unknown or revoked API key",
+        404: "Unknown route, type, context or document (or another tenant's)", 405: "Method not allowed",
+        413: "Body or upload too large", 415: "Unsupported upload type",
+        422: "Invalid field, or `no_answer` when no answer of the type was found", 429: "Rate limited",
+        500: "Unexpected error", 502: "Upstream model or page failed", 503: "Temporarily unavailable",
+        504: "Upstream model or page timed out",
+    }.items()
+}
 
 
 def cut(text: str, limit: int = PAGE_CONTENT_CHARS) -> str:

@@ -293,6 +293,10 @@ class LanceStore:
             for column in ("tenant", "context_id"):
                 retry_on_conflict(lambda c=column: chunks.create_index(c, config=Bitmap(), replace=True))
             retry_on_conflict(lambda: chunks.create_index("document_id", config=BTree(), replace=True))
+        documents = self._tables[DOCUMENTS]
+        if not documents.list_indices() and documents.count_rows() > 0:
+            # Every search checks its hits' documents by id; without an index that is a table scan.
+            retry_on_conflict(lambda: documents.create_index("id", config=BTree(), replace=True))
         if ("vector",) not in have and rows >= self.ann_index_min_rows:
             partitions = max(1, rows // 4096)
             retry_on_conflict(lambda: chunks.create_index(

@@ -7,6 +7,7 @@ never candidates. Hits are checked against the committed document revisions befo
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Literal
 
 import numpy as np
@@ -42,6 +43,7 @@ class ChunkSearch:
         self._rrf_k = rrf_k
         self._fulltext_weight = fulltext_weight
         self._candidates = candidates
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="vector-search")
 
     def search(
         self, *, tenant: str, query_text: str, query_vector: np.ndarray | None, context_id: str | None = None,
@@ -53,14 +55,17 @@ class ChunkSearch:
         depth = max(self._candidates, limit * (4 if per_document else 1))
         rows: dict[str, dict] = {}
         lists: list[tuple[list[str], float]] = []
-        if mode in ("vector", "hybrid") and query_vector is not None:
-            found = self._vector(query_vector, filter_, depth)
-            rows.update((r["id"], r) for r in found)
-            lists.append(([r["id"] for r in found], 1.0))
+        use_vector = mode in ("vector", "hybrid") and query_vector is not None
+        # The two queries are independent and run in LanceDB's native code: overlap them.
+        vector_found = self._pool.submit(self._vector, query_vector, filter_, depth) if use_vector else None
         if mode in ("fulltext", "hybrid"):
             found = self._fulltext(query_text, filter_, depth)
             rows.update((r["id"], r) for r in found)
             lists.append(([r["id"] for r in found], self._fulltext_weight if mode == "hybrid" else 1.0))
+        if vector_found is not None:
+            found = vector_found.result()
+            rows.update((r["id"], r) for r in found)
+            lists.append(([r["id"] for r in found], 1.0))
         scores = reciprocal_rank_fusion(lists, self._rrf_k)
         ranked = sorted(scores, key=lambda chunk_id: scores[chunk_id], reverse=True)
         live = self._store.live_revisions(rows[c]["document_id"] for c in ranked)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.errors import EmbedderMismatch
+from backend.errors import EmbedderMismatch, NotFound
 from backend.ingest import Source
 from backend.store import LanceStore, reciprocal_rank_fusion
 
@@ -21,10 +21,11 @@ def _source(tenant, context, name, text):
 
 @pytest.fixture
 def corpus(services):
-    ingest = services.ingestor.ingest
-    ingest(_source("acme", "c1", "Cats", "Cats are small domesticated carnivorous mammals that purr."))
-    ingest(_source("acme", "c2", "Rockets", "The Saturn V rocket carried astronauts to the Moon."))
-    ingest(_source("globex", "c3", "Felines", "Cats sleep for sixteen hours a day."))
+    ingest, create = services.ingestor.ingest, services.catalog.create_context
+    services.c1, services.c2 = create("acme", "Animals").id, create("acme", "Space").id
+    ingest(_source("acme", services.c1, "Cats", "Cats are small domesticated carnivorous mammals that purr."))
+    ingest(_source("acme", services.c2, "Rockets", "The Saturn V rocket carried astronauts to the Moon."))
+    ingest(_source("globex", create("globex", "Pets").id, "Felines", "Cats sleep for sixteen hours a day."))
     return services
 
 
@@ -32,9 +33,11 @@ def corpus(services):
 def test_modes_rank_and_scope(corpus, mode):
     search = corpus.retriever.search
     assert search("acme", "cats purr", mode=mode)[0].name == "Cats"
-    assert [h.name for h in search("acme", "cats", context_id="c2", mode=mode)] in ([], ["Rockets"])
+    assert [h.name for h in search("acme", "cats", context_id=corpus.c2, mode=mode)] in ([], ["Rockets"])
     assert all(h.name != "Felines" for h in search("acme", "cats sleep hours", mode=mode))
     assert search("globex", "cats", mode=mode)[0].name == "Felines"
+    with pytest.raises(NotFound):
+        search("globex", "cats", context_id=corpus.c1, mode=mode)  # another tenant's context
 
 
 def test_vector_mode_finds_paraphrase(corpus):

@@ -17,6 +17,5 @@ def search(
     body: SearchRequest, key: ApiKey = Depends(current_key), services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> list[SearchResult]:
-    context_id = services.catalog.context(key.tenant, body.context_id).id if body.context_id else None
-    hits = services.retriever.search(key.tenant, body.query, context_id=context_id, limit=body.limit)
+    hits = services.retriever.search(key.tenant, body.query, context_id=body.context_id, limit=body.limit)
     return [search_result(hit, base) for hit in hits]

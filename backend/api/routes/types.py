@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Path
 
 from backend.api.deps import base_url, current_key, get_services
 from backend.api.schemas import TypedAnswer, TypedQuestion, search_result
@@ -18,12 +18,13 @@ router = APIRouter(tags=["answers"])
              summary="Answer a question as a typed JSON value",
              description="Types: " + ", ".join(AnswerType.names()) + ". 422 `no_answer` when none is found.")
 def answer_typed(
-    type_name: str, body: TypedQuestion, key: ApiKey = Depends(current_key),
+    body: TypedQuestion,
+    type_name: str = Path(..., description="The answer type.", json_schema_extra={"enum": AnswerType.names()}),
+    key: ApiKey = Depends(current_key),
     services: Services = Depends(get_services), base: str = Depends(base_url),
 ) -> TypedAnswer:
     if type_name not in AnswerType.names():
         raise NotFound(f"Unknown type {type_name!r}; valid types: {', '.join(AnswerType.names())}.")
-    context_id = services.catalog.context(key.tenant, body.context_id).id if body.context_id else None
-    answer = services.answers.answer(key.tenant, body.question, AnswerType(type_name), context_id)
+    answer = services.answers.answer(key.tenant, body.question, AnswerType(type_name), body.context_id)
     sources = [search_result(hit, base) for hit in answer.evidence] if body.include_sources else None
     return TypedAnswer(data=answer.value, sources=sources)
