@@ -36,6 +36,12 @@ DATE = re.compile(
     rf"|(?:{_MONTH})\.?\s+\d{{4}})\b",
     re.IGNORECASE,
 )
+_WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+RELATIVE_DATE = re.compile(
+    rf"\b(?:today|tomorrow|yesterday|(?:next|last|this)\s+(?:{_WEEKDAY}|week|month|year)"
+    rf"|in\s+\d+\s+(?:days?|weeks?|months?|years?)|\d+\s+(?:days?|weeks?|months?|years?)\s+ago)\b",
+    re.IGNORECASE,
+)
 YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _CALENDAR_WORDS = set(_MONTHS) | set("monday tuesday wednesday thursday friday saturday sunday".split())
 _CONNECTORS = {"of", "de", "da", "del", "van", "von", "der", "la", "le", "the", "and", "&", "bin", "al"}
@@ -96,12 +102,18 @@ def numbers(text: str) -> list[Candidate]:
 
 
 def dates(text: str, now: datetime | None = None) -> list[Candidate]:
-    """Every date (with its time when written) in ``text``, as an aware UTC datetime."""
+    """Every date in ``text`` as an aware UTC datetime: absolute ones (with their time when written) and
+    relative ones ("next Friday", "in 3 days") resolved against ``now``."""
     import dateparser
 
     settings = {"RETURN_AS_TIMEZONE_AWARE": True, "TIMEZONE": "UTC", "TO_TIMEZONE": "UTC",
                 "PREFER_DAY_OF_MONTH": "first", "RELATIVE_BASE": (now or datetime.now(UTC)).replace(tzinfo=None)}
     found = []
+    for match in RELATIVE_DATE.finditer(text):
+        parsed = dateparser.parse(match.group(0), languages=["en"], settings=settings | {"PREFER_DATES_FROM": "future"})
+        if parsed is not None:  # a relative day is a date: midnight, not the clock time of "now"
+            day = parsed.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+            found.append(Candidate(day, match.start(), match.end(), match.group(0), "relative"))
     for match in DATE.finditer(text):
         raw = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", match.group(0)).replace(" of ", " ")
         parsed = dateparser.parse(raw, languages=["en"], settings=settings)

@@ -6,8 +6,10 @@ Tests queue replies (content, finish_reason, status, delay) and read back the re
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
+import zlib
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -19,6 +21,14 @@ class Reply:
     status: int = 200
     delay_s: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
+
+
+def hashed_embedding(text: str, dimension: int = 64) -> list[float]:
+    """A deterministic bag-of-words vector: texts sharing words are close (a real, if crude, embedder)."""
+    vector = [0.0] * dimension
+    for word in re.findall(r"[a-z0-9]+", text.lower()):
+        vector[zlib.crc32(word.encode()) % dimension] += 1.0
+    return vector
 
 
 class FakeOpenAI:
@@ -33,6 +43,11 @@ class FakeOpenAI:
             def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
                 body = json.loads(self.rfile.read(int(self.headers["content-length"])))
                 fake.requests.append(body)
+                if self.path.endswith("/embeddings"):
+                    self._send(200, {"object": "list", "model": body["model"], "data": [
+                        {"object": "embedding", "index": i, "embedding": hashed_embedding(text)}
+                        for i, text in enumerate(body["input"])]})
+                    return
                 reply = fake.replies.pop(0) if fake.replies else Reply()
                 time.sleep(reply.delay_s)
                 if reply.status != 200:
@@ -42,12 +57,15 @@ class FakeOpenAI:
                                "choices": [{"index": 0, "finish_reason": reply.finish_reason,
                                             "message": {"role": "assistant", "content": reply.content}}],
                                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+                self._send(reply.status, payload, reply.headers)
+
+            def _send(self, status: int, payload: dict, headers: dict[str, str] | None = None) -> None:
                 data = json.dumps(payload).encode()
                 try:
-                    self.send_response(reply.status)
+                    self.send_response(status)
                     self.send_header("content-type", "application/json")
                     self.send_header("content-length", str(len(data)))
-                    for name, value in reply.headers.items():
+                    for name, value in (headers or {}).items():
                         self.send_header(name, value)
                     self.end_headers()
                     self.wfile.write(data)

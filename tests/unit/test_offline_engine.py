@@ -68,3 +68,13 @@ def test_extractors():
     found = {c.value.strftime("%Y-%m-%d") for c in dates("Launched on 3 July 2026, reviewed March 4th, 2027.")}
     assert found == {"2026-07-03", "2027-03-04"}
     assert "John C. Messenger" in [c.value for c in names("But the board chose John C. Messenger in May.")]
+
+
+def test_relative_dates_resolve_against_now():
+    found = {c.text: c.value.strftime("%Y-%m-%dT%H:%M") for c in dates(
+        "The audit is next Friday; the report was filed 2 weeks ago and is due in 3 days.", NOW)}
+    assert found == {"next Friday": "2026-11-27T00:00", "2 weeks ago": "2026-11-07T00:00",
+                     "in 3 days": "2026-11-24T00:00"}
+    hit = SearchHit("memo", None, "memo", "", "text-snippet", "The fire drill takes place next Friday.", 0, 1.0)
+    question = Question("When is the fire drill?", AnswerType.DATETIME, [hit], NOW, context_scoped=True)
+    assert normalise(OfflineEngine().propose(question), AnswerType.DATETIME) == "2026-11-27T00:00:00Z"

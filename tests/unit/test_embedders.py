@@ -1,0 +1,48 @@
+"""The OpenAI-compatible embedder against a local server; the recorded embedder; reindex; the query cache."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.config import EmbedderSettings, Settings
+from backend.errors import EmbedderMismatch
+from backend.ingest import Source
+from backend.maintenance import reindex
+from backend.services import Services
+from tests.fakes.openai_server import FakeOpenAI
+
+
+@pytest.fixture
+def fake():
+    with FakeOpenAI() as server:
+        yield server
+
+
+def _docs(services: Services) -> None:
+    for name, text in [("Boats", "The harbour rents sailing boats in summer."),
+                       ("Bikes", "The city lends bicycles from every station.")]:
+        services.ingestor.ingest(Source("acme", None, name, text, "text-snippet", f"text:{name}"))
+
+
+def test_remote_embedder_then_switch_needs_reindex(tmp_path, fake, embedder):
+    remote = EmbedderSettings(provider="openai", base_url=fake.base_url, model="hash-64", api_key="k")
+    settings = Settings(data_dir=tmp_path / "db", embedder=remote)
+    services = Services.build(settings)
+    assert services.embedder.dimension == 64 and services.store.meta()["embedder"] == "openai:hash-64"
+    _docs(services)
+    assert services.retriever.search("acme", "sailing boats harbour", mode="vector")[0].name == "Boats"
+    assert any(r.get("model") == "hash-64" for r in fake.requests)
+
+    with pytest.raises(EmbedderMismatch, match="answerbase reindex"):
+        Services.build(Settings(data_dir=tmp_path / "db"), embedder=embedder)
+    assert reindex(Settings(data_dir=tmp_path / "db")) == 2
+    local = Services.build(Settings(data_dir=tmp_path / "db"), embedder=embedder)
+    assert local.store.meta() | {"embedder": "local:all-MiniLM-L6-v2", "dimension": "384"} == local.store.meta()
+    assert local.retriever.search("acme", "bicycle rental", mode="vector")[0].name == "Bikes"
+    assert local.store.counts("acme") == {"contexts": 0, "documents": 2, "chunks": 2}
+
+
+def test_repeated_query_costs_no_model_call(embedder, monkeypatch):
+    embedder.embed_query("a question asked twice")
+    monkeypatch.setattr(embedder, "embed_documents", lambda texts: pytest.fail("the model was called"))
+    assert embedder.embed_query("a question asked twice").shape == (384,)
