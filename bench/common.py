@@ -36,7 +36,7 @@ def print_table(headers: list[str], rows: list[list[object]]) -> None:
 
 
 @contextmanager
-def running_server(data_dir: Path, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+def running_server(data_dir: Path, extra_env: dict[str, str] | None = None, workers: int = 1) -> Iterator[str]:
     """``answerbase serve`` on a free 127.0.0.1 port over ``data_dir``; yields its base URL."""
     import httpx
 
@@ -46,7 +46,8 @@ def running_server(data_dir: Path, extra_env: dict[str, str] | None = None) -> I
     # Benchmarks measure the service, not the per-key throttle: rate limiting is off unless asked for.
     env = {**os.environ, "ANSWERBASE_DATA_DIR": str(data_dir), "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
            **(extra_env or {})}
-    process = subprocess.Popen([sys.executable, "-m", "backend", "serve", "--port", str(port)], cwd=ROOT, env=env,
+    process = subprocess.Popen([sys.executable, "-m", "backend", "serve", "--port", str(port),
+                                "--workers", str(workers)], cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
