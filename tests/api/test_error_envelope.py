@@ -88,12 +88,26 @@ def test_tenants_never_see_each_other(client, app_client, other_key):
                          ("get", f"/v1/contexts/{ctx}/documents"), ("get", f"/v1/documents/{doc}"),
                          ("get", f"/v1/documents/{doc}/content"), ("delete", f"/v1/documents/{doc}")]:
         assert_error(getattr(app_client, method)(path, headers=other), 404, "not_found")
+    assert_error(app_client.post(f"/v1/contexts/{ctx}/documents", json={"text": "x", "name": "n"}, headers=other),
+                 404, "not_found")
+    assert_error(app_client.post(f"/v1/documents/{doc}/refresh", headers=other), 404, "not_found")
+    assert_error(app_client.post("/v1/types/string", json={"query": "Which project?", "context_id": ctx},
+                                 headers=other), 404, "not_found")
     assert app_client.post("/v1/search", json={"query": "Project Falcon"}, headers=other).json() == []
     assert_error(app_client.post("/v1/search", json={"query": "Falcon", "context_id": ctx}, headers=other), 404,
                  "not_found")
     assert_error(app_client.post("/v1/types/string", json={"content": "Which project launches in May?"},
                                  headers=other), 422, "no_answer")
     assert client.get(f"/v1/documents/{doc}").status_code == 200  # still there for its owner
+    # The other tenant's own documents never pull in evidence of ours, with or without a context.
+    other_ctx = app_client.post("/v1/contexts", json={"name": "Theirs"}, headers=other).json()["id"]
+    app_client.post(f"/v1/contexts/{other_ctx}/documents", json={"text": "Project Osprey launches in June.",
+                                                                  "name": "Osprey"}, headers=other)
+    for body in ({"content": "When does Project Falcon launch?"},
+                 {"query": "When does Project Falcon launch?", "context_id": other_ctx}):
+        answer = app_client.post("/v1/types/string", json={**body, "include_sources": True}, headers=other)
+        sources = answer.json().get("sources", []) if answer.status_code == 200 else []
+        assert all(s["metadata"]["name"] != "Falcon" for s in sources) and "Falcon" not in answer.text
 
 
 def test_upload_over_limit_is_413_and_filenames_are_never_paths(tmp_path, embedder):

@@ -86,3 +86,16 @@ def test_redirect_into_private_network_is_refused(web, monkeypatch):
     with pytest.raises(ValidationFailed):
         web_module.fetch(f"{web.base_url}/go", IngestSettings(allow_private_urls=False))
     assert checked == [f"{web.base_url}/go", "http://127.0.0.1:9/admin"]
+
+
+def test_fetch_size_and_time_limits(web, monkeypatch):
+    from backend.errors import PayloadTooLarge, UpstreamTimeout
+    from backend.ingest import web as web_module
+
+    web.pages["/big"] = html_page("Big", "word " * 5000)
+    with pytest.raises(PayloadTooLarge):
+        web_module.fetch(f"{web.base_url}/big", IngestSettings(allow_private_urls=True, url_max_bytes=1000))
+    web.delays["/slow"] = 2.0
+    web.pages["/slow"] = html_page("Slow", "eventually")
+    with pytest.raises(UpstreamTimeout):
+        web_module.fetch(f"{web.base_url}/slow", IngestSettings(allow_private_urls=True, url_timeout_s=0.3))

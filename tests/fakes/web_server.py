@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -12,10 +13,12 @@ class LocalWeb:
     def __init__(self) -> None:
         self.pages: dict[str, tuple[str, bytes]] = {}
         self.redirects: dict[str, str] = {}
+        self.delays: dict[str, float] = {}
         web = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802
+                time.sleep(web.delays.get(self.path, 0))
                 if self.path in web.redirects:
                     self.send_response(302)
                     self.send_header("location", web.redirects[self.path])

@@ -67,3 +67,73 @@ def test_sigkill_mid_ingest_leaves_only_whole_documents(tmp_path, embedder):
     documents = final.store.list_documents("acme")
     assert len(documents) == TOTAL and len({d.name for d in documents}) == TOTAL
     assert final.store.counts("acme")["chunks"] == sum(d.chunks for d in documents)
+
+
+def test_sigkilled_server_mid_batch_restarts_whole(tmp_path, embedder):
+    """`answerbase serve` killed while 4 clients upload a batch: after restart nothing is half there."""
+    import threading
+
+    import httpx
+
+    from tests.helpers import free_port, wait_until_up
+
+    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(tmp_path / "data"), "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0"}
+    setup = Services.build(Settings(data_dir=tmp_path / "data"), embedder=embedder)
+    secret = setup.keys.create("acme")[1]
+    context_id = setup.catalog.create_context("acme", "Batch").id
+    files = [(f"memo-{i:02d}.md", (f"# Memo {i}\n" + f"Shelf {i} in aisle {i % 7} holds {i * 11} boxes. " * 40))
+             for i in range(80)]
+
+    def start() -> tuple[subprocess.Popen, str]:
+        port = free_port()
+        process = subprocess.Popen([sys.executable, "-m", "backend", "serve", "--port", str(port)], env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        wait_until_up(f"http://127.0.0.1:{port}/healthz", process)
+        return process, f"http://127.0.0.1:{port}"
+
+    def upload_all(base: str, acked: list[str]) -> list[threading.Thread]:
+        def worker(chunk: list[tuple[str, str]]) -> None:
+            with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {secret}"}, timeout=120) as http:
+                for name, text in chunk:
+                    try:
+                        response = http.post(f"/v1/contexts/{context_id}/documents", files={"file": (name, text)})
+                    except httpx.TransportError:
+                        return  # the server died
+                    if response.status_code == 201:
+                        acked.append(response.json()["id"])
+        threads = [threading.Thread(target=worker, args=(files[i::4],)) for i in range(4)]
+        for thread in threads:
+            thread.start()
+        return threads
+
+    process, base = start()
+    acked: list[str] = []
+    threads = upload_all(base, acked)
+    deadline = time.monotonic() + 180
+    while len(acked) < 10 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    for thread in threads:
+        thread.join(timeout=60)
+    assert 10 <= len(acked) < len(files)
+
+    process, base = start()  # the restart repairs what the kill left
+    try:
+        check = Services.build(Settings(data_dir=tmp_path / "data"), embedder=embedder)
+        listed = check.store.list_documents("acme", context_id)
+        assert set(acked) <= {d.id for d in listed}  # every acknowledged upload survived
+        chunks = check.store.table("chunks")
+        for document in listed:
+            assert chunks.count_rows(f"document_id = '{document.id}' AND revision = '{document.content_hash}'") \
+                == document.chunks
+        assert check.store.counts("acme")["chunks"] == sum(d.chunks for d in listed)  # no orphans
+        rerun: list[str] = []
+        for thread in upload_all(base, rerun):
+            thread.join(timeout=300)
+        assert len(rerun) == len(files)
+        final = check.store.list_documents("acme", context_id)
+        assert len(final) == len(files) and check.store.counts("acme")["chunks"] == sum(d.chunks for d in final)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
