@@ -144,7 +144,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     services = _services(settings)
     if args.command == "optimize":
         services.store.optimize()
-        print(f"optimized; removed {services.store.repair()} orphan chunks")
+        removed = services.store.repair(settings.store.orphan_grace_s)
+        print(f"optimized; removed {removed} orphan chunks")
         return 0
     context_id = services.catalog.find_context(tenant, args.context).id if args.context else None
     if args.command == "ingest":

@@ -27,6 +27,9 @@ class StoreSettings(BaseModel):
         "None never does (single process only).",
     )
     ann_index_min_rows: int = Field(50_000, description="Build an ANN vector index once chunks reach this.")
+    orphan_grace_s: float = Field(
+        600.0, description="Age before chunks left by a crashed ingest are collected (spares other processes' "
+        "writes in flight); 0 when a single process writes.")
 
 
 class EmbedderSettings(BaseModel):

@@ -66,7 +66,7 @@ def seed_demo(services: Services, data_dir: Path) -> None:
 def start_embedded_api(settings: Settings) -> tuple[str, str]:
     """Start the API in this process; returns its base URL and the console's key."""
     services = Services.build(settings)
-    services.store.repair()
+    services.store.repair(settings.store.orphan_grace_s)
     data_dir = settings.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)
     secret = local_key(services, data_dir)

@@ -79,7 +79,8 @@ def wait_until_up(url: str, process: Any, timeout_s: float = 90) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the server exited with {process.returncode}: {process.stdout.read()[-2000:]}")
+            output = process.stdout.read()[-2000:] if process.stdout else "(output in its log file)"
+            raise RuntimeError(f"the server exited with {process.returncode}: {output}")
         try:
             if httpx.get(url, timeout=1).status_code == 200:
                 return

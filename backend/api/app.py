@@ -27,7 +27,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if getattr(app.state, "services", None) is None:
             built = Services.build(settings or Settings())
-            built.store.repair()  # drop chunks a crashed ingest left behind
+            built.store.repair(built.settings.store.orphan_grace_s)  # reclaim what a crashed ingest left
             app.state.services = built
         yield
 

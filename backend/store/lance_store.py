@@ -12,7 +12,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 os.environ.setdefault("LANCEDB_LOG", "error")  # per-query deprecation warnings are noise in our logs
@@ -28,6 +28,7 @@ from backend.store.schema import (  # noqa: E402
     DOCUMENTS,
     KEYS,
     META,
+    MIGRATIONS,
     SCHEMA_VERSION,
     sql,
     table_schemas,
@@ -89,17 +90,29 @@ class LanceStore:
         tables = {}
         for name, schema in schemas.items():
             if name in existing:
-                tables[name] = self._db.open_table(name)
+                tables[name] = self._migrate(self._db.open_table(name), name)
             else:
                 tables[name] = retry_on_conflict(lambda n=name, s=schema: self._db.create_table(n, schema=s,
                                                                                                exist_ok=True))
         return tables
+
+    @staticmethod
+    def _migrate(table: Any, name: str) -> Any:
+        """Add the columns a newer schema has to a table created by an older version."""
+        have = set(table.schema.names)
+        missing = {column: fill for column, fill in MIGRATIONS.get(name, {}).items() if column not in have}
+        if missing:
+            retry_on_conflict(lambda: table.add_columns(missing))
+        return table
 
     def _check_embedder(self, embedder_name: str, dimension: int) -> None:
         meta = self.meta()
         recorded = meta.get("embedder")
         if recorded is None:
             self.set_meta(embedder=embedder_name, dimension=str(dimension), schema_version=SCHEMA_VERSION)
+        elif meta.get("schema_version") != SCHEMA_VERSION and (recorded, meta.get("dimension")) == (
+                embedder_name, str(dimension)):
+            self.set_meta(schema_version=SCHEMA_VERSION)  # the tables were migrated when opened
         elif recorded != embedder_name or meta.get("dimension") != str(dimension):
             raise EmbedderMismatch(
                 f"The database at {self.uri} was indexed with embedder {recorded!r} "
@@ -218,11 +231,12 @@ class LanceStore:
 
         Until the rows commit, the new chunks carry a revision no document has, so search ignores them.
         """
+        now = utc_now()
         chunk_rows = [
             {"id": str(uuid.uuid4()), "document_id": v.document.id, "revision": v.document.content_hash,
              "tenant": v.document.tenant, "context_id": v.document.context_id or "", "ordinal": i, "text": text,
              "vector": v.vectors[i], "name": v.document.name, "source": v.document.source,
-             "type": v.document.type}
+             "type": v.document.type, "created_at": now}
             for v in versions for i, text in enumerate(v.texts)
         ]
         if chunk_rows:
@@ -258,12 +272,18 @@ class LanceStore:
         rows = self._rows(DOCUMENTS, "id IN (" + ", ".join(sql(i) for i in ids) + ")", ["id", "content_hash"])
         return {row["id"]: row["content_hash"] for row in rows}
 
-    def repair(self) -> int:
-        """Delete chunks that belong to no committed document version (left by a crash); returns how many."""
+    def repair(self, grace_s: float = 600.0) -> int:
+        """Delete chunks of no committed document version, older than ``grace_s``; returns how many.
+
+        Such chunks are left by a crash between a document's chunk commit and its row commit. Search never
+        shows them; this only reclaims space. The grace period spares another process's write in flight
+        (its chunks are committed a moment before its row); use 0 when no other process writes.
+        """
         live = {(r["id"], r["content_hash"]) for r in self._rows(DOCUMENTS, None, ["id", "content_hash"])}
+        cutoff = (datetime.now(UTC) - timedelta(seconds=grace_s)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         stale = [
-            r["id"] for r in self._rows(CHUNKS, None, ["id", "document_id", "revision"])
-            if (r["document_id"], r["revision"]) not in live
+            r["id"] for r in self._rows(CHUNKS, None, ["id", "document_id", "revision", "created_at"])
+            if (r["document_id"], r["revision"]) not in live and (r["created_at"] or "") <= cutoff
         ]
         for start in range(0, len(stale), 500):
             self._delete(CHUNKS, "id IN (" + ", ".join(sql(i) for i in stale[start:start + 500]) + ")")

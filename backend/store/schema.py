@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: chunks.created_at (orphan collection waits out in-flight writes)
+
+# Columns added after a table was first created, with the SQL expression that fills existing rows.
+MIGRATIONS: dict[str, dict[str, str]] = {"chunks": {"created_at": "'1970-01-01T00:00:00.000000Z'"}}
 
 META, KEYS, CONTEXTS, DOCUMENTS, CHUNKS = "meta", "api_keys", "contexts", "documents", "chunks"
 
@@ -30,7 +33,8 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
         CHUNKS: pa.schema(
             [("id", _TEXT), ("document_id", _TEXT), ("revision", _TEXT), ("tenant", _TEXT),
              ("context_id", _TEXT), ("ordinal", pa.int32()), ("text", _TEXT),
-             ("vector", pa.list_(pa.float32(), dimension)), ("name", _TEXT), ("source", _TEXT), ("type", _TEXT)]
+             ("vector", pa.list_(pa.float32(), dimension)), ("name", _TEXT), ("source", _TEXT), ("type", _TEXT),
+             ("created_at", _TEXT)]
         ),
     }
 
