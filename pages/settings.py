@@ -16,7 +16,7 @@ except ApiError as exc:
     st.error(f"The API is not answering: {exc.message}")
     st.stop()
 
-columns = st.columns(4)
+columns = st.columns([1, 2, 1, 1])
 columns[0].metric("Answer engine", status["engine"])
 columns[1].metric("Embedder", status["embedder"].split(":")[-1])
 columns[2].metric("Documents", f"{status['counts']['documents']:,}")
@@ -32,7 +32,8 @@ st.markdown("A typed answer (`/v1/types/integer`):")
 st.code(
     f"curl -s {client.base_url}/v1/types/integer \\\n  -H 'Authorization: Bearer {key}' \\\n"
     f"  -H 'Content-Type: application/json' \\\n"
-    f"  -d '{{\"query\": \"How many employees work at the London office?\", \"context_id\": \"{context_id}\"}}'",
+    f"  -d '{{\"query\": \"How many employees work at the London office?\",\n"
+    f"       \"context_id\": \"{context_id}\"}}'",
     language="bash",
 )
 st.markdown("A search (`/v1/search`):")

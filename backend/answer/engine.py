@@ -81,8 +81,9 @@ class AnswerService:
     def answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None = None) -> Answer:
         """A value of ``answer_type`` for the question, or :class:`NoAnswer`."""
         started = time.perf_counter()
-        evidence = self._retriever.search(tenant, text, context_id=context_id, limit=self._evidence_passages,
-                                          per_document=False)
+        # A list is usually spread over more text than one fact: arrays read twice the evidence.
+        passages = self._evidence_passages * (2 if answer_type.is_array else 1)
+        evidence = self._retriever.search(tenant, text, context_id=context_id, limit=passages, per_document=False)
         question = Question(text, answer_type, evidence, datetime.now(UTC), context_scoped=context_id is not None)
         proposed = self._engine.propose(question)
         if proposed is None:

@@ -43,7 +43,16 @@ RELATIVE_DATE = re.compile(
     re.IGNORECASE,
 )
 YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
-_CALENDAR_WORDS = set(_MONTHS) | set("monday tuesday wednesday thursday friday saturday sunday".split())
+_WEEKDAYS = set("monday tuesday wednesday thursday friday saturday sunday".split())
+_CALENDAR_WORDS = set(_MONTHS) | _WEEKDAYS
+
+
+def _is_calendar_word(word: str) -> bool:
+    """Months and weekdays ("Sundays" too) are dates, not names."""
+    bare = word.lower().rstrip(".,")
+    return bare in _CALENDAR_WORDS or (bare.endswith("s") and bare[:-1] in _WEEKDAYS)
+
+
 _CONNECTORS = {"of", "de", "da", "del", "van", "von", "der", "la", "le", "the", "and", "&", "bin", "al"}
 NAME = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|da|del|van|von|der|la|le|the|bin|al|&)\s+)*[A-Z][\w'’.-]*)*")
 
@@ -134,6 +143,6 @@ def names(text: str) -> list[Candidate]:
         span = " ".join(words).rstrip(".,;:'’")
         if span.endswith("'s") or span.endswith("’s"):
             span = span[:-2]
-        if span and not all(w.lower().rstrip(".,") in _CALENDAR_WORDS for w in span.split()):
+        if span and not all(_is_calendar_word(w) for w in span.split()):
             found.append(Candidate(span, match.start(), match.start() + len(span), span, "name"))
     return found

@@ -39,6 +39,8 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+")
 # Sentence ends, but not after an initial ("John C. Messenger") or a title ("Dr. Smith").
 _SENTENCE = re.compile(r"(?<!\b[A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+")
 CONTEXT_WEIGHT = 0.7
+COUNTED_NOUN_BOOST = 2.0
+SCALAR_SENTENCES, ARRAY_SENTENCES = 8, 20  # best sentences read for one value / for a list
 WINDOW_WORDS = 8
 NEAREST_WEIGHT, WINDOW_WEIGHT = 0.5, 0.5  # how candidates' closeness to the question's words is judged
 MIN_COVERAGE = 0.2
@@ -140,14 +142,27 @@ def _wants_year(question: str) -> bool:
     return bool(re.search(r"\b(what|which|in what) year\b|\bwhen\b|\byear\b", q)) and "how many" not in q
 
 
-def _candidates(sentence: str, question: Question) -> list[tuple[Any, float, int, int]]:
-    """(value, type preference, start, end) for each candidate of the wanted type in ``sentence``."""
+@dataclass(frozen=True)
+class Found:
+    """A candidate value at ``start:end`` of a sentence, with how well its kind fits the question."""
+
+    value: Any
+    preference: float
+    start: int
+    end: int
+    counted: bool = False  # a number written with the noun the question counts ("212 employees")
+
+
+def _candidates(sentence: str, question: Question) -> list[Found]:
+    """Every candidate of the wanted type in ``sentence``."""
     element = question.answer_type.element
     q_lower = question.text.lower()
-    out: list[tuple[Any, float, int, int]] = []
+    out: list[Found] = []
     if element in (AnswerType.INTEGER, AnswerType.FLOAT):
         wants_year = element is AnswerType.INTEGER and _wants_year(question.text)
         wants_percent = bool(re.search(r"percent|%|proportion|share|rate", q_lower))
+        counted_match = re.search(r"how many (\w+)", q_lower)
+        counted = stem(counted_match.group(1)) if counted_match else None
         for c in extract.numbers(sentence):
             if element is AnswerType.INTEGER and c.value != int(c.value):
                 continue
@@ -158,12 +173,17 @@ def _candidates(sentence: str, question: Question) -> list[tuple[Any, float, int
                 preference = 0.2
             if element is AnswerType.FLOAT:
                 preference *= 1.5 if (c.kind == "percent") == wants_percent else 0.6
+            is_counted = bool(counted) and counted in {
+                stem(w) for w in _TOKEN.findall(" ".join(sentence[c.end:].split()[:3]))}
+            if is_counted:
+                preference *= COUNTED_NOUN_BOOST  # "212 employees" answers "how many employees"
             value = int(c.value) if element is AnswerType.INTEGER else c.value
-            out.append((value, preference, c.start, c.end))
+            out.append(Found(value, preference, c.start, c.end, is_counted))
     elif element is AnswerType.DATETIME:
-        out += [(c.value, 1.0, c.start, c.end) for c in extract.dates(sentence, question.now)]
+        out += [Found(c.value, 1.0, c.start, c.end) for c in extract.dates(sentence, question.now)]
         if not out:  # a year alone is a weak date
-            out += [(f"{m.group(1)}-01-01T00:00:00Z", 0.3, m.start(), m.end()) for m in extract.YEAR.finditer(sentence)]
+            out += [Found(f"{m.group(1)}-01-01T00:00:00Z", 0.3, m.start(), m.end())
+                    for m in extract.YEAR.finditer(sentence)]
     elif element is AnswerType.STRING:
         wants_person = bool(re.match(r"\s*(who|whom|whose)\b", q_lower))
         asked = set(terms(question.text))
@@ -178,7 +198,7 @@ def _candidates(sentence: str, question: Question) -> list[tuple[Any, float, int
                     preference *= 0.5
             else:
                 preference = 1.0 + 0.2 * min(len(words) - 1, 2)
-            out.append((" ".join(words), preference, c.start, c.end))
+            out.append(Found(" ".join(words), preference, c.start, c.end))
     return out
 
 
@@ -214,7 +234,7 @@ class OfflineEngine:
     name = "offline"
 
     def __init__(self, settings: Settings | None = None) -> None:
-        self._sentences = 8
+        self._settings = settings
 
     def propose(self, question: Question) -> Any:
         sentences = rank_sentences(question)
@@ -224,21 +244,27 @@ class OfflineEngine:
             return self._boolean(question, sentences)
         scored: dict[Any, float] = {}
         order: dict[Any, int] = {}
-        for position, sentence in enumerate(sentences[: self._sentences]):
-            for value, preference, start, end in _candidates(sentence.text, question):
-                if _in_question(value, question.text):
+        counted: set[Any] = set()
+        depth = ARRAY_SENTENCES if question.answer_type.is_array else SCALAR_SENTENCES
+        for position, sentence in enumerate(sentences[:depth]):
+            for found in _candidates(sentence.text, question):
+                if _in_question(found.value, question.text):
                     continue
-                closeness = NEAREST_WEIGHT * _proximity(sentence, start, end) + WINDOW_WEIGHT * _window_coverage(
-                    sentence, start, end)
-                score = sentence.score * preference * (0.5 + closeness)
-                if score > scored.get(value, 0.0):
-                    scored[value] = score
-                order.setdefault(value, position * 1000 + start)
+                closeness = (NEAREST_WEIGHT * _proximity(sentence, found.start, found.end)
+                             + WINDOW_WEIGHT * _window_coverage(sentence, found.start, found.end))
+                score = sentence.score * found.preference * (0.5 + closeness)
+                if score > scored.get(found.value, 0.0):
+                    scored[found.value] = score
+                order.setdefault(found.value, position * 1000 + found.start)
+                if found.counted:
+                    counted.add(found.value)
         if not scored:
             return [] if question.answer_type.is_array else None
         best = max(scored.values())
         if question.answer_type.is_array:
             chosen = [v for v in scored if scored[v] >= 0.5 * best]
+            if len(counted) >= 2:  # "how many employees in each office": only numbers of employees
+                chosen = [v for v in chosen if v in counted] or chosen
             return sorted(chosen, key=lambda v: order[v])
         return max(scored, key=lambda v: scored[v])
 

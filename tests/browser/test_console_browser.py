@@ -51,6 +51,7 @@ def page(console_url):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         tab = browser.new_page(viewport={"width": 1400, "height": 1000})
         tab.set_default_timeout(120_000)
+        expect.set_options(timeout=60_000)  # indexing an upload can take seconds on a busy machine
         tab.goto(console_url)
         yield tab
         browser.close()

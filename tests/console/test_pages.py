@@ -61,6 +61,15 @@ def test_ask_example_gives_typed_answer_and_history_csv():
     assert "offices.md" in rows[0]["sources"] and "/v1/documents/" in rows[0]["sources"]
 
 
+def test_ask_list_example_renders_a_table_and_chart():
+    app = _app()
+    app.button(key="example_5").click().run()
+    assert not app.exception
+    values = set(app.dataframe[0].value["value"])
+    assert {212, 87, 54} <= values and 2 not in values
+    assert app.get("bar_chart") or app.get("vega_lite_chart") or app.get("arrow_vega_lite_chart")
+
+
 def test_ask_no_answer_is_a_message_not_a_traceback():
     app = _app()
     app.selectbox(key="answer_type").set_value("datetime")
