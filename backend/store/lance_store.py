@@ -8,9 +8,8 @@ searches keep only chunks whose revision matches a committed document row (see `
 from __future__ import annotations
 
 import os
-import time
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -18,10 +17,10 @@ from typing import Any, TypeVar
 os.environ.setdefault("LANCEDB_LOG", "error")  # per-query deprecation warnings are noise in our logs
 
 import lancedb  # noqa: E402
-from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq  # noqa: E402
 
 from backend.errors import EmbedderMismatch  # noqa: E402
 from backend.models import ApiKey, Context, Document, DocumentVersion, utc_now  # noqa: E402
+from backend.store.indexes import ensure_indexes, optimize_tables, retry_on_conflict  # noqa: E402
 from backend.store.schema import (  # noqa: E402
     CHUNKS,
     CONTEXTS,
@@ -36,21 +35,8 @@ from backend.store.schema import (  # noqa: E402
 )
 
 T = TypeVar("T")
-_REINDEX_AFTER_ROWS = 20_000  # unindexed rows tolerated before the indexes are updated
 DOCUMENT_FIELDS = [f for f in Document.__dataclass_fields__ if f != "chunks"] + ["chunks"]
 _LIST_COLUMNS = [*DOCUMENT_FIELDS]
-
-
-def retry_on_conflict(write: Callable[[], T], attempts: int = 8) -> T:
-    """Run ``write``, retrying when another writer committed first (LanceDB's optimistic concurrency)."""
-    for attempt in range(attempts):
-        try:
-            return write()
-        except Exception as exc:  # lancedb raises plain RuntimeError/OSError for commit conflicts
-            if "conflict" not in str(exc).lower() or attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * (2**attempt))
-    raise AssertionError("unreachable")
 
 
 def _none_if_empty(value: str | None) -> str | None:
@@ -298,36 +284,12 @@ class LanceStore:
     # -- indexes and maintenance ---------------------------------------------------------------------
 
     def ensure_indexes(self) -> None:
-        """Keep the chunk indexes fit for the table's size.
-
-        Full-text and scalar indexes are created once there are rows (they need data); an ANN vector
-        index once brute force stops paying (``ann_index_min_rows``); and when many rows were added since
-        the last index update, ``optimize`` folds them in (new rows are searchable before that, but slower).
-        """
-        chunks = self._tables[CHUNKS]
-        indexes = chunks.list_indices()
-        have = {tuple(index.columns) for index in indexes}
-        rows = chunks.count_rows()
-        if ("text",) not in have and rows > 0:
-            retry_on_conflict(lambda: chunks.create_index("text", config=FTS(), replace=True))
-            for column in ("tenant", "context_id"):
-                retry_on_conflict(lambda c=column: chunks.create_index(c, config=Bitmap(), replace=True))
-            retry_on_conflict(lambda: chunks.create_index("document_id", config=BTree(), replace=True))
-        documents = self._tables[DOCUMENTS]
-        if not documents.list_indices() and documents.count_rows() > 0:
-            # Every search checks its hits' documents by id; without an index that is a table scan.
-            retry_on_conflict(lambda: documents.create_index("id", config=BTree(), replace=True))
-        if ("vector",) not in have and rows >= self.ann_index_min_rows:
-            partitions = max(1, rows // 4096)
-            retry_on_conflict(lambda: chunks.create_index(
-                "vector", config=IvfHnswSq(distance_type="cosine", num_partitions=partitions), replace=True))
-        elif max((getattr(index, "num_unindexed_rows", 0) or 0 for index in indexes), default=0) > _REINDEX_AFTER_ROWS:
-            retry_on_conflict(lambda: chunks.optimize())
+        """Keep the indexes fit for the tables' sizes (see ``indexes.ensure_indexes``)."""
+        ensure_indexes(self._tables[CHUNKS], self._tables[DOCUMENTS], self.ann_index_min_rows)
 
     def optimize(self) -> None:
         """Compact files and fold new rows into every index; safe while serving."""
-        for table in self._tables.values():
-            retry_on_conflict(lambda t=table: t.optimize(cleanup_older_than=timedelta(hours=1)))
+        optimize_tables(self._tables.values())
 
     def reset_chunks(self, embedder_name: str, dimension: int) -> None:
         """Drop and recreate the chunks table for another embedder (``answerbase reindex``)."""
