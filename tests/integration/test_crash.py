@@ -129,6 +129,11 @@ def test_sigkilled_server_mid_batch_restarts_whole(tmp_path, embedder):
             assert chunks.count_rows(f"document_id = '{document.id}' AND revision = '{document.content_hash}'") \
                 == document.chunks
         assert check.store.counts("acme")["chunks"] == sum(d.chunks for d in listed)  # no orphans
+        for document in listed:  # and each is found by what it says
+            memo = document.name.removeprefix("memo-").removesuffix(".md").lstrip("0") or "0"
+            hits = check.retriever.search("acme", f"Memo {memo} Shelf {memo} aisle", context_id=context_id, limit=3,
+                                          mode="fulltext")
+            assert document.id in {h.document_id for h in hits}, document.name
         rerun: list[str] = []
         for thread in upload_all(base, rerun):
             thread.join(timeout=300)
