@@ -32,7 +32,10 @@ add_file, add_url, add_text = st.tabs(["Upload files", "From a URL", "Paste text
 with add_file, st.form("upload", clear_on_submit=True):
     files = st.file_uploader("Files", accept_multiple_files=True,
                              type=["txt", "md", "html", "htm", "pdf", "docx", "csv", "json"])
-    if st.form_submit_button("Upload and index", type="primary") and files:
+    submitted = st.form_submit_button("Upload and index", type="primary")
+    if submitted and not files:
+        st.warning("Choose one or more files first.")
+    if submitted and files:
         progress = st.progress(0.0, text="Indexing…")
         for i, upload in enumerate(files, start=1):
             try:

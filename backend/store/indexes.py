@@ -11,6 +11,8 @@ from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq
 
 T = TypeVar("T")
 REINDEX_AFTER_ROWS = 20_000  # unindexed rows tolerated before the indexes are updated
+# Full-text for BM25; bitmaps for the tenant/context pre-filters; a B-tree for deletes by document.
+_CHUNK_INDEXES = {"text": FTS, "tenant": Bitmap, "context_id": Bitmap, "document_id": BTree}
 
 
 def retry_on_conflict(write: Callable[[], T], attempts: int = 8) -> T:
@@ -35,11 +37,10 @@ def ensure_indexes(chunks: Any, documents: Any, ann_index_min_rows: int) -> None
     indexes = chunks.list_indices()
     have = {tuple(index.columns) for index in indexes}
     rows = chunks.count_rows()
-    if ("text",) not in have and rows > 0:
-        retry_on_conflict(lambda: chunks.create_index("text", config=FTS(), replace=True))
-        for column in ("tenant", "context_id"):
-            retry_on_conflict(lambda c=column: chunks.create_index(c, config=Bitmap(), replace=True))
-        retry_on_conflict(lambda: chunks.create_index("document_id", config=BTree(), replace=True))
+    if rows > 0:
+        for column, config in _CHUNK_INDEXES.items():
+            if (column,) not in have:
+                retry_on_conflict(lambda c=column, k=config: chunks.create_index(c, config=k(), replace=True))
     if not documents.list_indices() and documents.count_rows() > 0:
         # Every search checks its hits' documents by id; without an index that is a table scan.
         retry_on_conflict(lambda: documents.create_index("id", config=BTree(), replace=True))

@@ -85,6 +85,7 @@ def test_upload_a_file_and_find_it(page, tmp_path):
     upload = tmp_path / "canteen-menu.md"
     upload.write_text("# Canteen\nOn Thursdays the canteen serves saffron risotto.")
     page.locator("input[type=file]").first.set_input_files(str(upload))
+    expect(page.get_by_text("canteen-menu.md").first).to_be_visible()  # the upload reached the server
     page.get_by_role("button", name="Upload and index").click()
     expect(page.get_by_text("Added 1 file(s).")).to_be_visible()
     expect(page.get_by_text("11 documents")).to_be_visible()
