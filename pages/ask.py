@@ -87,6 +87,12 @@ def ask(question: str, answer_type: str, context: dict | None) -> None:
     st.session_state.history.append(entry)
 
 
+def ask_example(example_type: str, example: str) -> None:
+    """Button callback: show the example's type in the picker (callbacks run before widgets), then ask."""
+    st.session_state.answer_type = example_type
+    ask(example, example_type, st.session_state.get("ask_context"))
+
+
 st.session_state.setdefault("history", [])
 st.title("Ask")
 controls = st.columns([2, 3])
@@ -100,9 +106,8 @@ if not st.session_state.history:
     st.caption("Try an example:")
     columns = st.columns(3)
     for i, (example_type, example) in enumerate(EXAMPLES):
-        if columns[i % 3].button(example, key=f"example_{i}", width="stretch"):
-            ask(example, example_type, context)
-            st.rerun()
+        columns[i % 3].button(example, key=f"example_{i}", width="stretch", on_click=ask_example,
+                              args=(example_type, example))
 
 for entry in st.session_state.history:
     render_entry(entry)

@@ -27,7 +27,7 @@ _STOP = set(
 # Capitalised at a sentence start but never an answer on their own.
 _LEADING_WORDS = set(
     "but however although though while after before during since until also then thus therefore later today "
-    "in on at by for from with without as during although despite among".split()
+    "in on at by for from with without as despite among".split()
 )
 _ORGANISATION_WORDS = set(
     "league conference bowl championship cup university college company inc corporation association council "

@@ -46,19 +46,21 @@ def test_ask_example_gives_typed_answer_and_history_csv():
     app = _app()
     assert app.title[0].value == "Ask"
     assert app.selectbox(key="ask_context").value["name"] == "Brightwater handbook (demo)"
-    app.button(key="example_0").click().run()
+    app.button(key="example_1").click().run()
     assert not app.exception
+    assert app.selectbox(key="answer_type").value == "datetime"  # the picker follows the example
+    app.selectbox(key="answer_type").set_value("integer")
+    app.chat_input[0].set_value("How many employees work at the London office?").run()
     assert any(m.value == "### 212" for m in app.markdown)
-    app.selectbox(key="answer_type").set_value("datetime")
-    app.chat_input[0].set_value("When is the summer party?").run()
     assert any("3 July 2026" in m.value for m in app.markdown)
     assert any("2026-07-03T00:00:00Z" in c.value for c in app.caption)
     from backend.export import history_csv
 
     rows = list(csv.DictReader(io.StringIO(history_csv(app.session_state.history))))
     assert list(rows[0]) == HISTORY_COLUMNS and len(rows) == 2
-    assert json.loads(rows[0]["answer"]) == 212 and rows[1]["type"] == "datetime"
-    assert "offices.md" in rows[0]["sources"] and "/v1/documents/" in rows[0]["sources"]
+    assert rows[0]["type"] == "datetime" and json.loads(rows[0]["answer"]) == "2026-07-03T00:00:00Z"
+    assert json.loads(rows[1]["answer"]) == 212
+    assert "offices.md" in rows[1]["sources"] and "/v1/documents/" in rows[1]["sources"]
 
 
 def test_ask_list_example_renders_a_table_and_chart():
