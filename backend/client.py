@@ -82,7 +82,7 @@ class ApiClient:
 
     # documents
     def documents(self, context_id: str | None = None) -> list[dict]:
-        return self._call("GET", f"/v1/contexts/{context_id}/documents" if context_id else "/v1/documents")
+        return self._call("GET", self._documents_path(context_id))
 
     def _documents_path(self, context_id: str | None) -> str:
         return f"/v1/contexts/{context_id}/documents" if context_id else "/v1/documents"

@@ -99,3 +99,17 @@ def test_fetch_size_and_time_limits(web, monkeypatch):
     web.pages["/slow"] = html_page("Slow", "eventually")
     with pytest.raises(UpstreamTimeout):
         web_module.fetch(f"{web.base_url}/slow", IngestSettings(allow_private_urls=True, url_timeout_s=0.3))
+
+
+def test_cli_refresh_reindexes_changed_pages(tmp_path, web, embedder, monkeypatch, capsys):
+    from backend.cli import main
+
+    monkeypatch.setenv("ANSWERBASE_DATA_DIR", str(tmp_path / "cli"))
+    monkeypatch.setenv("ANSWERBASE_INGEST__ALLOW_PRIVATE_URLS", "true")
+    web.pages["/hours"] = html_page("Gym hours", LONG + "The gym opens at six.")
+    assert main(["ingest", f"{web.base_url}/hours", "--tenant", "acme"]) == 0
+    web.pages["/hours"] = html_page("Gym hours", LONG + "The gym opens at seven.")
+    assert main(["refresh", "--tenant", "acme"]) == 0
+    assert "refreshed 1 web documents" in capsys.readouterr().out
+    assert main(["search", "gym opens", "--tenant", "acme", "--limit", "1"]) == 0
+    assert "opens at seven" in capsys.readouterr().out.strip().splitlines()[-1]
