@@ -96,7 +96,6 @@ class Settings(BaseSettings):
     public_base_url: str | None = Field(None, description="Base URL used in document source links.")
     max_body_bytes: int = 1024 * 1024
     max_upload_mb: int = 50
-    max_question_chars: int = 4000
     store: StoreSettings = Field(default_factory=StoreSettings)
     embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)

@@ -6,7 +6,6 @@ engine proposes passes through ``backend.types.normalise`` here, the one place v
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,13 +31,11 @@ class Question:
 
 @dataclass
 class Answer:
-    """A validated value with the evidence it came from and how long it took."""
+    """A validated value with the evidence it came from."""
 
     value: Any
     answer_type: AnswerType
     evidence: list[SearchHit] = field(default_factory=list)
-    engine: str = ""
-    latency_ms: float = 0.0
 
 
 class AnswerEngine(Protocol):
@@ -80,7 +77,6 @@ class AnswerService:
 
     def answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None = None) -> Answer:
         """A value of ``answer_type`` for the question, or :class:`NoAnswer`."""
-        started = time.perf_counter()
         # A list is usually spread over more text than one fact: arrays read twice the evidence.
         passages = self._evidence_passages * (2 if answer_type.is_array else 1)
         evidence = self._retriever.search(tenant, text, context_id=context_id, limit=passages, per_document=False)
@@ -93,4 +89,4 @@ class AnswerService:
             value = normalise(proposed, answer_type)
         except ValueError as exc:
             raise NoAnswer(f"The engine's answer was not a valid {answer_type.value}: {exc}") from exc
-        return Answer(value, answer_type, evidence, self._engine.name, (time.perf_counter() - started) * 1000)
+        return Answer(value, answer_type, evidence)

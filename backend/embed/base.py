@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from threading import Lock
@@ -44,14 +45,16 @@ class QueryCache:
         return vector
 
 
+# provider name → "module:class", imported only when chosen (torch is slow to load and not always needed)
+EMBEDDERS = {
+    "local": "backend.embed.local:LocalEmbedder",
+    "openai": "backend.embed.openai_compatible:OpenAICompatibleEmbedder",
+}
+
+
 def build_embedder(settings: EmbedderSettings) -> Embedder:
-    """The embedder named by ``settings.provider`` (imports only the adapter in use)."""
-    if settings.provider == "local":
-        from backend.embed.local import LocalEmbedder
-
-        return LocalEmbedder(settings)
-    if settings.provider == "openai":
-        from backend.embed.openai_compatible import OpenAICompatibleEmbedder
-
-        return OpenAICompatibleEmbedder(settings)
-    raise ValueError(f"unknown embedder provider {settings.provider!r}")
+    """The embedder registered under ``settings.provider``."""
+    if settings.provider not in EMBEDDERS:
+        raise ValueError(f"unknown embedder provider {settings.provider!r}; known: {', '.join(EMBEDDERS)}")
+    module_name, class_name = EMBEDDERS[settings.provider].split(":")
+    return getattr(importlib.import_module(module_name), class_name)(settings)

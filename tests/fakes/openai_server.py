@@ -13,6 +13,8 @@ import zlib
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from tests.fakes.http import send
+
 
 @dataclass
 class Reply:
@@ -60,17 +62,7 @@ class FakeOpenAI:
                 self._send(reply.status, payload, reply.headers)
 
             def _send(self, status: int, payload: dict, headers: dict[str, str] | None = None) -> None:
-                data = json.dumps(payload).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    for name, value in (headers or {}).items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (timeout tests)
+                send(self, status, "application/json", json.dumps(payload).encode(), headers)
 
             def log_message(self, *args: object) -> None:
                 pass

@@ -6,6 +6,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from tests.fakes.http import send
+
 
 class LocalWeb:
     """``pages`` maps a path to (content type, body); ``redirects`` maps a path to a Location."""
@@ -28,14 +30,7 @@ class LocalWeb:
                     self.send_error(404)
                     return
                 content_type, body = web.pages[self.path]
-                try:
-                    self.send_response(200)
-                    self.send_header("content-type", content_type)
-                    self.send_header("content-length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (timeout tests)
+                send(self, 200, content_type, body)
 
             def log_message(self, *args: object) -> None:
                 pass
