@@ -17,7 +17,7 @@ class Retriever:
         self._embedder = embedder
         self._settings = settings
         self._search = ChunkSearch(store, rrf_k=settings.rrf_k, fulltext_weight=settings.fulltext_weight,
-                                   candidates=settings.candidates)
+                                   candidates=settings.candidates, min_nprobes=settings.min_nprobes)
 
     def search(
         self, tenant: str, query: str, *, context_id: str | None = None, limit: int = 10,
@@ -29,7 +29,8 @@ class Retriever:
         skipping the lookup keeps a query off the hot path.
         """
         mode = mode or self._settings.mode
-        vector = self._embedder.embed_query(query) if mode != "fulltext" else None
+        # Passed as a function: the store embeds the query while its full-text query runs.
+        vector = (lambda: self._embedder.embed_query(query)) if mode != "fulltext" else None
         hits = self._search.search(tenant=tenant, query_text=query, query_vector=vector, context_id=context_id,
                                    mode=mode, limit=limit, per_document=per_document)
         if context_id is not None and not hits and self._store.get_context(tenant, context_id) is None:

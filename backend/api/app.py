@@ -28,6 +28,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
         if getattr(app.state, "services", None) is None:
             built = Services.build(settings or Settings())
             built.store.repair(built.settings.store.orphan_grace_s)  # reclaim what a crashed ingest left
+            built.store.ensure_indexes()  # e.g. rebuild a vector index of the type older versions made
             app.state.services = built
         yield
 

@@ -15,7 +15,8 @@ log = logging.getLogger("answerbase.auth")
 bearer = HTTPBearer(auto_error=False, description="An Answerbase API key: `Authorization: Bearer ab_...`")
 
 
-def get_services(request: Request) -> Services:
+# Dependencies that do no I/O are ``async``: FastAPI runs sync ones in a worker thread, a hop per request.
+async def get_services(request: Request) -> Services:
     return request.app.state.services
 
 
@@ -35,6 +36,6 @@ def current_key(
     return key
 
 
-def base_url(request: Request, services: Services = Depends(get_services)) -> str:
+async def base_url(request: Request, services: Services = Depends(get_services)) -> str:
     """The URL prefix used in document source links (settings win over the request's host)."""
     return services.settings.public_base_url or str(request.base_url).rstrip("/")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Sequence
 from threading import Lock
@@ -10,6 +11,9 @@ import numpy as np
 
 from backend.config import EmbedderSettings
 from backend.embed.base import QueryCache
+from backend.embed.onnx_encoder import OnnxEncoder, supports
+
+log = logging.getLogger("answerbase.embed")
 
 
 class LocalEmbedder:
@@ -36,11 +40,20 @@ class LocalEmbedder:
         self._cache = QueryCache(settings.query_cache_size)
         # One torch model is not safe to call from several threads at once; serialise the calls.
         self._lock = Lock()
+        self._onnx: OnnxEncoder | None = None
+        if settings.runtime == "onnx" and supports(self._model):
+            try:
+                self._onnx = OnnxEncoder(self._model, settings.threads)
+            except Exception:  # an exporter or runtime problem costs speed, never the service
+                log.warning("ONNX export of the embedder failed; embedding with torch", exc_info=True)
+        self.runtime = "onnx" if self._onnx else "torch"
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors for ``texts`` (batched), shape ``(len(texts), dimension)``."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
+        if self._onnx is not None:
+            return self._onnx.encode(list(texts), self._batch_size)  # thread-safe: no lock
         with self._lock:
             vectors = self._model.encode(
                 list(texts), batch_size=self._batch_size, normalize_embeddings=True, convert_to_numpy=True,

@@ -33,6 +33,7 @@ from backend.store.schema import (  # noqa: E402
     table_schemas,
     where,
 )
+from backend.store.versioned_cache import VersionedCache  # noqa: E402
 
 T = TypeVar("T")
 DOCUMENT_FIELDS = [f for f in Document.__dataclass_fields__ if f != "chunks"] + ["chunks"]
@@ -59,6 +60,9 @@ class LanceStore:
         interval = None if read_consistency_interval_s is None else timedelta(seconds=read_consistency_interval_s)
         self.uri = uri
         self.ann_index_min_rows = ann_index_min_rows
+        # Per-request lookups, cached per table version (see versioned_cache.py).
+        self._keys_by_hash: VersionedCache[ApiKey] = VersionedCache()
+        self._revisions: VersionedCache[str] = VersionedCache()
         self._db = lancedb.connect(uri, read_consistency_interval=interval, storage_options=storage_options or None)
         schemas = table_schemas(dimension or 1)
         if dimension is None:
@@ -152,8 +156,12 @@ class LanceStore:
         return ApiKey(**rows[0]) if rows else None
 
     def find_key_by_hash(self, sha256: str) -> ApiKey | None:
-        rows = self._rows(KEYS, where(sha256=sha256))
-        return ApiKey(**rows[0]) if rows else None
+        found = self._keys_by_hash.lookup(self._tables[KEYS].version, [sha256], self._load_keys_by_hash)
+        return found.get(sha256)
+
+    def _load_keys_by_hash(self, hashes: list[str]) -> dict[str, ApiKey]:
+        rows = self._rows(KEYS, "sha256 IN (" + ", ".join(sql(h) for h in hashes) + ")")
+        return {row["sha256"]: ApiKey(**row) for row in rows}
 
     def list_keys(self, tenant: str | None = None) -> list[ApiKey]:
         return [ApiKey(**row) for row in self._rows(KEYS, where(tenant=tenant) or None)]
@@ -252,9 +260,9 @@ class LanceStore:
 
     def live_revisions(self, document_ids: Iterable[str]) -> dict[str, str]:
         """``{document_id: content_hash}`` of the committed documents among ``document_ids``."""
-        ids = sorted(set(document_ids))
-        if not ids:
-            return {}
+        return self._revisions.lookup(self._tables[DOCUMENTS].version, document_ids, self._load_revisions)
+
+    def _load_revisions(self, ids: list[str]) -> dict[str, str]:
         rows = self._rows(DOCUMENTS, "id IN (" + ", ".join(sql(i) for i in ids) + ")", ["id", "content_hash"])
         return {row["id"]: row["content_hash"] for row in rows}
 
@@ -288,7 +296,9 @@ class LanceStore:
         ensure_indexes(self._tables[CHUNKS], self._tables[DOCUMENTS], self.ann_index_min_rows)
 
     def optimize(self) -> None:
-        """Compact files and fold new rows into every index; safe while serving."""
+        """Build missing (or outdated) indexes, compact files and fold new rows into every index; safe while
+        serving."""
+        self.ensure_indexes()
         optimize_tables(self._tables.values())
 
     def reset_chunks(self, embedder_name: str, dimension: int) -> None:

@@ -6,7 +6,7 @@ never candidates. Hits are checked against the committed document revisions befo
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Literal
 
@@ -18,8 +18,7 @@ from backend.store.lance_store import LanceStore
 from backend.store.schema import CHUNKS, where
 
 SearchMode = Literal["hybrid", "vector", "fulltext"]
-_NPROBES = 20
-_REFINE_FACTOR = 5
+QueryVector = np.ndarray | Callable[[], np.ndarray]
 _COLUMNS = ["id", "document_id", "revision", "context_id", "ordinal", "text", "name", "source", "type"]
 
 
@@ -38,41 +37,52 @@ class ChunkSearch:
     """Ranks a tenant's chunks for a query."""
 
     def __init__(self, store: LanceStore, *, rrf_k: int = 60, fulltext_weight: float = 1.5,
-                 candidates: int = 50) -> None:
+                 candidates: int = 50, min_nprobes: int = 40) -> None:
         self._store = store
         self._rrf_k = rrf_k
         self._fulltext_weight = fulltext_weight
         self._candidates = candidates
-        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="vector-search")
+        # Of ~sqrt(rows) IVF partitions (indexes.py): 40 of 316 at 100k chunks gave recall@10 0.99.
+        self._min_nprobes = min_nprobes
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="fulltext-search")
 
     def search(
-        self, *, tenant: str, query_text: str, query_vector: np.ndarray | None, context_id: str | None = None,
+        self, *, tenant: str, query_text: str, query_vector: QueryVector | None, context_id: str | None = None,
         mode: SearchMode = "hybrid", limit: int = 10, per_document: bool = True,
     ) -> list[SearchHit]:
-        """The best ``limit`` passages, best first; one per document unless ``per_document`` is False."""
+        """The best ``limit`` passages, best first; one per document unless ``per_document`` is False.
+
+        ``query_vector`` may be a function that computes it: it is then called while the full-text query
+        runs, so embedding the query and BM25 overlap.
+        """
         filter_ = where(tenant=tenant, context_id=context_id)
         # Several passages of one document can crowd the top; look deeper when collapsing by document.
         depth = max(self._candidates, limit * (4 if per_document else 1))
-        rows: dict[str, dict] = {}
-        lists: list[tuple[list[str], float]] = []
-        use_vector = mode in ("vector", "hybrid") and query_vector is not None
-        # The two queries are independent and run in LanceDB's native code: overlap them.
-        vector_found = self._pool.submit(self._vector, query_vector, filter_, depth) if use_vector else None
-        if mode in ("fulltext", "hybrid"):
-            found = self._fulltext(query_text, filter_, depth)
-            rows.update((r["id"], r) for r in found)
-            lists.append(([r["id"] for r in found], self._fulltext_weight if mode == "hybrid" else 1.0))
-        if vector_found is not None:
-            found = vector_found.result()
-            rows.update((r["id"], r) for r in found)
-            lists.append(([r["id"] for r in found], 1.0))
-        scores = reciprocal_rank_fusion(lists, self._rrf_k)
+        use_fulltext = mode in ("fulltext", "hybrid") and bool(query_text.strip())
+        # LanceDB runs queries in native code without the GIL, so this thread is free meanwhile.
+        fulltext_found = self._pool.submit(self._fulltext, query_text, filter_, depth) if use_fulltext else None
+        found: list[tuple[list[dict], float]] = []  # (rows best first, weight in the fusion)
+        if mode in ("vector", "hybrid") and query_vector is not None:
+            vector = query_vector() if callable(query_vector) else query_vector
+            found.append((self._vector(vector, filter_, depth), 1.0))
+        if fulltext_found is not None:
+            found.insert(0, (fulltext_found.result(), self._fulltext_weight if mode == "hybrid" else 1.0))
+        rows = {r["id"]: r for chunks, _ in found for r in chunks}
+        scores = reciprocal_rank_fusion([([r["id"] for r in chunks], weight) for chunks, weight in found], self._rrf_k)
         ranked = sorted(scores, key=lambda chunk_id: scores[chunk_id], reverse=True)
-        live = self._store.live_revisions(rows[c]["document_id"] for c in ranked)
+        documents = list(dict.fromkeys(rows[c]["document_id"] for c in ranked))  # in rank order
+        live: dict[str, str] = {}
+        checked: set[str] = set()
         hits: list[SearchHit] = []
         seen: set[str] = set()
         for chunk_id in ranked:
             row = rows[chunk_id]
+            if row["document_id"] not in checked:
+                # Check the next few documents in rank order at once: usually one lookup covers every hit,
+                # and a short lookup is cheaper than one for all the candidates.
+                batch = [d for d in documents if d not in checked][:limit + 5]
+                live |= self._store.live_revisions(batch)
+                checked.update(batch)
             if live.get(row["document_id"]) != row["revision"]:
                 continue  # a version being written or replaced: not committed, not visible
             if per_document and row["document_id"] in seen:
@@ -87,15 +97,14 @@ class ChunkSearch:
         query = (
             self._store.table(CHUNKS).search(vector, vector_column_name="vector").distance_type("cosine")
             .where(filter_, prefilter=True).select([*_COLUMNS, "_distance"]).limit(depth)
-            # With an ANN index (quantised vectors), re-rank the candidates on full vectors so near-ties
-            # resolve correctly; without one the search is exact and these are no-ops.
-            .nprobes(_NPROBES).refine_factor(_REFINE_FACTOR)
+            # With an IVF index, probe at least this many partitions, and more (up to all) until ``depth``
+            # chunks pass the filter: a small context has few chunks in any one partition. Without an
+            # index the search is exact and these are no-ops.
+            .minimum_nprobes(self._min_nprobes).maximum_nprobes(0)
         )
         return query.to_list()
 
     def _fulltext(self, text: str, filter_: str, depth: int) -> list[dict]:
-        if not text.strip():
-            return []
         query = (
             self._store.table(CHUNKS).search(MatchQuery(text, "text"), query_type="fts")
             .where(filter_, prefilter=True).select([*_COLUMNS, "_score"]).limit(depth)

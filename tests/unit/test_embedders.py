@@ -46,3 +46,17 @@ def test_repeated_query_costs_no_model_call(embedder, monkeypatch):
     embedder.embed_query("a question asked twice")
     monkeypatch.setattr(embedder, "embed_documents", lambda texts: pytest.fail("the model was called"))
     assert embedder.embed_query("a question asked twice").shape == (384,)
+
+
+def test_onnx_runtime_gives_the_torch_models_vectors(embedder):
+    """The default local embedder runs on ONNX Runtime; its vectors must be the model's own (torch's)."""
+    import numpy as np
+
+    assert embedder.runtime == "onnx"
+    texts = ["Short.", "The harbour rents sailing boats in summer to anyone with a licence. " * 3,
+             "How many employees work in the Lisbon office?", "word " * 400]  # the last exceeds 256 tokens
+    reference = embedder._model.encode(texts, normalize_embeddings=True, convert_to_numpy=True)
+    ours = embedder.embed_documents(texts)
+    assert ours.shape == (4, 384) and ours.dtype == np.float32
+    assert np.abs(ours - reference).max() < 1e-4  # same order, same vectors
+    assert np.allclose(embedder.embed_query(texts[2]), reference[2], atol=1e-4)

@@ -81,16 +81,52 @@ def test_opening_with_another_embedder_names_reindex(settings, services):
 
 
 def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path, embedder):
-    from backend.config import Settings, StoreSettings
+    from backend.config import SearchSettings, Settings, StoreSettings
     from backend.services import Services
 
-    services = Services.build(Settings(data_dir=tmp_path / "ann", store=StoreSettings(ann_index_min_rows=300)),
-                              embedder=embedder)
-    sources = [_source("acme" if i % 2 else "globex", None, f"Doc {i}",
+    # Probing one partition at least: a small context must still be found in full (more are probed).
+    services = Services.build(Settings(data_dir=tmp_path / "ann", store=StoreSettings(ann_index_min_rows=300),
+                                       search=SearchSettings(min_nprobes=1)), embedder=embedder)
+    small = services.catalog.create_context("acme", "Small").id
+    sources = [_source("acme" if i % 2 else "globex", small if i in (3, 5, 7) else None, f"Doc {i}",
                        f"Memo {i}: the {['red', 'green', 'blue'][i % 3]} team meets in room {i}.") for i in range(320)]
     services.ingestor.ingest_many(sources)
-    indexed = {tuple(index.columns) for index in services.store.table("chunks").list_indices()}
-    assert ("vector",) in indexed
+    vector_index = next(i for i in services.store.table("chunks").list_indices() if i.columns == ["vector"])
+    assert vector_index.index_type == "IvfFlat"
     hits = services.retriever.search("acme", "Memo 17: the blue team meets in room 17.", mode="vector", limit=5)
     assert hits and all(int(h.name.split()[1]) % 2 == 1 for h in hits)  # only acme's (odd) documents
     assert hits[0].name == "Doc 17"
+    # A context far smaller than an IVF partition still yields all its documents (more partitions probed).
+    scoped = services.retriever.search("acme", "which team meets where", context_id=small, mode="vector")
+    assert sorted(h.name for h in scoped) == ["Doc 3", "Doc 5", "Doc 7"]
+
+
+def test_versioned_cache_answers_from_one_table_version_only():
+    from backend.store.versioned_cache import VersionedCache
+
+    loads = []
+
+    def load(ids):
+        loads.append(ids)
+        return {i: "rev-" + i for i in ids if i != "gone"}
+
+    cache = VersionedCache()
+    assert cache.lookup(1, ["a", "gone"], load) == {"a": "rev-a"}
+    assert cache.lookup(1, ["a", "gone", "b"], load) == {"a": "rev-a", "b": "rev-b"}
+    assert loads == [["a", "gone"], ["b"]]  # known ids, present or absent, are not looked up again
+    cache.lookup(2, ["a"], load)
+    assert loads[-1] == ["a"]  # a new table version forgets everything
+
+
+def test_search_sees_a_write_made_through_another_store(settings, services):
+    """Two stores on one database (as two processes): the revision cache must not hide the other's write."""
+    other = LanceStore(settings.store_uri, dimension=services.embedder.dimension,
+                       embedder_name=services.embedder.name)
+    first = services.ingestor.ingest(_source("acme", None, "First", "The boiler is serviced in October."))
+    assert [h.name for h in services.retriever.search("acme", "boiler serviced")] == ["First"]
+    assert set(other.live_revisions([first.id, "nope"])) == {first.id}
+    from backend.ingest import Ingestor
+
+    Ingestor(other, services.embedder, services.settings.ingest).ingest(
+        _source("acme", None, "Second", "The boiler room key hangs in reception."))
+    assert {h.name for h in services.retriever.search("acme", "boiler")} == {"First", "Second"}
