@@ -100,6 +100,14 @@ def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path,
     scoped = services.retriever.search("acme", "which team meets where", context_id=small, mode="vector")
     assert sorted(h.name for h in scoped) == ["Doc 3", "Doc 5", "Doc 7"]
 
+    # A store from an older version has an IVF_HNSW_SQ index: `answerbase optimize` (and serve) rebuild it.
+    from lancedb.index import IvfHnswSq
+
+    chunks = services.store.table("chunks")
+    chunks.create_index("vector", config=IvfHnswSq(distance_type="cosine", num_partitions=2), replace=True)
+    services.store.optimize()
+    assert [i.index_type for i in chunks.list_indices() if i.columns == ["vector"]] == ["IvfFlat"]
+
 
 def test_versioned_cache_answers_from_one_table_version_only():
     from backend.store.versioned_cache import VersionedCache
