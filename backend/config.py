@@ -65,6 +65,8 @@ class SearchSettings(BaseModel):
     rrf_k: int = 60
     fulltext_weight: float = Field(1.5, description="Weight of the BM25 list in reciprocal rank fusion.")
     candidates: int = Field(50, description="Passages taken from each list before fusion.")
+    min_similarity: float = Field(0.2, description="Vector matches below this cosine similarity are dropped unless "
+                                  "they also match the query's terms (0 keeps every neighbour).")
     min_nprobes: int = Field(40, description="IVF partitions a vector query probes at least (of ~sqrt(chunks)); "
                              "more are probed when a filter leaves too few matches.")
     evidence_passages: int = Field(5, description="Passages handed to an answer engine.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -85,4 +85,3 @@ class SearchHit:
     text: str
     ordinal: int
     score: float
-    extra: dict[str, float] = field(default_factory=dict)

@@ -17,7 +17,8 @@ class Retriever:
         self._embedder = embedder
         self._settings = settings
         self._search = ChunkSearch(store, rrf_k=settings.rrf_k, fulltext_weight=settings.fulltext_weight,
-                                   candidates=settings.candidates, min_nprobes=settings.min_nprobes)
+                                   candidates=settings.candidates, min_nprobes=settings.min_nprobes,
+                                   min_similarity=settings.min_similarity)
 
     def search(
         self, tenant: str, query: str, *, context_id: str | None = None, limit: int = 10,

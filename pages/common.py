@@ -61,4 +61,5 @@ def source_card(result: dict, highlight: str = "") -> None:
     with st.container(border=True):
         st.markdown(f"**[{meta['name']}]({meta['source']})**")
         st.badge(meta["type"], color={"web": "blue", "document": "violet"}.get(meta["type"], "gray"))
-        st.markdown(highlight_terms(result["page_content"], highlight) if highlight else result["page_content"])
+        excerpt = highlight_terms(result["page_content"], highlight) if highlight else result["page_content"]
+        st.markdown(excerpt.replace("\n", "  \n"))  # keep the passage's line breaks (headings, rows)

@@ -37,13 +37,16 @@ class ChunkSearch:
     """Ranks a tenant's chunks for a query."""
 
     def __init__(self, store: LanceStore, *, rrf_k: int = 60, fulltext_weight: float = 1.5,
-                 candidates: int = 50, min_nprobes: int = 40) -> None:
+                 candidates: int = 50, min_nprobes: int = 40, min_similarity: float = 0.2) -> None:
         self._store = store
         self._rrf_k = rrf_k
         self._fulltext_weight = fulltext_weight
         self._candidates = candidates
         # Of ~sqrt(rows) IVF partitions (indexes.py): 40 of 316 at 100k chunks gave recall@10 0.99.
         self._min_nprobes = min_nprobes
+        # A vector list always has neighbours, however unrelated; below this cosine similarity a chunk
+        # that shares no term with the query is noise (MiniLM: unrelated text ~0-0.15, related 0.3+).
+        self._min_similarity = min_similarity
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="fulltext-search")
 
     def search(
@@ -52,8 +55,9 @@ class ChunkSearch:
     ) -> list[SearchHit]:
         """The best ``limit`` passages, best first; one per document unless ``per_document`` is False.
 
-        ``query_vector`` may be a function that computes it: it is then called while the full-text query
-        runs, so embedding the query and BM25 overlap.
+        Fewer (or none) when few chunks are related: a vector match below ``min_similarity`` counts only
+        if the chunk also matched the query's terms. ``query_vector`` may be a function that computes it:
+        it is then called while the full-text query runs, so embedding the query and BM25 overlap.
         """
         filter_ = where(tenant=tenant, context_id=context_id)
         # Several passages of one document can crowd the top; look deeper when collapsing by document.
@@ -61,14 +65,19 @@ class ChunkSearch:
         use_fulltext = mode in ("fulltext", "hybrid") and bool(query_text.strip())
         # LanceDB runs queries in native code without the GIL, so this thread is free meanwhile.
         fulltext_found = self._pool.submit(self._fulltext, query_text, filter_, depth) if use_fulltext else None
-        found: list[tuple[list[dict], float]] = []  # (rows best first, weight in the fusion)
+        vector_rows: list[dict] = []
         if mode in ("vector", "hybrid") and query_vector is not None:
             vector = query_vector() if callable(query_vector) else query_vector
-            found.append((self._vector(vector, filter_, depth), 1.0))
-        if fulltext_found is not None:
-            found.insert(0, (fulltext_found.result(), self._fulltext_weight if mode == "hybrid" else 1.0))
-        rows = {r["id"]: r for chunks, _ in found for r in chunks}
-        scores = reciprocal_rank_fusion([([r["id"] for r in chunks], weight) for chunks, weight in found], self._rrf_k)
+            vector_rows = self._vector(vector, filter_, depth)
+        fulltext_rows = fulltext_found.result() if fulltext_found is not None else []
+        term_matched = {r["id"] for r in fulltext_rows}
+        vector_rows = [r for r in vector_rows
+                       if r["id"] in term_matched or 1.0 - r["_distance"] >= self._min_similarity]
+        rows = {r["id"]: r for r in (*fulltext_rows, *vector_rows)}
+        scores = reciprocal_rank_fusion([
+            ([r["id"] for r in fulltext_rows], self._fulltext_weight if mode == "hybrid" else 1.0),
+            ([r["id"] for r in vector_rows], 1.0),
+        ], self._rrf_k)
         ranked = sorted(scores, key=lambda chunk_id: scores[chunk_id], reverse=True)
         documents = list(dict.fromkeys(rows[c]["document_id"] for c in ranked))  # in rank order
         live: dict[str, str] = {}
@@ -113,9 +122,7 @@ class ChunkSearch:
 
     @staticmethod
     def _hit(row: dict, score: float) -> SearchHit:
-        extra = {k: float(row[k]) for k in ("_distance", "_score") if row.get(k) is not None}
         return SearchHit(
             document_id=row["document_id"], context_id=row["context_id"] or None, name=row["name"],
             source=row["source"], type=row["type"], text=row["text"], ordinal=row["ordinal"], score=score,
-            extra=extra,
         )

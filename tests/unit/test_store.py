@@ -80,6 +80,14 @@ def test_opening_with_another_embedder_names_reindex(settings, services):
         LanceStore(settings.store_uri, dimension=services.embedder.dimension, embedder_name="openai:other")
 
 
+def test_unrelated_queries_find_nothing_rather_than_the_nearest_noise(corpus):
+    search = corpus.retriever.search
+    for mode in ("hybrid", "vector", "fulltext"):
+        assert search("acme", "quarterly tax filing deadline", mode=mode) == []
+    # A shared term keeps a chunk whatever its vector similarity.
+    assert [h.name for h in search("acme", "Saturn tax filing deadline")] == ["Rockets"]
+
+
 def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path, embedder):
     from backend.config import SearchSettings, Settings, StoreSettings
     from backend.services import Services
