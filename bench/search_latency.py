@@ -70,13 +70,10 @@ def questions() -> list[str]:
     return list(dict.fromkeys(typed + claims))
 
 
-def timed(call, items) -> list[float]:  # noqa: ANN001
-    out = []
-    for item in items:
-        started = time.perf_counter()
-        call(item)
-        out.append((time.perf_counter() - started) * 1000)
-    return out
+def elapsed_ms(call, *args) -> float:  # noqa: ANN001
+    started = time.perf_counter()
+    call(*args)
+    return (time.perf_counter() - started) * 1000
 
 
 def main() -> None:
@@ -85,37 +82,43 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=100)
     args = parser.parse_args()
     pool, n = questions(), args.queries
-    if len(pool) < 4 * n + 30:
-        raise SystemExit(f"--queries {n} needs {4 * n + 30} unique questions; the data has {len(pool)}")
+    if len(pool) < 6 * n + 30:
+        raise SystemExit(f"--queries {n} needs {6 * n + 30} unique questions; the data has {len(pool)}")
+    warm_up = pool[6 * n:6 * n + 30]
     rows = []
     for size in args.sizes:
         data_dir = CACHE / f"latency-{size}"
         key, context_id = build(size, data_dir)
         services = Services.build(Settings(data_dir=data_dir))
         raw_search = ChunkSearch(services.store)
-        sets = [pool[i * n:(i + 1) * n] for i in range(4)]  # distinct questions for each measurement
-        # Each timed run starts warm (LanceDB loads index pages lazily) with questions of its own.
-        warm_up = pool[4 * n:4 * n + 30]
-        embed_ms = timed(services.embedder.embed_query, sets[0])
-        vectors = [services.embedder.embed_query(q) for q in sets[1]]
-        for label, ctx in (("all documents", None), ("one context", context_id)):
-            for question in warm_up:
-                raw_search.search(tenant="bench", query_text=question, query_vector=services.embedder.embed_query(
-                    question), context_id=ctx)
-            store_ms = timed(lambda qv, c=ctx, rs=raw_search: rs.search(tenant="bench", query_text=qv[0],
-                                                                 query_vector=qv[1], context_id=c),
-                             list(zip(sets[1], vectors, strict=True)))
-            with running_server(data_dir) as url, httpx.Client(base_url=url, headers={
-                    "Authorization": f"Bearer {key}"}) as http:
-                for question in warm_up:
-                    http.post("/v1/search", json={"query": question} | ({"context_id": ctx} if ctx else {}))
-                api_ms = timed(lambda q, c=ctx: http.post("/v1/search", json={"query": q} | (
-                    {"context_id": c} if c else {})).raise_for_status(), sets[2 if ctx is None else 3])
-            base_ms = statistics.median(embed_ms) + statistics.median(store_ms)
-            rows.append([f"{size:,}", label, percentile(api_ms, 50), percentile(api_ms, 95),
-                         statistics.median(embed_ms), statistics.median(store_ms),
-                         f"{(percentile(api_ms, 50) / base_ms - 1) * 100:+.0f}%"])
-    print(f"POST /v1/search (hybrid, limit 10) over HTTP against `answerbase serve`; {n} unique queries each")
+        sets = iter([pool[i * n:(i + 1) * n] for i in range(6)])  # distinct questions for each measurement
+        with running_server(data_dir) as url, httpx.Client(base_url=url, headers={
+                "Authorization": f"Bearer {key}"}) as http:
+            for label, ctx in (("all documents", None), ("one context", context_id)):
+                def store(question: str, vector: np.ndarray, c: str | None = ctx, rs: ChunkSearch = raw_search) -> None:
+                    rs.search(tenant="bench", query_text=question, query_vector=vector, context_id=c)
+
+                def api(question: str, c: str | None = ctx) -> None:
+                    http.post("/v1/search", json={"query": question} | ({"context_id": c} if c else {}),
+                              ).raise_for_status()
+
+                embed_set, store_set, api_set = next(sets), next(sets), next(sets)
+                vectors = [services.embedder.embed_query(q) for q in store_set]  # the raw query's input
+                for question in warm_up:  # LanceDB loads index pages lazily: time warm processes
+                    store(question, services.embedder.embed_query(question))
+                    api(question)
+                embed_ms, store_ms, api_ms = [], [], []
+                # Interleaved, so a slow spell of this shared machine weighs on all three alike.
+                for i in range(n):
+                    embed_ms.append(elapsed_ms(services.embedder.embed_query, embed_set[i]))
+                    store_ms.append(elapsed_ms(store, store_set[i], vectors[i]))
+                    api_ms.append(elapsed_ms(api, api_set[i]))
+                base_ms = statistics.median(embed_ms) + statistics.median(store_ms)
+                rows.append([f"{size:,}", label, percentile(api_ms, 50), percentile(api_ms, 95),
+                             statistics.median(embed_ms), statistics.median(store_ms),
+                             f"{(percentile(api_ms, 50) / base_ms - 1) * 100:+.0f}%"])
+    print(f"POST /v1/search (hybrid, limit 10) over HTTP against `answerbase serve`; {n} unique queries each, "
+          "interleaved with the embedder and the raw query")
     print_table(["chunks", "scope", "API p50 ms", "API p95 ms", "embed p50 ms", "store p50 ms",
                  "API over embed+store"], rows)
 

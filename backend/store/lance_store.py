@@ -50,7 +50,7 @@ class LanceStore:
     def __init__(
         self, uri: str, *, dimension: int | None, embedder_name: str | None,
         storage_options: dict[str, str] | None = None, read_consistency_interval_s: float | None = 0.0,
-        check_embedder: bool = True, ann_index_min_rows: int = 50_000,
+        check_embedder: bool = True, ann_index_min_rows: int = 20_000,
     ) -> None:
         """Open (creating as needed) the database at ``uri``.
 
