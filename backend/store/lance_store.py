@@ -296,8 +296,7 @@ class LanceStore:
         ensure_indexes(self._tables[CHUNKS], self._tables[DOCUMENTS], self.ann_index_min_rows)
 
     def optimize(self) -> None:
-        """Build missing (or outdated) indexes, compact files and fold new rows into every index; safe while
-        serving."""
+        """Bring indexes up to date, compact files and fold new rows into every index; safe while serving."""
         self.ensure_indexes()
         optimize_tables(self._tables.values())
 
