@@ -2,10 +2,17 @@
 
 import streamlit as st
 
+from pages.common import NAVIGATION_READY, take_deep_link
+
 st.set_page_config(page_title="Answerbase", page_icon=":material/quiz:", layout="wide")
-st.navigation([
-    st.Page("pages/ask.py", title="Ask", icon=":material/chat:", default=True),
-    st.Page("pages/search.py", title="Search", icon=":material/search:"),
-    st.Page("pages/documents.py", title="Documents", icon=":material/folder_open:"),
-    st.Page("pages/settings.py", title="Status & API", icon=":material/settings:"),
-]).run()
+PAGES = {
+    "ask": st.Page("pages/ask.py", title="Ask", icon=":material/chat:", default=True),
+    "search": st.Page("pages/search.py", title="Search", icon=":material/search:"),
+    "documents": st.Page("pages/documents.py", title="Documents", icon=":material/folder_open:"),
+    "settings": st.Page("pages/settings.py", title="Status & API", icon=":material/settings:"),
+}
+st.session_state[NAVIGATION_READY] = True
+navigation = st.navigation(list(PAGES.values()))
+if (deep_link := take_deep_link()) in PAGES:
+    st.switch_page(PAGES[deep_link])  # the page a first session asked for before this script ran
+navigation.run()

@@ -10,7 +10,9 @@ import streamlit as st
 
 from backend.client import ApiError
 from backend.export import history_csv
-from pages.common import ALL_DOCUMENTS, api_client, context_picker, source_card
+from pages.common import ALL_DOCUMENTS, api_client, context_picker, source_card, through_navigation
+
+through_navigation("ask")
 
 TYPE_LABELS = {
     "integer": "Whole number", "float": "Decimal number", "boolean": "Yes / No", "datetime": "Date & time",

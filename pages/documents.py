@@ -6,7 +6,9 @@ import pandas as pd
 import streamlit as st
 
 from backend.client import ApiError
-from pages.common import api_client, context_picker
+from pages.common import api_client, context_picker, through_navigation
+
+through_navigation("documents")
 
 client = api_client()
 st.title("Documents")

@@ -6,7 +6,9 @@ import streamlit as st
 
 from backend.client import ApiError
 from backend.export import results_csv
-from pages.common import api_client, context_picker, source_card
+from pages.common import api_client, context_picker, source_card, through_navigation
+
+through_navigation("search")
 
 st.title("Search")
 with st.form("search"):

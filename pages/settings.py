@@ -5,7 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from backend.client import ApiError
-from pages.common import api_client
+from pages.common import api_client, through_navigation
+
+through_navigation("settings")
 
 client = api_client()
 st.title("Status & API")

@@ -52,7 +52,9 @@ def page(console_url):
         tab = browser.new_page(viewport={"width": 1400, "height": 1000})
         tab.set_default_timeout(120_000)
         expect.set_options(timeout=60_000)  # indexing an upload can take seconds on a busy machine
-        tab.goto(console_url)
+        # The server's very first session opens a page by its URL (a bookmark after a restart): the case
+        # where Streamlit would run pages/search.py alone, outside app.py's navigation.
+        tab.goto(f"{console_url}/search")
         yield tab
         browser.close()
 
@@ -62,8 +64,15 @@ def _goto(page: Page, name: str) -> None:
     expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
 
 
+def test_a_first_visit_by_url_opens_the_page_inside_the_navigation(page):
+    expect(page.get_by_role("heading", name="Search", level=1)).to_be_visible()
+    expect(page.get_by_role("link", name="Status & API")).to_be_visible()  # app.py's titles, not file names
+    expect(page.get_by_role("link", name="common")).to_have_count(0)
+    assert page.url.endswith("/search")
+
+
 def test_ask_a_demo_question(page):
-    expect(page.get_by_role("heading", name="Ask", level=1)).to_be_visible()
+    _goto(page, "Ask")
     page.get_by_role("button", name="How many employees work at the London office?").click()
     expect(page.get_by_role("heading", name="212")).to_be_visible()
     page.get_by_text("Sources (").first.click()
