@@ -38,14 +38,18 @@ with add_file, st.form("upload", clear_on_submit=True):
     if submitted and not files:
         st.warning("Choose one or more files first.")
     if submitted and files:
-        progress = st.progress(0.0, text="Indexing…")
+        progress, added = st.progress(0.0, text="Indexing…"), 0
         for i, upload in enumerate(files, start=1):
             try:
                 client.upload(upload.name, upload.getvalue(), context["id"])
+                added += 1
             except ApiError as exc:
                 st.error(f"{upload.name}: {exc.message}")
             progress.progress(i / len(files), text=f"Indexed {i} of {len(files)}: {upload.name}")
-        st.success(f"Added {len(files)} file(s).")
+        progress.empty()
+        if added:
+            st.success(f"Added {added} of {len(files)} file{'s' if len(files) != 1 else ''}."
+                       if added < len(files) else f"Added {added} file{'s' if added != 1 else ''}.")
 with add_url, st.form("url", clear_on_submit=True):
     url = st.text_input("Page URL", placeholder="https://…")
     if st.form_submit_button("Fetch and add", type="primary") and url:

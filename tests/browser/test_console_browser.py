@@ -96,7 +96,7 @@ def test_upload_a_file_and_find_it(page, tmp_path):
     page.locator("input[type=file]").first.set_input_files(str(upload))
     expect(page.get_by_text("canteen-menu.md").first).to_be_visible()  # the upload reached the server
     page.get_by_role("button", name="Upload and index").click()
-    expect(page.get_by_text("Added 1 file(s).")).to_be_visible()
+    expect(page.get_by_text("Added 1 file.")).to_be_visible()
     expect(page.get_by_text("11 documents")).to_be_visible()
     page.screenshot(path=ARTIFACTS / "documents.png", full_page=True)
     _goto(page, "Search")
