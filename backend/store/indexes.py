@@ -32,12 +32,16 @@ def retry_on_conflict(write: Callable[[], T], attempts: int = 8) -> T:
     raise AssertionError("unreachable")
 
 
-def ensure_indexes(chunks: Any, documents: Any, ann_index_min_rows: int) -> None:
+def ensure_indexes(chunks: Any, documents: Any, ann_index_min_rows: int, *, trained_rows: int | None = None,
+                   retrain_growth: float | None = None) -> int | None:
     """Keep the chunk and document indexes fit for the tables' sizes.
 
     Full-text and scalar indexes are created once there are rows (they need data); an ANN vector
     index once brute force stops paying (``ann_index_min_rows``); and when many rows were added since
     the last index update, ``optimize`` folds them in (new rows are searchable before that, but slower).
+    With ``retrain_growth``, a vector index trained on ``trained_rows`` is rebuilt once the table has grown
+    that many times over (its partitions, sized for the smaller table, would make every query scan more).
+    Returns the row count a vector index was just built for, else None.
     """
     indexes = chunks.list_indices()
     have = {tuple(index.columns) for index in indexes}
@@ -51,13 +55,17 @@ def ensure_indexes(chunks: Any, documents: Any, ann_index_min_rows: int) -> None
         retry_on_conflict(lambda: documents.create_index("id", config=BTree(), replace=True))
     vector_index = next((index for index in indexes if tuple(index.columns) == ("vector",)), None)
     # Build the ANN index once it pays; rebuild one of another type (stores made by older versions).
-    if rows >= ann_index_min_rows and (vector_index is None or vector_index.index_type != VECTOR_INDEX_TYPE):
+    outgrown = bool(retrain_growth and trained_rows and rows >= retrain_growth * trained_rows)
+    if rows >= ann_index_min_rows and (vector_index is None or vector_index.index_type != VECTOR_INDEX_TYPE
+                                       or outgrown):
         # ~sqrt(rows) partitions of ~sqrt(rows) vectors each: a query scans search.py's probes x that.
         partitions = max(1, round(math.sqrt(rows)))
         retry_on_conflict(lambda: chunks.create_index(
             "vector", config=IvfFlat(distance_type="cosine", num_partitions=partitions), replace=True))
-    elif max((getattr(index, "num_unindexed_rows", 0) or 0 for index in indexes), default=0) > REINDEX_AFTER_ROWS:
+        return rows
+    if max((getattr(index, "num_unindexed_rows", 0) or 0 for index in indexes), default=0) > REINDEX_AFTER_ROWS:
         retry_on_conflict(lambda: chunks.optimize())
+    return None
 
 
 def optimize_tables(tables: Iterable[Any]) -> None:

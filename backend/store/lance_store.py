@@ -291,13 +291,21 @@ class LanceStore:
 
     # -- indexes and maintenance ---------------------------------------------------------------------
 
-    def ensure_indexes(self) -> None:
+    def ensure_indexes(self, *, retrain_growth: float | None = None) -> None:
         """Keep the indexes fit for the tables' sizes (see ``indexes.ensure_indexes``)."""
-        ensure_indexes(self._tables[CHUNKS], self._tables[DOCUMENTS], self.ann_index_min_rows)
+        trained = self.meta().get("vector_index_rows") if retrain_growth else None
+        built = ensure_indexes(self._tables[CHUNKS], self._tables[DOCUMENTS], self.ann_index_min_rows,
+                               trained_rows=int(trained) if trained else None, retrain_growth=retrain_growth)
+        if built is not None:
+            self.set_meta(vector_index_rows=str(built))
 
     def optimize(self) -> None:
-        """Bring indexes up to date, compact files and fold new rows into every index; safe while serving."""
-        self.ensure_indexes()
+        """Bring indexes up to date, compact files and fold new rows into every index; safe while serving.
+
+        This is also where a vector index is re-partitioned once the table has grown 4x since it was
+        trained (a minute's work at a million chunks: a maintenance job, not an ingest request).
+        """
+        self.ensure_indexes(retrain_growth=4.0)
         optimize_tables(self._tables.values())
 
     def reset_chunks(self, embedder_name: str, dimension: int) -> None:

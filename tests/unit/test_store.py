@@ -115,6 +115,15 @@ def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path,
     chunks.create_index("vector", config=IvfHnswSq(distance_type="cosine", num_partitions=2), replace=True)
     services.store.optimize()
     assert [i.index_type for i in chunks.list_indices() if i.columns == ["vector"]] == ["IvfFlat"]
+    rows = str(services.store.counts()["chunks"])
+    assert services.store.meta()["vector_index_rows"] == rows
+
+    # An index trained on a table a quarter of the size or less is re-partitioned by optimize, not by ingest.
+    services.store.set_meta(vector_index_rows="50")
+    services.store.ensure_indexes()
+    assert services.store.meta()["vector_index_rows"] == "50"
+    services.store.optimize()
+    assert services.store.meta()["vector_index_rows"] == rows
 
 
 def test_versioned_cache_answers_from_one_table_version_only():
