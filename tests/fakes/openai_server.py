@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 import zlib
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from tests.fakes.http import send
+from tests.fakes.http import BackgroundServer, QuietHandler, send
 
 
 @dataclass
@@ -33,7 +31,7 @@ def hashed_embedding(text: str, dimension: int = 64) -> list[float]:
     return vector
 
 
-class FakeOpenAI:
+class FakeOpenAI(BackgroundServer):
     """Start with ``with FakeOpenAI() as fake:``; ``fake.base_url`` ends in /v1."""
 
     def __init__(self) -> None:
@@ -41,7 +39,7 @@ class FakeOpenAI:
         self.requests: list[dict] = []
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
                 body = json.loads(self.rfile.read(int(self.headers["content-length"])))
                 fake.requests.append(body)
@@ -64,16 +62,5 @@ class FakeOpenAI:
             def _send(self, status: int, payload: dict, headers: dict[str, str] | None = None) -> None:
                 send(self, status, "application/json", json.dumps(payload).encode(), headers)
 
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
-
-    def __enter__(self) -> FakeOpenAI:
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        super().__init__(Handler)
+        self.base_url = f"{self.origin}/v1"

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from tests.fakes.http import send
+from tests.fakes.http import BackgroundServer, QuietHandler, send
 
 
-class LocalWeb:
+class LocalWeb(BackgroundServer):
     """``pages`` maps a path to (content type, body); ``redirects`` maps a path to a Location."""
 
     def __init__(self) -> None:
@@ -18,7 +16,7 @@ class LocalWeb:
         self.delays: dict[str, float] = {}
         web = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_GET(self) -> None:  # noqa: N802
                 time.sleep(web.delays.get(self.path, 0))
                 if self.path in web.redirects:
@@ -32,19 +30,8 @@ class LocalWeb:
                 content_type, body = web.pages[self.path]
                 send(self, 200, content_type, body)
 
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}"
-
-    def __enter__(self) -> LocalWeb:
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        super().__init__(Handler)
+        self.base_url = self.origin
 
 
 def html_page(title: str, body: str) -> tuple[str, bytes]:
