@@ -27,8 +27,8 @@ from backend.store.schema import (  # noqa: E402
     DOCUMENTS,
     KEYS,
     META,
-    MIGRATIONS,
     SCHEMA_VERSION,
+    open_tables,
     sql,
     table_schemas,
     where,
@@ -67,33 +67,13 @@ class LanceStore:
         schemas = table_schemas(dimension or 1)
         if dimension is None:
             schemas.pop(CHUNKS)
-        self._tables = self._open_tables(schemas)
+        self._tables = open_tables(self._db, schemas)
         if dimension is None and CHUNKS in set(self._db.list_tables().tables):
             self._tables[CHUNKS] = self._db.open_table(CHUNKS)
         if check_embedder and dimension is not None and embedder_name is not None:
             self._check_embedder(embedder_name, dimension)
 
     # -- setup ---------------------------------------------------------------------------------------
-
-    def _open_tables(self, schemas: dict[str, Any]) -> dict[str, Any]:
-        existing = set(self._db.list_tables().tables)
-        tables = {}
-        for name, schema in schemas.items():
-            if name in existing:
-                tables[name] = self._migrate(self._db.open_table(name), name)
-            else:
-                tables[name] = retry_on_conflict(lambda n=name, s=schema: self._db.create_table(n, schema=s,
-                                                                                               exist_ok=True))
-        return tables
-
-    @staticmethod
-    def _migrate(table: Any, name: str) -> Any:
-        """Add the columns a newer schema has to a table created by an older version."""
-        have = set(table.schema.names)
-        missing = {column: fill for column, fill in MIGRATIONS.get(name, {}).items() if column not in have}
-        if missing:
-            retry_on_conflict(lambda: table.add_columns(missing))
-        return table
 
     def _check_embedder(self, embedder_name: str, dimension: int) -> None:
         meta = self.meta()
@@ -197,12 +177,12 @@ class LanceStore:
             filter_ = where(tenant=tenant, context_id=context_id or "") + " AND source_key IN (" + ", ".join(
                 sql(k) for k in keys[start:start + 500]) + ")"
             for row in self._rows(DOCUMENTS, filter_, [*_LIST_COLUMNS, "source_key"]):
-                found[row["source_key"]] = self._document(row)
+                found[row["source_key"]] = self.document_of(row)
         return found
 
     def get_document(self, tenant: str, document_id: str) -> Document | None:
         rows = self._rows(DOCUMENTS, where(tenant=tenant, id=document_id), _LIST_COLUMNS)
-        return self._document(rows[0]) if rows else None
+        return self.document_of(rows[0]) if rows else None
 
     def get_document_content(self, tenant: str, document_id: str) -> str | None:
         rows = self._rows(DOCUMENTS, where(tenant=tenant, id=document_id), ["content"])
@@ -218,7 +198,7 @@ class LanceStore:
         """Documents of a tenant: of one context, of none (``context_id=None``), or all (``any_context``)."""
         filter_ = where(tenant=tenant) if any_context else where(tenant=tenant, context_id=context_id or "")
         rows = self._rows(DOCUMENTS, filter_, _LIST_COLUMNS)
-        return sorted((self._document(row) for row in rows), key=lambda d: d.created_at)
+        return sorted((self.document_of(row) for row in rows), key=lambda d: d.created_at)
 
     def put_documents(self, versions: Sequence[DocumentVersion]) -> None:
         """Store document versions: all chunks in one commit, then the rows, then drop replaced chunks.
@@ -321,8 +301,4 @@ class LanceStore:
     @staticmethod
     def document_of(row: dict) -> Document:
         """A stored document row as a :class:`Document`."""
-        return LanceStore._document(row)
-
-    @staticmethod
-    def _document(row: dict) -> Document:
         return Document(**{f: row[f] for f in DOCUMENT_FIELDS} | {"context_id": _none_if_empty(row["context_id"])})

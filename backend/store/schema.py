@@ -1,8 +1,12 @@
-"""Table names, Arrow schemas and SQL-literal quoting for the LanceDB store."""
+"""Table names, Arrow schemas (created or migrated on open) and SQL-literal quoting for the LanceDB store."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pyarrow as pa
+
+from backend.store.indexes import retry_on_conflict
 
 SCHEMA_VERSION = "2"  # 2: chunks.created_at (orphan collection waits out in-flight writes)
 
@@ -37,6 +41,27 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
              ("created_at", _TEXT)]
         ),
     }
+
+
+def open_tables(db: Any, schemas: dict[str, pa.Schema]) -> dict[str, Any]:
+    """Every table of ``schemas`` in ``db``: created when missing, migrated when older (see MIGRATIONS)."""
+    existing = set(db.list_tables().tables)
+    tables = {}
+    for name, schema in schemas.items():
+        if name in existing:
+            tables[name] = _migrate(db.open_table(name), name)
+        else:
+            tables[name] = retry_on_conflict(lambda n=name, s=schema: db.create_table(n, schema=s, exist_ok=True))
+    return tables
+
+
+def _migrate(table: Any, name: str) -> Any:
+    """Add the columns a newer schema has to a table created by an older version."""
+    have = set(table.schema.names)
+    missing = {column: fill for column, fill in MIGRATIONS.get(name, {}).items() if column not in have}
+    if missing:
+        retry_on_conflict(lambda: table.add_columns(missing))
+    return table
 
 
 def sql(value: str) -> str:
