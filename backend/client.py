@@ -61,14 +61,21 @@ class ApiClient:
 
     # answers and search
     def ask(self, answer_type: str, question: str, context_id: str | None = None,
-            include_sources: bool = True) -> Timed:
-        body: dict[str, Any] = {"include_sources": include_sources}
+            include_sources: bool = True, include_confidence: bool = True) -> Timed:
+        body: dict[str, Any] = {"include_sources": include_sources, "include_confidence": include_confidence}
         body.update({"query": question, "context_id": context_id} if context_id else {"content": question})
         return self._timed("POST", f"/v1/types/{answer_type}", json=body)
 
     def search(self, query: str, context_id: str | None = None, limit: int = 10) -> Timed:
         body = {"query": query, "limit": limit} | ({"context_id": context_id} if context_id else {})
         return self._timed("POST", "/v1/search", json=body)
+
+    def questions(self, declined: bool | None = None, limit: int = 50, offset: int = 0) -> dict:
+        """A page of the question log: ``{"questions", "total", "next_offset"}``."""
+        params: dict[str, Any] = {"limit": limit, "offset": offset}
+        if declined is not None:
+            params["declined"] = str(declined).lower()
+        return self._call("GET", "/v1/questions", params=params)
 
     # contexts
     def contexts(self) -> list[dict]:

@@ -85,3 +85,20 @@ class SearchHit:
     text: str
     ordinal: int
     score: float
+
+
+@dataclass(frozen=True)
+class LoggedQuestion:
+    """One typed question as the question log keeps it: the answer as JSON text, or the decline's reason."""
+
+    id: str
+    tenant: str
+    asked_at: str
+    type: str
+    question: str
+    context_id: str | None
+    answer: str | None  # the value as JSON; None when declined
+    declined: bool
+    reason: str
+    confidence: float | None
+    latency_ms: float

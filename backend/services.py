@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from backend.answer import AnswerEngine, AnswerService, build_engine
+from backend.answer.engine import AnswerEngine, build_engine
+from backend.answer.log import QuestionLog
+from backend.answer.service import AnswerService
 from backend.auth.keys import KeyService
 from backend.auth.ratelimit import RateLimiter
 from backend.catalog import Catalog
@@ -31,6 +33,7 @@ class Services:
     ingestor: Ingestor
     retriever: Retriever
     answers: AnswerService
+    questions: QuestionLog
     limiter: RateLimiter
 
     @classmethod
@@ -46,11 +49,13 @@ class Services:
             read_consistency_interval_s=settings.store.read_consistency_interval_s,
             ann_index_min_rows=settings.store.ann_index_min_rows,
         )
-        engine = engine or build_engine(settings)
+        engine = engine or build_engine(settings, embedder)
         retriever = Retriever(store, embedder, settings.search)
+        questions = QuestionLog(store)
         return cls(
             settings=settings, store=store, embedder=embedder, engine=engine, keys=KeyService(store),
             catalog=Catalog(store), ingestor=Ingestor(store, embedder, settings.ingest), retriever=retriever,
-            answers=AnswerService(retriever, engine, settings.search.evidence_passages),
+            answers=AnswerService(retriever, engine, settings.answer, settings.search.evidence_passages, questions),
+            questions=questions,
             limiter=RateLimiter(settings.rate_limit.per_minute, settings.rate_limit.burst),
         )

@@ -1,22 +1,29 @@
-"""Typed-answer accuracy on SQuAD/BoolQ dev questions, asked over HTTP against `answerbase serve`.
+"""Typed-answer precision, coverage and calibration over HTTP against `answerbase serve` (offline by default).
 
-    .venv/bin/python bench/typed_qa.py [--limit N] [--rebuild]
+    .venv/bin/python bench/typed_qa.py [--limit N] [--rebuild] [--show-errors N]
 
-Ingests ../shared/data/typedqa/passages.jsonl into ONE context (cached under bench/.cache/typedqa), asks
-every question through POST /v1/types/{type} with that context_id, and scores exact match per type by the
-rules of ../shared/data/README.md. Uses whatever engine the environment configures (offline by default).
+Ingests ../shared/data/typedqa/passages.jsonl into ONE context (cached under bench/.cache/typedqa) and asks,
+through POST /v1/types/{type} with that context_id and include_confidence, three sets:
+- the answerable dev questions (SQuAD/BoolQ), split by passage into a TUNING half (bench/calibrate.py fits
+  the confidence model on it) and a CHECKING half (reported here, never tuned on);
+- the SQuAD 2.0 impossible questions (their paragraph holds a tempting value), split by id;
+- bench/unmentioned.jsonl: questions about things no passage mentions, all ten types, split by id.
+The server runs with ANSWERBASE_ANSWER__MIN_CONFIDENCE=0, so every proposal comes back with its confidence;
+what the default threshold would decline is computed from that (the service declines exactly when the
+confidence, or for arrays every element's, is below it). Exact match follows ../shared/data/README.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import shutil
 import string
 import sys
 import time
-from collections import defaultdict
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
@@ -24,7 +31,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import Settings  # noqa: E402
+from backend.config import AnswerSettings, Settings  # noqa: E402
 from backend.ingest import Source  # noqa: E402
 from backend.services import Services  # noqa: E402
 from bench.common import CACHE, SHARED_DATA, percentile, print_table, running_server  # noqa: E402
@@ -76,50 +83,130 @@ def prepare(data_dir: Path) -> tuple[str, str]:
     return key, context.id
 
 
+def half(key: str) -> str:
+    """"tuning" or "checking", by a hash of ``key`` (split by passage id, a passage's questions stay together)."""
+    return "tuning" if int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) % 2 == 0 else "checking"
+
+
+def load_sets() -> dict[str, list[dict]]:
+    """The three question sets, each question tagged with its ``set`` and ``half``."""
+    def read(path: Path) -> list[dict]:
+        return [json.loads(line) for line in path.open() if line.strip()]
+
+    answerable = read(SHARED_DATA / "typedqa" / "questions_dev.jsonl")
+    adversarial = read(SHARED_DATA / "typedqa" / "unanswerable_dev.jsonl")
+    unmentioned = read(Path(__file__).with_name("unmentioned.jsonl"))
+    return {
+        "answerable": [q | {"set": "answerable", "half": half(q["passage_id"])} for q in answerable],
+        "adversarial": [q | {"set": "adversarial", "half": half(q["id"])} for q in adversarial],
+        "unmentioned": [q | {"set": "unmentioned", "half": half(q["id"])} for q in unmentioned],
+    }
+
+
+def ask_all(url: str, key: str, context_id: str, questions: list[dict]) -> list[dict]:
+    """Ask each question once; returns one record per question with its confidence and correctness."""
+    records = []
+    with httpx.Client(base_url=url, timeout=120, headers={"Authorization": f"Bearer {key}"}) as http:
+        for question in questions:
+            started = time.perf_counter()
+            response = http.post(f"/v1/types/{question['type']}", json={
+                "query": question["question"], "context_id": context_id, "include_confidence": True})
+            ms = (time.perf_counter() - started) * 1000
+            body = response.json()
+            answered = response.status_code == 200
+            if not answered and body.get("error", {}).get("code") != "no_answer":
+                raise RuntimeError(f"{question['question']}: {response.status_code} {body}")
+            records.append(question | {
+                "answered": answered, "value": body.get("data"), "confidence": body.get("confidence", 0.0),
+                "right": answered and question["set"] == "answerable" and correct(question, body["data"]),
+                "reason": body.get("error", {}).get("message", ""), "ms": ms})
+    return records
+
+
+def summary(records: list[dict], threshold: float) -> dict[str, float]:
+    """Answer precision, answerable exact match and decline rates if answers below ``threshold`` were declined."""
+    given = [r for r in records if r["answered"] and r["confidence"] >= threshold]
+    answerable = [r for r in records if r["set"] == "answerable"]
+    out = {"precision": sum(r["right"] for r in given) / len(given) if given else float("nan"),
+           "answered": len(given),
+           "exact match": sum(r["right"] and r["confidence"] >= threshold for r in answerable) / len(answerable)}
+    for name in ("adversarial", "unmentioned"):
+        items = [r for r in records if r["set"] == name]
+        out[f"{name} declined"] = sum(not (r["answered"] and r["confidence"] >= threshold) for r in items) / len(items)
+    return out
+
+
+def print_report(records: list[dict], default: float, show_errors: int) -> None:
+    halves = {h: [r for r in records if r["half"] == h] for h in ("tuning", "checking")}
+    print(f"\nAt the default threshold {default:g} (tuning half fitted the model; checking half never tuned on):")
+    rows = []
+    for name, items in halves.items():
+        s = summary(items, default)
+        rows.append([name, len(items), s["precision"], s["exact match"], s["adversarial declined"],
+                     s["unmentioned declined"]])
+    s = summary(halves["checking"], 0.0)
+    rows.append(["checking, no threshold", len(halves["checking"]), s["precision"], s["exact match"],
+                 s["adversarial declined"], s["unmentioned declined"]])
+    print_table(["half", "questions", "answer precision", "answerable EM", "adversarial declined",
+                 "unmentioned declined"], rows)
+
+    checking = halves["checking"]
+    print("\nChecking half, exact match by type at the default threshold, beside trivial baselines:")
+    rows = []
+    for kind in sorted({r["type"] for r in checking if r["set"] == "answerable"}):
+        items = [r for r in checking if r["set"] == "answerable" and r["type"] == kind]
+        kept = [r for r in items if r["answered"] and r["confidence"] >= default]
+        baseline = (f"always true {sum(r['gold'] is True for r in items) / len(items):.3f}" if kind == "boolean"
+                    else "-")
+        rows.append([kind, len(items), sum(r["right"] for r in kept) / len(items),
+                     sum(r["right"] for r in kept) / len(kept) if kept else float("nan"),
+                     1 - len(kept) / len(items), baseline])
+    print_table(["type", "questions", "exact match", "precision", "declined", "trivial baseline"], rows)
+
+    for name, items in halves.items():
+        print(f"\n{name.capitalize()} half, precision and coverage by threshold:")
+        rows = []
+        for threshold in [0.0, *(t / 20 for t in range(2, 19))]:
+            s = summary(items, threshold)
+            rows.append([f"{threshold:.2f}", s["answered"], s["precision"], s["exact match"],
+                         s["adversarial declined"], s["unmentioned declined"]])
+        print_table(["threshold", "answers", "answer precision", "answerable EM", "adversarial declined",
+                     "unmentioned declined"], rows)
+
+    print("\nChecking half, calibration (answers of all three sets, any answer to an unanswerable one is wrong):")
+    rows = []
+    answered = [r for r in checking if r["answered"]]
+    for low in (t / 10 for t in range(10)):
+        bucket = [r for r in answered if low <= r["confidence"] < low + 0.1 or (low == 0.9 and r["confidence"] == 1)]
+        if bucket:
+            mean = sum(r["confidence"] for r in bucket) / len(bucket)
+            observed = sum(r["right"] for r in bucket) / len(bucket)
+            rows.append([f"{low:.1f}-{low + 0.1:.1f}", len(bucket), mean, observed, abs(mean - observed)])
+    print_table(["confidence", "answers", "mean confidence", "observed accuracy", "gap"], rows)
+    latencies = [r["ms"] for r in records]
+    print(f"\nlatency over HTTP: p50 {percentile(latencies, 50):.0f} ms, p95 {percentile(latencies, 95):.0f} ms")
+    for r in [r for r in checking if r["answered"] and r["confidence"] >= default and not r["right"]][:show_errors]:
+        print(f"  wrong [{r['set']}/{r['type']}] {r['question']} → {r['value']!r} ({r['confidence']:.2f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=0, help="ask only the first N questions")
+    parser.add_argument("--limit", type=int, default=0, help="ask only the first N questions of each set")
     parser.add_argument("--rebuild", action="store_true")
-    parser.add_argument("--show-errors", type=int, default=0, help="print N wrong answers per type")
+    parser.add_argument("--show-errors", type=int, default=0, help="print N wrong answers of the checking half")
     args = parser.parse_args()
     data_dir = CACHE / "typedqa"
     if args.rebuild:
         shutil.rmtree(data_dir, ignore_errors=True)
     data_dir.mkdir(parents=True, exist_ok=True)
     key, context_id = prepare(data_dir)
-    questions = [json.loads(line) for line in (SHARED_DATA / "typedqa" / "questions_dev.jsonl").open()]
-    questions = questions[: args.limit] if args.limit else questions
-    stats: dict[str, dict[str, int]] = defaultdict(lambda: {"n": 0, "ok": 0, "no_answer": 0, "error": 0})
-    latencies: list[float] = []
-    wrong: dict[str, list[str]] = defaultdict(list)
-    with running_server(data_dir) as url, httpx.Client(base_url=url, timeout=120,
-                                                       headers={"Authorization": f"Bearer {key}"}) as http:
-        engine = http.get("/v1/status").json()["engine"]
-        for question in questions:
-            started = time.perf_counter()
-            response = http.post(f"/v1/types/{question['type']}",
-                                 json={"query": question["question"], "context_id": context_id})
-            latencies.append((time.perf_counter() - started) * 1000)
-            row = stats[question["type"]]
-            row["n"] += 1
-            if response.status_code == 200 and correct(question, response.json()["data"]):
-                row["ok"] += 1
-                continue
-            if response.status_code == 422 and response.json()["error"]["code"] == "no_answer":
-                row["no_answer"] += 1
-            elif response.status_code != 200:
-                row["error"] += 1
-            got = response.json().get("data", response.json().get("error", {}).get("code"))
-            wrong[question["type"]].append(f"{question['question']} → {got!r} (gold {question['gold']!r})")
-    rows = [[kind, s["n"], s["ok"] / s["n"], s["no_answer"] / s["n"], s["error"]] for kind, s in sorted(stats.items())]
-    total = {k: sum(s[k] for s in stats.values()) for k in ("n", "ok", "no_answer", "error")}
-    rows.append(["overall", total["n"], total["ok"] / total["n"], total["no_answer"] / total["n"], total["error"]])
-    print(f"typed QA dev ({engine} engine): {total['n']} questions, one context of all passages")
-    print_table(["type", "questions", "exact match", "no_answer rate", "errors"], rows)
-    print(f"latency over HTTP: p50 {percentile(latencies, 50):.0f} ms, p95 {percentile(latencies, 95):.0f} ms")
-    for kind, items in wrong.items():
-        for item in items[: args.show_errors]:
-            print(f"  [{kind}] {item}")
+    questions = [q for items in load_sets().values() for q in (items[: args.limit] if args.limit else items)]
+    with running_server(data_dir, {"ANSWERBASE_ANSWER__MIN_CONFIDENCE": "0"}) as url:
+        records = ask_all(url, key, context_id, questions)
+    (data_dir / "last-records.json").write_text(json.dumps(records, default=str))  # for re-reading the report
+    print(f"typed QA: {len(questions)} questions "
+          f"({', '.join(f'{k} {v}' for k, v in Counter(q['set'] for q in questions).items())}), offline engine")
+    print_report(records, AnswerSettings().min_confidence, args.show_errors)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Ask: typed questions in a chat, answers rendered by type, sources and latency, CSV of the history."""
+"""Ask: typed questions in a chat, answers rendered by type with their confidence, the passage each was read
+from highlighted, declines with their reason and the closest passages, and a CSV of the history."""
 
 from __future__ import annotations
 
@@ -62,30 +63,60 @@ def _render_array(answer_type: str, values: list) -> None:
         st.altair_chart(chart.properties(height=120), width="stretch")
 
 
+# Bands for people, over the calibrated probability (the API's default threshold is 0.55: nothing lower shows).
+CONFIDENCE_BANDS = [(0.8, "High", "green"), (0.65, "Medium", "orange"), (0.0, "Low", "red")]
+
+
+def confidence_badge(confidence: float | None) -> None:
+    """High / medium / low, with the probability on hover."""
+    if confidence is None:
+        return
+    label, color = next((label, color) for low, label, color in CONFIDENCE_BANDS if confidence >= low)
+    st.badge(f"{label} confidence", color=color, icon=":material/verified:",  # type: ignore[arg-type]
+             help=f"Calibrated probability that this answer is right: {confidence:.0%} ({confidence:.2f}).")
+
+
 def render_entry(entry: dict) -> None:
     with st.chat_message("user"):
         st.markdown(entry["question"])
         st.caption(f"{TYPE_LABELS[entry['type']]} · {entry['context']}")
     with st.chat_message("assistant"):
         if entry["error"]:
-            st.warning(entry["error"], icon=":material/info:")
+            if entry.get("declined"):
+                st.warning(f"**No answer:** {entry['error']}", icon=":material/help:")
+                if entry.get("closest"):
+                    with st.expander(f"Closest passages ({len(entry['closest'])})"):
+                        for result in entry["closest"]:
+                            source_card(result, entry["question"])
+            else:
+                st.error(entry["error"], icon=":material/error:")
             return
         render_value(entry["type"], entry["answer"])
-        with st.expander(f"Sources ({len(entry['sources'])}) · {entry['latency_ms']:.0f} ms"):
-            for result in entry["sources"]:
+        confidence_badge(entry.get("confidence"))
+        # The passages the value was read from first, then the rest of the evidence.
+        sources = sorted(entry["sources"], key=lambda s: not s.get("spans"))
+        with st.expander(f"Sources ({len(sources)}) · {entry['latency_ms']:.0f} ms"):
+            for result in sources:
                 source_card(result, entry["question"])
 
 
 def ask(question: str, answer_type: str, context: dict | None) -> None:
     entry = {"asked_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "type": answer_type,
              "context": context["name"] if context else ALL_DOCUMENTS, "question": question, "answer": None,
-             "sources": [], "latency_ms": 0.0, "error": None}
+             "sources": [], "latency_ms": 0.0, "error": None, "declined": False, "confidence": None, "closest": []}
+    context_id = context["id"] if context else None
     try:
-        result = api_client().ask(answer_type, question, context["id"] if context else None)
-        entry.update(answer=result.value["data"], sources=result.value.get("sources", []), latency_ms=result.ms)
+        result = api_client().ask(answer_type, question, context_id)
+        entry.update(answer=result.value["data"], sources=result.value.get("sources", []), latency_ms=result.ms,
+                     confidence=result.value.get("confidence"))
     except ApiError as exc:
-        entry["error"] = ("No answer found in the documents. Try rephrasing, another type, or another context."
-                          if exc.code == "no_answer" else f"{exc.message} ({exc.code})")
+        entry["error"] = exc.message if exc.code == "no_answer" else f"{exc.message} ({exc.code})"
+        entry["declined"] = exc.code == "no_answer"
+        if entry["declined"]:  # show where the documents come closest, so the analyst can judge for themselves
+            try:
+                entry["closest"] = api_client().search(question, context_id, limit=3).value
+            except ApiError:
+                entry["closest"] = []
     st.session_state.history.append(entry)
 
 

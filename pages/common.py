@@ -72,12 +72,16 @@ def context_picker(client: ApiClient, key: str, *, allow_all: bool = True, label
 
 
 def source_card(result: dict, highlight: str = "") -> None:
-    """A document card: linked name, type badge, excerpt (query terms in bold)."""
-    from backend.highlight import highlight_terms
+    """A document card: linked name, type badge, excerpt (query terms in bold, an answer's spans marked)."""
+    from backend.highlight import highlight_spans, highlight_terms
 
     meta = result["metadata"]
     with st.container(border=True):
         st.markdown(f"**[{meta['name']}]({meta['source']})**")
         st.badge(meta["type"], color={"web": "blue", "document": "violet"}.get(meta["type"], "gray"))
-        excerpt = highlight_terms(result["page_content"], highlight) if highlight else result["page_content"]
+        if result.get("spans"):
+            st.caption("The answer was read here:")
+            excerpt = highlight_spans(result["page_content"], result["spans"], highlight)
+        else:
+            excerpt = highlight_terms(result["page_content"], highlight) if highlight else result["page_content"]
         st.markdown(excerpt.replace("\n", "  \n"))  # keep the passage's line breaks (headings, rows)

@@ -1,5 +1,5 @@
-"""Answer engines: typed values from evidence, by an LLM or offline."""
+"""Answer engines: typed values from evidence, by an LLM or offline, with a calibrated confidence.
 
-from backend.answer.engine import Answer, AnswerEngine, AnswerService, Question, build_engine
-
-__all__ = ["Answer", "AnswerEngine", "AnswerService", "Question", "build_engine"]
+Import submodules directly: ``engine`` (the contract and registry), ``service`` (retrieval, declining,
+the question log), ``offline`` and ``llm`` (the engines), ``confidence``, ``extract``, ``log``, ``prompts``.
+"""

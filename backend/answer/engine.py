@@ -1,21 +1,23 @@
-"""Answering: a question → evidence from retrieval → a value proposed by an engine → a validated value.
+"""The answer engines' contract: what they are asked (:class:`Question`), what they propose
+(:class:`Proposal`), the validated result (:class:`Answer`), and the registry of engines by name.
 
-Engines implement :class:`AnswerEngine`; they are picked by name from :data:`ENGINES`. Whatever an
-engine proposes passes through ``backend.types.normalise`` here, the one place values are checked.
+An engine proposes a value with a calibrated confidence and the spans it read it from; it never decides
+whether that is good enough to return. ``backend.answer.service`` does: it declines below the threshold.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol
 
-from backend.config import Settings
-from backend.errors import NoAnswer
 from backend.models import SearchHit
-from backend.retrieval import Retriever
-from backend.types import AnswerType, normalise
+from backend.types import AnswerType
+
+if TYPE_CHECKING:
+    from backend.config import Settings
+    from backend.embed import Embedder
 
 
 @dataclass(frozen=True)
@@ -25,68 +27,68 @@ class Question:
     text: str
     answer_type: AnswerType
     evidence: list[SearchHit]
-    now: datetime
+    now: datetime  # aware, in the asker's time zone: "today" and "next Friday" are the asker's days
     context_scoped: bool  # True: answer only from the evidence; False: general knowledge allowed
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a value was read: characters ``start:end`` of evidence passage number ``passage``."""
+
+    passage: int
+    start: int
+    end: int
+
+
+@dataclass
+class Proposal:
+    """An engine's proposal: a value (None: nothing of the type was found), how likely it is to be right,
+    where it was read, and, when the value is missing or weak, why in words a caller can act on."""
+
+    value: Any
+    confidence: float
+    spans: list[Span] = field(default_factory=list)
+    reason: str = ""
+    # For arrays: one confidence per element (elements below the threshold are dropped).
+    element_confidences: list[float] | None = None
+    signals: Any = None  # what the confidence was computed from (bench/calibrate.py fits the model on these)
+
+    @classmethod
+    def nothing(cls, reason: str) -> Proposal:
+        """No value at all, with the reason."""
+        return cls(None, 0.0, reason=reason)
 
 
 @dataclass
 class Answer:
-    """A validated value with the evidence it came from."""
+    """A validated value with its confidence, the evidence it came from and the spans it was read at."""
 
     value: Any
     answer_type: AnswerType
+    confidence: float
     evidence: list[SearchHit] = field(default_factory=list)
+    spans: list[Span] = field(default_factory=list)
 
 
 class AnswerEngine(Protocol):
-    """Proposes a value for a question, or raises :class:`NoAnswer`."""
+    """Proposes a typed value for a question (it may raise an upstream error, never a decline)."""
 
     name: str
 
-    def propose(self, question: Question) -> Any: ...
+    def propose(self, question: Question) -> Proposal: ...
 
 
-ENGINES: dict[str, Callable[[Settings], AnswerEngine]] = {}
+# engine name → "module:class", imported only when chosen (the LLM engine pulls in the openai SDK).
+ENGINES = {
+    "offline": "backend.answer.offline:OfflineEngine",
+    "llm": "backend.answer.llm:LLMEngine",
+}
 
 
-def register_engine(name: str) -> Callable:
-    """Class decorator adding an engine factory to the registry under ``name``."""
-
-    def add(factory: Callable[[Settings], AnswerEngine]) -> Callable[[Settings], AnswerEngine]:
-        ENGINES[name] = factory
-        return factory
-
-    return add
-
-
-def build_engine(settings: Settings) -> AnswerEngine:
-    """The engine ``settings.engine_name`` names."""
-    import backend.answer.llm  # noqa: F401  (registers "llm")
-    import backend.answer.offline  # noqa: F401  (registers "offline")
-
-    return ENGINES[settings.engine_name](settings)
-
-
-class AnswerService:
-    """Answers typed questions for a tenant, from its documents (one context, or all)."""
-
-    def __init__(self, retriever: Retriever, engine: AnswerEngine, evidence_passages: int = 5) -> None:
-        self._retriever = retriever
-        self._engine = engine
-        self._evidence_passages = evidence_passages
-
-    def answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None = None) -> Answer:
-        """A value of ``answer_type`` for the question, or :class:`NoAnswer`."""
-        # A list is usually spread over more text than one fact: arrays read twice the evidence.
-        passages = self._evidence_passages * (2 if answer_type.is_array else 1)
-        evidence = self._retriever.search(tenant, text, context_id=context_id, limit=passages, per_document=False)
-        question = Question(text, answer_type, evidence, datetime.now(UTC), context_scoped=context_id is not None)
-        proposed = self._engine.propose(question)
-        if proposed is None:
-            raise NoAnswer("No answer of type {} was found{}.".format(
-                answer_type.value, " in this context's documents" if context_id else ""))
-        try:
-            value = normalise(proposed, answer_type)
-        except ValueError as exc:
-            raise NoAnswer(f"The engine's answer was not a valid {answer_type.value}: {exc}") from exc
-        return Answer(value, answer_type, evidence)
+def build_engine(settings: Settings, embedder: Embedder | None = None) -> AnswerEngine:
+    """The engine ``settings.engine_name`` names, built with the settings and the shared embedder."""
+    name = settings.engine_name
+    if name not in ENGINES:
+        raise ValueError(f"unknown answer engine {name!r}; known: {', '.join(ENGINES)}")
+    module_name, class_name = ENGINES[name].split(":")
+    return getattr(importlib.import_module(module_name), class_name)(settings, embedder)

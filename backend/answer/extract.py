@@ -11,20 +11,28 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-_UNITS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen".split())}
-_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+from price_parser import Price
+from text_to_num import text2num
+
+_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+          "seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
            "trillion": 1_000_000_000_000, "dozen": 12}
+# Abbreviated scales count only after a currency sign: "$4bn" is four billion, but "100m" is a distance.
+_MONEY_SCALES = {"k": 1_000, "m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000, "b": 1_000_000_000}
 _WORD = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
 _SCALE = "|".join(_SCALES)
+_NUMBER_WORD = rf"(?:{_WORD}|hundred|thousand|million|billion|trillion)"
 NUMBER = re.compile(
-    rf"(?<![\w.])(?P<sign>[-−])?[$£€]?(?P<digits>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    rf"|\b(?P<words>(?:{_WORD})(?:[\s-](?:{_WORD}))*)\b",
+    rf"(?<![\w.])(?P<sign>[-−])?(?:(?P<currency>[$£€¥])\s?)?"
+    # 1,500 and 1,500.25 | 3,5 before a scale word ("€3,5 million": a decimal comma) | 42 and 4.2
+    rf"(?P<digits>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+,\d{{1,2}}(?=\s*(?:{_SCALE})\b)|\d+(?:\.\d+)?)"
+    rf"|\b(?P<words>(?:{_WORD})(?:(?:[\s-]+|\s+and\s+){_NUMBER_WORD})*)\b",
     re.IGNORECASE,
 )
-_AFTER = re.compile(rf"^\s*(?:(?P<scale>{_SCALE})\b)?\s*(?P<pct>%|percent\b|per cent\b)?", re.IGNORECASE)
+_AFTER = re.compile(
+    rf"^\s*(?:(?P<scale>{_SCALE})\b|(?P<abbrev>bn|mn|m|k|b)\b)?\s*(?P<pct>%|percent\b|per cent\b)?", re.IGNORECASE)
 _MONTHS = ("january february march april may june july august september october november december "
            "jan feb mar apr jun jul aug sep sept oct nov dec").split()
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
@@ -69,15 +77,11 @@ class Candidate:
 
 
 def _words_to_number(words: str) -> int | None:
-    total, current = 0, 0
-    for word in re.split(r"[\s-]+", words.lower()):
-        if word in _UNITS:
-            current += _UNITS[word]
-        elif word in _TENS:
-            current += _TENS[word]
-        else:
-            return None
-    return total + current
+    """ "two hundred and twelve" → 212 (text2num's English grammar), None for a phrase that is no number."""
+    try:
+        return int(text2num(words.lower(), "en"))
+    except ValueError:
+        return None
 
 
 def numbers(text: str) -> list[Candidate]:
@@ -85,9 +89,13 @@ def numbers(text: str) -> list[Candidate]:
     found = []
     for match in NUMBER.finditer(text):
         if match.group("digits"):
-            raw = match.group("digits").replace(",", "")
-            value: float = float(raw)
-            kind = "decimal" if "." in raw else "digits"
+            raw = match.group("digits")
+            # price-parser reads digit groups the way people write them: "1,500", "3,5", "12,345.67"
+            amount = Price.fromstring(raw).amount_float
+            if amount is None:
+                continue
+            value: float = amount
+            kind = "decimal" if re.search(r"[.,]\d{1,2}$", raw) or re.search(r"\.\d+$", raw) else "digits"
         else:
             parsed = _words_to_number(match.group("words"))
             if parsed is None:
@@ -97,9 +105,14 @@ def numbers(text: str) -> list[Candidate]:
             value = -value
         after = _AFTER.match(text[match.end():])
         end = match.end()
-        if after and after.group("scale"):
+        if after and after.group("scale") and kind != "words":
             value *= _SCALES[after.group("scale").lower()]
             kind = "scaled"
+        elif after and after.group("abbrev") and match.group("currency"):
+            value *= _MONEY_SCALES[after.group("abbrev").lower()]
+            kind = "scaled"
+        elif after and (after.group("scale") or after.group("abbrev")):
+            after = None  # "two million people" was read whole by text2num; "100m" is no money
         if after and after.group("pct"):
             kind = "percent"
         if after:

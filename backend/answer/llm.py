@@ -4,6 +4,10 @@ Servers differ in structured output, so the request format is a setting: ``json_
 schema), ``json_object`` (JSON mode with the schema attached, as llama-cpp-python wants) or ``none``
 (prompt only, JSON parsed out of the text). A reply cut by the token limit is a failed reply; a value
 that fails validation gets one retry with the error; after that the engine gives up.
+
+The reply is ``{"answerable", "answer", "quote"}``: the model has an explicit way to say the evidence does
+not answer, and quotes the sentence it read. The value's confidence comes from grounding: a value found in
+the evidence (however written) is trusted; one found nowhere, in a context, is not.
 """
 
 from __future__ import annotations
@@ -11,27 +15,49 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import openai
 
-from backend.answer.engine import Question, register_engine
+from backend.answer.engine import Proposal, Question
+from backend.answer.grounding import find_quote, find_value
 from backend.answer.prompts import system_prompt, user_prompt
 from backend.config import LLMSettings, Settings
-from backend.errors import NoAnswer, Unavailable, UpstreamError, UpstreamTimeout
+from backend.errors import Unavailable, UpstreamError, UpstreamTimeout
 from backend.types import AnswerType, normalise, value_schema
 
 _JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
+MAX_QUOTE_CHARS = 400
+# Confidence by grounding. NOT calibrated: no model is reachable from this workplace to calibrate against.
+# They are priors ordered by evidence strength; re-fit them with bench/typed_qa.py against the model you deploy.
+GROUNDED = 0.9  # the value itself occurs in the evidence
+QUOTED = 0.7  # the value does not occur, but the sentence the model quotes does (a derived value, a boolean)
+GENERAL_KNOWLEDGE = 0.6  # no context: the model may answer from what it knows
+UNGROUNDED = 0.2  # in a context, neither the value nor a quote is in the evidence: below any sane threshold
 
 
 def answer_schema(answer_type: AnswerType) -> dict[str, Any]:
-    """The strict JSON schema of a reply: ``{"answer": <value of the type> | null}``."""
+    """The strict JSON schema of a reply: ``{"answerable": bool, "answer": <value> | null, "quote": str | null}``."""
     return {
         "type": "object",
-        "properties": {"answer": {"anyOf": [value_schema(answer_type), {"type": "null"}]}},
-        "required": ["answer"],
+        "properties": {
+            "answerable": {"type": "boolean"},
+            "answer": {"anyOf": [value_schema(answer_type), {"type": "null"}]},
+            "quote": {"anyOf": [{"type": "string", "maxLength": MAX_QUOTE_CHARS}, {"type": "null"}]},
+        },
+        "required": ["answerable", "answer", "quote"],
         "additionalProperties": False,
     }
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A parsed model reply."""
+
+    answerable: bool
+    answer: Any
+    quote: str
 
 
 def response_format(mode: str, answer_type: AnswerType) -> dict[str, Any] | None:
@@ -45,8 +71,9 @@ def response_format(mode: str, answer_type: AnswerType) -> dict[str, Any] | None
     return None
 
 
-def parse_reply(text: str) -> Any:
-    """The ``answer`` field of a reply, tolerating prose or code fences around the JSON object."""
+def parse_reply(text: str) -> Reply:
+    """The reply's fields, tolerating prose or code fences around the JSON object (and servers that drop
+    ``answerable`` or ``quote``: a non-null answer is then taken as answerable)."""
     candidates = [text.strip()]
     match = _JSON_OBJECT.search(text)
     if match:
@@ -57,7 +84,9 @@ def parse_reply(text: str) -> Any:
         except json.JSONDecodeError:
             continue
         if isinstance(data, dict) and "answer" in data:
-            return data["answer"]
+            answer = data["answer"]
+            answerable = data.get("answerable", answer is not None) is not False and answer is not None
+            return Reply(answerable, answer, str(data.get("quote") or ""))
     raise ValueError("the reply is not a JSON object with an 'answer' field")
 
 
@@ -103,30 +132,49 @@ class LLMClient:
         return choice.message.content or ""
 
 
-@register_engine("llm")
 class LLMEngine:
-    """Asks the model for ``{"answer": value}``; retries once when the value is invalid."""
+    """Asks the model for a typed answer; retries once when the value is invalid; grounds what it says."""
 
     name = "llm"
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, embedder: object | None = None) -> None:
         self._client = LLMClient(settings.llm)
 
-    def propose(self, question: Question) -> Any:
+    def propose(self, question: Question) -> Proposal:
+        """The model's value with a confidence from grounding, or nothing when it says it cannot answer."""
         messages = [{"role": "system", "content": system_prompt(question)},
                     {"role": "user", "content": user_prompt(question)}]
         problem = ""
         for _attempt in range(2):
-            reply = self._client.complete(messages, question.answer_type)
+            text = self._client.complete(messages, question.answer_type)
             try:
-                value = parse_reply(reply)
-                if value is None:
-                    raise NoAnswer("The model found no answer in the evidence."
-                                   if question.context_scoped else "The model did not know the answer.")
-                return normalise(value, question.answer_type)
+                reply = parse_reply(text)
+                if not reply.answerable:
+                    return Proposal.nothing("The model found no answer in the evidence." if question.context_scoped
+                                            else "The model did not know the answer.")
+                return self._grounded(question, normalise(reply.answer, question.answer_type), reply.quote)
             except ValueError as exc:
                 problem = str(exc)
-                messages += [{"role": "assistant", "content": reply},
+                messages += [{"role": "assistant", "content": text},
                              {"role": "user", "content": f"That reply was invalid ({problem}). Reply again with "
-                              'only {"answer": <value or null>} of the required type.'}]
+                              'only {"answerable": ..., "answer": <value or null>, "quote": ...} of the required '
+                              "type."}]
         raise UpstreamError(f"The model's reply was unusable after a retry: {problem}.")
+
+    @staticmethod
+    def _grounded(question: Question, value: Any, quote: str) -> Proposal:
+        """The value with its confidence: found in the evidence, quoted from it, or neither."""
+        values = value if question.answer_type.is_array else [value]
+        found = [find_value(v, question.answer_type, question.evidence, question.now) for v in values]
+        quoted = find_quote(quote, question.evidence) if quote else []
+        if question.answer_type.element is AnswerType.BOOLEAN:
+            found = [quoted] * len(values)  # a yes/no is grounded by the sentence that says it
+        confidences = [GROUNDED if spans and question.answer_type.element is not AnswerType.BOOLEAN
+                       else QUOTED if spans or quoted
+                       else UNGROUNDED if question.context_scoped else GENERAL_KNOWLEDGE for spans in found]
+        spans = [spans[0] if spans else None for spans in found]
+        proposal = Proposal(value, max(confidences, default=GROUNDED), [s for s in spans if s] or quoted[:1],
+                            element_confidences=confidences if question.answer_type.is_array else None)
+        if not question.answer_type.is_array and confidences[0] == UNGROUNDED:
+            proposal.reason = f"The model's answer {value!r} is not stated in the evidence."
+        return proposal

@@ -2,8 +2,9 @@
 
 It reads the evidence sentence by sentence, scores each sentence by how much of the question it
 covers (and by its passage's rank), extracts candidates of the wanted type from the best sentences,
-and prefers candidates close to the question's words and not already in the question. Below a
-confidence threshold it declines rather than guess.
+and prefers candidates close to the question's words and not already in the question. Every proposal
+carries a calibrated confidence (``confidence.py``) and the span it was read from; a question about a
+name or number that no passage mentions gets no value at all, with the reason.
 """
 
 from __future__ import annotations
@@ -11,20 +12,19 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from backend.answer import extract
-from backend.answer.engine import Question, register_engine
-from backend.config import Settings
+import numpy as np
+
+from backend.answer import confidence, extract
+from backend.answer.engine import Proposal, Question, Span
+from backend.text import STOP_WORDS, WORD, split_sentences, stem, terms
 from backend.types import AnswerType
 
-_STOP = set(
-    "a an the of in on at to for from by with and or is are was were be been being do does did has have had "
-    "what which who whom whose when where why how many much that this these those it its as into than then "
-    "there their they he she his her i you we our your not no yes can could would should will shall may might "
-    "about after before during over under between up down out if so such any all each some per".split()
-)
-# Capitalised at a sentence start but never an answer on their own.
+if TYPE_CHECKING:
+    from backend.config import Settings
+    from backend.embed import Embedder
+
 _LEADING_WORDS = set(
     "but however although though while after before during since until also then thus therefore later today "
     "in on at by for from with without as despite among".split()
@@ -35,9 +35,9 @@ _ORGANISATION_WORDS = set(
     "department ministry agency army navy society foundation".split()
 )
 _NEGATION = re.compile(r"\b(not|no|never|none|neither|nor|without|cannot)\b|n't\b", re.IGNORECASE)
-_TOKEN = re.compile(r"[A-Za-z0-9]+")
-# Sentence ends, but not after an initial ("John C. Messenger") or a title ("Dr. Smith").
-_SENTENCE = re.compile(r"(?<!\b[A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+")
+# The weights below were chosen on the whole typed-QA dev set by earlier sessions (bench/typed_qa.py, 2026-11,
+# 61.5% there); this session re-measured them on the checking half (59.2%) and left them: they rank, and the
+# confidence model in confidence.py, fitted on the tuning half only, decides what is good enough to return.
 CONTEXT_WEIGHT = 0.7
 COUNTED_NOUN_BOOST = 2.0
 SCALAR_SENTENCES, ARRAY_SENTENCES = 8, 20  # best sentences read for one value / for a list
@@ -46,38 +46,27 @@ NEAREST_WEIGHT, WINDOW_WEIGHT = 0.5, 0.5  # how candidates' closeness to the que
 MIN_COVERAGE = 0.2
 
 
-_IRREGULAR = {past: base for base, forms in {
-    "lead": "led", "win": "won", "begin": "began begun", "write": "wrote written", "hold": "held", "build": "built",
-    "make": "made", "take": "took taken", "give": "gave given", "sell": "sold", "buy": "bought", "run": "ran",
-    "pay": "paid", "say": "said", "leave": "left", "meet": "met", "know": "knew known", "become": "became",
-    "bring": "brought", "teach": "taught", "think": "thought", "find": "found", "see": "saw seen", "go": "went gone",
-    "lose": "lost", "send": "sent", "spend": "spent", "fall": "fell fallen", "rise": "rose risen", "grow": "grew",
-    "choose": "chose chosen", "speak": "spoke spoken", "sing": "sang sung", "draw": "drew drawn", "fight": "fought",
-}.items() for past in forms.split()}
-
-
-def stem(word: str) -> str:
-    """A light English stem: enough to match 'employees'/'employee' and 'opened'/'opens'."""
-    word = word.lower()
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
-
-
-def terms(text: str) -> list[str]:
-    """The content terms of ``text``, stemmed, stop words removed."""
-    return [stem(t) for t in _TOKEN.findall(text) if t.lower() not in _STOP]
-
-
 @dataclass(frozen=True)
 class Sentence:
+    """One evidence sentence, where it sits in its passage, and how well it covers the question."""
+
     text: str
+    passage: int  # index of its passage in the evidence
+    offset: int  # where it starts in that passage's text
     score: float  # coverage of the question's terms, nudged by passage rank
     coverage: float
     weights: dict[str, float]  # the question's terms and their IDF weights over the evidence
+
+
+def _sentences(text: str) -> list[tuple[int, str]]:
+    """(offset, sentence) for every sentence of a passage: lines first (headings, rows), then sentence ends."""
+    found, cursor = [], 0
+    for line in text.split("\n"):
+        for sentence in split_sentences(line):
+            start = text.find(sentence, cursor)
+            found.append((start, sentence))
+            cursor = start + len(sentence)
+    return found
 
 
 def rank_sentences(question: Question) -> list[Sentence]:
@@ -92,24 +81,25 @@ def rank_sentences(question: Question) -> list[Sentence]:
         return []
     parsed = []
     for rank, hit in enumerate(question.evidence):
-        lines = [line for line in _SENTENCE.split(hit.text) if line.strip()]
-        heading = set(terms(lines[0])) if lines and not lines[0].rstrip().endswith((".", "!", "?")) else set()
+        lines = _sentences(hit.text)
+        first = lines[0][1] if lines else ""
+        heading = set(terms(first)) if first and not first.rstrip().endswith((".", "!", "?")) else set()
         previous: set[str] = set()
-        for text in lines:
+        for offset, text in lines:
             own = set(terms(text))
-            parsed.append((rank, text, own, (heading | previous) - own))
+            parsed.append((rank, offset, text, own, (heading | previous) - own))
             previous = own
     count = len(parsed) or 1
     # Names in the question ("London", "Broncos") say what it is about: they count double.
-    named = {stem(w) for w in _TOKEN.findall(question.text)[1:] if w[:1].isupper()}
-    weight = {t: math.log(1 + count / (1 + sum(1 for _, _, own, _ in parsed if t in own))) * (2 if t in named else 1)
+    named = {stem(w) for w in WORD.findall(question.text)[1:] if w[:1].isupper()}
+    weight = {t: math.log(1 + count / (1 + sum(1 for p in parsed if t in p[3]))) * (2 if t in named else 1)
               for t in wanted}
     total = sum(weight.values())
     ranked = []
-    for rank, text, own, context in parsed:
+    for rank, offset, text, own, context in parsed:
         covered = sum(weight[t] for t in wanted & own) + CONTEXT_WEIGHT * sum(weight[t] for t in wanted & context)
         coverage = covered / total
-        ranked.append(Sentence(text, coverage + 0.05 / (1 + rank), coverage, weight))
+        ranked.append(Sentence(text, rank, offset, coverage + 0.05 / (1 + rank), coverage, weight))
     return sorted(ranked, key=lambda s: s.score, reverse=True)
 
 
@@ -121,7 +111,7 @@ def _window_coverage(sentence: Sentence, start: int, end: int) -> float:
     """
     before = sentence.text[:start].split()[-WINDOW_WORDS:]
     after = sentence.text[end:].split()[:WINDOW_WORDS]
-    near = {stem(t) for t in _TOKEN.findall(" ".join(before + after)) if t.lower() not in _STOP}
+    near = {stem(t) for t in WORD.findall(" ".join(before + after)) if t.lower() not in STOP_WORDS}
     total = sum(sentence.weights.values()) or 1.0
     found = sum(w for t, w in sentence.weights.items() if t in near)
     return found / total if found else (0.25 if sentence.coverage > 0 else 0.0)
@@ -130,7 +120,7 @@ def _window_coverage(sentence: Sentence, start: int, end: int) -> float:
 def _proximity(sentence: Sentence, start: int, end: int) -> float:
     """1 when a question term is right next to the span, falling with the gap in words."""
     gaps = []
-    for match in _TOKEN.finditer(sentence.text):
+    for match in WORD.finditer(sentence.text):
         if stem(match.group(0)) in sentence.weights:
             lo, hi = (match.end(), start) if match.end() <= start else (end, match.start())
             gaps.append(len(sentence.text[lo:hi].split()) if hi > lo else 0)
@@ -174,7 +164,7 @@ def _candidates(sentence: str, question: Question) -> list[Found]:
             if element is AnswerType.FLOAT:
                 preference *= 1.5 if (c.kind == "percent") == wants_percent else 0.6
             is_counted = bool(counted) and counted in {
-                stem(w) for w in _TOKEN.findall(" ".join(sentence[c.end:].split()[:3]))}
+                stem(w) for w in WORD.findall(" ".join(sentence[c.end:].split()[:3]))}
             if is_counted:
                 preference *= COUNTED_NOUN_BOOST  # "212 employees" answers "how many employees"
             value = int(c.value) if element is AnswerType.INTEGER else c.value
@@ -211,7 +201,7 @@ def _trim(words: list[str], asked: set[str], trailing: bool) -> list[str]:
 
     def droppable(word: str) -> bool:
         bare = word.strip(".,;:'’\"").lower()
-        return bare in _STOP or bare in _LEADING_WORDS or stem(bare) in asked
+        return bare in STOP_WORDS or bare in _LEADING_WORDS or stem(bare) in asked
 
     while words and droppable(words[0]):
         words = words[1:]
@@ -227,24 +217,58 @@ def _in_question(value: Any, question: str) -> bool:
     return bool(text) and re.search(rf"(?<![\w.]){re.escape(text)}(?![\w])", question.lower()) is not None
 
 
-@register_engine("offline")
+@dataclass
+class _Scored:
+    """A candidate value's best reading: its score, the sentence and span it came from, its closeness."""
+
+    score: float
+    sentence: Sentence
+    found: Found
+    closeness: float
+    order: int
+
+
 class OfflineEngine:
-    """Extractive typed answers from the evidence alone."""
+    """Extractive typed answers from the evidence alone, with a calibrated confidence."""
 
     name = "offline"
 
-    def __init__(self, settings: Settings | None = None) -> None:
-        self._settings = settings
+    def __init__(self, settings: Settings | None = None, embedder: Embedder | None = None) -> None:
+        self._embedder = embedder  # for the question-sentence similarity signal (0.5, neutral, without one)
 
-    def propose(self, question: Question) -> Any:
+    def propose(self, question: Question) -> Proposal:
+        """The best-supported value of the wanted type, or nothing with the reason."""
+        where = "in this context" if question.context_scoped else "in your documents"
+        stems = confidence.evidence_stems(question.evidence)
+        missing = confidence.unmentioned(confidence.key_terms(question.text), question.evidence, stems)
+        if missing:
+            return Proposal.nothing(f"No passage {where} mentions {confidence.quoted(missing)}.")
+        if not question.evidence:
+            return Proposal.nothing(f"No passage {where} matches the question.")
+        asked = set(terms(question.text))
+        absent = len(asked - stems) / len(asked) if asked else 1.0
         sentences = rank_sentences(question)
         if not sentences or sentences[0].coverage < MIN_COVERAGE:
-            return [] if question.answer_type.is_array and sentences else None
+            return Proposal.nothing(f"No passage {where} is about what the question asks.")
         if question.answer_type.element is AnswerType.BOOLEAN:
-            return self._boolean(question, sentences)
-        scored: dict[Any, float] = {}
-        order: dict[Any, int] = {}
-        counted: set[Any] = set()
+            return self._boolean(question, sentences, absent)
+        scored = self._score_candidates(question, sentences)
+        if not scored:
+            return Proposal.nothing(f"The passages that match the question hold no {question.answer_type.element} "
+                                    "value for it.")
+        ranked = sorted(scored.values(), key=lambda c: c.score, reverse=True)
+        if question.answer_type.is_array:
+            return self._array(question, ranked, absent)
+        best = ranked[0]
+        margin = 1.0 - (ranked[1].score / best.score if len(ranked) > 1 and best.score > 0 else 0.0)
+        similarity = self._similarities(question.text, [best.sentence.text])[0]
+        signals = self._signals(question, best, absent, similarity, margin)
+        return Proposal(best.found.value, confidence.probability(signals, question.answer_type), [_span(best)],
+                        signals=signals)
+
+    def _score_candidates(self, question: Question, sentences: list[Sentence]) -> dict[Any, _Scored]:
+        """Every candidate value of the wanted type in the best sentences, with its best reading."""
+        scored: dict[Any, _Scored] = {}
         depth = ARRAY_SENTENCES if question.answer_type.is_array else SCALAR_SENTENCES
         for position, sentence in enumerate(sentences[:depth]):
             for found in _candidates(sentence.text, question):
@@ -253,29 +277,72 @@ class OfflineEngine:
                 closeness = (NEAREST_WEIGHT * _proximity(sentence, found.start, found.end)
                              + WINDOW_WEIGHT * _window_coverage(sentence, found.start, found.end))
                 score = sentence.score * found.preference * (0.5 + closeness)
-                if score > scored.get(found.value, 0.0):
-                    scored[found.value] = score
-                order.setdefault(found.value, position * 1000 + found.start)
-                if found.counted:
-                    counted.add(found.value)
-        if not scored:
-            return [] if question.answer_type.is_array else None
-        best = max(scored.values())
-        if question.answer_type.is_array:
-            chosen = [v for v in scored if scored[v] >= 0.5 * best]
-            if len(counted) >= 2:  # "how many employees in each office": only numbers of employees
-                chosen = [v for v in chosen if v in counted] or chosen
-            return sorted(chosen, key=lambda v: order[v])
-        return max(scored, key=lambda v: scored[v])
+                known = scored.get(found.value)
+                if known is None or score > known.score:
+                    order = known.order if known else position * 1000 + found.start
+                    scored[found.value] = _Scored(score, sentence, found, closeness, order)
+        return scored
 
-    def _boolean(self, question: Question, sentences: list[Sentence]) -> Any:
-        """True when the best evidence states what the question asks; False when it negates it."""
+    def _array(self, question: Question, ranked: list[_Scored], absent: float) -> Proposal:
+        """Every candidate close enough to the best, in reading order, each with its own confidence.
+
+        There is no array data to calibrate on: an element's confidence is the scalar model's, with the
+        element's score relative to the best one standing in for the margin.
+        """
+        best = ranked[0].score
+        chosen = [c for c in ranked if c.score >= 0.5 * best]
+        counted = [c for c in chosen if c.found.counted]
+        if len(counted) >= 2:  # "how many employees in each office": only numbers of employees
+            chosen = counted
+        chosen.sort(key=lambda c: c.order)
+        similarities = self._similarities(question.text, [c.sentence.text for c in chosen])
+        signals = [self._signals(question, c, absent, similarity, c.score / best)
+                   for c, similarity in zip(chosen, similarities, strict=True)]
+        confidences = [confidence.probability(s, question.answer_type) for s in signals]
+        strongest = max(range(len(chosen)), key=lambda i: confidences[i])
+        return Proposal([c.found.value for c in chosen], confidences[strongest], [_span(c) for c in chosen],
+                        element_confidences=confidences, signals=signals[strongest])
+
+    def _boolean(self, question: Question, sentences: list[Sentence], absent: float) -> Proposal:
+        """True when the best evidence states what the question asks; False when it negates it.
+
+        The confidence is that of the best sentence stating the claim: how much of the question it covers
+        and how similar it is to it (a passage merely on the topic does not state the claim).
+        """
         clauses = [c for c in re.split(r"\band\b|,|;", question.text) if terms(c)]
         if not question.answer_type.is_array or len(clauses) < 2:
             clauses = [question.text]
-        answers = []
-        for clause in clauses:
-            best = sentences[0].text
-            negated = bool(_NEGATION.search(best)) != bool(_NEGATION.search(clause))
-            answers.append(not negated)
-        return answers if question.answer_type.is_array else answers[0]
+        best = sentences[0]
+        similarity = self._similarities(question.text, [best.text])[0]
+        answers = [not (bool(_NEGATION.search(best.text)) != bool(_NEGATION.search(clause))) for clause in clauses]
+        signals = confidence.Signals(best.coverage, absent, similarity, 1.0, 1.0, 1 / (1 + best.passage), 1.0)
+        value_confidence = confidence.probability(signals, question.answer_type)
+        span = Span(best.passage, best.offset, best.offset + len(best.text))
+        value = answers if question.answer_type.is_array else answers[0]
+        return Proposal(value, value_confidence, [span],
+                        element_confidences=[value_confidence] * len(answers) if question.answer_type.is_array
+                        else None, signals=signals)
+
+    @staticmethod
+    def _signals(question: Question, candidate: _Scored, absent: float, similarity: float,
+                 margin: float) -> confidence.Signals:
+        rivals = {f.value for f in _candidates(candidate.sentence.text, question)}
+        return confidence.Signals(candidate.sentence.coverage, absent, similarity, margin,
+                                  min(1.0, candidate.closeness), 1 / (1 + candidate.sentence.passage),
+                                  1 / max(1, len(rivals)))
+
+    def _similarities(self, question: str, sentences: list[str]) -> list[float]:
+        """Cosine similarity of the question and each sentence, by the shared embedder (vectors are unit length)."""
+        if self._embedder is None or not sentences:
+            return [0.5] * len(sentences)
+        query = self._embedder.embed_query(question)
+        unique = list(dict.fromkeys(sentences))
+        vectors = self._embedder.embed_documents(unique)
+        by_text = dict(zip(unique, (float(np.dot(query, v)) for v in vectors), strict=True))
+        return [max(0.0, by_text[s]) for s in sentences]
+
+
+def _span(candidate: _Scored) -> Span:
+    """Where the candidate's text sits in its passage."""
+    start = candidate.sentence.offset + candidate.found.start
+    return Span(candidate.sentence.passage, start, candidate.sentence.offset + candidate.found.end)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from backend.answer.engine import Question
 from backend.types import AnswerType
 
@@ -21,23 +23,31 @@ def describe_type(answer_type: AnswerType) -> str:
     return f"a JSON array, each element {meaning}" if answer_type.is_array else meaning
 
 
+NOT_ANSWERABLE = '{"answerable": false, "answer": null, "quote": null}'
+
+
 def system_prompt(question: Question) -> str:
+    """The rules: evidence only in a context, an explicit way to decline, a quote of what was read."""
     scope = (
-        "Answer ONLY from the numbered evidence. If the evidence does not contain the answer, "
-        'reply {"answer": null}.'
+        "Answer ONLY from the numbered evidence, never from what you know. If the evidence does not state the "
+        f"answer, or only something similar to it, reply {NOT_ANSWERABLE}."
         if question.context_scoped else
         "Use the evidence when it is relevant, and your general knowledge otherwise. If you do not know, "
-        'reply {"answer": null}.'
+        f"reply {NOT_ANSWERABLE}."
     )
+    moment = question.now
     return (
         "You answer questions with a single typed JSON value. "
-        f"The current UTC date and time is {question.now.strftime('%Y-%m-%dT%H:%M:%SZ')} "
-        "(use it to resolve relative dates such as 'next Friday'). "
-        f"{scope} Reply with a JSON object {{\"answer\": <value or null>}} and nothing else."
+        f"The current UTC date and time is {moment.astimezone(UTC).strftime('%Y-%m-%dT%H:%M:%SZ')}; the asker's "
+        f"local date is {moment.strftime('%Y-%m-%d (%A)')} in time zone {moment.tzname()} (use it to resolve "
+        "relative dates such as 'next Friday'). "
+        f"{scope} Otherwise reply {{\"answerable\": true, \"answer\": <value>, \"quote\": <the evidence sentence "
+        "the answer comes from, copied exactly>}. Reply with that JSON object and nothing else."
     )
 
 
 def user_prompt(question: Question) -> str:
+    """The numbered evidence, the question, and what the answer must be."""
     passages = "\n\n".join(
         f"[{i}] {hit.name}\n{hit.text}" for i, hit in enumerate(question.evidence, start=1)
     ) or "(no evidence found)"

@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from backend.api.errors import install_error_handlers
 from backend.api.limits import BodyLimitMiddleware
-from backend.api.routes import contexts, documents, health, search, types
+from backend.api.routes import contexts, documents, health, questions, search, types
 from backend.api.schemas import ERROR_RESPONSES
 from backend.config import Settings
 from backend.services import Services
@@ -31,6 +31,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
             built.store.ensure_indexes()  # e.g. rebuild a vector index of the type older versions made
             app.state.services = built
         yield
+        app.state.services.questions.flush()  # the last second of the question log
 
     app = FastAPI(title="Answerbase", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.services = services
@@ -39,6 +40,6 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
                        max_upload_bytes=limits.max_upload_mb * 1024 * 1024)
     install_error_handlers(app)
     app.include_router(health.health_router)
-    for module in (types, search, contexts, documents, health):
+    for module in (types, search, contexts, documents, questions, health):
         app.include_router(module.router, prefix="/v1", responses=ERROR_RESPONSES)
     return app

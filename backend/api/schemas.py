@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from backend.models import Context, Document, SearchHit
 
@@ -27,7 +29,24 @@ class TypedQuestion(_Strict):
     query: str | None = Field(None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S",
                               description="The question (with context_id).")
     context_id: str | None = Field(None, description="Answer only from this context's documents.")
-    include_sources: bool = Field(False, description="Add the evidence as `sources` to the response.")
+    include_sources: bool = Field(False, description="Add the evidence as `sources` to the response; each source "
+                                  "the value was read from carries `spans`: [[start, end], ...] in its `page_content`.")
+    include_confidence: bool = Field(False, description="Add `confidence`: the calibrated probability (0-1) that "
+                                     "the value is right. Answers below the server's threshold are 422 `no_answer`.")
+    reference_date: date | None = Field(None, description="The day relative dates ('next Friday') are resolved "
+                                        "against (ISO date; default today).")
+    timezone: str | None = Field(None, max_length=64, description="IANA time zone of the asker (default UTC): it "
+                                 "decides which day 'today' is. Values are still UTC `...Z`.")
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                ZoneInfo(value)
+            except (ZoneInfoNotFoundError, ValueError) as exc:
+                raise ValueError(f"unknown time zone {value!r} (use an IANA name such as 'Europe/London')") from exc
+        return value
 
     @model_validator(mode="after")
     def _has_question(self) -> TypedQuestion:
@@ -66,9 +85,41 @@ class SearchResult(BaseModel):
     type: Literal["Document"] = "Document"
 
 
+class AnswerSource(SearchResult):
+    """A passage a typed answer was drawn from."""
+
+    spans: list[list[int]] | None = Field(None, description="Where the value was read, as [start, end] character "
+                                          "offsets into `page_content` (only on the sources it was read from).")
+
+
 class TypedAnswer(BaseModel):
     data: Any = Field(..., description="The answer, exactly of the requested JSON type.")
-    sources: list[SearchResult] | None = Field(None, description="The evidence, when include_sources is true.")
+    confidence: float | None = Field(None, description="Calibrated probability that `data` is right, when "
+                                     "include_confidence is true.")
+    sources: list[AnswerSource] | None = Field(None, description="The evidence, when include_sources is true.")
+
+
+class LoggedQuestionOut(BaseModel):
+    """One entry of the question log."""
+
+    id: str
+    asked_at: str
+    type: str
+    question: str
+    context_id: str | None
+    answer: Any = Field(None, description="The value returned (absent when declined).")
+    declined: bool
+    reason: str = Field(..., description="Why it was declined ('' when answered).")
+    confidence: float | None
+    latency_ms: float
+
+
+class QuestionPage(BaseModel):
+    """A page of the question log, newest first."""
+
+    questions: list[LoggedQuestionOut]
+    total: int = Field(..., description="Entries matching the filter, in all pages.")
+    next_offset: int | None = Field(None, description="The `offset` of the next page; null on the last.")
 
 
 class ContextIn(_Strict):
@@ -163,10 +214,19 @@ def source_url(base_url: str, document_id: str, source: str) -> str:
 
 
 def search_result(hit: SearchHit, base_url: str) -> SearchResult:
+    """A hit as a search result: its document's metadata and the passage, cut to ``PAGE_CONTENT_CHARS``."""
     metadata = DocumentMetadata(name=hit.name, source=source_url(base_url, hit.document_id, hit.source),
                                 type=hit.type, document_id=hit.document_id, context_id=hit.context_id,
                                 score=round(hit.score, 6))
     return SearchResult(metadata=metadata, page_content=cut(hit.text))
+
+
+def answer_source(hit: SearchHit, base_url: str, spans: list[tuple[int, int]]) -> AnswerSource:
+    """A hit as a typed answer's source, with the ``spans`` (offsets in the hit's text) that ``page_content`` shows."""
+    result = search_result(hit, base_url)
+    shown = [[start, end] for start, end in spans if end <= len(result.page_content)
+             and result.page_content[start:end] == hit.text[start:end]]
+    return AnswerSource(**result.model_dump(), spans=shown or None)
 
 
 def document_out(document: Document, base_url: str) -> DocumentOut:

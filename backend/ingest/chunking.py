@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from backend.models import Chunk
+from backend.text import split_sentences
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _TOKENS_PER_WORD = 1.3
 
 
@@ -46,7 +46,7 @@ def _split_long(block: str, budget: int) -> list[str]:
     """Split a block over budget at sentence ends, then at word boundaries as a last resort."""
     pieces: list[str] = []
     current = ""
-    for sentence in _SENTENCE_END.split(block):
+    for sentence in split_sentences(block):
         candidate = f"{current} {sentence}".strip()
         if estimate_tokens(candidate) <= budget:
             current = candidate
@@ -67,7 +67,7 @@ def _split_long(block: str, budget: int) -> list[str]:
 def _tail(text: str, overlap: int) -> str:
     """The last sentences of ``text`` that fit in ``overlap`` tokens (the carry-over to the next chunk)."""
     kept: list[str] = []
-    for sentence in reversed(_SENTENCE_END.split(text)):
+    for sentence in reversed(split_sentences(text)):
         if estimate_tokens(" ".join([sentence, *kept])) > overlap:
             break
         kept.insert(0, sentence)

@@ -19,7 +19,7 @@ os.environ.setdefault("LANCEDB_LOG", "error")  # per-query deprecation warnings 
 import lancedb  # noqa: E402
 
 from backend.errors import EmbedderMismatch  # noqa: E402
-from backend.models import ApiKey, Context, Document, DocumentVersion, utc_now  # noqa: E402
+from backend.models import ApiKey, Context, Document, DocumentVersion, LoggedQuestion, utc_now  # noqa: E402
 from backend.store.indexes import ensure_indexes, optimize_tables, retry_on_conflict  # noqa: E402
 from backend.store.schema import (  # noqa: E402
     CHUNKS,
@@ -27,6 +27,7 @@ from backend.store.schema import (  # noqa: E402
     DOCUMENTS,
     KEYS,
     META,
+    QUESTIONS,
     SCHEMA_VERSION,
     open_tables,
     sql,
@@ -268,6 +269,23 @@ class LanceStore:
         filter_ = where(tenant=tenant) or None
         return {name: self._tables[name].count_rows(filter_) if name in self._tables else 0
                 for name in (CONTEXTS, DOCUMENTS, CHUNKS)}
+
+    # -- the question log ----------------------------------------------------------------------------
+
+    def add_questions(self, questions: Sequence[LoggedQuestion]) -> None:
+        """Append logged questions in one commit."""
+        rows = [asdict(q) | {"context_id": q.context_id or ""} for q in questions]
+        if rows:
+            retry_on_conflict(lambda: self._tables[QUESTIONS].add(rows))
+
+    def list_questions(self, tenant: str, *, declined: bool | None = None, limit: int = 50,
+                       offset: int = 0) -> tuple[list[LoggedQuestion], int]:
+        """A page of a tenant's logged questions, newest first, and how many match in all."""
+        filter_ = where(tenant=tenant) + ("" if declined is None else f" AND declined = {str(declined).lower()}")
+        rows = sorted(self._rows(QUESTIONS, filter_), key=lambda r: r["asked_at"], reverse=True)
+        page = [LoggedQuestion(**row | {"context_id": _none_if_empty(row["context_id"])})
+                for row in rows[offset:offset + limit]]
+        return page, len(rows)
 
     # -- indexes and maintenance ---------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ SCHEMA_VERSION = "2"  # 2: chunks.created_at (orphan collection waits out in-fli
 MIGRATIONS: dict[str, dict[str, str]] = {"chunks": {"created_at": "'1970-01-01T00:00:00.000000Z'"}}
 
 META, KEYS, CONTEXTS, DOCUMENTS, CHUNKS = "meta", "api_keys", "contexts", "documents", "chunks"
+QUESTIONS = "questions"  # the question log (new tables need no migration: they are created on open)
 
 _TEXT = pa.string()
 
@@ -39,6 +40,11 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
              ("context_id", _TEXT), ("ordinal", pa.int32()), ("text", _TEXT),
              ("vector", pa.list_(pa.float32(), dimension)), ("name", _TEXT), ("source", _TEXT), ("type", _TEXT),
              ("created_at", _TEXT)]
+        ),
+        QUESTIONS: pa.schema(
+            [("id", _TEXT), ("tenant", _TEXT), ("asked_at", _TEXT), ("type", _TEXT), ("question", _TEXT),
+             ("context_id", _TEXT), ("answer", _TEXT), ("declined", pa.bool_()), ("reason", _TEXT),
+             ("confidence", pa.float64()), ("latency_ms", pa.float64())]
         ),
     }
 

@@ -107,7 +107,9 @@ def test_tenants_never_see_each_other(client, app_client, other_key):
                  {"query": "When does Project Falcon launch?", "context_id": other_ctx}):
         answer = app_client.post("/v1/types/string", json={**body, "include_sources": True}, headers=other)
         sources = answer.json().get("sources", []) if answer.status_code == 200 else []
-        assert all(s["metadata"]["name"] != "Falcon" for s in sources) and "Falcon" not in answer.text
+        assert all(s["metadata"]["name"] != "Falcon" for s in sources)
+        # A decline may repeat the asker's own words ("mentions 'Falcon'"), never our document's.
+        assert "launches in May" not in answer.text and "Secret plans" not in answer.text
 
 
 def test_upload_over_limit_is_413_and_filenames_are_never_paths(tmp_path, embedder):

@@ -103,3 +103,54 @@ def test_timeout_rate_limit_and_server_error(tmp_path, embedder, fake):
     assert response.headers["retry-after"] == "7"
     fake.replies.append(Reply(status=500))
     assert_error(client.post("/v1/types/integer", json={"content": "Racks?"}), 502, "upstream_error")
+
+
+def _context(client) -> str:
+    ctx = client.post("/v1/contexts", json={"name": "Racks"}).json()["id"]
+    client.post(f"/v1/contexts/{ctx}/documents", json={"text": "The Oslo data centre has 14 racks. It opened on "
+                                                       "2 March 2021.", "name": "Oslo racks"})
+    return ctx
+
+
+def test_schema_lets_the_model_say_unanswerable_and_that_is_a_decline(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake)
+    ctx = _context(client)
+    fake.replies.append(Reply('{"answerable": false, "answer": null, "quote": null}'))
+    error = assert_error(client.post("/v1/types/integer", json={"query": "How many racks in Bergen?",
+                                                                  "context_id": ctx}), 422, "no_answer")
+    assert "no answer in the evidence" in error["message"]
+    schema = fake.requests[-1]["response_format"]["json_schema"]["schema"]
+    assert schema["required"] == ["answerable", "answer", "quote"]
+    assert "ONLY from the numbered evidence" in fake.requests[-1]["messages"][0]["content"]
+
+
+def test_a_value_absent_from_the_evidence_is_declined_in_a_context(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake)
+    ctx = _context(client)
+    fake.replies.append(Reply('{"answerable": true, "answer": 40, "quote": "Oslo has 40 racks."}'))
+    error = assert_error(client.post("/v1/types/integer", json={"query": "How many racks in Oslo?",
+                                                                  "context_id": ctx}), 422, "no_answer")
+    assert "40" in error["message"] and "not stated in the evidence" in error["message"]
+
+
+def test_a_grounded_value_is_confident_with_its_span(tmp_path, embedder, fake):
+    client = _client(tmp_path, embedder, fake)
+    ctx = _context(client)
+    fake.replies.append(Reply('{"answerable": true, "answer": 14, "quote": "The Oslo data centre has 14 racks."}'))
+    body = client.post("/v1/types/integer", json={"query": "How many racks in Oslo?", "context_id": ctx,
+                                                  "include_confidence": True, "include_sources": True}).json()
+    assert body["data"] == 14 and body["confidence"] >= 0.8
+    source = next(s for s in body["sources"] if "spans" in s)
+    start, end = source["spans"][0]
+    assert source["page_content"][start:end] == "14"
+    # A date written another way in the evidence is still found there.
+    fake.replies.append(Reply('{"answerable": true, "answer": "2021-03-02T00:00:00Z", "quote": null}'))
+    assert client.post("/v1/types/datetime", json={"query": "When did Oslo open?", "context_id": ctx}
+                       ).json() == {"data": "2021-03-02T00:00:00Z"}
+    # A yes/no stands on the sentence the model quotes; without one it is not grounded in a context.
+    fake.replies.append(Reply('{"answerable": true, "answer": true, "quote": "The Oslo data centre has 14 racks"}'))
+    assert client.post("/v1/types/boolean", json={"query": "Does Oslo have racks?", "context_id": ctx}
+                       ).json() == {"data": True}
+    fake.replies.append(Reply('{"answerable": true, "answer": true, "quote": null}'))
+    assert_error(client.post("/v1/types/boolean", json={"query": "Does Oslo have racks?", "context_id": ctx}),
+                 422, "no_answer")

@@ -7,6 +7,7 @@ under tests/browser/artifacts/ (git-ignored) for people to look at.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -75,8 +76,14 @@ def test_ask_a_demo_question(page):
     _goto(page, "Ask")
     page.get_by_role("button", name="How many employees work at the London office?").click()
     expect(page.get_by_role("heading", name="212")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"(High|Medium|Low) confidence")).first).to_be_visible()
     page.get_by_text("Sources (").first.click()
     expect(page.get_by_text("offices.md").first).to_be_visible()
+    expect(page.get_by_text("The answer was read here:").first).to_be_visible()
+    # A question the handbook cannot answer is declined with its reason.
+    page.get_by_role("textbox").last.fill("When was the Zorblax treaty signed?")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("mentions 'Zorblax'").first).to_be_visible()
     page.screenshot(path=ARTIFACTS / "ask.png", full_page=True)
 
 

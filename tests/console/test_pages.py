@@ -59,8 +59,13 @@ def test_ask_example_gives_typed_answer_and_history_csv():
     rows = list(csv.DictReader(io.StringIO(history_csv(app.session_state.history))))
     assert list(rows[0]) == HISTORY_COLUMNS and len(rows) == 2
     assert rows[0]["type"] == "datetime" and json.loads(rows[0]["answer"]) == "2026-07-03T00:00:00Z"
-    assert json.loads(rows[1]["answer"]) == 212
+    assert json.loads(rows[1]["answer"]) == 212 and rows[1]["declined"] == "false"
+    assert 0.55 <= float(rows[1]["confidence"]) <= 1.0
     assert "offices.md" in rows[1]["sources"] and "/v1/documents/" in rows[1]["sources"]
+    # The confidence shows as a band with the number on hover; the value is marked in the passage it came from.
+    badges = [m for m in app.markdown if "-badge[" in m.value and "confidence]" in m.value]
+    assert len(badges) == 2 and all(m.proto.help.startswith("Calibrated probability") for m in badges)
+    assert any(":orange-background[**212**]" in m.value for m in app.markdown)
 
 
 def test_ask_list_example_renders_a_table_and_chart():
@@ -72,12 +77,40 @@ def test_ask_list_example_renders_a_table_and_chart():
     assert app.get("bar_chart") or app.get("vega_lite_chart") or app.get("arrow_vega_lite_chart")
 
 
-def test_ask_no_answer_is_a_message_not_a_traceback():
+def test_ask_decline_says_why_and_shows_the_closest_passages():
     app = _app()
     app.selectbox(key="answer_type").set_value("datetime")
     app.chat_input[0].set_value("When did the Martian colony hold elections?").run()
     assert not app.exception
-    assert any("No answer found" in w.value for w in app.warning)
+    assert any("No answer:" in w.value and "'Martian'" in w.value for w in app.warning)
+    app.selectbox(key="answer_type").set_value("string")
+    app.chat_input[0].set_value("What is the wifi password of the London office?").run()
+    assert not app.exception
+    assert any("No answer:" in w.value for w in app.warning[1:])
+    assert any(e.label.startswith("Closest passages") for e in app.expander)
+    from backend.export import history_csv
+
+    rows = list(csv.DictReader(io.StringIO(history_csv(app.session_state.history))))
+    assert [(r["declined"], r["answer"]) for r in rows] == [("true", ""), ("true", "")]
+    assert "Martian" in rows[0]["reason"]
+
+
+def test_questions_page_lists_the_log_and_exports_declines():
+    app = _app()
+    app.chat_input[0].set_value("When did the Zorblax office open?").run()  # declined: nothing mentions it
+    app.switch_page("pages/questions.py")
+    app.run()
+    assert not app.exception and app.title[0].value == "Questions"
+    app.segmented_control(key="questions_filter").set_value("Declined (not answered yet)").run()
+    assert not app.exception
+    frame = app.dataframe[0].value
+    assert "When did the Zorblax office open?" in set(frame["question"])
+    assert set(frame["answer"]) == {""} and any("Zorblax" in why for why in frame["why not"])
+    from backend.export import QUESTION_LOG_COLUMNS, question_log_csv
+
+    api = __import__("pages.common", fromlist=["api_client"]).api_client()
+    rows = list(csv.DictReader(io.StringIO(question_log_csv(api.questions(declined=True)["questions"]))))
+    assert list(rows[0]) == QUESTION_LOG_COLUMNS and all(r["declined"] == "true" for r in rows)
 
 
 def test_search_shows_cards_and_csv():

@@ -21,9 +21,14 @@ def _evidence(*files: str) -> list[SearchHit]:
     return [SearchHit(f, None, f, "", "document", (demo / f).read_text(), 0, 1.0) for f in files]
 
 
-def _ask(text: str, answer_type: str, *files: str):  # noqa: ANN202
+def _propose(text: str, answer_type: str, *files: str, engine: OfflineEngine | None = None):  # noqa: ANN202
     question = Question(text, AnswerType(answer_type), _evidence(*files), NOW, context_scoped=True)
-    value = OfflineEngine().propose(question)
+    return (engine or OfflineEngine()).propose(question)
+
+
+def _ask(text: str, answer_type: str, *files: str):  # noqa: ANN202
+    """The proposed value, normalised (extraction only: what the service would decline is tested apart)."""
+    value = _propose(text, answer_type, *files).value
     return None if value is None else normalise(value, AnswerType(answer_type))
 
 
@@ -57,7 +62,7 @@ def test_declines_instead_of_guessing():
     assert _ask("When did the Mars office open its cafeteria?", "datetime", "benefits.md") is None
     assert _ask("Who is the chief executive of the moon colony?", "string", "remote-work.md") is None
     question = Question("What is the capital of Peru?", AnswerType.INTEGER, [], NOW, context_scoped=True)
-    assert OfflineEngine().propose(question) is None
+    assert OfflineEngine().propose(question).value is None
 
 
 def test_extractors():
@@ -77,4 +82,46 @@ def test_relative_dates_resolve_against_now():
                      "in 3 days": "2026-11-24T00:00"}
     hit = SearchHit("memo", None, "memo", "", "text-snippet", "The fire drill takes place next Friday.", 0, 1.0)
     question = Question("When is the fire drill?", AnswerType.DATETIME, [hit], NOW, context_scoped=True)
-    assert normalise(OfflineEngine().propose(question), AnswerType.DATETIME) == "2026-11-27T00:00:00Z"
+    assert normalise(OfflineEngine().propose(question).value, AnswerType.DATETIME) == "2026-11-27T00:00:00Z"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("It has two hundred and twelve employees.", 212.0),
+    ("They hired twenty-one thousand five hundred people.", 21500.0),
+    ("Revenue reached $4bn last year.", 4_000_000_000.0),
+    ("The budget is €3,5 million.", 3_500_000.0),
+    ("Sales grew by 1,500 units.", 1500.0),
+])
+def test_numbers_written_as_people_write_them(text, expected):
+    assert [c.value for c in numbers(text)] == [expected]
+
+
+def test_a_distance_is_not_money():
+    assert [c.value for c in numbers("She ran the 100m in 11 seconds.")] == [100.0, 11.0]
+
+
+def test_a_question_about_an_unmentioned_name_gets_no_value_and_says_why():
+    proposal = _propose("When was the Zorblax treaty signed?", "datetime", "history.md")
+    assert proposal.value is None
+    assert proposal.reason == "No passage in this context mentions 'Zorblax'."
+    proposal = _propose("Who won the 2035 Nobel Prize in Physics?", "string", "history.md", "offices.md")
+    assert proposal.value is None and "'2035'" in proposal.reason
+
+
+def test_confidence_follows_support(embedder):
+    engine = OfflineEngine(embedder=embedder)
+    supported = _propose("How many employees work at the Berlin office?", "integer", "offices.md", engine=engine)
+    assert supported.value == 87 and supported.confidence >= 0.6
+    # The handbook's London office exists, its wifi password does not: a value may be proposed, weakly.
+    unsupported = _propose("What is the wifi password of the London office?", "string", "offices.md",
+                           engine=engine)
+    assert unsupported.value is None or unsupported.confidence < supported.confidence - 0.2
+    assert 0.0 <= supported.confidence <= 1.0
+
+
+def test_spans_point_at_the_value_in_its_passage():
+    evidence = _evidence("offices.md")
+    question = Question("Who leads the Toronto office?", AnswerType.STRING, evidence, NOW, context_scoped=True)
+    proposal = OfflineEngine().propose(question)
+    span = proposal.spans[0]
+    assert evidence[span.passage].text[span.start:span.end] == "Amelia Chen"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Path
 
+from backend.answer.service import reference_moment
 from backend.api.deps import base_url, current_key, get_services
-from backend.api.schemas import TypedAnswer, TypedQuestion, search_result
+from backend.api.schemas import TypedAnswer, TypedQuestion, answer_source
 from backend.errors import NotFound
 from backend.models import ApiKey
 from backend.services import Services
@@ -16,7 +17,8 @@ router = APIRouter(tags=["answers"])
 
 @router.post("/types/{type_name}", response_model=TypedAnswer, response_model_exclude_none=True,
              summary="Answer a question as a typed JSON value",
-             description="Types: " + ", ".join(AnswerType.names()) + ". 422 `no_answer` when none is found.")
+             description="Types: " + ", ".join(AnswerType.names()) + ". 422 `no_answer`, with the reason, when "
+             "the documents do not answer it with enough confidence.")
 def answer_typed(
     body: TypedQuestion,
     type_name: str = Path(..., description="The answer type.", json_schema_extra={"enum": AnswerType.names()}),
@@ -25,6 +27,11 @@ def answer_typed(
 ) -> TypedAnswer:
     if type_name not in AnswerType.names():
         raise NotFound(f"Unknown type {type_name!r}; valid types: {', '.join(AnswerType.names())}.")
-    answer = services.answers.answer(key.tenant, body.question, AnswerType(type_name), body.context_id)
-    sources = [search_result(hit, base) for hit in answer.evidence] if body.include_sources else None
-    return TypedAnswer(data=answer.value, sources=sources)
+    answer = services.answers.answer(key.tenant, body.question, AnswerType(type_name), body.context_id,
+                                     now=reference_moment(body.reference_date, body.timezone))
+    sources = None
+    if body.include_sources:
+        spans = [[(s.start, s.end) for s in answer.spans if s.passage == i] for i in range(len(answer.evidence))]
+        sources = [answer_source(hit, base, hit_spans) for hit, hit_spans in zip(answer.evidence, spans, strict=True)]
+    return TypedAnswer(data=answer.value, confidence=answer.confidence if body.include_confidence else None,
+                       sources=sources)

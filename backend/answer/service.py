@@ -1,0 +1,116 @@
+"""Answering: a question → evidence from retrieval → an engine's proposal → a validated value, or a decline.
+
+This is the one place that decides whether a proposal is good enough (its calibrated confidence against
+``ANSWERBASE_ANSWER__MIN_CONFIDENCE``), the one place values are normalised, and where every question
+is written to the question log.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
+
+from backend.answer.engine import Answer, AnswerEngine, Proposal, Question, Span
+from backend.answer.log import QuestionLog
+from backend.config import AnswerSettings
+from backend.errors import NoAnswer
+from backend.models import SearchHit
+from backend.retrieval import Retriever
+from backend.types import AnswerType, normalise
+
+
+def reference_moment(reference_date: date | None = None, timezone: str | None = None) -> datetime:
+    """The moment relative dates are resolved against: noon of ``reference_date`` (a day, not a clock time)
+    or now, in ``timezone`` (an IANA name; UTC by default)."""
+    zone = ZoneInfo(timezone) if timezone else UTC
+    if reference_date is None:
+        return datetime.now(zone)
+    return datetime(reference_date.year, reference_date.month, reference_date.day, 12, tzinfo=zone)
+
+
+class AnswerService:
+    """Answers typed questions for a tenant, from its documents (one context, or all)."""
+
+    def __init__(self, retriever: Retriever, engine: AnswerEngine, settings: AnswerSettings,
+                 evidence_passages: int = 5, log: QuestionLog | None = None) -> None:
+        self._retriever = retriever
+        self._engine = engine
+        self._settings = settings
+        self._evidence_passages = evidence_passages
+        self._log = log
+
+    def answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None = None, *,
+               now: datetime | None = None) -> Answer:
+        """A value of ``answer_type`` for the question, or :class:`NoAnswer` saying why; logged either way."""
+        started = time.perf_counter()
+        try:
+            answer = self._answer(tenant, text, answer_type, context_id, now or reference_moment())
+        except NoAnswer as exc:
+            self._record(tenant, text, answer_type, context_id, started, reason=exc.message)
+            raise
+        self._record(tenant, text, answer_type, context_id, started, answer=answer)
+        return answer
+
+    def _answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None,
+                now: datetime) -> Answer:
+        # A list is usually spread over more text than one fact: arrays read twice the evidence.
+        passages = self._evidence_passages * (2 if answer_type.is_array else 1)
+        evidence = self._retriever.search(tenant, text, context_id=context_id, limit=passages, per_document=False)
+        question = Question(text, answer_type, evidence, now, context_scoped=context_id is not None)
+        proposal = self._engine.propose(question)
+        if proposal.value is None:
+            raise NoAnswer(proposal.reason or f"No answer of type {answer_type.value} was found.")
+        if answer_type.is_array:
+            proposal = self._keep_confident_elements(proposal)
+        threshold = self._settings.min_confidence
+        if proposal.confidence < threshold:
+            raise NoAnswer(proposal.reason or _low_confidence_reason(proposal, evidence, threshold))
+        try:
+            value = normalise(proposal.value, answer_type)
+        except ValueError as exc:
+            raise NoAnswer(f"The engine's answer was not a valid {answer_type.value}: {exc}") from exc
+        return Answer(value, answer_type, round(proposal.confidence, 4), evidence, proposal.spans)
+
+    def _keep_confident_elements(self, proposal: Proposal) -> Proposal:
+        """Drop array elements (and their spans) below the threshold; an empty list stands only when the
+        engine was confident that the list is empty."""
+        confidences = proposal.element_confidences
+        if confidences is None or not proposal.value:
+            return proposal
+        threshold = self._settings.min_confidence
+        kept = [i for i, c in enumerate(confidences) if c >= threshold]
+        spans = [proposal.spans[i] for i in kept] if len(proposal.spans) == len(confidences) else proposal.spans
+        return Proposal([proposal.value[i] for i in kept], max((confidences[i] for i in kept), default=0.0),
+                        spans, proposal.reason, [confidences[i] for i in kept])
+
+    def _record(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None, started: float,
+                *, answer: Answer | None = None, reason: str = "") -> None:
+        if self._log is not None and self._settings.log_questions:
+            self._log.record(tenant=tenant, question=text, answer_type=answer_type.value, context_id=context_id,
+                             value=answer.value if answer else None, declined=answer is None, reason=reason,
+                             confidence=answer.confidence if answer else None,
+                             latency_ms=(time.perf_counter() - started) * 1000)
+
+
+def _low_confidence_reason(proposal: Proposal, evidence: list[SearchHit], threshold: float) -> str:
+    """Why a weak proposal is declined, naming the closest passage so the caller can look for themselves."""
+    closest = _sentence_around(evidence, proposal.spans[0]) if proposal.spans else ""
+    where = f' The closest passage says: "{closest}"' if closest else ""
+    return (f"The documents do not clearly answer this (confidence {proposal.confidence:.2f}, "
+            f"below the {threshold:.2f} required).{where}")
+
+
+def _sentence_around(evidence: list[SearchHit], span: Span, width: int = 160) -> str:
+    """Up to ``width`` characters of the passage around ``span``, on word boundaries."""
+    if span.passage >= len(evidence):
+        return ""
+    text = evidence[span.passage].text
+    start = max(0, span.start - width // 2)
+    end = min(len(text), span.end + width // 2)
+    snippet = text[start:end]
+    if start > 0:
+        snippet = "…" + snippet.split(" ", 1)[-1]
+    if end < len(text):
+        snippet = snippet.rsplit(" ", 1)[0] + "…"
+    return " ".join(snippet.split())

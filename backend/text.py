@@ -1,0 +1,52 @@
+"""Plain-text utilities shared by chunking and answering: sentences, words, stems and stop words.
+
+One sentence splitter serves both, so a passage is cut into sentences the same way when it is chunked
+and when an answer is read from it. Stems come from the Snowball English stemmer, plus the irregular
+past forms it leaves alone ("led" is "lead", so "Who leads…?" finds "… was led by …").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import snowballstemmer
+
+STOP_WORDS = frozenset(
+    "a an the of in on at to for from by with and or is are was were be been being do does did has have had "
+    "what which who whom whose when where why how many much that this these those it its as into than then "
+    "there their they he she his her i you we our your not no yes can could would should will shall may might "
+    "about after before during over under between up down out if so such any all each some per".split()
+)
+WORD = re.compile(r"[A-Za-z0-9]+")
+# A sentence ends at . ! or ? before a capital, digit or quote, but not after an initial ("John C.
+# Messenger") or a title ("Dr. Smith").
+_SENTENCE_END = re.compile(
+    r"(?<!\b[A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)(?<=[.!?])\s+(?=[A-Z0-9\"'(])"
+)
+_IRREGULAR = {past: base for base, forms in {
+    "lead": "led", "win": "won", "begin": "began begun", "write": "wrote written", "hold": "held", "build": "built",
+    "make": "made", "take": "took taken", "give": "gave given", "sell": "sold", "buy": "bought", "run": "ran",
+    "pay": "paid", "say": "said", "leave": "left", "meet": "met", "know": "knew known", "become": "became",
+    "bring": "brought", "teach": "taught", "think": "thought", "find": "found", "see": "saw seen", "go": "went gone",
+    "lose": "lost", "send": "sent", "spend": "spent", "fall": "fell fallen", "rise": "rose risen", "grow": "grew",
+    "choose": "chose chosen", "speak": "spoke spoken", "sing": "sang sung", "draw": "drew drawn", "fight": "fought",
+}.items() for past in forms.split()}
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of one paragraph (no line handling: callers split lines first where they matter)."""
+    return [s for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball stem of ``word`` (lower-cased), irregular past forms mapped to their base first."""
+    word = word.lower()
+    return _STEMMER.stemWord(_IRREGULAR.get(word, word))
+
+
+def terms(text: str) -> list[str]:
+    """The content terms of ``text``, stemmed, stop words removed."""
+    return [stem(t) for t in WORD.findall(text) if t.lower() not in STOP_WORDS]

@@ -1,0 +1,52 @@
+"""Questions: the question log (what was asked, answered and declined), filterable, with a CSV export.
+
+"Questions our documents can't answer yet" is the declined filter: the list of gaps to fill.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from backend.client import ApiError
+from backend.export import question_log_csv
+from pages.common import api_client, load_contexts, through_navigation
+
+through_navigation("questions")
+
+PAGE_SIZE = 50
+SHOW = {"All questions": None, "Declined (not answered yet)": True, "Answered": False}
+
+st.title("Questions")
+client = api_client()
+columns = st.columns([2, 1])
+shown = columns[0].segmented_control("Show", list(SHOW), default="All questions", key="questions_filter")
+page = columns[1].number_input("Page", min_value=1, value=1, step=1, key="questions_page")
+declined = SHOW[shown or "All questions"]
+try:
+    listing = client.questions(declined=declined, limit=PAGE_SIZE, offset=(int(page) - 1) * PAGE_SIZE)
+except ApiError as exc:
+    st.error(f"Could not load the question log: {exc.message}")
+    st.stop()
+
+questions = listing["questions"]
+names = {c["id"]: c["name"] for c in load_contexts(client)}
+st.caption(f"{listing['total']} question{'s' if listing['total'] != 1 else ''}"
+           + (f" · page {int(page)} of {max(1, -(-listing['total'] // PAGE_SIZE))}" if listing["total"] else ""))
+if not questions:
+    st.info("No questions here yet." if declined is None else
+            "Nothing declined: every question asked so far was answered." if declined else "No answered questions.")
+    st.stop()
+
+frame = pd.DataFrame([{
+    "asked": q["asked_at"][:19].replace("T", " "), "question": q["question"], "type": q["type"],
+    "context": names.get(q["context_id"], "All documents" if q["context_id"] is None else "(deleted)"),
+    "answer": "" if q["declined"] else str(q["answer"]), "confidence": q["confidence"],
+    "why not": q["reason"], "ms": round(q["latency_ms"]),
+} for q in questions])
+st.dataframe(frame, hide_index=True, column_config={
+    "confidence": st.column_config.ProgressColumn("confidence", min_value=0.0, max_value=1.0, format="%.2f"),
+    "why not": st.column_config.TextColumn("why not", width="large")})
+label = "declined-questions" if declined else "questions"
+st.download_button("Download this page (CSV)", question_log_csv(questions), f"answerbase-{label}.csv", "text/csv",
+                   icon=":material/download:")
