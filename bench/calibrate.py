@@ -2,11 +2,11 @@
 
     .venv/bin/python bench/calibrate.py
 
-Runs retrieval and the offline engine in-process over the typed-QA store that bench/typed_qa.py builds,
-on the tuning half only: dev questions whose passage hashes to half 0, and half of each unanswerable set
+Runs retrieval and the offline engine in-process over the typed-QA store that bench/typed_qa.py builds.
+It fits on the tuning half only: dev questions whose passage hashes to half 0, and half of each unanswerable set
 (SQuAD 2.0 impossible questions; bench/unmentioned.jsonl). It fits a logistic regression of "the value is
 right" on the engine's signals, with one intercept per type, and prints the coefficients to paste into
-confidence.py. bench/typed_qa.py then reports precision and calibration on the checking half.
+confidence.py, with a quick in-process report of both halves (bench/typed_qa.py is the full report over HTTP).
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, penalty: np.ndarray, steps: int =
     return w
 
 
-def observe(services: Services, context_id: str, items: list[dict]) -> list[tuple[Signals, AnswerType, bool]]:
-    """(signals, type, correct) for every question the engine proposed a value for."""
+def observe(services: Services, context_id: str, items: list[dict]) -> list[dict]:
+    """Each question with the engine's proposal: ``value`` (None when it proposed none), ``signals``, ``right``."""
     rows, declined = [], Counter()
     engine = services.engine
     for item in items:
@@ -55,13 +55,44 @@ def observe(services: Services, context_id: str, items: list[dict]) -> list[tupl
                                              per_document=False)
         proposal = engine.propose(Question(item["question"], answer_type, evidence, reference_moment(), True))
         if proposal.value is None:
-            declined["answerable" if "gold" in item else "unanswerable"] += 1
+            declined[f"{item['half']} {item['set']}"] += 1
+            rows.append(item | {"value": None, "signals": None, "right": False, "element": answer_type.element})
             continue
         value = normalise(proposal.value, answer_type)
         right = "gold" in item and correct(item, value)
-        rows.append((proposal.signals, answer_type.element, right))
-    print(f"declined before calibration (a key term absent, nothing of the type): {dict(declined)}")
+        rows.append(item | {"value": value, "signals": proposal.signals, "right": right,
+                            "element": answer_type.element})
+    print(f"no value proposed (a key term absent, nothing of the type): {dict(sorted(declined.items()))}")
     return rows
+
+
+def design(rows: list[dict]) -> np.ndarray:
+    """The regression's inputs: the signals, then one indicator per scalar type."""
+    return np.array([[*astuple(r["signals"]), *(1.0 if r["element"] is k else 0.0 for k in SCALARS)] for r in rows])
+
+
+def report(rows: list[dict], w: np.ndarray) -> None:
+    """Raw exact match, then precision / exact match at the threshold the tuning half picks, for both halves."""
+    for r in rows:
+        r["p"] = float(1 / (1 + np.exp(-design([r]) @ w))[0]) if r["signals"] is not None else 0.0
+
+    def at(items: list[dict], t: float) -> tuple[float, float, int]:
+        given = [r for r in items if r["value"] is not None and r["p"] >= t]
+        answerable = [r for r in items if r["set"] == "answerable"]
+        return (sum(r["right"] for r in given) / max(1, len(given)),
+                sum(r["right"] for r in given) / len(answerable), len(given))
+
+    tuning = [r for r in rows if r["half"] == "tuning"]
+    threshold = next((t / 100 for t in range(5, 96) if at(tuning, t / 100)[0] >= 0.8), 0.95)
+    print(f"threshold reaching 80% precision on the tuning half: {threshold:.2f}")
+    for half in ("tuning", "checking"):
+        items = [r for r in rows if r["half"] == half]
+        raw = at(items, 0.0)
+        precision, em, given = at(items, threshold)
+        by_type = {k: f"{sum(r['right'] for r in items if r['type'] == k and r['set'] == 'answerable') / max(1, sum(1 for r in items if r['type'] == k and r['set'] == 'answerable')):.3f}"
+                   for k in ("integer", "string", "boolean", "datetime", "float")}
+        print(f"{half:9} raw EM {raw[1]:.3f} (by type {by_type}); at {threshold:.2f}: precision {precision:.3f}, "
+              f"EM {em:.3f}, {given} answers")
 
 
 def main() -> None:
@@ -69,16 +100,16 @@ def main() -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     _, context_id = prepare(data_dir)
     sets = load_sets()
-    tuning = [q for name in sets for q in sets[name] if q["half"] == "tuning"]
-    print(f"tuning half: {Counter(q['set'] for q in tuning)}")
+    questions = [q for name in sets for q in sets[name]]
     services = Services.build(Settings(data_dir=data_dir, engine="offline"))
-    rows = observe(services, context_id, tuning)
+    rows = observe(services, context_id, questions)
+    fitted = [r for r in rows if r["half"] == "tuning" and r["signals"] is not None]
     names = [f.name for f in fields(Signals)]
-    x = np.array([[*astuple(s), *(1.0 if t is k else 0.0 for k in SCALARS)] for s, t, _ in rows])
-    y = np.array([1.0 if right else 0.0 for _, _, right in rows])
+    y = np.array([1.0 if r["right"] else 0.0 for r in fitted])
     penalty = np.array([L2] * len(names) + [1e-3] * len(SCALARS))
-    w = fit_logistic(x, y, penalty)
-    print(f"fitted on {len(rows)} proposals ({int(y.sum())} right)")
+    w = fit_logistic(design(fitted), y, penalty)
+    print(f"fitted on the tuning half's {len(fitted)} proposals ({int(y.sum())} right)")
+    report(rows, w)
     print("COEFFICIENTS = {" + ", ".join(f'"{n}": {v:.3f}' for n, v in zip(names, w, strict=False)) + "}")
     print("INTERCEPTS = {" + ", ".join(f"AnswerType.{t.name}: {v:.3f}" for t, v in
                                      zip(SCALARS, w[len(names):], strict=True)) + "}")

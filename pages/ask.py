@@ -63,7 +63,7 @@ def _render_array(answer_type: str, values: list) -> None:
         st.altair_chart(chart.properties(height=120), width="stretch")
 
 
-# Bands for people, over the calibrated probability (the API's default threshold is 0.55: nothing lower shows).
+# Bands for people, over the calibrated probability (the API's default threshold is 0.56: nothing lower shows).
 CONFIDENCE_BANDS = [(0.8, "High", "green"), (0.65, "Medium", "orange"), (0.0, "Low", "red")]
 
 
