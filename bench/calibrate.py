@@ -89,8 +89,10 @@ def report(rows: list[dict], w: np.ndarray) -> None:
         items = [r for r in rows if r["half"] == half]
         raw = at(items, 0.0)
         precision, em, given = at(items, threshold)
-        by_type = {k: f"{sum(r['right'] for r in items if r['type'] == k and r['set'] == 'answerable') / max(1, sum(1 for r in items if r['type'] == k and r['set'] == 'answerable')):.3f}"
-                   for k in ("integer", "string", "boolean", "datetime", "float")}
+        by_type = {}
+        for kind in ("integer", "string", "boolean", "datetime", "float"):
+            of_kind = [r for r in items if r["type"] == kind and r["set"] == "answerable"]
+            by_type[kind] = round(sum(r["right"] for r in of_kind) / max(1, len(of_kind)), 3)
         print(f"{half:9} raw EM {raw[1]:.3f} (by type {by_type}); at {threshold:.2f}: precision {precision:.3f}, "
               f"EM {em:.3f}, {given} answers")
 
