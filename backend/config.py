@@ -66,6 +66,8 @@ class SearchSettings(BaseModel):
     rrf_k: int = 60
     fulltext_weight: float = Field(1.5, description="Weight of the BM25 list in reciprocal rank fusion.")
     candidates: int = Field(50, description="Passages taken from each list before fusion.")
+    title_boost: float = Field(1.0, description="BM25 weight of a passage's title path (document name › headings) "
+                               "beside its text.")
     min_similarity: float = Field(0.2, description="Vector matches below this cosine similarity are dropped unless "
                                   "they also match the query's terms (0 keeps every neighbour).")
     min_nprobes: int = Field(40, description="IVF partitions a vector query probes at least (of ~sqrt(chunks)); "

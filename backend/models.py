@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -55,10 +55,11 @@ class Document:
 
 @dataclass(frozen=True)
 class Chunk:
-    """One indexed passage of a document, ready to embed."""
+    """One indexed passage of a document, ready to embed, with the heading path above it."""
 
     ordinal: int
     text: str
+    headings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class DocumentVersion:
     texts: list[str]
     vectors: Any  # numpy array (len(texts), dimension)
     replaces: bool  # an earlier version of this document exists and its chunks must go
+    titles: list[str] = field(default_factory=list)  # per chunk "name › heading › …" (default: the name)
 
 
 @dataclass

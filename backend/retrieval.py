@@ -16,9 +16,7 @@ class Retriever:
         self._store = store
         self._embedder = embedder
         self._settings = settings
-        self._search = ChunkSearch(store, rrf_k=settings.rrf_k, fulltext_weight=settings.fulltext_weight,
-                                   candidates=settings.candidates, min_nprobes=settings.min_nprobes,
-                                   min_similarity=settings.min_similarity)
+        self._search = ChunkSearch(store, settings)
 
     def search(
         self, tenant: str, query: str, *, context_id: str | None = None, limit: int = 10,

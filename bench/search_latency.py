@@ -90,7 +90,7 @@ def main() -> None:
         data_dir = CACHE / f"latency-{size}"
         key, context_id = build(size, data_dir)
         services = Services.build(Settings(data_dir=data_dir))
-        raw_search = ChunkSearch(services.store)
+        raw_search = ChunkSearch(services.store, services.settings.search)
         sets = iter([pool[i * n:(i + 1) * n] for i in range(6)])  # distinct questions for each measurement
         with running_server(data_dir) as url, httpx.Client(base_url=url, headers={
                 "Authorization": f"Bearer {key}"}) as http:

@@ -12,7 +12,7 @@ import re
 from backend.models import Chunk
 from backend.text import split_sentences
 
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _TOKENS_PER_WORD = 1.3
 
 
@@ -21,20 +21,25 @@ def estimate_tokens(text: str) -> int:
     return int(len(text.split()) * _TOKENS_PER_WORD) + 1
 
 
-def _blocks(text: str) -> list[tuple[str | None, str]]:
-    """(heading, block) pairs: paragraphs split at blank lines; table-like lines kept one per block."""
-    heading: str | None = None
-    out: list[tuple[str | None, str]] = []
+Headings = tuple[str, ...]  # the heading path above a block, outermost first
+
+
+def _blocks(text: str) -> list[tuple[Headings, str]]:
+    """(heading path, block) pairs: paragraphs split at blank lines; table-like lines kept one per block."""
+    path: list[tuple[int, str]] = []  # (level, heading) from the outermost in
+    out: list[tuple[Headings, str]] = []
     for raw in re.split(r"\n\s*\n", text.replace("\r\n", "\n")):
         lines = [line.rstrip() for line in raw.strip().split("\n") if line.strip()]
         if not lines:
             continue
         match = _HEADING.match(lines[0])
         if match:
-            heading = match.group(1)
+            level = len(match.group(1))
+            path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, match.group(2))]
             lines = lines[1:]
             if not lines:
                 continue
+        heading = tuple(h for _, h in path)
         if len(lines) > 1 and all(("|" in line or ": " in line) for line in lines):
             out.extend((heading, line) for line in lines)  # table rows: keep each row whole
         else:
@@ -76,17 +81,17 @@ def _tail(text: str, overlap: int) -> str:
 
 def chunk_text(text: str, *, budget: int = 200, overlap: int = 30) -> list[Chunk]:
     """Split ``text`` into chunks of at most ~``budget`` tokens that respect its structure."""
-    chunks: list[str] = []
+    chunks: list[Chunk] = []
     current: list[str] = []
-    current_heading: str | None = None
+    current_heading: Headings = ()
 
     def flush() -> None:
-        if current:
-            prefix = f"{current_heading}\n" if current_heading else ""
-            chunks.append(prefix + "\n".join(current))
+        if current:  # the chunk starts with its own heading, so a passage read alone says what it is about
+            prefix = f"{current_heading[-1]}\n" if current_heading else ""
+            chunks.append(Chunk(len(chunks), prefix + "\n".join(current), current_heading))
 
     for heading, block in _blocks(text):
-        room = budget - (estimate_tokens(heading) if heading else 0)
+        room = budget - (estimate_tokens(heading[-1]) if heading else 0)
         for piece in _split_long(block, room) if estimate_tokens(block) > room else [block]:
             if heading != current_heading or estimate_tokens("\n".join([*current, piece])) > room:
                 carry = _tail(current[-1], overlap) if current and heading == current_heading else ""
@@ -94,4 +99,4 @@ def chunk_text(text: str, *, budget: int = 200, overlap: int = 30) -> list[Chunk
                 current, current_heading = ([carry] if carry and carry != piece else []), heading
             current.append(piece)
     flush()
-    return [Chunk(ordinal=i, text=chunk) for i, chunk in enumerate(chunks)]
+    return chunks

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -41,11 +42,18 @@ def load_text(data: bytes) -> LoadedText:
     return LoadedText(decode(data))
 
 
+_EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S))(.+?)(?<=\S)\1")
+
+
 def load_html(data: bytes) -> LoadedText:
     import trafilatura
 
     html = decode(data)
-    text = trafilatura.extract(html, include_tables=True, include_comments=False, favor_recall=True) or ""
+    # Markdown keeps the page's headings ("## Leave") for the chunker's heading paths; inline emphasis is dropped
+    # so passages read as plain text.
+    text = trafilatura.extract(html, include_tables=True, include_comments=False, favor_recall=True,
+                               output_format="markdown") or ""
+    text = _EMPHASIS.sub(r"\2", text)
     metadata = trafilatura.extract_metadata(html)
     return LoadedText(text, metadata.title if metadata and metadata.title else None)
 

@@ -21,11 +21,18 @@ from backend.errors import EmptyDocument, NotFound, ValidationFailed
 from backend.ingest import web
 from backend.ingest.chunking import chunk_text
 from backend.ingest.loaders import load
-from backend.models import Document, DocumentVersion, utc_now
+from backend.models import Chunk, Document, DocumentVersion, utc_now
 from backend.store import LanceStore
 
 # Embedding this many chunks per model call keeps the model busy without holding much in memory.
 EMBED_BATCH_CHUNKS = 256
+MAX_TITLE_CHARS = 200  # a title path is context for a passage, not a passage
+
+
+def title_path(name: str, headings: tuple[str, ...]) -> str:
+    """ "handbook.md › Leave › Parental leave": a chunk's document name and the headings above it, kept short."""
+    path = " › ".join([name, *headings])
+    return path if len(path) <= MAX_TITLE_CHARS else path[: MAX_TITLE_CHARS - 1].rstrip() + "…"
 
 
 @dataclass(frozen=True)
@@ -115,8 +122,11 @@ class Ingestor:
         return source.tenant, source.context_id, source.source_key
 
     def _embed(self, versions: list[DocumentVersion]) -> list[DocumentVersion]:
-        """The versions with vectors for their chunks, embedded in one model call."""
-        texts = [t for v in versions for t in v.texts]
+        """The versions with vectors for their chunks, embedded in one model call (each chunk under its title path,
+        so "Refunds" under "Billing › Policies" is found by a question about billing policies)."""
+        texts = [f"{title}\n{text}" for v in versions for text, title in zip(v.texts, v.titles or
+                                                                                [v.document.name] * len(v.texts),
+                                                                                strict=True)]
         vectors = self._embedder.embed_documents(texts) if texts else np.zeros((0, self._embedder.dimension))
         offset, ready = 0, []
         for version in versions:
@@ -173,7 +183,7 @@ class Ingestor:
             f"{self._settings.chunk_tokens}/{self._settings.overlap_tokens}\n{source.text}".encode()
         ).hexdigest()
         now = utc_now()
-        chunks = chunk_text(source.text, budget=self._settings.chunk_tokens, overlap=self._settings.overlap_tokens)
+        chunks = self._chunks(source.text)
         if not chunks:
             raise EmptyDocument(f"{source.name!r} contains no text to index.")
         document = Document(
@@ -184,4 +194,22 @@ class Ingestor:
         unchanged = existing is not None and existing.content_hash == content_hash
         return DocumentVersion(document=document, source_key=source.source_key, content=source.text,
                                texts=[] if unchanged else [c.text for c in chunks], vectors=None,
-                               replaces=existing is not None)
+                               replaces=existing is not None,
+                               titles=[] if unchanged else [title_path(source.name, c.headings) for c in chunks])
+
+    def _chunks(self, text: str) -> list[Chunk]:
+        return chunk_text(text, budget=self._settings.chunk_tokens, overlap=self._settings.overlap_tokens)
+
+    def rebuild(self, rows: list[dict]) -> int:
+        """Chunk and embed stored documents again, as stored rows (``answerbase reindex`` after the embedder or
+        the indexing changed); returns how many chunks were written."""
+        versions = []
+        for row in rows:
+            document = LanceStore.document_of(row)
+            chunks = self._chunks(row["content"])
+            versions.append(DocumentVersion(
+                document=replace(document, chunks=len(chunks)), source_key=row["source_key"], content=row["content"],
+                texts=[c.text for c in chunks], vectors=None, replaces=False,
+                titles=[title_path(document.name, c.headings) for c in chunks]))
+        self._write(self._embed(versions))
+        return sum(len(v.texts) for v in versions)

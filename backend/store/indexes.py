@@ -12,8 +12,9 @@ from lancedb.index import FTS, Bitmap, BTree, IvfFlat
 
 T = TypeVar("T")
 REINDEX_AFTER_ROWS = 20_000  # unindexed rows tolerated before the indexes are updated
-# Full-text for BM25; bitmaps for the tenant/context pre-filters; a B-tree for deletes by document.
-_CHUNK_INDEXES = {"text": FTS, "tenant": Bitmap, "context_id": Bitmap, "document_id": BTree}
+# Full-text for BM25 (the passage and its title path); bitmaps for the tenant/context pre-filters; a B-tree for
+# deletes by document.
+_CHUNK_INDEXES = {"text": FTS, "title": FTS, "tenant": Bitmap, "context_id": Bitmap, "document_id": BTree}
 # IVF_FLAT keeps full vectors, so distances are exact and need no re-ranking pass. Measured at 100k chunks
 # (bench/search_latency.py's store): ~8 ms per query with recall@10 0.99, where IVF_HNSW_SQ needed a
 # refine pass (+6 ms) to reach 0.98 and slowed down twice as much under a context pre-filter.

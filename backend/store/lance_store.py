@@ -84,6 +84,7 @@ class LanceStore:
         elif meta.get("schema_version") != SCHEMA_VERSION and (recorded, meta.get("dimension")) == (
                 embedder_name, str(dimension)):
             self.set_meta(schema_version=SCHEMA_VERSION)  # the tables were migrated when opened
+            self.ensure_indexes()  # a migrated column may need its index (chunks.title's full-text index)
         elif recorded != embedder_name or meta.get("dimension") != str(dimension):
             raise EmbedderMismatch(
                 f"The database at {self.uri} was indexed with embedder {recorded!r} "
@@ -211,7 +212,7 @@ class LanceStore:
             {"id": str(uuid.uuid4()), "document_id": v.document.id, "revision": v.document.content_hash,
              "tenant": v.document.tenant, "context_id": v.document.context_id or "", "ordinal": i, "text": text,
              "vector": v.vectors[i], "name": v.document.name, "source": v.document.source,
-             "type": v.document.type, "created_at": now}
+             "type": v.document.type, "created_at": now, "title": v.titles[i] if v.titles else v.document.name}
             for v in versions for i, text in enumerate(v.texts)
         ]
         if chunk_rows:
@@ -310,7 +311,7 @@ class LanceStore:
         """Drop and recreate the chunks table for another embedder (``answerbase reindex``)."""
         self._db.drop_table(CHUNKS)
         self._tables[CHUNKS] = self._db.create_table(CHUNKS, schema=table_schemas(dimension)[CHUNKS])
-        self.set_meta(embedder=embedder_name, dimension=str(dimension))
+        self.set_meta(embedder=embedder_name, dimension=str(dimension), schema_version=SCHEMA_VERSION)
 
     def document_rows(self) -> list[dict]:
         """Every document row of every tenant, with its content (for re-indexing)."""

@@ -8,10 +8,11 @@ import pyarrow as pa
 
 from backend.store.indexes import retry_on_conflict
 
-SCHEMA_VERSION = "2"  # 2: chunks.created_at (orphan collection waits out in-flight writes)
+SCHEMA_VERSION = "3"  # 2: chunks.created_at (orphan collection waits out in-flight writes); 3: chunks.title
 
 # Columns added after a table was first created, with the SQL expression that fills existing rows.
-MIGRATIONS: dict[str, dict[str, str]] = {"chunks": {"created_at": "'1970-01-01T00:00:00.000000Z'"}}
+# chunks.title starts as the document's name; `answerbase reindex` adds the heading paths (and their embedding).
+MIGRATIONS: dict[str, dict[str, str]] = {"chunks": {"created_at": "'1970-01-01T00:00:00.000000Z'", "title": "name"}}
 
 META, KEYS, CONTEXTS, DOCUMENTS, CHUNKS = "meta", "api_keys", "contexts", "documents", "chunks"
 QUESTIONS = "questions"  # the question log (new tables need no migration: they are created on open)
@@ -39,7 +40,7 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
             [("id", _TEXT), ("document_id", _TEXT), ("revision", _TEXT), ("tenant", _TEXT),
              ("context_id", _TEXT), ("ordinal", pa.int32()), ("text", _TEXT),
              ("vector", pa.list_(pa.float32(), dimension)), ("name", _TEXT), ("source", _TEXT), ("type", _TEXT),
-             ("created_at", _TEXT)]
+             ("created_at", _TEXT), ("title", _TEXT)]
         ),
         QUESTIONS: pa.schema(
             [("id", _TEXT), ("tenant", _TEXT), ("asked_at", _TEXT), ("type", _TEXT), ("question", _TEXT),

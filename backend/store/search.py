@@ -6,13 +6,15 @@ never candidates. Hits are checked against the committed document revisions befo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Literal
 
 import numpy as np
-from lancedb.query import MatchQuery
+from lancedb.query import MultiMatchQuery
 
+from backend.config import SearchSettings
 from backend.models import SearchHit
 from backend.store.lance_store import LanceStore
 from backend.store.schema import CHUNKS, where
@@ -33,20 +35,25 @@ def reciprocal_rank_fusion(
     return scores
 
 
+def _plain(text: str) -> str:
+    """Lower-case words only: "Travel Policy (2026).pdf" and "travel policy 2026 pdf" are the same name."""
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
 class ChunkSearch:
     """Ranks a tenant's chunks for a query."""
 
-    def __init__(self, store: LanceStore, *, rrf_k: int = 60, fulltext_weight: float = 1.5,
-                 candidates: int = 50, min_nprobes: int = 40, min_similarity: float = 0.2) -> None:
+    def __init__(self, store: LanceStore, settings: SearchSettings) -> None:
         self._store = store
-        self._rrf_k = rrf_k
-        self._fulltext_weight = fulltext_weight
-        self._candidates = candidates
+        self._rrf_k = settings.rrf_k
+        self._fulltext_weight = settings.fulltext_weight
+        self._candidates = settings.candidates
         # Of ~sqrt(rows) IVF partitions (indexes.py): 40 of 316 at 100k chunks gave recall@10 0.99.
-        self._min_nprobes = min_nprobes
+        self._min_nprobes = settings.min_nprobes
         # A vector list always has neighbours, however unrelated; below this cosine similarity a chunk
         # that shares no term with the query is noise (MiniLM: unrelated text ~0-0.15, related 0.3+).
-        self._min_similarity = min_similarity
+        self._min_similarity = settings.min_similarity
+        self._title_boost = settings.title_boost  # BM25 weight of a chunk's title path beside its text
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="fulltext-search")
 
     def search(
@@ -60,8 +67,8 @@ class ChunkSearch:
         it is then called while the full-text query runs, so embedding the query and BM25 overlap.
         """
         filter_ = where(tenant=tenant, context_id=context_id)
-        # Several passages of one document can crowd the top; look deeper when collapsing by document.
-        depth = max(self._candidates, limit * (4 if per_document else 1))
+        # The same depth at any limit: the first k results of a larger limit are the results for k.
+        depth = self._candidates
         use_fulltext = mode in ("fulltext", "hybrid") and bool(query_text.strip())
         # LanceDB runs queries in native code without the GIL, so this thread is free meanwhile.
         fulltext_found = self._pool.submit(self._fulltext, query_text, filter_, depth) if use_fulltext else None
@@ -78,7 +85,9 @@ class ChunkSearch:
             ([r["id"] for r in fulltext_rows], self._fulltext_weight if mode == "hybrid" else 1.0),
             ([r["id"] for r in vector_rows], 1.0),
         ], self._rrf_k)
-        ranked = sorted(scores, key=lambda chunk_id: scores[chunk_id], reverse=True)
+        # A query that is exactly a document's name asks for that document: its passages go first.
+        wanted = _plain(query_text)
+        ranked = sorted(scores, key=lambda chunk_id: (_plain(rows[chunk_id]["name"]) != wanted, -scores[chunk_id]))
         documents = list(dict.fromkeys(rows[c]["document_id"] for c in ranked))  # in rank order
         live: dict[str, str] = {}
         checked: set[str] = set()
@@ -115,7 +124,8 @@ class ChunkSearch:
 
     def _fulltext(self, text: str, filter_: str, depth: int) -> list[dict]:
         query = (
-            self._store.table(CHUNKS).search(MatchQuery(text, "text"), query_type="fts")
+            self._store.table(CHUNKS).search(MultiMatchQuery(text, ["text", "title"], boosts=[1.0, self._title_boost]),
+                                             query_type="fts")
             .where(filter_, prefilter=True).select([*_COLUMNS, "_score"]).limit(depth)
         )
         return query.to_list()

@@ -1,0 +1,91 @@
+"""Search that finds: titles and heading paths indexed, one ranking at any limit, migration and reindex."""
+
+from __future__ import annotations
+
+from backend.config import Settings
+from backend.maintenance import reindex
+from backend.services import Services
+from backend.store.schema import CHUNKS
+
+HANDBOOK_MD = """# Staff handbook
+
+## Leave
+
+Parents get sixteen weeks of paid time at home after a birth or an adoption.
+
+### Sick leave
+
+A note from a doctor is needed after three days away.
+"""
+HANDBOOK_HTML = b"""<html><head><title>Field guide</title></head><body><article><h1>Field guide</h1>
+<h2>Safety</h2><p>Helmets are worn on every site visit, also by visitors who stay for a short time only.</p>
+<h3>Ladders</h3><p>Ladders are checked every morning by the site lead before anyone climbs them.</p>
+</article></body></html>"""
+
+
+def _titles(services: Services, name: str) -> set[str]:
+    rows = services.store.table(CHUNKS).search().where(f"name = '{name}'").select(["title"]).to_list()
+    return {row["title"] for row in rows}
+
+
+def test_a_documents_title_finds_it_first(client):
+    ctx = client.post("/v1/contexts", json={"name": "Policies"}).json()["id"]
+    bodies = {
+        "Quarterly travel reimbursement rules": "Flights are booked in economy. Hotels up to 150 a night.",
+        "Office opening hours": "The doors open at eight and close at six on weekdays.",
+        "Security basics": "Lock your screen when you leave your desk; badges stay visible.",
+        "Travel notes from the Lisbon trip": "We saw trams, tiles and the river; travel was easy.",
+    }
+    for name, text in bodies.items():
+        assert client.post(f"/v1/contexts/{ctx}/documents", json={"text": text, "name": name}).status_code == 201
+    results = client.post("/v1/search", json={"query": "quarterly travel reimbursement rules",
+                                              "context_id": ctx}).json()
+    assert results[0]["metadata"]["name"] == "Quarterly travel reimbursement rules"
+    # Results still show the passage alone, not its title path.
+    assert results[0]["page_content"] == bodies["Quarterly travel reimbursement rules"]
+
+
+def test_heading_paths_reach_the_chunks_of_markdown_and_html(client, services):
+    assert client.post("/v1/documents", json={"text": HANDBOOK_MD, "name": "handbook.md"}).status_code == 201
+    assert client.post("/v1/documents", files={"file": ("guide.html", HANDBOOK_HTML, "text/html")}
+                       ).status_code == 201
+    assert _titles(services, "handbook.md") == {"handbook.md › Staff handbook › Leave",
+                                                "handbook.md › Staff handbook › Leave › Sick leave"}
+    assert "guide.html › Field guide › Safety › Ladders" in _titles(services, "guide.html")
+    # A question about the section finds its passage although the passage never names it.
+    hits = client.post("/v1/search", json={"query": "sick leave", "limit": 1}).json()
+    assert hits[0]["page_content"].startswith("Sick leave\nA note from a doctor")
+
+
+def test_the_ranking_does_not_depend_on_the_limit(client):
+    ctx = client.post("/v1/contexts", json={"name": "Many"}).json()["id"]
+    for i in range(30):
+        text = f"Report {i}: the budget for project {i} grew by {i * 3} percent while staff numbers fell."
+        client.post(f"/v1/contexts/{ctx}/documents", json={"text": text, "name": f"Report {i}"})
+    for query in ("budget growth of projects", "staff numbers", "report 7"):
+        wide = client.post("/v1/search", json={"query": query, "context_id": ctx, "limit": 50}).json()
+        for k in (1, 3, 10):
+            narrow = client.post("/v1/search", json={"query": query, "context_id": ctx, "limit": k}).json()
+            assert [r["metadata"]["document_id"] for r in narrow] == \
+                   [r["metadata"]["document_id"] for r in wide[:k]], (query, k)
+
+
+def test_an_older_store_is_migrated_then_reindexed_with_heading_paths(tmp_path, embedder):
+    settings = Settings(data_dir=tmp_path / "old", engine="offline")
+    services = Services.build(settings, embedder=embedder)
+    services.ingestor.ingest(services.ingestor.text_source("acme", None, HANDBOOK_MD, "handbook.md"))
+    # Make it look like a store written before chunks had titles (schema version 2).
+    table = services.store.table(CHUNKS)
+    table.drop_index("title_idx")
+    table.drop_columns(["title"])
+    services.store.set_meta(schema_version="2")
+
+    reopened = Services.build(settings, embedder=embedder)
+    assert reopened.store.meta()["schema_version"] == "3"
+    assert _titles(reopened, "handbook.md") == {"handbook.md"}  # the name until reindexed
+    assert reopened.retriever.search("acme", "handbook", limit=1)[0].name == "handbook.md"
+
+    assert reindex(settings) == 1
+    again = Services.build(settings, embedder=embedder)
+    assert "handbook.md › Staff handbook › Leave › Sick leave" in _titles(again, "handbook.md")
+    assert again.retriever.search("acme", "sick leave", limit=1)[0].text.startswith("Sick leave")
