@@ -37,7 +37,8 @@ class EmbedderSettings(BaseModel):
     """Which embedder turns text into vectors."""
 
     provider: Literal["local", "openai"] = "local"
-    model: str = Field("all-MiniLM-L6-v2", description="Model name (for `openai`, the server's model id).")
+    model: str = Field("all-MiniLM-L6-v2", description="For `local`: a packaged model's name, a `module:function` "
+                       "returning an installed model's directory, or a directory; for `openai`, the server's model id.")
     base_url: str | None = Field(None, description="OpenAI-compatible /v1 base URL, for provider `openai`.")
     api_key: str | None = None
     dimension: int | None = Field(None, description="Vector size for provider `openai` (probed when unset).")

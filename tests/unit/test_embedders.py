@@ -60,3 +60,31 @@ def test_onnx_runtime_gives_the_torch_models_vectors(embedder):
     assert ours.shape == (4, 384) and ours.dtype == np.float32
     assert np.abs(ours - reference).max() < 1e-4  # same order, same vectors
     assert np.allclose(embedder.embed_query(texts[2]), reference[2], atol=1e-4)
+
+
+def test_another_local_model_by_directory_then_reindex(tmp_path, embedder):
+    import shutil
+
+    from backend.embed.local import model_path
+
+    # Another packaged model is any installed sentence-transformers directory; a copy of the default stands in.
+    other = tmp_path / "my-model"
+    shutil.copytree(model_path("all-MiniLM-L6-v2"), other)
+    settings = Settings(data_dir=tmp_path / "db")
+    _docs(Services.build(settings, embedder=embedder))
+    switched = Settings(data_dir=tmp_path / "db", embedder=EmbedderSettings(model=str(other), runtime="torch"))
+    with pytest.raises(EmbedderMismatch, match="answerbase reindex"):
+        Services.build(switched)
+    assert reindex(switched) == 2
+    services = Services.build(switched)
+    assert services.embedder.name == f"local:{other}"
+    assert services.retriever.search("acme", "sailing boats", limit=1)[0].name == "Boats"
+
+
+def test_an_unknown_local_model_is_a_clear_error():
+    from backend.embed.local import model_path
+
+    with pytest.raises(ValueError, match="neither a packaged model"):
+        model_path("no-such-model")
+    with pytest.raises(ValueError, match="not available"):
+        model_path("no_such_package:get_model_path")
