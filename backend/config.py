@@ -28,6 +28,8 @@ class StoreSettings(BaseModel):
     )
     # Brute force costs ~0.5 ms per 1,000 chunks here (8 ms at 10k, 52 ms at 100k); the IVF index ~8 ms at 100k.
     ann_index_min_rows: int = Field(20_000, description="Build an ANN vector index once chunks reach this.")
+    upkeep_interval_s: float = Field(10.0, description="How often a serving process checks whether the store needs "
+                                     "compaction and index upkeep (0 disables; `answerbase optimize` still works).")
     orphan_grace_s: float = Field(
         600.0, description="Age before chunks left by a crashed ingest are collected (spares other processes' "
         "writes in flight); 0 when a single process writes.")

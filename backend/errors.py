@@ -79,6 +79,12 @@ class EmptyDocument(AnswerbaseError):
     status, code = 422, "invalid_request"
 
 
+class UnreadableDocument(AnswerbaseError):
+    """An uploaded file is damaged, is not what its name says, or unpacks to too much."""
+
+    status, code = 422, "invalid_request"
+
+
 class UpstreamError(AnswerbaseError):
     """A model or fetched page failed or answered something unusable."""
 

@@ -18,6 +18,7 @@ from backend.embed import Embedder, build_embedder
 from backend.ingest import Ingestor
 from backend.retrieval import Retriever
 from backend.store import LanceStore
+from backend.store.upkeep import Upkeep, UpkeepPolicy
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Services:
     retriever: Retriever
     answers: AnswerService
     questions: QuestionLog
+    upkeep: Upkeep
     limiter: RateLimiter
 
     @classmethod
@@ -56,6 +58,6 @@ class Services:
             settings=settings, store=store, embedder=embedder, engine=engine, keys=KeyService(store),
             catalog=Catalog(store), ingestor=Ingestor(store, embedder, settings.ingest), retriever=retriever,
             answers=AnswerService(retriever, engine, settings.answer, settings.search.evidence_passages, questions),
-            questions=questions,
+            questions=questions, upkeep=Upkeep(store, UpkeepPolicy(interval_s=settings.store.upkeep_interval_s)),
             limiter=RateLimiter(settings.rate_limit.per_minute, settings.rate_limit.burst),
         )

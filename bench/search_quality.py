@@ -1,6 +1,6 @@
 """Search quality on SciFact (BEIR): nDCG@10, recall@10 and recall@100 per mode, on two halves of the dev claims.
 
-    .venv/bin/python bench/search_quality.py [--rebuild] [--candidates N,N,...]
+    .venv/bin/python bench/search_quality.py [--rebuild] [--modes hybrid] [--one-by-one]
 
 Ingests ../shared/data/scifact/corpus.jsonl once (cached under bench/.cache/scifact) through the same
 ingest pipeline and store the API uses, each abstract's title as its document name (as a user uploads a
@@ -42,15 +42,26 @@ def half(query_id: str) -> str:
     return "tuning" if int(hashlib.sha1(query_id.encode()).hexdigest()[:8], 16) % 2 == 0 else "checking"
 
 
-def build(services: Services) -> None:
-    """Ingest the corpus once: title as the document's name, abstract as its text, the BEIR id in its source."""
+def build(services: Services, one_by_one: bool) -> None:
+    """Ingest the corpus once: title as the document's name, abstract as its text, the BEIR id in its source.
+
+    ``one_by_one``: one document per call, as one request each would, with the background upkeep a serving
+    process runs and no manual optimize; else one batch, optimized at the end.
+    """
     corpus = [json.loads(line) for line in (SHARED_DATA / "scifact" / "corpus.jsonl").open()]
+    sources = [Source(TENANT, CONTEXT, doc["title"].strip() or doc["doc_id"], doc["text"], "document",
+                      f"scifact:{doc['doc_id']}", f"scifact://{doc['doc_id']}") for doc in corpus]
     started = time.perf_counter()
-    services.ingestor.ingest_many(Source(TENANT, CONTEXT, doc["title"].strip() or doc["doc_id"], doc["text"],
-                                         "document", f"scifact:{doc['doc_id']}", f"scifact://{doc['doc_id']}")
-                                  for doc in corpus)
-    services.store.optimize()
-    print(f"ingested {len(corpus)} abstracts in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    if one_by_one:
+        services.upkeep.start()
+        for source in sources:
+            services.ingestor.ingest(source)
+        services.upkeep.stop()
+    else:
+        services.ingestor.ingest_many(sources)
+        services.store.optimize()
+    print(f"ingested {len(corpus)} abstracts {'one by one' if one_by_one else 'in one batch'} in "
+          f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
 
 
 def evaluate(services: Services, queries: list[dict], qrels: dict[str, set[str]], mode: str) -> dict[str, list]:
@@ -76,20 +87,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rebuild", action="store_true", help="ingest the corpus again")
     parser.add_argument("--modes", default="fulltext,vector,hybrid")
+    parser.add_argument("--one-by-one", action="store_true", help="use (and build) a store ingested one document "
+                        "per call with background upkeep, cached apart")
     args = parser.parse_args()
-    data_dir = CACHE / "scifact"
+    data_dir = CACHE / ("scifact-one-by-one" if args.one_by_one else "scifact")
     if args.rebuild:
         shutil.rmtree(data_dir, ignore_errors=True)
     settings = Settings(data_dir=data_dir, engine="offline")
     services = Services.build(settings)
     if services.store.counts(TENANT)["documents"] == 0:
-        build(services)
+        build(services, args.one_by_one)
     queries = [json.loads(line) for line in (SHARED_DATA / "scifact" / "queries_dev.jsonl").open()]
     qrels: dict[str, set[str]] = defaultdict(set)
     for line in list((SHARED_DATA / "scifact" / "qrels_dev.tsv").open())[1:]:
         query_id, doc_id, _ = line.split("\t")
         qrels[query_id].add(doc_id)
     search = settings.search
+    fragments = services.upkeep.fragments()
+    print(f"store built {'one document per call' if args.one_by_one else 'in one batch'}: {fragments} fragments")
     print(f"SciFact dev: {len(queries)} claims over {services.store.counts(TENANT)['documents']} abstracts "
           f"({services.store.counts(TENANT)['chunks']} chunks); RRF k={search.rrf_k}, BM25 weight "
           f"{search.fulltext_weight}, title boost {search.title_boost}, {search.candidates} candidates a list")

@@ -25,6 +25,17 @@ columns[2].metric("Documents", f"{status['counts']['documents']:,}")
 columns[3].metric("Chunks", f"{status['counts']['chunks']:,}")
 st.caption(f"Tenant `{status['tenant']}` · search mode `{status['search_mode']}` · {len(contexts)} context(s)")
 
+st.subheader("Store maintenance")
+maintenance = status["maintenance"]
+last = maintenance["last_run"]
+columns = st.columns(3)
+columns[0].metric("Last compaction", last["at"].replace("T", " ").removesuffix("Z") + " UTC" if last else "never")
+columns[1].metric("Fragments (chunks / documents)",
+                  f"{maintenance['fragments'].get('chunks', 0)} / {maintenance['fragments'].get('documents', 0)}")
+columns[2].metric("Rows waiting for the indexes", f"{maintenance['unindexed_rows']:,}")
+st.caption("The API compacts the store and updates its indexes in the background when fragments pile up"
+           + (f"; the last run took {last['duration_ms']} ms ({', '.join(last['reasons'])})." if last else "."))
+
 st.subheader("Call the API")
 st.markdown(f"API base URL: `{client.base_url}` · OpenAPI docs: [{client.base_url}/docs]({client.base_url}/docs)")
 reveal = st.toggle("Reveal API key", value=False)

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from backend.api import create_app
-from backend.config import EmbedderSettings, Settings
+from backend.config import EmbedderSettings, Settings, StoreSettings
 from backend.embed import Embedder, build_embedder
 from backend.services import Services
 
@@ -31,7 +31,8 @@ def embedder() -> Embedder:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     """Settings with all state under a fresh temp dir and the offline engine."""
-    return Settings(data_dir=tmp_path / "data", engine="offline")
+    # Background upkeep off: tests that want it start it themselves (tests/unit/test_upkeep.py).
+    return Settings(data_dir=tmp_path / "data", engine="offline", store=StoreSettings(upkeep_interval_s=0))
 
 
 @pytest.fixture

@@ -30,7 +30,9 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
             built.store.repair(built.settings.store.orphan_grace_s)  # reclaim what a crashed ingest left
             built.store.ensure_indexes()  # e.g. rebuild a vector index of the type older versions made
             app.state.services = built
+        app.state.services.upkeep.start()  # compaction and index upkeep, off the request path
         yield
+        app.state.services.upkeep.stop()
         app.state.services.questions.flush()  # the last second of the question log
 
     app = FastAPI(title="Answerbase", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)

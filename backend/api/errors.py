@@ -6,6 +6,7 @@ All exception handlers live here; nothing else builds error responses.
 from __future__ import annotations
 
 import logging
+import re
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,8 +29,16 @@ def error_response(status: int, code: str, message: str, headers: dict[str, str]
 
 
 def _field(loc: tuple) -> str:
-    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    """The field a validation error is about: its location ("body", "query", ...) dropped, the rest dotted."""
+    parts = [str(p) for p in (loc[1:] if loc and loc[0] in ("body", "query", "path", "header") else loc)]
     return ".".join(parts) or "body"
+
+
+def _message(error: dict) -> str:
+    """Pydantic's message in our words: "must not be empty" rather than "String should have at least 1 character"."""
+    if error.get("type") == "string_too_short" and (error.get("ctx") or {}).get("min_length") == 1:
+        return "must not be empty"
+    return str(error.get("msg", "invalid")).removeprefix("Value error, ")
 
 
 async def _answerbase_error(_: Request, exc: AnswerbaseError) -> JSONResponse:
@@ -42,8 +51,9 @@ async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResp
         return error_response(400, "invalid_request", "The request body is not valid JSON.")
     messages = []
     for error in errors[:5]:
-        message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
-        messages.append(f"{_field(tuple(error.get('loc', ())))}: {message}")
+        message, field = _message(error), _field(tuple(error.get("loc", ())))
+        # A model-level check names its own field ("query: a non-empty question is required").
+        messages.append(message if field == "body" and re.match(r"^\w+: ", message) else f"{field}: {message}")
     return error_response(422, "invalid_request", "; ".join(messages))
 
 

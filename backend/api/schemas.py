@@ -164,12 +164,23 @@ class UrlDocumentIn(_Strict):
     url: str = Field(..., min_length=1, max_length=2000)
 
 
+class MaintenanceOut(BaseModel):
+    """The store's upkeep: what the last run did, and how the tables stand now."""
+
+    last_run: dict[str, Any] | None = Field(None, description="When, by which process, why, how long, and the "
+                                            "fragments before and after.")
+    fragments: dict[str, int] = Field(..., description="Data fragments per table (compaction merges them).")
+    unindexed_rows: int = Field(..., description="Chunks the indexes have not absorbed yet (still searchable).")
+    maintainer: str | None = Field(None, description="The process holding the upkeep lease now, if any.")
+
+
 class StatusOut(BaseModel):
     engine: str
     embedder: str
     search_mode: str
     tenant: str
     counts: dict[str, int]
+    maintenance: MaintenanceOut
 
 
 class ErrorBody(BaseModel):

@@ -10,13 +10,14 @@ import csv
 import io
 import json
 import re
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
 
 from charset_normalizer import from_bytes
 
-from backend.errors import EmptyDocument, UnsupportedMediaType
+from backend.errors import AnswerbaseError, EmptyDocument, UnreadableDocument, UnsupportedMediaType
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError:
         best = from_bytes(data).best()
         if best is None:
-            raise EmptyDocument("The file is not text in any encoding that could be detected.") from None
+            raise UnreadableDocument("it is not text in any encoding that could be detected") from None
         return str(best)
 
 
@@ -67,18 +68,36 @@ def load_pdf(data: bytes) -> LoadedText:
         pages = [page.extract_text() or "" for page in reader.pages]
         title = reader.metadata.title if reader.metadata and reader.metadata.title else None
     except (PdfReadError, ValueError, KeyError) as exc:
-        raise EmptyDocument(f"The PDF could not be read: {exc}") from exc
+        raise UnreadableDocument(f"it is not a readable PDF ({exc})") from exc
     return LoadedText("\n\n".join(pages), title)
+
+
+# A .docx is a zip: one that unpacks to this much is a zip bomb, not a document (the largest real .docx files
+# are tens of MB unpacked, mostly images).
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+
+
+def _check_archive(data: bytes) -> None:
+    """Refuse a file that is no zip archive, or that would unpack to more than MAX_UNPACKED_BYTES."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except zipfile.BadZipFile as exc:
+        raise UnreadableDocument("it is not a valid Word document (not a zip archive)") from exc
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise UnreadableDocument(f"it would unpack to {unpacked // 2**20:,} MB, more than the "
+                                 f"{MAX_UNPACKED_BYTES // 2**20} MB allowed")
 
 
 def load_docx(data: bytes) -> LoadedText:
     import docx
     from docx.opc.exceptions import PackageNotFoundError
 
+    _check_archive(data)
     try:
         document = docx.Document(io.BytesIO(data))
-    except (PackageNotFoundError, ValueError, KeyError) as exc:
-        raise EmptyDocument("The .docx file could not be read.") from exc
+    except (PackageNotFoundError, ValueError, KeyError, AttributeError) as exc:
+        raise UnreadableDocument("it is not a valid Word document (its document part is missing or damaged)") from exc
     blocks: list[str] = []
     for paragraph in document.paragraphs:
         style = (paragraph.style.name or "").lower() if paragraph.style is not None else ""
@@ -113,7 +132,7 @@ def load_json(data: bytes) -> LoadedText:
     try:
         value = json.loads(decode(data))
     except json.JSONDecodeError as exc:
-        raise EmptyDocument(f"The JSON file is not valid JSON: {exc.msg} at line {exc.lineno}.") from exc
+        raise UnreadableDocument(f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from exc
     lines: list[str] = []
 
     def walk(node: object, path: str) -> None:
@@ -158,7 +177,15 @@ def suffix_for(filename: str, content_type: str | None = None) -> str:
 
 def load(data: bytes, filename: str, content_type: str | None = None) -> LoadedText:
     """Extract text from ``data``; :class:`EmptyDocument` when there is none."""
-    loaded = LOADERS[suffix_for(filename, content_type)](data)
+    suffix = suffix_for(filename, content_type)
+    try:
+        loaded = LOADERS[suffix](data)
+    except UnreadableDocument as exc:
+        raise UnreadableDocument(f"{filename!r} could not be read: {exc.message}.") from exc
+    except AnswerbaseError:
+        raise
+    except Exception as exc:  # parsers of untrusted files fail in their own ways; none of them is a server error
+        raise UnreadableDocument(f"{filename!r} could not be read as a {suffix} file ({type(exc).__name__}).") from exc
     if not loaded.text.strip():
         raise EmptyDocument(f"{filename!r} contains no text to index.")
     return loaded

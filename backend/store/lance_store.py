@@ -107,6 +107,10 @@ class LanceStore:
         """The LanceDB table ``name`` (for the search module and maintenance)."""
         return self._tables[name]
 
+    def has_table(self, name: str) -> bool:
+        """Whether this store opened table ``name`` (the keys-only CLI store has no chunks)."""
+        return name in self._tables
+
     def _rows(self, name: str, filter_: str | None = None, columns: list[str] | None = None) -> list[dict]:
         query = self._tables[name].search()
         if filter_:

@@ -142,4 +142,6 @@ def test_status_page_shows_engine_and_masked_key():
     app = _app("pages/settings.py")
     assert not app.exception
     assert [m.value for m in app.metric][:2] == ["offline", "all-MiniLM-L6-v2"]
+    assert any(m.label == "Last compaction" for m in app.metric)
+    assert any(m.label == "Fragments (chunks / documents)" for m in app.metric)
     assert any("/v1/types/integer" in c.value and "…" in c.value for c in app.code)

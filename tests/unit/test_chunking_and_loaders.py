@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from backend.errors import EmptyDocument, UnsupportedMediaType
+from backend.errors import EmptyDocument, UnreadableDocument, UnsupportedMediaType
 from backend.ingest.chunking import chunk_text, estimate_tokens
 from backend.ingest.loaders import load
 from tests.helpers import make_docx, make_pdf
@@ -61,7 +61,7 @@ def test_bad_inputs_are_clear_errors():
         load(b"data", "archive.zip")
     with pytest.raises(EmptyDocument):
         load(b"   ", "empty.txt")
-    with pytest.raises(EmptyDocument):
+    with pytest.raises(UnreadableDocument, match="'broken.pdf' could not be read: it is not a readable PDF"):
         load(b"%PDF-1.4 broken", "broken.pdf")
-    with pytest.raises(EmptyDocument):
+    with pytest.raises(UnreadableDocument, match="'bad.json' could not be read: it is not valid JSON"):
         load(b"{not json", "bad.json")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends
 
 from backend.api.deps import current_key, get_services
-from backend.api.schemas import StatusOut
+from backend.api.schemas import MaintenanceOut, StatusOut
 from backend.models import ApiKey
 from backend.services import Services
 
@@ -22,4 +22,5 @@ def healthz() -> dict[str, str]:
 def status(key: ApiKey = Depends(current_key), services: Services = Depends(get_services)) -> StatusOut:
     return StatusOut(engine=services.engine.name, embedder=services.embedder.name,
                      search_mode=services.settings.search.mode, tenant=key.tenant,
-                     counts=services.store.counts(key.tenant))
+                     counts=services.store.counts(key.tenant),
+                     maintenance=MaintenanceOut(**services.upkeep.status()))

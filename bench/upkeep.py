@@ -1,0 +1,68 @@
+"""Store upkeep under single-document ingest: does the store stay fast as documents arrive one at a time?
+
+    .venv/bin/python bench/upkeep.py [--documents 600]
+
+Ingests SciFact abstracts one document per call (as one request each would), in-process, twice on fresh
+stores: with no upkeep, and with the background upkeep a serving process runs (backend/store/upkeep.py).
+Reports documents/s over the first and the last 100, fragments at the end, upkeep runs, and search p50 after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from backend.config import Settings, StoreSettings  # noqa: E402
+from backend.embed import build_embedder  # noqa: E402
+from backend.ingest import Source  # noqa: E402
+from backend.services import Services  # noqa: E402
+from backend.store.upkeep import UpkeepPolicy  # noqa: E402
+from bench.common import CACHE, SHARED_DATA, percentile, print_table  # noqa: E402
+
+
+def run(documents: list[dict], embedder, interval_s: float, queries: list[str]) -> list[object]:  # noqa: ANN001
+    data_dir = CACHE / "upkeep"
+    shutil.rmtree(data_dir, ignore_errors=True)
+    services = Services.build(Settings(data_dir=data_dir, engine="offline",
+                                       store=StoreSettings(upkeep_interval_s=interval_s)), embedder=embedder)
+    services.upkeep.start()
+    times = []
+    for doc in documents:
+        started = time.perf_counter()
+        services.ingestor.ingest(Source("bench", "scifact", doc["title"], doc["text"], "document",
+                                        f"scifact:{doc['doc_id']}"))
+        times.append(time.perf_counter() - started)
+    services.upkeep.stop()
+    latencies = []
+    for query in queries:
+        started = time.perf_counter()
+        services.retriever.search("bench", query, context_id="scifact", limit=10)
+        latencies.append((time.perf_counter() - started) * 1000)
+    status = services.upkeep.status()
+    runs = "-" if interval_s <= 0 else (status["last_run"] or {}).get("at", "none")
+    return ["off" if interval_s <= 0 else f"every {interval_s:g} s", 100 / sum(times[:100]), 100 / sum(times[-100:]),
+            status["fragments"].get("chunks"), status["fragments"].get("documents"), runs,
+            f"{percentile(latencies, 50):.1f}"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--documents", type=int, default=600)
+    args = parser.parse_args()
+    corpus = [json.loads(line) for line in (SHARED_DATA / "scifact" / "corpus.jsonl").open()][: args.documents]
+    queries = [json.loads(line)["text"] for line in (SHARED_DATA / "scifact" / "queries_dev.jsonl").open()][:50]
+    embedder = build_embedder(Settings().embedder)
+    rows = [run(corpus, embedder, interval, queries) for interval in (0.0, UpkeepPolicy().interval_s)]
+    print(f"{args.documents} SciFact abstracts ingested one per call; upkeep policy {UpkeepPolicy()}")
+    print_table(["upkeep", "docs/s first 100", "docs/s last 100", "chunk fragments", "document fragments",
+                 "last upkeep run", "search p50 ms"], rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Damaged and deceptive uploads are refused with 422 naming the file and what is wrong, never a 500."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from tests.helpers import assert_error, make_docx, make_pdf
+
+
+def _zip(files: dict[str, str]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+GOOD_DOCX = make_docx("Report", ["The quarter closed well."])
+GOOD_PDF = make_pdf("The quarter closed well.")
+MALFORMED = [
+    ("not-a-zip.docx", b"plain words, not a Word file", "not a valid Word document"),
+    ("no-document-part.docx", _zip({"[Content_Types].xml": "<Types/>"}), "document part is missing"),
+    ("truncated.docx", GOOD_DOCX[: len(GOOD_DOCX) // 2], "not a valid Word document"),
+    ("bomb.docx", _zip({"[Content_Types].xml": "<Types/>", "word/document.xml": "a" * 300_000_000}), "unpack to"),
+    ("truncated.pdf", GOOD_PDF[: len(GOOD_PDF) // 2], "not a readable PDF"),
+    ("lies.pdf", b"just some text pretending to be a PDF", "not a readable PDF"),
+    ("empty.txt", b"", "no text to index"),
+    ("empty.html", b"<html><body><script>var a = 1;</script></body></html>", "no text to index"),
+    ("binary.txt", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, "not text in any encoding"),
+    ("broken.json", b'{"a": [1, 2', "not valid JSON"),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "why"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_a_malformed_file_is_a_clear_422(client, name, data, why):
+    error = assert_error(client.post("/v1/documents", files={"file": (name, data)}), 422, "invalid_request")
+    assert name in error["message"] and why in error["message"], error["message"]
+
+
+def test_a_refused_file_spoils_nothing_else(client):
+    assert_error(client.post("/v1/documents", files={"file": ("broken_report.docx", b"nope")}), 422,
+                 "invalid_request")
+    added = client.post("/v1/documents", files={"file": ("analyst_notes.txt", b"Margins rose in March.")})
+    assert added.status_code == 201, added.text
+    assert [d["name"] for d in client.get("/v1/documents").json()] == ["analyst_notes.txt"]
+
+
+def test_mixed_encodings_in_a_csv_still_load(client):
+    data = "city,note\nZürich,fine\n".encode() + b"Malm\xf6,latin-1 here\n"
+    assert client.post("/v1/documents", files={"file": ("cities.csv", data)}).status_code == 201
+
+
+@pytest.mark.parametrize(("path", "body", "message"), [
+    ("/v1/search", {"query": ""}, "query: must not be empty"),
+    ("/v1/search", {"query": "   "}, "query: must not be empty"),
+    ("/v1/types/integer", {"query": "", "context_id": "x"}, "query: must not be empty"),
+    ("/v1/types/integer", {"content": ""}, "content: must not be empty"),
+    ("/v1/types/integer", {}, "content: a non-empty question is required"),
+    ("/v1/contexts", {"name": ""}, "name: must not be empty"),
+])
+def test_validation_errors_name_the_field(client, path, body, message):
+    assert assert_error(client.post(path, json=body), 422, "invalid_request")["message"] == message
