@@ -112,25 +112,29 @@ def _context(client) -> str:
     return ctx
 
 
-def test_schema_lets_the_model_say_unanswerable_and_that_is_a_decline(tmp_path, embedder, fake):
+def _declined_in_context(tmp_path, embedder, fake, reply: str, question: str) -> str:
+    """The decline's message when the model replies ``reply`` to ``question`` asked in a context."""
     client = _client(tmp_path, embedder, fake)
     ctx = _context(client)
-    fake.replies.append(Reply('{"answerable": false, "answer": null, "quote": null}'))
-    error = assert_error(client.post("/v1/types/integer", json={"query": "How many racks in Bergen?",
-                                                                  "context_id": ctx}), 422, "no_answer")
-    assert "no answer in the evidence" in error["message"]
+    fake.replies.append(Reply(reply))
+    return assert_error(client.post("/v1/types/integer", json={"query": question, "context_id": ctx}), 422,
+                        "no_answer")["message"]
+
+
+def test_schema_lets_the_model_say_unanswerable_and_that_is_a_decline(tmp_path, embedder, fake):
+    message = _declined_in_context(tmp_path, embedder, fake, '{"answerable": false, "answer": null, "quote": null}',
+                                   "How many racks in Bergen?")
+    assert "no answer in the evidence" in message
     schema = fake.requests[-1]["response_format"]["json_schema"]["schema"]
     assert schema["required"] == ["answerable", "answer", "quote"]
     assert "ONLY from the numbered evidence" in fake.requests[-1]["messages"][0]["content"]
 
 
 def test_a_value_absent_from_the_evidence_is_declined_in_a_context(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake)
-    ctx = _context(client)
-    fake.replies.append(Reply('{"answerable": true, "answer": 40, "quote": "Oslo has 40 racks."}'))
-    error = assert_error(client.post("/v1/types/integer", json={"query": "How many racks in Oslo?",
-                                                                  "context_id": ctx}), 422, "no_answer")
-    assert "40" in error["message"] and "not stated in the evidence" in error["message"]
+    message = _declined_in_context(tmp_path, embedder, fake,
+                                   '{"answerable": true, "answer": 40, "quote": "Oslo has 40 racks."}',
+                                   "How many racks in Oslo?")
+    assert "40" in message and "not stated in the evidence" in message
 
 
 def test_a_grounded_value_is_confident_with_its_span(tmp_path, embedder, fake):
