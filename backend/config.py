@@ -30,6 +30,12 @@ class StoreSettings(BaseModel):
     ann_index_min_rows: int = Field(20_000, description="Build an ANN vector index once chunks reach this.")
     upkeep_interval_s: float = Field(10.0, description="How often a serving process checks whether the store needs "
                                      "compaction and index upkeep (0 disables; `answerbase optimize` still works).")
+    # Every commit is a version, and a reader that follows other writers (read_consistency_interval_s 0) looks for
+    # the newest one on every read: 5,312 versions left by one-document ingests made search 2.4x slower than the
+    # same store with old versions pruned (bench/search_quality.py --one-by-one, 2026-11-23: 40 vs 17 ms p50).
+    # A minute is far longer than any query or consistency interval, so no reader loses a version it is reading.
+    keep_versions_s: float = Field(60.0, description="Table versions older than this are pruned when the store is "
+                                   "optimized (must exceed the longest query and read_consistency_interval_s).")
     orphan_grace_s: float = Field(
         600.0, description="Age before chunks left by a crashed ingest are collected (spares other processes' "
         "writes in flight); 0 when a single process writes.")

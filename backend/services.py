@@ -49,7 +49,7 @@ class Services:
             settings.store_uri, dimension=embedder.dimension, embedder_name=embedder.name,
             storage_options=settings.store.storage_options,
             read_consistency_interval_s=settings.store.read_consistency_interval_s,
-            ann_index_min_rows=settings.store.ann_index_min_rows,
+            ann_index_min_rows=settings.store.ann_index_min_rows, keep_versions_s=settings.store.keep_versions_s,
         )
         engine = engine or build_engine(settings, embedder)
         retriever = Retriever(store, embedder, settings.search)

@@ -21,6 +21,7 @@ from backend.errors import EmptyDocument, NotFound, ValidationFailed
 from backend.ingest import web
 from backend.ingest.chunking import chunk_text
 from backend.ingest.loaders import load
+from backend.ingest.writer import GroupWriter
 from backend.models import Chunk, Document, DocumentVersion, utc_now
 from backend.store import LanceStore
 
@@ -58,6 +59,7 @@ class Ingestor:
         self._store = store
         self._embedder = embedder
         self._settings = settings
+        self._writer = GroupWriter(store)
 
     # -- sources ---------------------------------------------------------------------------------------
 
@@ -137,10 +139,7 @@ class Ingestor:
         return ready
 
     def _write(self, versions: list[DocumentVersion]) -> None:
-        self._store.put_documents([v for v in versions if v.texts])
-        for version in versions:
-            if not version.texts:
-                self._store.touch_document(version.document)
+        self._writer.write(versions)  # grouped with concurrent requests' documents into one round of commits
 
     def refresh(self, tenant: str, document_id: str) -> Document:
         """Fetch a web document again and re-index it when its text changed."""

@@ -69,7 +69,7 @@ def ensure_indexes(chunks: Any, documents: Any, ann_index_min_rows: int, *, trai
     return None
 
 
-def optimize_tables(tables: Iterable[Any]) -> None:
-    """Compact files, fold new rows into every index, and drop versions older than an hour."""
+def optimize_tables(tables: Iterable[Any], keep_versions_s: float) -> None:
+    """Compact files, fold new rows into every index, and drop versions older than ``keep_versions_s``."""
     for table in tables:
-        retry_on_conflict(lambda t=table: t.optimize(cleanup_older_than=timedelta(hours=1)))
+        retry_on_conflict(lambda t=table: t.optimize(cleanup_older_than=timedelta(seconds=keep_versions_s)))

@@ -51,7 +51,7 @@ class LanceStore:
     def __init__(
         self, uri: str, *, dimension: int | None, embedder_name: str | None,
         storage_options: dict[str, str] | None = None, read_consistency_interval_s: float | None = 0.0,
-        check_embedder: bool = True, ann_index_min_rows: int = 20_000,
+        check_embedder: bool = True, ann_index_min_rows: int = 20_000, keep_versions_s: float = 60.0,
     ) -> None:
         """Open (creating as needed) the database at ``uri``.
 
@@ -61,6 +61,7 @@ class LanceStore:
         interval = None if read_consistency_interval_s is None else timedelta(seconds=read_consistency_interval_s)
         self.uri = uri
         self.ann_index_min_rows = ann_index_min_rows
+        self.keep_versions_s = keep_versions_s
         # Per-request lookups, cached per table version (see versioned_cache.py).
         self._keys_by_hash: VersionedCache[ApiKey] = VersionedCache()
         self._revisions: VersionedCache[str] = VersionedCache()
@@ -309,7 +310,7 @@ class LanceStore:
         trained (a minute's work at a million chunks: a maintenance job, not an ingest request).
         """
         self.ensure_indexes(retrain_growth=4.0)
-        optimize_tables(self._tables.values())
+        optimize_tables(self._tables.values(), self.keep_versions_s)
 
     def reset_chunks(self, embedder_name: str, dimension: int) -> None:
         """Drop and recreate the chunks table for another embedder (``answerbase reindex``)."""
