@@ -11,7 +11,7 @@ import streamlit as st
 
 from backend.client import ApiError
 from backend.export import history_csv
-from pages.common import ALL_DOCUMENTS, api_client, context_picker, source_card, through_navigation
+from pages.common import ALL_DOCUMENTS, api_client, context_picker, format_number, source_card, through_navigation
 
 through_navigation("ask")
 
@@ -42,7 +42,7 @@ def render_value(answer_type: str, value: object) -> None:
         st.markdown(f"### {readable}")
         st.caption(f"ISO 8601: `{value}`")
     elif answer_type in ("integer", "float"):
-        st.markdown(f"### {value:,}" if answer_type == "integer" else f"### {value:,.6g}")
+        st.markdown(f"### {format_number(value)}")  # type: ignore[arg-type]
     elif answer_type == "string":
         st.markdown(f"### {value}")
     else:

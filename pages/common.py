@@ -51,6 +51,16 @@ def api_client() -> ApiClient:
     return ApiClient(url, key)
 
 
+def format_number(value: float) -> str:
+    """A number as a person reads it: thousands separators, the precision it has, no scientific notation between
+    1e-4 and 1e15 (4200000.0 → "4,200,000", 61.5 → "61.5", 0.1 + 0.2 → "0.3")."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    if value == 0 or 1e-4 <= abs(value) < 1e15:
+        return f"{value:,.10f}".rstrip("0").rstrip(".")
+    return f"{value:.6g}"
+
+
 def load_contexts(client: ApiClient) -> list[dict]:
     try:
         return client.contexts()

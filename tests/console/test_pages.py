@@ -145,3 +145,13 @@ def test_status_page_shows_engine_and_masked_key():
     assert any(m.label == "Last compaction" for m in app.metric)
     assert any(m.label == "Fragments (chunks / documents)" for m in app.metric)
     assert any("/v1/types/integer" in c.value and "…" in c.value for c in app.code)
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (4200000.0, "4,200,000"), (61.5, "61.5"), (0.1 + 0.2, "0.3"), (212, "212"), (1234567, "1,234,567"),
+    (0.00025, "0.00025"), (-3.75, "-3.75"), (0.0, "0"), (2.5e-7, "2.5e-07"), (3e16, "3e+16"),
+])
+def test_numbers_read_as_people_write_them(value, shown):
+    from pages.common import format_number
+
+    assert format_number(value) == shown
