@@ -26,6 +26,7 @@ test: $(STAMP)  ## set up, then run every test (unit, API, integration, console,
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 bench: $(STAMP)
 	$(PY) bench/search_quality.py && $(PY) bench/search_latency.py && $(PY) bench/ingest.py && $(PY) bench/typed_qa.py

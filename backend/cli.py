@@ -34,9 +34,13 @@ def _metadata_services(settings: Settings) -> SimpleNamespace:
 
     if settings.store.uri is None:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-    store = LanceStore(settings.store_uri, dimension=None, embedder_name=None,
-                       storage_options=settings.store.storage_options,
-                       read_consistency_interval_s=settings.store.read_consistency_interval_s)
+    store = LanceStore(
+        settings.store_uri,
+        dimension=None,
+        embedder_name=None,
+        storage_options=settings.store.storage_options,
+        read_consistency_interval_s=settings.store.read_consistency_interval_s,
+    )
     return SimpleNamespace(keys=KeyService(store), catalog=Catalog(store))
 
 
@@ -50,7 +54,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=1)
 
     keys = commands.add_parser("keys", help="create, list, revoke and rotate API keys").add_subparsers(
-        dest="action", required=True)
+        dest="action", required=True
+    )
     create = keys.add_parser("create", help="create a key; its secret is printed once, on the last line")
     create.add_argument("--name", default="key")
     create.add_argument("--tenant", default=None)
@@ -59,7 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     keys.add_parser("rotate", help="new secret for a key; the old one stops working").add_argument("key_id")
 
     contexts = commands.add_parser("contexts", help="create, list and delete contexts").add_subparsers(
-        dest="action", required=True)
+        dest="action", required=True
+    )
     ccreate = contexts.add_parser("create", help="create a context; its id is printed on the last line")
     ccreate.add_argument("name")
     ccreate.add_argument("--description", default="")
@@ -151,8 +157,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "ingest":
         _ingest(services, args, tenant, context_id)
     elif args.command == "refresh":
-        docs = [d for d in services.catalog.all_documents(tenant) if d.type == "web"
-                and (context_id is None or d.context_id == context_id)]
+        docs = [
+            d
+            for d in services.catalog.all_documents(tenant)
+            if d.type == "web" and (context_id is None or d.context_id == context_id)
+        ]
         for document in docs:
             services.ingestor.refresh(tenant, document.id)
         print(f"refreshed {len(docs)} web documents")

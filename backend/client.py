@@ -34,8 +34,9 @@ class ApiClient:
     def __init__(self, base_url: str, api_key: str, timeout: float = 120.0) -> None:
         self.base_url = base_url.rstrip("/")
         self.api_key = api_key
-        self._http = httpx.Client(base_url=self.base_url, timeout=timeout,
-                                  headers={"Authorization": f"Bearer {api_key}"})
+        self._http = httpx.Client(
+            base_url=self.base_url, timeout=timeout, headers={"Authorization": f"Bearer {api_key}"}
+        )
 
     def _call(self, method: str, path: str, **kwargs: Any) -> Any:
         try:
@@ -60,8 +61,14 @@ class ApiClient:
         return Timed(value, (time.perf_counter() - started) * 1000)
 
     # answers and search
-    def ask(self, answer_type: str, question: str, context_id: str | None = None,
-            include_sources: bool = True, include_confidence: bool = True) -> Timed:
+    def ask(
+        self,
+        answer_type: str,
+        question: str,
+        context_id: str | None = None,
+        include_sources: bool = True,
+        include_confidence: bool = True,
+    ) -> Timed:
         body: dict[str, Any] = {"include_sources": include_sources, "include_confidence": include_confidence}
         body.update({"query": question, "context_id": context_id} if context_id else {"content": question})
         return self._timed("POST", f"/v1/types/{answer_type}", json=body)

@@ -28,32 +28,44 @@ class StoreSettings(BaseModel):
     )
     # Brute force costs ~0.5 ms per 1,000 chunks here (8 ms at 10k, 52 ms at 100k); the IVF index ~8 ms at 100k.
     ann_index_min_rows: int = Field(20_000, description="Build an ANN vector index once chunks reach this.")
-    upkeep_interval_s: float = Field(10.0, description="How often a serving process checks whether the store needs "
-                                     "compaction and index upkeep (0 disables; `answerbase optimize` still works).")
+    upkeep_interval_s: float = Field(
+        10.0,
+        description="How often a serving process checks whether the store needs "
+        "compaction and index upkeep (0 disables; `answerbase optimize` still works).",
+    )
     # Every commit is a version, and a reader that follows other writers (read_consistency_interval_s 0) looks for
     # the newest one on every read: 5,312 versions left by one-document ingests made search 2.4x slower than the
     # same store with old versions pruned (bench/search_quality.py --one-by-one, 2026-11-23: 40 vs 17 ms p50).
     # A minute is far longer than any query or consistency interval, so no reader loses a version it is reading.
-    keep_versions_s: float = Field(60.0, description="Table versions older than this are pruned when the store is "
-                                   "optimized (must exceed the longest query and read_consistency_interval_s).")
+    keep_versions_s: float = Field(
+        60.0,
+        description="Table versions older than this are pruned when the store is "
+        "optimized (must exceed the longest query and read_consistency_interval_s).",
+    )
     orphan_grace_s: float = Field(
-        600.0, description="Age before chunks left by a crashed ingest are collected (spares other processes' "
-        "writes in flight); 0 when a single process writes.")
+        600.0,
+        description="Age before chunks left by a crashed ingest are collected (spares other processes' "
+        "writes in flight); 0 when a single process writes.",
+    )
 
 
 class EmbedderSettings(BaseModel):
     """Which embedder turns text into vectors."""
 
     provider: Literal["local", "openai"] = "local"
-    model: str = Field("all-MiniLM-L6-v2", description="For `local`: a packaged model's name, a `module:function` "
-                       "returning an installed model's directory, or a directory; for `openai`, the server's model id.")
+    model: str = Field(
+        "all-MiniLM-L6-v2",
+        description="For `local`: a packaged model's name, a `module:function` "
+        "returning an installed model's directory, or a directory; for `openai`, the server's model id.",
+    )
     base_url: str | None = Field(None, description="OpenAI-compatible /v1 base URL, for provider `openai`.")
     api_key: str | None = None
     dimension: int | None = Field(None, description="Vector size for provider `openai` (probed when unset).")
     batch_size: int = 32
     threads: int = Field(1, description="CPU threads per call of the local model (1 is safest under load).")
     runtime: Literal["onnx", "torch"] = Field(
-        "onnx", description="How the local model runs: ONNX Runtime (same vectors, ~2x faster) or torch.")
+        "onnx", description="How the local model runs: ONNX Runtime (same vectors, ~2x faster) or torch."
+    )
     query_cache_size: int = 2048
 
 
@@ -75,12 +87,19 @@ class SearchSettings(BaseModel):
     rrf_k: int = 60
     fulltext_weight: float = Field(1.5, description="Weight of the BM25 list in reciprocal rank fusion.")
     candidates: int = Field(50, description="Passages taken from each list before fusion.")
-    title_boost: float = Field(1.0, description="BM25 weight of a passage's title path (document name › headings) "
-                               "beside its text.")
-    min_similarity: float = Field(0.2, description="Vector matches below this cosine similarity are dropped unless "
-                                  "they also match the query's terms (0 keeps every neighbour).")
-    min_nprobes: int = Field(40, description="IVF partitions a vector query probes at least (of ~sqrt(chunks)); "
-                             "more are probed when a filter leaves too few matches.")
+    title_boost: float = Field(
+        1.0, description="BM25 weight of a passage's title path (document name › headings) beside its text."
+    )
+    min_similarity: float = Field(
+        0.2,
+        description="Vector matches below this cosine similarity are dropped unless "
+        "they also match the query's terms (0 keeps every neighbour).",
+    )
+    min_nprobes: int = Field(
+        40,
+        description="IVF partitions a vector query probes at least (of ~sqrt(chunks)); "
+        "more are probed when a filter leaves too few matches.",
+    )
     evidence_passages: int = Field(5, description="Passages handed to an answer engine.")
 
 
@@ -89,10 +108,15 @@ class AnswerSettings(BaseModel):
 
     # The lowest threshold whose answer precision reaches 80% on the TUNING half (answerable dev questions + half
     # of each unanswerable set; bench/calibrate.py, 2026-11-23: 0.55 → 79.6%, 0.56 → 80.7%).
-    min_confidence: float = Field(0.56, ge=0.0, le=1.0, description="Answers (and array elements) below this "
-                                  "calibrated confidence are declined with 422 `no_answer`.")
-    log_questions: bool = Field(True, description="Record every typed question, its answer or decline, per tenant "
-                                "(GET /v1/questions).")
+    min_confidence: float = Field(
+        0.56,
+        ge=0.0,
+        le=1.0,
+        description="Answers (and array elements) below this calibrated confidence are declined with 422 `no_answer`.",
+    )
+    log_questions: bool = Field(
+        True, description="Record every typed question, its answer or decline, per tenant (GET /v1/questions)."
+    )
 
 
 class IngestSettings(BaseModel):
@@ -141,7 +165,9 @@ class Settings(BaseSettings):
     def llm_configured(self) -> bool:
         """True when a model endpoint or key is set (here or through the standard OpenAI variables)."""
         return bool(
-            self.llm.base_url or self.llm.api_key or os.environ.get("OPENAI_API_KEY")
+            self.llm.base_url
+            or self.llm.api_key
+            or os.environ.get("OPENAI_API_KEY")
             or os.environ.get("OPENAI_BASE_URL")
         )
 

@@ -57,7 +57,8 @@ def seed_demo(services: Services, data_dir: Path) -> None:
     demo = resources.files("backend") / "demo"
     sources = [
         Source(tenant, context.id, item.name, item.read_text(encoding="utf-8"), "document", f"file:{item.name}")
-        for item in sorted(demo.iterdir(), key=lambda i: i.name) if item.name.endswith(".md")
+        for item in sorted(demo.iterdir(), key=lambda i: i.name)
+        if item.name.endswith(".md")
     ]
     services.ingestor.ingest_many(sources)
     marker.write_text(context.id + "\n")
@@ -72,8 +73,9 @@ def start_embedded_api(settings: Settings) -> tuple[str, str]:
     secret = local_key(services, data_dir)
     seed_demo(services, data_dir)
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(services=services), host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="on"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(services=services), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
     threading.Thread(target=server.run, name="answerbase-api", daemon=True).start()
     deadline = time.monotonic() + 30
     while not server.started and time.monotonic() < deadline:

@@ -15,14 +15,17 @@ def reindex(settings: Settings) -> int:
     returns the number of documents."""
     embedder = build_embedder(settings.embedder)
     store = LanceStore(
-        settings.store_uri, dimension=embedder.dimension, embedder_name=embedder.name,
+        settings.store_uri,
+        dimension=embedder.dimension,
+        embedder_name=embedder.name,
         storage_options=settings.store.storage_options,
-        read_consistency_interval_s=settings.store.read_consistency_interval_s, check_embedder=False,
+        read_consistency_interval_s=settings.store.read_consistency_interval_s,
+        check_embedder=False,
     )
     store.reset_chunks(embedder.name, embedder.dimension)
     ingestor = Ingestor(store, embedder, settings.ingest)
     rows = store.document_rows()
     for start in range(0, len(rows), _BATCH):
-        ingestor.rebuild(rows[start:start + _BATCH])
+        ingestor.rebuild(rows[start : start + _BATCH])
     store.ensure_indexes()
     return len(rows)

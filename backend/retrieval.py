@@ -19,8 +19,14 @@ class Retriever:
         self._search = ChunkSearch(store, settings)
 
     def search(
-        self, tenant: str, query: str, *, context_id: str | None = None, limit: int = 10,
-        per_document: bool = True, mode: SearchMode | None = None,
+        self,
+        tenant: str,
+        query: str,
+        *,
+        context_id: str | None = None,
+        limit: int = 10,
+        per_document: bool = True,
+        mode: SearchMode | None = None,
     ) -> list[SearchHit]:
         """The best passages for ``query``, best first; :class:`NotFound` for a context the tenant lacks.
 
@@ -30,8 +36,15 @@ class Retriever:
         mode = mode or self._settings.mode
         # Passed as a function: the store embeds the query while its full-text query runs.
         vector = (lambda: self._embedder.embed_query(query)) if mode != "fulltext" else None
-        hits = self._search.search(tenant=tenant, query_text=query, query_vector=vector, context_id=context_id,
-                                   mode=mode, limit=limit, per_document=per_document)
+        hits = self._search.search(
+            tenant=tenant,
+            query_text=query,
+            query_vector=vector,
+            context_id=context_id,
+            mode=mode,
+            limit=limit,
+            per_document=per_document,
+        )
         if context_id is not None and not hits and self._store.get_context(tenant, context_id) is None:
             raise NotFound(f"No context with id {context_id!r}.")
         return hits

@@ -20,6 +20,13 @@ def app_from_environment() -> FastAPI:
 def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> int:
     """Run the API until interrupted. Several workers each build their own services from the environment."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    uvicorn.run("backend.server:app_from_environment", factory=True, host=host, port=port,
-                workers=max(1, workers), log_level="info", proxy_headers=False)
+    uvicorn.run(
+        "backend.server:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        workers=max(1, workers),
+        log_level="info",
+        proxy_headers=False,
+    )
     return 0

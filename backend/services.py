@@ -39,25 +39,36 @@ class Services:
     limiter: RateLimiter
 
     @classmethod
-    def build(cls, settings: Settings, *, embedder: Embedder | None = None,
-              engine: AnswerEngine | None = None) -> Services:
+    def build(
+        cls, settings: Settings, *, embedder: Embedder | None = None, engine: AnswerEngine | None = None
+    ) -> Services:
         """Wire every service; pass ``embedder``/``engine`` to share or replace them (tests do)."""
         embedder = embedder or build_embedder(settings.embedder)
         if settings.store.uri is None:
             settings.data_dir.mkdir(parents=True, exist_ok=True)
         store = LanceStore(
-            settings.store_uri, dimension=embedder.dimension, embedder_name=embedder.name,
+            settings.store_uri,
+            dimension=embedder.dimension,
+            embedder_name=embedder.name,
             storage_options=settings.store.storage_options,
             read_consistency_interval_s=settings.store.read_consistency_interval_s,
-            ann_index_min_rows=settings.store.ann_index_min_rows, keep_versions_s=settings.store.keep_versions_s,
+            ann_index_min_rows=settings.store.ann_index_min_rows,
+            keep_versions_s=settings.store.keep_versions_s,
         )
         engine = engine or build_engine(settings, embedder)
         retriever = Retriever(store, embedder, settings.search)
         questions = QuestionLog(store)
         return cls(
-            settings=settings, store=store, embedder=embedder, engine=engine, keys=KeyService(store),
-            catalog=Catalog(store), ingestor=Ingestor(store, embedder, settings.ingest), retriever=retriever,
+            settings=settings,
+            store=store,
+            embedder=embedder,
+            engine=engine,
+            keys=KeyService(store),
+            catalog=Catalog(store),
+            ingestor=Ingestor(store, embedder, settings.ingest),
+            retriever=retriever,
             answers=AnswerService(retriever, engine, settings.answer, settings.search.evidence_passages, questions),
-            questions=questions, upkeep=Upkeep(store, UpkeepPolicy(interval_s=settings.store.upkeep_interval_s)),
+            questions=questions,
+            upkeep=Upkeep(store, UpkeepPolicy(interval_s=settings.store.upkeep_interval_s)),
             limiter=RateLimiter(settings.rate_limit.per_minute, settings.rate_limit.burst),
         )

@@ -24,14 +24,47 @@ WORD = re.compile(r"[A-Za-z0-9]+")
 _SENTENCE_END = re.compile(
     r"(?<!\b[A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)(?<=[.!?])\s+(?=[A-Z0-9\"'(])"
 )
-_IRREGULAR = {past: base for base, forms in {
-    "lead": "led", "win": "won", "begin": "began begun", "write": "wrote written", "hold": "held", "build": "built",
-    "make": "made", "take": "took taken", "give": "gave given", "sell": "sold", "buy": "bought", "run": "ran",
-    "pay": "paid", "say": "said", "leave": "left", "meet": "met", "know": "knew known", "become": "became",
-    "bring": "brought", "teach": "taught", "think": "thought", "find": "found", "see": "saw seen", "go": "went gone",
-    "lose": "lost", "send": "sent", "spend": "spent", "fall": "fell fallen", "rise": "rose risen", "grow": "grew",
-    "choose": "chose chosen", "speak": "spoke spoken", "sing": "sang sung", "draw": "drew drawn", "fight": "fought",
-}.items() for past in forms.split()}
+_IRREGULAR = {
+    past: base
+    for base, forms in {
+        "lead": "led",
+        "win": "won",
+        "begin": "began begun",
+        "write": "wrote written",
+        "hold": "held",
+        "build": "built",
+        "make": "made",
+        "take": "took taken",
+        "give": "gave given",
+        "sell": "sold",
+        "buy": "bought",
+        "run": "ran",
+        "pay": "paid",
+        "say": "said",
+        "leave": "left",
+        "meet": "met",
+        "know": "knew known",
+        "become": "became",
+        "bring": "brought",
+        "teach": "taught",
+        "think": "thought",
+        "find": "found",
+        "see": "saw seen",
+        "go": "went gone",
+        "lose": "lost",
+        "send": "sent",
+        "spend": "spent",
+        "fall": "fell fallen",
+        "rise": "rose risen",
+        "grow": "grew",
+        "choose": "chose chosen",
+        "speak": "spoke spoken",
+        "sing": "sang sung",
+        "draw": "drew drawn",
+        "fight": "fought",
+    }.items()
+    for past in forms.split()
+}
 _STEMMER = snowballstemmer.stemmer("english")
 
 

@@ -51,8 +51,9 @@ def observe(services: Services, context_id: str, items: list[dict]) -> list[dict
     for item in items:
         answer_type = AnswerType(item["type"])
         passages = services.settings.search.evidence_passages * (2 if answer_type.is_array else 1)
-        evidence = services.retriever.search(TENANT, item["question"], context_id=context_id, limit=passages,
-                                             per_document=False)
+        evidence = services.retriever.search(
+            TENANT, item["question"], context_id=context_id, limit=passages, per_document=False
+        )
         proposal = engine.propose(Question(item["question"], answer_type, evidence, reference_moment(), True))
         if proposal.value is None:
             declined[f"{item['half']} {item['set']}"] += 1
@@ -60,8 +61,9 @@ def observe(services: Services, context_id: str, items: list[dict]) -> list[dict
             continue
         value = normalise(proposal.value, answer_type)
         right = "gold" in item and correct(item, value)
-        rows.append(item | {"value": value, "signals": proposal.signals, "right": right,
-                            "element": answer_type.element})
+        rows.append(
+            item | {"value": value, "signals": proposal.signals, "right": right, "element": answer_type.element}
+        )
     print(f"no value proposed (a key term absent, nothing of the type): {dict(sorted(declined.items()))}")
     return rows
 
@@ -79,8 +81,11 @@ def report(rows: list[dict], w: np.ndarray) -> None:
     def at(items: list[dict], t: float) -> tuple[float, float, int]:
         given = [r for r in items if r["value"] is not None and r["p"] >= t]
         answerable = [r for r in items if r["set"] == "answerable"]
-        return (sum(r["right"] for r in given) / max(1, len(given)),
-                sum(r["right"] for r in given) / len(answerable), len(given))
+        return (
+            sum(r["right"] for r in given) / max(1, len(given)),
+            sum(r["right"] for r in given) / len(answerable),
+            len(given),
+        )
 
     tuning = [r for r in rows if r["half"] == "tuning"]
     threshold = next((t / 100 for t in range(5, 96) if at(tuning, t / 100)[0] >= 0.8), 0.95)
@@ -93,8 +98,10 @@ def report(rows: list[dict], w: np.ndarray) -> None:
         for kind in ("integer", "string", "boolean", "datetime", "float"):
             of_kind = [r for r in items if r["type"] == kind and r["set"] == "answerable"]
             by_type[kind] = round(sum(r["right"] for r in of_kind) / max(1, len(of_kind)), 3)
-        print(f"{half:9} raw EM {raw[1]:.3f} (by type {by_type}); at {threshold:.2f}: precision {precision:.3f}, "
-              f"EM {em:.3f}, {given} answers")
+        print(
+            f"{half:9} raw EM {raw[1]:.3f} (by type {by_type}); at {threshold:.2f}: precision {precision:.3f}, "
+            f"EM {em:.3f}, {given} answers"
+        )
 
 
 def main() -> None:
@@ -113,8 +120,11 @@ def main() -> None:
     print(f"fitted on the tuning half's {len(fitted)} proposals ({int(y.sum())} right)")
     report(rows, w)
     print("COEFFICIENTS = {" + ", ".join(f'"{n}": {v:.3f}' for n, v in zip(names, w, strict=False)) + "}")
-    print("INTERCEPTS = {" + ", ".join(f"AnswerType.{t.name}: {v:.3f}" for t, v in
-                                     zip(SCALARS, w[len(names):], strict=True)) + "}")
+    print(
+        "INTERCEPTS = {"
+        + ", ".join(f"AnswerType.{t.name}: {v:.3f}" for t, v in zip(SCALARS, w[len(names) :], strict=True))
+        + "}"
+    )
 
 
 if __name__ == "__main__":

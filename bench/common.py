@@ -21,8 +21,11 @@ def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0-100) of ``values``, by linear interpolation."""
     if not values:
         return float("nan")
-    return statistics.quantiles(values, n=100, method="inclusive")[max(0, min(98, round(q) - 1))] \
-        if len(values) > 1 else values[0]
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[max(0, min(98, round(q) - 1))]
+        if len(values) > 1
+        else values[0]
+    )
 
 
 def print_table(headers: list[str], rows: list[list[object]]) -> None:
@@ -44,11 +47,19 @@ def running_server(data_dir: Path, extra_env: dict[str, str] | None = None, work
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     # Benchmarks measure the service, not the per-key throttle: rate limiting is off unless asked for.
-    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(data_dir), "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
-           **(extra_env or {})}
-    process = subprocess.Popen([sys.executable, "-m", "backend", "serve", "--port", str(port),
-                                "--workers", str(workers)], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "ANSWERBASE_DATA_DIR": str(data_dir),
+        "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
+        **(extra_env or {}),
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "backend", "serve", "--port", str(port), "--workers", str(workers)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120

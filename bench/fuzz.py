@@ -53,8 +53,11 @@ def main() -> None:
         app = create_app(services=services)
         with TestClient(app) as client:
             ctx = client.post("/v1/contexts", json={"name": "Fuzz"}, headers=headers).json()["id"]
-            client.post(f"/v1/contexts/{ctx}/documents", headers=headers,
-                        json={"text": "The fuzz office has 12 desks and opened on 2 May 2020.", "name": "Fuzz"})
+            client.post(
+                f"/v1/contexts/{ctx}/documents",
+                headers=headers,
+                json={"text": "The fuzz office has 12 desks and opened on 2 May 2020.", "name": "Fuzz"},
+            )
         api = schemathesis.openapi.from_asgi("/openapi.json", app)
         rows, started = [], time.perf_counter()
         for operation in [result.ok() for result in api.get_all_operations()]:
@@ -65,10 +68,18 @@ def main() -> None:
                 run()
             except Exception as exc:  # report every operation, not just the first failing one
                 failure = str(exc).splitlines()[0][:80]
-            rows.append([operation.label, sum(statuses.values()),
-                         " ".join(f"{code}×{n}" for code, n in sorted(statuses.items())), failure or "none"])
-    print(f"schemathesis {schemathesis.__version__ if hasattr(schemathesis, '__version__') else ''}: "
-          f"up to {args.examples} examples per operation, {time.perf_counter() - started:.0f} s")
+            rows.append(
+                [
+                    operation.label,
+                    sum(statuses.values()),
+                    " ".join(f"{code}×{n}" for code, n in sorted(statuses.items())),
+                    failure or "none",
+                ]
+            )
+    print(
+        f"schemathesis {schemathesis.__version__ if hasattr(schemathesis, '__version__') else ''}: "
+        f"up to {args.examples} examples per operation, {time.perf_counter() - started:.0f} s"
+    )
     print_table(["operation", "cases", "statuses", "failures"], rows)
 
 

@@ -34,26 +34,36 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(data_dir=Path(tmp), engine="offline")
         services = Services.build(settings)
-        chunks = [c.text for text in texts for c in chunk_text(text, budget=settings.ingest.chunk_tokens,
-                                                                   overlap=settings.ingest.overlap_tokens)]
+        chunks = [
+            c.text
+            for text in texts
+            for c in chunk_text(text, budget=settings.ingest.chunk_tokens, overlap=settings.ingest.overlap_tokens)
+        ]
         services.embedder.embed_documents(chunks[:64])  # warm up
         started = time.perf_counter()
         for start in range(0, len(chunks), 256):
-            services.embedder.embed_documents(chunks[start:start + 256])
+            services.embedder.embed_documents(chunks[start : start + 256])
         raw_s = time.perf_counter() - started
-        sources = (Source("bench", "ingest", doc["doc_id"], text, "document", f"scifact:{doc['doc_id']}")
-                   for doc, text in zip(corpus, texts, strict=True))
+        sources = (
+            Source("bench", "ingest", doc["doc_id"], text, "document", f"scifact:{doc['doc_id']}")
+            for doc, text in zip(corpus, texts, strict=True)
+        )
         started = time.perf_counter()
         stored = services.ingestor.ingest_many(sources)
         pipeline_s = time.perf_counter() - started
         assert sum(d.chunks for d in stored) == len(chunks)
     raw, pipeline = len(chunks) / raw_s, len(chunks) / pipeline_s
-    print(f"{len(corpus)} SciFact abstracts → {len(chunks)} chunks; embedder {services.embedder.name}, "
-          f"batch {settings.embedder.batch_size}, {settings.embedder.threads} thread(s)")
-    print_table(["path", "seconds", "chunks/s", "docs/s"], [
-        ["raw embedder", raw_s, raw, len(corpus) / raw_s],
-        ["ingest pipeline", pipeline_s, pipeline, len(corpus) / pipeline_s],
-    ])
+    print(
+        f"{len(corpus)} SciFact abstracts → {len(chunks)} chunks; embedder {services.embedder.name}, "
+        f"batch {settings.embedder.batch_size}, {settings.embedder.threads} thread(s)"
+    )
+    print_table(
+        ["path", "seconds", "chunks/s", "docs/s"],
+        [
+            ["raw embedder", raw_s, raw, len(corpus) / raw_s],
+            ["ingest pipeline", pipeline_s, pipeline, len(corpus) / pipeline_s],
+        ],
+    )
     print(f"pipeline / raw embedder = {pipeline / raw:.3f} (target ≥ 0.9)")
 
 

@@ -27,9 +27,13 @@ from backend.config import Settings  # noqa: E402
 from backend.services import Services  # noqa: E402
 from bench.common import percentile, print_table, running_server  # noqa: E402
 
-QUESTIONS = [("integer", "How many employees work at the London office?"), ("datetime", "When is the summer party?"),
-             ("float", "What is the daily meal allowance?"), ("string", "Who leads the Berlin office?"),
-             ("boolean", "Is multi-factor authentication mandatory?")]
+QUESTIONS = [
+    ("integer", "How many employees work at the London office?"),
+    ("datetime", "When is the summer party?"),
+    ("float", "What is the daily meal allowance?"),
+    ("string", "Who leads the Berlin office?"),
+    ("boolean", "Is multi-factor authentication mandatory?"),
+]
 SEARCHES = ["parental leave", "hotel reimbursement", "opening hours", "company history", "gym subsidy"]
 
 
@@ -38,15 +42,25 @@ async def client(http: httpx.AsyncClient, context_id: str, deadline: float, stat
     while time.monotonic() < deadline:
         roll = rng.random()
         if roll < 0.6:
-            route, call = "search", http.post("/v1/search", json={"query": rng.choice(SEARCHES),
-                                                                  "context_id": context_id})
+            route, call = (
+                "search",
+                http.post("/v1/search", json={"query": rng.choice(SEARCHES), "context_id": context_id}),
+            )
         elif roll < 0.9:
             kind, question = rng.choice(QUESTIONS)
             route, call = "types", http.post(f"/v1/types/{kind}", json={"query": question, "context_id": context_id})
         else:
             token = f"tok{uuid.uuid4().hex[:12]}"
-            route, call = "ingest", http.post(f"/v1/contexts/{context_id}/documents", json={
-                "name": f"note-{token}", "text": f"Load note {token}: the courier arrives at {rng.randint(7, 11)} am."})
+            route, call = (
+                "ingest",
+                http.post(
+                    f"/v1/contexts/{context_id}/documents",
+                    json={
+                        "name": f"note-{token}",
+                        "text": f"Load note {token}: the courier arrives at {rng.randint(7, 11)} am.",
+                    },
+                ),
+            )
         started = time.perf_counter()
         try:
             response = await call
@@ -62,8 +76,9 @@ async def run(url: str, key: str, context_id: str, clients: int, seconds: float)
     stats: dict[str, list] = defaultdict(list)
     acked: list = []
     limits = httpx.Limits(max_connections=clients)
-    async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=120,
-                                 limits=limits) as http:
+    async with httpx.AsyncClient(
+        base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=120, limits=limits
+    ) as http:
         started = time.monotonic()
         await asyncio.gather(*(client(http, context_id, started + seconds, stats, acked) for _ in range(clients)))
         return stats, acked, time.monotonic() - started
@@ -81,27 +96,45 @@ def main() -> None:
         context = services.catalog.create_context("default", "Load handbook")
         demo = resources.files("backend") / "demo"
         for item in demo.iterdir():
-            services.ingestor.ingest(services.ingestor.file_source("default", context.id, item.name,
-                                                                   item.read_bytes()))
+            services.ingestor.ingest(services.ingestor.file_source("default", context.id, item.name, item.read_bytes()))
         del services
         with running_server(Path(tmp), workers=args.workers) as url:
             stats, acked, elapsed = asyncio.run(run(url, key, context.id, args.clients, args.seconds))
             with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=120) as http:
                 listed = {d["id"] for d in http.get(f"/v1/contexts/{context.id}/documents").json()}
                 lost = [doc for doc, _ in acked if doc not in listed]
-                unsearchable = [doc for doc, token in acked if doc not in {
-                    r["metadata"]["document_id"] for r in http.post("/v1/search", json={
-                        "query": token, "context_id": context.id, "limit": 3}).json()}]
+                unsearchable = [
+                    doc
+                    for doc, token in acked
+                    if doc
+                    not in {
+                        r["metadata"]["document_id"]
+                        for r in http.post(
+                            "/v1/search", json={"query": token, "context_id": context.id, "limit": 3}
+                        ).json()
+                    }
+                ]
     total = sum(len(v) for v in stats.values())
     rows = []
     for route, samples in sorted(stats.items()):
         times = [ms for ms, _ in samples]
         server_errors = sum(1 for _, status in samples if status >= 500 or status == 0)
         other = sum(1 for _, status in samples if 400 <= status < 500)
-        rows.append([route, len(samples), len(samples) / elapsed, percentile(times, 50), percentile(times, 99),
-                     server_errors, other])
-    print(f"{args.clients} clients, {elapsed:.0f} s, `answerbase serve --workers {args.workers}`: "
-          f"{total / elapsed:.1f} requests/s in all")
+        rows.append(
+            [
+                route,
+                len(samples),
+                len(samples) / elapsed,
+                percentile(times, 50),
+                percentile(times, 99),
+                server_errors,
+                other,
+            ]
+        )
+    print(
+        f"{args.clients} clients, {elapsed:.0f} s, `answerbase serve --workers {args.workers}`: "
+        f"{total / elapsed:.1f} requests/s in all"
+    )
     print_table(["route", "requests", "req/s", "p50 ms", "p99 ms", "5xx/failed", "4xx"], rows)
     print(f"ingests acknowledged: {len(acked)}; lost (not listed): {len(lost)}; not searchable: {len(unsearchable)}")
 

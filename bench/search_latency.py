@@ -44,18 +44,32 @@ def build(size: int, data_dir: Path) -> tuple[str, str]:
         raise SystemExit("run bench/search_quality.py first: it builds the SciFact cache used here")
     services = Services.build(Settings(data_dir=data_dir))
     _, key = services.keys.create("bench", "latency bench")
-    contexts = {t: [services.catalog.create_context(t, f"ctx {i}").id for i in range(CONTEXTS_PER_TENANT)]
-                for t in TENANTS}
+    contexts = {
+        t: [services.catalog.create_context(t, f"ctx {i}").id for i in range(CONTEXTS_PER_TENANT)] for t in TENANTS
+    }
     rng = np.random.default_rng(7)
     now, batch = utc_now(), []
     for i in range(size):
         row = base[i % len(base)]
         vector = np.asarray(row["vector"], dtype=np.float32) + rng.normal(0, 0.01, 384).astype(np.float32)
         tenant = TENANTS[i % 2]
-        document = Document(str(uuid.uuid4()), tenant, contexts[tenant][(i // 2) % CONTEXTS_PER_TENANT], f"doc {i}",
-                            "", "document", uuid.uuid4().hex, 1, now, now)
-        batch.append(DocumentVersion(document, f"bench:{i}", row["text"], [row["text"]],
-                                     (vector / np.linalg.norm(vector))[None, :], False))
+        document = Document(
+            str(uuid.uuid4()),
+            tenant,
+            contexts[tenant][(i // 2) % CONTEXTS_PER_TENANT],
+            f"doc {i}",
+            "",
+            "document",
+            uuid.uuid4().hex,
+            1,
+            now,
+            now,
+        )
+        batch.append(
+            DocumentVersion(
+                document, f"bench:{i}", row["text"], [row["text"]], (vector / np.linalg.norm(vector))[None, :], False
+            )
+        )
         if len(batch) == 5000 or i == size - 1:
             services.store.put_documents(batch)
             batch = []
@@ -84,23 +98,28 @@ def main() -> None:
     pool, n = questions(), args.queries
     if len(pool) < 6 * n + 30:
         raise SystemExit(f"--queries {n} needs {6 * n + 30} unique questions; the data has {len(pool)}")
-    warm_up = pool[6 * n:6 * n + 30]
+    warm_up = pool[6 * n : 6 * n + 30]
     rows = []
     for size in args.sizes:
         data_dir = CACHE / f"latency-{size}"
         key, context_id = build(size, data_dir)
         services = Services.build(Settings(data_dir=data_dir))
         raw_search = ChunkSearch(services.store, services.settings.search)
-        sets = iter([pool[i * n:(i + 1) * n] for i in range(6)])  # distinct questions for each measurement
-        with running_server(data_dir) as url, httpx.Client(base_url=url, headers={
-                "Authorization": f"Bearer {key}"}) as http:
+        sets = iter([pool[i * n : (i + 1) * n] for i in range(6)])  # distinct questions for each measurement
+        with (
+            running_server(data_dir) as url,
+            httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}) as http,
+        ):
             for label, ctx in (("all documents", None), ("one context", context_id)):
+
                 def store(question: str, vector: np.ndarray, c: str | None = ctx, rs: ChunkSearch = raw_search) -> None:
                     rs.search(tenant="bench", query_text=question, query_vector=vector, context_id=c)
 
                 def api(question: str, c: str | None = ctx) -> None:
-                    http.post("/v1/search", json={"query": question} | ({"context_id": c} if c else {}),
-                              ).raise_for_status()
+                    http.post(
+                        "/v1/search",
+                        json={"query": question} | ({"context_id": c} if c else {}),
+                    ).raise_for_status()
 
                 embed_set, store_set, api_set = next(sets), next(sets), next(sets)
                 vectors = [services.embedder.embed_query(q) for q in store_set]  # the raw query's input
@@ -114,13 +133,24 @@ def main() -> None:
                     store_ms.append(elapsed_ms(store, store_set[i], vectors[i]))
                     api_ms.append(elapsed_ms(api, api_set[i]))
                 base_ms = statistics.median(embed_ms) + statistics.median(store_ms)
-                rows.append([f"{size:,}", label, percentile(api_ms, 50), percentile(api_ms, 95),
-                             statistics.median(embed_ms), statistics.median(store_ms),
-                             f"{(percentile(api_ms, 50) / base_ms - 1) * 100:+.0f}%"])
-    print(f"POST /v1/search (hybrid, limit 10) over HTTP against `answerbase serve`; {n} unique queries each, "
-          "interleaved with the embedder and the raw query")
-    print_table(["chunks", "scope", "API p50 ms", "API p95 ms", "embed p50 ms", "store p50 ms",
-                 "API over embed+store"], rows)
+                rows.append(
+                    [
+                        f"{size:,}",
+                        label,
+                        percentile(api_ms, 50),
+                        percentile(api_ms, 95),
+                        statistics.median(embed_ms),
+                        statistics.median(store_ms),
+                        f"{(percentile(api_ms, 50) / base_ms - 1) * 100:+.0f}%",
+                    ]
+                )
+    print(
+        f"POST /v1/search (hybrid, limit 10) over HTTP against `answerbase serve`; {n} unique queries each, "
+        "interleaved with the embedder and the raw query"
+    )
+    print_table(
+        ["chunks", "scope", "API p50 ms", "API p95 ms", "embed p50 ms", "store p50 ms", "API over embed+store"], rows
+    )
 
 
 if __name__ == "__main__":

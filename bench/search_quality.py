@@ -49,8 +49,18 @@ def build(services: Services, one_by_one: bool) -> None:
     process runs and no manual optimize; else one batch, optimized at the end.
     """
     corpus = [json.loads(line) for line in (SHARED_DATA / "scifact" / "corpus.jsonl").open()]
-    sources = [Source(TENANT, CONTEXT, doc["title"].strip() or doc["doc_id"], doc["text"], "document",
-                      f"scifact:{doc['doc_id']}", f"scifact://{doc['doc_id']}") for doc in corpus]
+    sources = [
+        Source(
+            TENANT,
+            CONTEXT,
+            doc["title"].strip() or doc["doc_id"],
+            doc["text"],
+            "document",
+            f"scifact:{doc['doc_id']}",
+            f"scifact://{doc['doc_id']}",
+        )
+        for doc in corpus
+    ]
     started = time.perf_counter()
     if one_by_one:
         services.upkeep.start()
@@ -60,8 +70,11 @@ def build(services: Services, one_by_one: bool) -> None:
     else:
         services.ingestor.ingest_many(sources)
         services.store.optimize()
-    print(f"ingested {len(corpus)} abstracts {'one by one' if one_by_one else 'in one batch'} in "
-          f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+    print(
+        f"ingested {len(corpus)} abstracts {'one by one' if one_by_one else 'in one batch'} in "
+        f"{time.perf_counter() - started:.0f} s",
+        file=sys.stderr,
+    )
 
 
 def evaluate(services: Services, queries: list[dict], qrels: dict[str, set[str]], mode: str) -> dict[str, list]:
@@ -87,8 +100,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rebuild", action="store_true", help="ingest the corpus again")
     parser.add_argument("--modes", default="fulltext,vector,hybrid")
-    parser.add_argument("--one-by-one", action="store_true", help="use (and build) a store ingested one document "
-                        "per call with background upkeep, cached apart")
+    parser.add_argument(
+        "--one-by-one",
+        action="store_true",
+        help="use (and build) a store ingested one document per call with background upkeep, cached apart",
+    )
     args = parser.parse_args()
     data_dir = CACHE / ("scifact-one-by-one" if args.one_by_one else "scifact")
     if args.rebuild:
@@ -105,19 +121,32 @@ def main() -> None:
     search = settings.search
     fragments = services.upkeep.fragments()
     print(f"store built {'one document per call' if args.one_by_one else 'in one batch'}: {fragments} fragments")
-    print(f"SciFact dev: {len(queries)} claims over {services.store.counts(TENANT)['documents']} abstracts "
-          f"({services.store.counts(TENANT)['chunks']} chunks); RRF k={search.rrf_k}, BM25 weight "
-          f"{search.fulltext_weight}, title boost {search.title_boost}, {search.candidates} candidates a list")
+    print(
+        f"SciFact dev: {len(queries)} claims over {services.store.counts(TENANT)['documents']} abstracts "
+        f"({services.store.counts(TENANT)['chunks']} chunks); RRF k={search.rrf_k}, BM25 weight "
+        f"{search.fulltext_weight}, title boost {search.title_boost}, {search.candidates} candidates a list"
+    )
     rows = []
     for mode in args.modes.split(","):
         for name in ("tuning", "checking"):
             items = [q for q in queries if half(q["query_id"]) == name]
             m = evaluate(services, items, qrels, mode)
-            rows.append([mode, name, len(items), sum(m["ndcg"]) / len(items), sum(m["r10"]) / len(items),
-                         sum(m["r100"]) / len(items), sum(m["empty"]), f"{sum(m['agree'])}/{len(items)}",
-                         f"{percentile(m['ms'], 50):.1f}"])
-    print_table(["mode", "half", "claims", "nDCG@10", "recall@10", "recall@100", "empty", "first-10 agree",
-                 "p50 ms"], rows)
+            rows.append(
+                [
+                    mode,
+                    name,
+                    len(items),
+                    sum(m["ndcg"]) / len(items),
+                    sum(m["r10"]) / len(items),
+                    sum(m["r100"]) / len(items),
+                    sum(m["empty"]),
+                    f"{sum(m['agree'])}/{len(items)}",
+                    f"{percentile(m['ms'], 50):.1f}",
+                ]
+            )
+    print_table(
+        ["mode", "half", "claims", "nDCG@10", "recall@10", "recall@100", "empty", "first-10 agree", "p50 ms"], rows
+    )
 
 
 if __name__ == "__main__":

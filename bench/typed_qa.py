@@ -55,8 +55,10 @@ def correct(question: dict, value: object) -> bool:
             return False
         return abs(value - gold) <= 1e-6 * max(1.0, abs(gold)) if kind == "float" else value == gold
     if kind == "datetime":
+
         def instant(v: str) -> datetime:
             return datetime.fromisoformat(str(v).replace("Z", "+00:00"))
+
         try:
             return instant(value) == instant(gold)  # type: ignore[arg-type]
         except ValueError:
@@ -76,20 +78,23 @@ def prepare(data_dir: Path) -> tuple[str, str]:
     context = services.catalog.create_context(TENANT, "typedqa", "SQuAD + BoolQ dev passages")
     passages = [json.loads(line) for line in (SHARED_DATA / "typedqa" / "passages.jsonl").open()]
     started = time.perf_counter()
-    services.ingestor.ingest_many(Source(TENANT, context.id, p["title"], p["text"], "text-snippet",
-                                         f"passage:{p['passage_id']}") for p in passages)
+    services.ingestor.ingest_many(
+        Source(TENANT, context.id, p["title"], p["text"], "text-snippet", f"passage:{p['passage_id']}")
+        for p in passages
+    )
     print(f"ingested {len(passages)} passages in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     state.write_text(json.dumps({"key": key, "context_id": context.id}))
     return key, context.id
 
 
 def half(key: str) -> str:
-    """"tuning" or "checking", by a hash of ``key`` (split by passage id, a passage's questions stay together)."""
+    """ "tuning" or "checking", by a hash of ``key`` (split by passage id, a passage's questions stay together)."""
     return "tuning" if int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) % 2 == 0 else "checking"
 
 
 def load_sets() -> dict[str, list[dict]]:
     """The three question sets, each question tagged with its ``set`` and ``half``."""
+
     def read(path: Path) -> list[dict]:
         return [json.loads(line) for line in path.open() if line.strip()]
 
@@ -109,17 +114,26 @@ def ask_all(url: str, key: str, context_id: str, questions: list[dict]) -> list[
     with httpx.Client(base_url=url, timeout=120, headers={"Authorization": f"Bearer {key}"}) as http:
         for question in questions:
             started = time.perf_counter()
-            response = http.post(f"/v1/types/{question['type']}", json={
-                "query": question["question"], "context_id": context_id, "include_confidence": True})
+            response = http.post(
+                f"/v1/types/{question['type']}",
+                json={"query": question["question"], "context_id": context_id, "include_confidence": True},
+            )
             ms = (time.perf_counter() - started) * 1000
             body = response.json()
             answered = response.status_code == 200
             if not answered and body.get("error", {}).get("code") != "no_answer":
                 raise RuntimeError(f"{question['question']}: {response.status_code} {body}")
-            records.append(question | {
-                "answered": answered, "value": body.get("data"), "confidence": body.get("confidence", 0.0),
-                "right": answered and question["set"] == "answerable" and correct(question, body["data"]),
-                "reason": body.get("error", {}).get("message", ""), "ms": ms})
+            records.append(
+                question
+                | {
+                    "answered": answered,
+                    "value": body.get("data"),
+                    "confidence": body.get("confidence", 0.0),
+                    "right": answered and question["set"] == "answerable" and correct(question, body["data"]),
+                    "reason": body.get("error", {}).get("message", ""),
+                    "ms": ms,
+                }
+            )
     return records
 
 
@@ -127,9 +141,11 @@ def summary(records: list[dict], threshold: float) -> dict[str, float]:
     """Answer precision, answerable exact match and decline rates if answers below ``threshold`` were declined."""
     given = [r for r in records if r["answered"] and r["confidence"] >= threshold]
     answerable = [r for r in records if r["set"] == "answerable"]
-    out = {"precision": sum(r["right"] for r in given) / len(given) if given else float("nan"),
-           "answered": len(given),
-           "exact match": sum(r["right"] and r["confidence"] >= threshold for r in answerable) / len(answerable)}
+    out = {
+        "precision": sum(r["right"] for r in given) / len(given) if given else float("nan"),
+        "answered": len(given),
+        "exact match": sum(r["right"] and r["confidence"] >= threshold for r in answerable) / len(answerable),
+    }
     for name in ("adversarial", "unmentioned"):
         items = [r for r in records if r["set"] == name]
         out[f"{name} declined"] = sum(not (r["answered"] and r["confidence"] >= threshold) for r in items) / len(items)
@@ -142,13 +158,23 @@ def print_report(records: list[dict], default: float, show_errors: int) -> None:
     rows = []
     for name, items in halves.items():
         s = summary(items, default)
-        rows.append([name, len(items), s["precision"], s["exact match"], s["adversarial declined"],
-                     s["unmentioned declined"]])
+        rows.append(
+            [name, len(items), s["precision"], s["exact match"], s["adversarial declined"], s["unmentioned declined"]]
+        )
     s = summary(halves["checking"], 0.0)
-    rows.append(["checking, no threshold", len(halves["checking"]), s["precision"], s["exact match"],
-                 s["adversarial declined"], s["unmentioned declined"]])
-    print_table(["half", "questions", "answer precision", "answerable EM", "adversarial declined",
-                 "unmentioned declined"], rows)
+    rows.append(
+        [
+            "checking, no threshold",
+            len(halves["checking"]),
+            s["precision"],
+            s["exact match"],
+            s["adversarial declined"],
+            s["unmentioned declined"],
+        ]
+    )
+    print_table(
+        ["half", "questions", "answer precision", "answerable EM", "adversarial declined", "unmentioned declined"], rows
+    )
 
     checking = halves["checking"]
     print("\nChecking half, exact match by type at the default threshold, beside trivial baselines:")
@@ -156,11 +182,17 @@ def print_report(records: list[dict], default: float, show_errors: int) -> None:
     for kind in sorted({r["type"] for r in checking if r["set"] == "answerable"}):
         items = [r for r in checking if r["set"] == "answerable" and r["type"] == kind]
         kept = [r for r in items if r["answered"] and r["confidence"] >= default]
-        baseline = (f"always true {sum(r['gold'] is True for r in items) / len(items):.3f}" if kind == "boolean"
-                    else "-")
-        rows.append([kind, len(items), sum(r["right"] for r in kept) / len(items),
-                     sum(r["right"] for r in kept) / len(kept) if kept else float("nan"),
-                     1 - len(kept) / len(items), baseline])
+        baseline = f"always true {sum(r['gold'] is True for r in items) / len(items):.3f}" if kind == "boolean" else "-"
+        rows.append(
+            [
+                kind,
+                len(items),
+                sum(r["right"] for r in kept) / len(items),
+                sum(r["right"] for r in kept) / len(kept) if kept else float("nan"),
+                1 - len(kept) / len(items),
+                baseline,
+            ]
+        )
     print_table(["type", "questions", "exact match", "precision", "declined", "trivial baseline"], rows)
 
     for name, items in halves.items():
@@ -168,10 +200,27 @@ def print_report(records: list[dict], default: float, show_errors: int) -> None:
         rows = []
         for threshold in [0.0, *(t / 20 for t in range(2, 19))]:
             s = summary(items, threshold)
-            rows.append([f"{threshold:.2f}", s["answered"], s["precision"], s["exact match"],
-                         s["adversarial declined"], s["unmentioned declined"]])
-        print_table(["threshold", "answers", "answer precision", "answerable EM", "adversarial declined",
-                     "unmentioned declined"], rows)
+            rows.append(
+                [
+                    f"{threshold:.2f}",
+                    s["answered"],
+                    s["precision"],
+                    s["exact match"],
+                    s["adversarial declined"],
+                    s["unmentioned declined"],
+                ]
+            )
+        print_table(
+            [
+                "threshold",
+                "answers",
+                "answer precision",
+                "answerable EM",
+                "adversarial declined",
+                "unmentioned declined",
+            ],
+            rows,
+        )
 
     print("\nChecking half, calibration (answers of all three sets, any answer to an unanswerable one is wrong):")
     rows = []
@@ -204,8 +253,10 @@ def main() -> None:
     with running_server(data_dir, {"ANSWERBASE_ANSWER__MIN_CONFIDENCE": "0"}) as url:
         records = ask_all(url, key, context_id, questions)
     (data_dir / "last-records.json").write_text(json.dumps(records, default=str))  # for re-reading the report
-    print(f"typed QA: {len(questions)} questions "
-          f"({', '.join(f'{k} {v}' for k, v in Counter(q['set'] for q in questions).items())}), offline engine")
+    print(
+        f"typed QA: {len(questions)} questions "
+        f"({', '.join(f'{k} {v}' for k, v in Counter(q['set'] for q in questions).items())}), offline engine"
+    )
     print_report(records, AnswerSettings().min_confidence, args.show_errors)
 
 

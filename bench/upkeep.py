@@ -28,25 +28,33 @@ from backend.store.upkeep import UpkeepPolicy  # noqa: E402
 from bench.common import CACHE, SHARED_DATA, percentile, print_table  # noqa: E402
 
 
-def run(documents: list[dict], embedder, interval_s: float, queries: list[str],  # noqa: ANN001
-        clients: int = 1) -> list[object]:
+def run(
+    documents: list[dict],
+    embedder,
+    interval_s: float,
+    queries: list[str],  # noqa: ANN001
+    clients: int = 1,
+) -> list[object]:
     data_dir = CACHE / "upkeep"
     shutil.rmtree(data_dir, ignore_errors=True)
-    services = Services.build(Settings(data_dir=data_dir, engine="offline",
-                                       store=StoreSettings(upkeep_interval_s=interval_s)), embedder=embedder)
+    services = Services.build(
+        Settings(data_dir=data_dir, engine="offline", store=StoreSettings(upkeep_interval_s=interval_s)),
+        embedder=embedder,
+    )
     services.upkeep.start()
 
     def ingest(doc: dict) -> float:
         started = time.perf_counter()
-        services.ingestor.ingest(Source("bench", "scifact", doc["title"], doc["text"], "document",
-                                        f"scifact:{doc['doc_id']}"))
+        services.ingestor.ingest(
+            Source("bench", "scifact", doc["title"], doc["text"], "document", f"scifact:{doc['doc_id']}")
+        )
         return time.perf_counter() - started
 
     times: list[float] = []
     for start in range(0, len(documents), 100):  # rates per 100 documents, with ``clients`` posting at once
         began = time.perf_counter()
         with ThreadPoolExecutor(clients) as pool:
-            list(pool.map(ingest, documents[start:start + 100]))
+            list(pool.map(ingest, documents[start : start + 100]))
         times.append(time.perf_counter() - began)
     services.upkeep.stop()
     latencies = []
@@ -57,9 +65,15 @@ def run(documents: list[dict], embedder, interval_s: float, queries: list[str], 
     status = services.upkeep.status()
     runs = "-" if interval_s <= 0 else (status["last_run"] or {}).get("at", "none")
     upkeep = "off" if interval_s <= 0 else f"every {interval_s:g} s"
-    return [f"{upkeep}, {clients} client{'s' if clients > 1 else ''}", 100 / times[0], 100 / times[-1],
-            status["fragments"].get("chunks"), status["fragments"].get("documents"), runs,
-            f"{percentile(latencies, 50):.1f}"]
+    return [
+        f"{upkeep}, {clients} client{'s' if clients > 1 else ''}",
+        100 / times[0],
+        100 / times[-1],
+        status["fragments"].get("chunks"),
+        status["fragments"].get("documents"),
+        runs,
+        f"{percentile(latencies, 50):.1f}",
+    ]
 
 
 def main() -> None:
@@ -69,11 +83,24 @@ def main() -> None:
     corpus = [json.loads(line) for line in (SHARED_DATA / "scifact" / "corpus.jsonl").open()][: args.documents]
     queries = [json.loads(line)["text"] for line in (SHARED_DATA / "scifact" / "queries_dev.jsonl").open()][:50]
     embedder = build_embedder(Settings().embedder)
-    rows = [run(corpus, embedder, 0.0, queries), run(corpus, embedder, UpkeepPolicy().interval_s, queries),
-            run(corpus, embedder, UpkeepPolicy().interval_s, queries, clients=8)]
+    rows = [
+        run(corpus, embedder, 0.0, queries),
+        run(corpus, embedder, UpkeepPolicy().interval_s, queries),
+        run(corpus, embedder, UpkeepPolicy().interval_s, queries, clients=8),
+    ]
     print(f"{args.documents} SciFact abstracts ingested one per call; upkeep policy {UpkeepPolicy()}")
-    print_table(["upkeep", "docs/s first 100", "docs/s last 100", "chunk fragments", "document fragments",
-                 "last upkeep run", "search p50 ms"], rows)
+    print_table(
+        [
+            "upkeep",
+            "docs/s first 100",
+            "docs/s last 100",
+            "chunk fragments",
+            "document fragments",
+            "last upkeep run",
+            "search p50 ms",
+        ],
+        rows,
+    )
 
 
 if __name__ == "__main__":

@@ -16,9 +16,16 @@ from pages.common import ALL_DOCUMENTS, api_client, context_picker, format_numbe
 through_navigation("ask")
 
 TYPE_LABELS = {
-    "integer": "Whole number", "float": "Decimal number", "boolean": "Yes / No", "datetime": "Date & time",
-    "string": "Text", "integer_array": "List of whole numbers", "float_array": "List of decimal numbers",
-    "boolean_array": "List of yes / no", "datetime_array": "List of dates", "string_array": "List of texts",
+    "integer": "Whole number",
+    "float": "Decimal number",
+    "boolean": "Yes / No",
+    "datetime": "Date & time",
+    "string": "Text",
+    "integer_array": "List of whole numbers",
+    "float_array": "List of decimal numbers",
+    "boolean_array": "List of yes / no",
+    "datetime_array": "List of dates",
+    "string_array": "List of texts",
 }
 EXAMPLES = [
     ("integer", "How many employees work at the London office?"),
@@ -33,12 +40,16 @@ EXAMPLES = [
 def render_value(answer_type: str, value: object) -> None:
     """Show an answer the way its type reads best."""
     if answer_type == "boolean":
-        st.badge("Yes" if value else "No", color="green" if value else "red", icon=":material/check_circle:"
-                 if value else ":material/cancel:")
+        st.badge(
+            "Yes" if value else "No",
+            color="green" if value else "red",
+            icon=":material/check_circle:" if value else ":material/cancel:",
+        )
     elif answer_type == "datetime":
         moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-        readable = moment.strftime("%-d %B %Y") + ("" if moment.strftime("%H:%M:%S") == "00:00:00"
-                                                  else moment.strftime(", %H:%M UTC"))
+        readable = moment.strftime("%-d %B %Y") + (
+            "" if moment.strftime("%H:%M:%S") == "00:00:00" else moment.strftime(", %H:%M UTC")
+        )
         st.markdown(f"### {readable}")
         st.caption(f"ISO 8601: `{value}`")
     elif answer_type in ("integer", "float"):
@@ -72,8 +83,12 @@ def confidence_badge(confidence: float | None) -> None:
     if confidence is None:
         return
     label, color = next((label, color) for low, label, color in CONFIDENCE_BANDS if confidence >= low)
-    st.badge(f"{label} confidence", color=color, icon=":material/verified:",  # type: ignore[arg-type]
-             help=f"Calibrated probability that this answer is right: {confidence:.0%} ({confidence:.2f}).")
+    st.badge(
+        f"{label} confidence",
+        color=color,
+        icon=":material/verified:",  # type: ignore[arg-type]
+        help=f"Calibrated probability that this answer is right: {confidence:.0%} ({confidence:.2f}).",
+    )
 
 
 def render_entry(entry: dict) -> None:
@@ -101,14 +116,28 @@ def render_entry(entry: dict) -> None:
 
 
 def ask(question: str, answer_type: str, context: dict | None) -> None:
-    entry = {"asked_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "type": answer_type,
-             "context": context["name"] if context else ALL_DOCUMENTS, "question": question, "answer": None,
-             "sources": [], "latency_ms": 0.0, "error": None, "declined": False, "confidence": None, "closest": []}
+    entry = {
+        "asked_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "type": answer_type,
+        "context": context["name"] if context else ALL_DOCUMENTS,
+        "question": question,
+        "answer": None,
+        "sources": [],
+        "latency_ms": 0.0,
+        "error": None,
+        "declined": False,
+        "confidence": None,
+        "closest": [],
+    }
     context_id = context["id"] if context else None
     try:
         result = api_client().ask(answer_type, question, context_id)
-        entry.update(answer=result.value["data"], sources=result.value.get("sources", []), latency_ms=result.ms,
-                     confidence=result.value.get("confidence"))
+        entry.update(
+            answer=result.value["data"],
+            sources=result.value.get("sources", []),
+            latency_ms=result.ms,
+            confidence=result.value.get("confidence"),
+        )
     except ApiError as exc:
         entry["error"] = exc.message if exc.code == "no_answer" else f"{exc.message} ({exc.code})"
         entry["declined"] = exc.code == "no_answer"
@@ -130,8 +159,9 @@ st.session_state.setdefault("history", [])
 st.title("Ask")
 controls = st.columns([2, 3])
 with controls[0]:
-    answer_type = st.selectbox("Answer type", list(TYPE_LABELS), format_func=lambda t: f"{TYPE_LABELS[t]} ({t})",
-                               key="answer_type")
+    answer_type = st.selectbox(
+        "Answer type", list(TYPE_LABELS), format_func=lambda t: f"{TYPE_LABELS[t]} ({t})", key="answer_type"
+    )
 with controls[1]:
     context = context_picker(api_client(), "ask_context")
 
@@ -139,8 +169,9 @@ if not st.session_state.history:
     st.caption("Try an example:")
     columns = st.columns(3)
     for i, (example_type, example) in enumerate(EXAMPLES):
-        columns[i % 3].button(example, key=f"example_{i}", width="stretch", on_click=ask_example,
-                              args=(example_type, example))
+        columns[i % 3].button(
+            example, key=f"example_{i}", width="stretch", on_click=ask_example, args=(example_type, example)
+        )
 
 for entry in st.session_state.history:
     render_entry(entry)
@@ -150,5 +181,10 @@ if question := st.chat_input("Ask a question about your documents…", max_chars
     st.rerun()
 
 if st.session_state.history:
-    st.download_button("Download history (CSV)", history_csv(st.session_state.history), "answerbase-history.csv",
-                       "text/csv", icon=":material/download:")
+    st.download_button(
+        "Download history (CSV)",
+        history_csv(st.session_state.history),
+        "answerbase-history.csv",
+        "text/csv",
+        icon=":material/download:",
+    )

@@ -77,8 +77,9 @@ def context_picker(client: ApiClient, key: str, *, allow_all: bool = True, label
         st.info("No contexts yet: create one on the Documents page.")
         return None
     demo_index = next((i for i, c in enumerate(options) if c and "(demo)" in c["name"]), 0)
-    return st.selectbox(label, options, index=demo_index, key=key,
-                        format_func=lambda c: ALL_DOCUMENTS if c is None else c["name"])
+    return st.selectbox(
+        label, options, index=demo_index, key=key, format_func=lambda c: ALL_DOCUMENTS if c is None else c["name"]
+    )
 
 
 def source_card(result: dict, highlight: str = "") -> None:

@@ -32,8 +32,9 @@ if context.get("description"):
 
 add_file, add_url, add_text = st.tabs(["Upload files", "From a URL", "Paste text"])
 with add_file, st.form("upload", clear_on_submit=True):
-    files = st.file_uploader("Files", accept_multiple_files=True,
-                             type=["txt", "md", "html", "htm", "pdf", "docx", "csv", "json"])
+    files = st.file_uploader(
+        "Files", accept_multiple_files=True, type=["txt", "md", "html", "htm", "pdf", "docx", "csv", "json"]
+    )
     submitted = st.form_submit_button("Upload and index", type="primary")
     if submitted and not files:
         st.warning("Choose one or more files first.")
@@ -48,8 +49,11 @@ with add_file, st.form("upload", clear_on_submit=True):
             progress.progress(i / len(files), text=f"Indexed {i} of {len(files)}: {upload.name}")
         progress.empty()
         if added:
-            st.success(f"Added {added} of {len(files)} file{'s' if len(files) != 1 else ''}."
-                       if added < len(files) else f"Added {added} file{'s' if added != 1 else ''}.")
+            st.success(
+                f"Added {added} of {len(files)} file{'s' if len(files) != 1 else ''}."
+                if added < len(files)
+                else f"Added {added} file{'s' if added != 1 else ''}."
+            )
 with add_url, st.form("url", clear_on_submit=True):
     url = st.text_input("Page URL", placeholder="https://…")
     if st.form_submit_button("Fetch and add", type="primary") and url:
@@ -69,10 +73,24 @@ with add_text, st.form("text", clear_on_submit=True):
 documents = client.documents(context["id"])
 st.subheader(f"{len(documents)} document{'s' if len(documents) != 1 else ''} in “{context['name']}”")
 if documents:
-    frame = pd.DataFrame([{"name": d["name"], "type": d["type"], "source": d["source"], "chunks": d["chunks"],
-                           "added": d["created_at"][:16].replace("T", " ")} for d in documents])
-    st.dataframe(frame, hide_index=True, width="stretch",
-                 column_config={"source": st.column_config.LinkColumn("source", display_text="open")})
+    frame = pd.DataFrame(
+        [
+            {
+                "name": d["name"],
+                "type": d["type"],
+                "source": d["source"],
+                "chunks": d["chunks"],
+                "added": d["created_at"][:16].replace("T", " "),
+            }
+            for d in documents
+        ]
+    )
+    st.dataframe(
+        frame,
+        hide_index=True,
+        width="stretch",
+        column_config={"source": st.column_config.LinkColumn("source", display_text="open")},
+    )
     with st.form("delete_document"):
         doomed = st.selectbox("Delete a document", documents, format_func=lambda d: d["name"])
         if st.form_submit_button("Delete document", icon=":material/delete:"):

@@ -31,22 +31,48 @@ except ApiError as exc:
 
 questions = listing["questions"]
 names = {c["id"]: c["name"] for c in load_contexts(client)}
-st.caption(f"{listing['total']} question{'s' if listing['total'] != 1 else ''}"
-           + (f" · page {int(page)} of {max(1, -(-listing['total'] // PAGE_SIZE))}" if listing["total"] else ""))
+st.caption(
+    f"{listing['total']} question{'s' if listing['total'] != 1 else ''}"
+    + (f" · page {int(page)} of {max(1, -(-listing['total'] // PAGE_SIZE))}" if listing["total"] else "")
+)
 if not questions:
-    st.info("No questions here yet." if declined is None else
-            "Nothing declined: every question asked so far was answered." if declined else "No answered questions.")
+    st.info(
+        "No questions here yet."
+        if declined is None
+        else "Nothing declined: every question asked so far was answered."
+        if declined
+        else "No answered questions."
+    )
     st.stop()
 
-frame = pd.DataFrame([{
-    "asked": q["asked_at"][:19].replace("T", " "), "question": q["question"], "type": q["type"],
-    "context": names.get(q["context_id"], "All documents" if q["context_id"] is None else "(deleted)"),
-    "answer": "" if q["declined"] else str(q["answer"]), "confidence": q["confidence"],
-    "why not": q["reason"], "ms": round(q["latency_ms"]),
-} for q in questions])
-st.dataframe(frame, hide_index=True, column_config={
-    "confidence": st.column_config.ProgressColumn("confidence", min_value=0.0, max_value=1.0, format="%.2f"),
-    "why not": st.column_config.TextColumn("why not", width="large")})
+frame = pd.DataFrame(
+    [
+        {
+            "asked": q["asked_at"][:19].replace("T", " "),
+            "question": q["question"],
+            "type": q["type"],
+            "context": names.get(q["context_id"], "All documents" if q["context_id"] is None else "(deleted)"),
+            "answer": "" if q["declined"] else str(q["answer"]),
+            "confidence": q["confidence"],
+            "why not": q["reason"],
+            "ms": round(q["latency_ms"]),
+        }
+        for q in questions
+    ]
+)
+st.dataframe(
+    frame,
+    hide_index=True,
+    column_config={
+        "confidence": st.column_config.ProgressColumn("confidence", min_value=0.0, max_value=1.0, format="%.2f"),
+        "why not": st.column_config.TextColumn("why not", width="large"),
+    },
+)
 label = "declined-questions" if declined else "questions"
-st.download_button("Download this page (CSV)", question_log_csv(questions), f"answerbase-{label}.csv", "text/csv",
-                   icon=":material/download:")
+st.download_button(
+    "Download this page (CSV)",
+    question_log_csv(questions),
+    f"answerbase-{label}.csv",
+    "text/csv",
+    icon=":material/download:",
+)

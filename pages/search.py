@@ -39,5 +39,10 @@ if state:
     for result in results:
         source_card(result, state["query"])
     if results:
-        st.download_button("Download results (CSV)", results_csv(results), "answerbase-results.csv", "text/csv",
-                           icon=":material/download:")
+        st.download_button(
+            "Download results (CSV)",
+            results_csv(results),
+            "answerbase-results.csv",
+            "text/csv",
+            icon=":material/download:",
+        )

@@ -30,11 +30,15 @@ maintenance = status["maintenance"]
 last = maintenance["last_run"]
 columns = st.columns(3)
 columns[0].metric("Last compaction", last["at"].replace("T", " ").removesuffix("Z") + " UTC" if last else "never")
-columns[1].metric("Fragments (chunks / documents)",
-                  f"{maintenance['fragments'].get('chunks', 0)} / {maintenance['fragments'].get('documents', 0)}")
+columns[1].metric(
+    "Fragments (chunks / documents)",
+    f"{maintenance['fragments'].get('chunks', 0)} / {maintenance['fragments'].get('documents', 0)}",
+)
 columns[2].metric("Rows waiting for the indexes", f"{maintenance['unindexed_rows']:,}")
-st.caption("The API compacts the store and updates its indexes in the background when fragments pile up"
-           + (f"; the last run took {last['duration_ms']} ms ({', '.join(last['reasons'])})." if last else "."))
+st.caption(
+    "The API compacts the store and updates its indexes in the background when fragments pile up"
+    + (f"; the last run took {last['duration_ms']} ms ({', '.join(last['reasons'])})." if last else ".")
+)
 
 st.subheader("Call the API")
 st.markdown(f"API base URL: `{client.base_url}` · OpenAPI docs: [{client.base_url}/docs]({client.base_url}/docs)")
@@ -45,13 +49,13 @@ st.markdown("A typed answer (`/v1/types/integer`):")
 st.code(
     f"curl -s {client.base_url}/v1/types/integer \\\n  -H 'Authorization: Bearer {key}' \\\n"
     f"  -H 'Content-Type: application/json' \\\n"
-    f"  -d '{{\"query\": \"How many employees work at the London office?\",\n"
-    f"       \"context_id\": \"{context_id}\"}}'",
+    f'  -d \'{{"query": "How many employees work at the London office?",\n'
+    f'       "context_id": "{context_id}"}}\'',
     language="bash",
 )
 st.markdown("A search (`/v1/search`):")
 st.code(
     f"curl -s {client.base_url}/v1/search \\\n  -H 'Authorization: Bearer {key}' \\\n"
-    f"  -H 'Content-Type: application/json' \\\n  -d '{{\"query\": \"parental leave\", \"limit\": 3}}'",
+    f'  -H \'Content-Type: application/json\' \\\n  -d \'{{"query": "parental leave", "limit": 3}}\'',
     language="bash",
 )

@@ -29,8 +29,11 @@ def free_port() -> int:
 
 
 def call(url: str, key: str, body: dict | None = None) -> tuple[int, object]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
+    )
     try:
         with urllib.request.urlopen(request, timeout=120) as response:
             return response.status, json.loads(response.read())
@@ -40,8 +43,12 @@ def call(url: str, key: str, body: dict | None = None) -> tuple[int, object]:
 
 def main() -> None:
     work = Path(sys.argv[1])
-    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(work / "data"), "ANSWERBASE_INGEST__ALLOW_PRIVATE_URLS": "true",
-           "ANSWERBASE_ENGINE": "offline"}
+    env = {
+        **os.environ,
+        "ANSWERBASE_DATA_DIR": str(work / "data"),
+        "ANSWERBASE_INGEST__ALLOW_PRIVATE_URLS": "true",
+        "ANSWERBASE_ENGINE": "offline",
+    }
 
     class Page(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802
@@ -56,12 +63,18 @@ def main() -> None:
 
     pages = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
     threading.Thread(target=pages.serve_forever, daemon=True).start()
-    key = subprocess.run(["answerbase", "keys", "create", "--name", "smoke"], env=env, check=True,
-                         capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    key = (
+        subprocess.run(
+            ["answerbase", "keys", "create", "--name", "smoke"], env=env, check=True, capture_output=True, text=True
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     port = free_port()
     with (work / "serve.log").open("w") as log:
-        server = subprocess.Popen(["answerbase", "serve", "--port", str(port)], env=env, stdout=log,
-                                  stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            ["answerbase", "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
+        )
     base = f"http://127.0.0.1:{port}"
     checks: list[tuple[str, bool]] = []
     try:
@@ -79,8 +92,11 @@ def main() -> None:
         checks.append(("ingest a web page", status == 201 and document.get("type") == "web"))
         status, results = call(f"{base}/v1/search", key, {"query": "roof garden", "context_id": context["id"]})
         checks.append(("search", status == 200 and bool(results) and "roof garden" in results[0]["page_content"]))
-        status, answer = call(f"{base}/v1/types/integer", key, {
-            "query": "How many employees work at the London office?", "context_id": context["id"]})
+        status, answer = call(
+            f"{base}/v1/types/integer",
+            key,
+            {"query": "How many employees work at the London office?", "context_id": context["id"]},
+        )
         checks.append(("ask", status == 200 and answer == {"data": 212}))
     finally:
         server.terminate()

@@ -63,7 +63,8 @@ def candidates(sentence: str, question: Question) -> list[Found]:
             if element is AnswerType.FLOAT:
                 preference *= 1.5 if (c.kind == "percent") == wants_percent else 0.6
             is_counted = bool(counted) and counted in {
-                stem(w) for w in WORD.findall(" ".join(sentence[c.end:].split()[:3]))}
+                stem(w) for w in WORD.findall(" ".join(sentence[c.end :].split()[:3]))
+            }
             if is_counted:
                 preference *= COUNTED_NOUN_BOOST  # "212 employees" answers "how many employees"
             value = int(c.value) if element is AnswerType.INTEGER else c.value
@@ -71,8 +72,9 @@ def candidates(sentence: str, question: Question) -> list[Found]:
     elif element is AnswerType.DATETIME:
         out += [Found(c.value, 1.0, c.start, c.end) for c in extract.dates(sentence, question.now)]
         if not out:  # a year alone is a weak date
-            out += [Found(f"{m.group(1)}-01-01T00:00:00Z", 0.3, m.start(), m.end())
-                    for m in extract.YEAR.finditer(sentence)]
+            out += [
+                Found(f"{m.group(1)}-01-01T00:00:00Z", 0.3, m.start(), m.end()) for m in extract.YEAR.finditer(sentence)
+            ]
     elif element is AnswerType.STRING:
         wants_person = bool(re.match(r"\s*(who|whom|whose)\b", q_lower))
         asked = set(terms(question.text))

@@ -46,11 +46,20 @@ class Signals:
 # paths). A per-type intercept, shared slopes: per-type slopes fitted the tuning half better and the checking half
 # no better (0.439 → 0.442 exact match at 80% precision), so they were not kept.
 COEFFICIENTS: dict[str, float] = {
-    "coverage": 1.431, "absent": -0.347, "similarity": 1.620, "margin": 1.891, "closeness": -0.035, "rank": 0.561,
-    "alone": 1.406, "fit": 0.692,
+    "coverage": 1.431,
+    "absent": -0.347,
+    "similarity": 1.620,
+    "margin": 1.891,
+    "closeness": -0.035,
+    "rank": 0.561,
+    "alone": 1.406,
+    "fit": 0.692,
 }
 INTERCEPTS: dict[AnswerType, float] = {
-    AnswerType.INTEGER: -3.449, AnswerType.BOOLEAN: -5.747, AnswerType.DATETIME: -4.219, AnswerType.STRING: -4.160,
+    AnswerType.INTEGER: -3.449,
+    AnswerType.BOOLEAN: -5.747,
+    AnswerType.DATETIME: -4.219,
+    AnswerType.STRING: -4.160,
     AnswerType.FLOAT: -1.862,
 }
 
@@ -82,8 +91,11 @@ def evidence_stems(evidence: list[SearchHit]) -> set[str]:
 def unmentioned(terms: list[str], evidence: list[SearchHit], stems: set[str]) -> list[str]:
     """The ``terms`` that occur in no evidence passage (an acronym counts as written out: "MFA" is mentioned by
     "Multi-factor authentication")."""
-    return [t for t in terms if stem(t) not in stems and not (t.isdigit() and any(t in s for s in stems))
-            and not _spelled_out(t, evidence)]
+    return [
+        t
+        for t in terms
+        if stem(t) not in stems and not (t.isdigit() and any(t in s for s in stems)) and not _spelled_out(t, evidence)
+    ]
 
 
 def _spelled_out(term: str, evidence: list[SearchHit]) -> bool:

@@ -14,11 +14,19 @@ from typing import Any
 from price_parser import Price
 from text_to_num import text2num
 
-_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-          "seventeen eighteen nineteen").split()
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen"
+).split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
-           "trillion": 1_000_000_000_000, "dozen": 12}
+_SCALES = {
+    "hundred": 100,
+    "thousand": 1_000,
+    "million": 1_000_000,
+    "billion": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
+    "dozen": 12,
+}
 # Abbreviated scales count only after a currency sign: "$4bn" is four billion, but "100m" is a distance.
 _MONEY_SCALES = {"k": 1_000, "m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000, "b": 1_000_000_000}
 _WORD = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
@@ -32,9 +40,12 @@ NUMBER = re.compile(
     re.IGNORECASE,
 )
 _AFTER = re.compile(
-    rf"^\s*(?:(?P<scale>{_SCALE})\b|(?P<abbrev>bn|mn|m|k|b)\b)?\s*(?P<pct>%|percent\b|per cent\b)?", re.IGNORECASE)
-_MONTHS = ("january february march april may june july august september october november december "
-           "jan feb mar apr jun jul aug sep sept oct nov dec").split()
+    rf"^\s*(?:(?P<scale>{_SCALE})\b|(?P<abbrev>bn|mn|m|k|b)\b)?\s*(?P<pct>%|percent\b|per cent\b)?", re.IGNORECASE
+)
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+).split()
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _TIME = r"(?:,?\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?(?:\s*(?:UTC|GMT|Z|[+-]\d{2}:?\d{2}))?)?"
 DATE = re.compile(
@@ -103,7 +114,7 @@ def numbers(text: str) -> list[Candidate]:
             value, kind = float(parsed), "words"
         if match.group("sign"):
             value = -value
-        after = _AFTER.match(text[match.end():])
+        after = _AFTER.match(text[match.end() :])
         end = match.end()
         if after and after.group("scale") and kind != "words":
             value *= _SCALES[after.group("scale").lower()]
@@ -119,7 +130,7 @@ def numbers(text: str) -> list[Candidate]:
             end += len(after.group(0).rstrip())
         if kind == "digits" and 1000 <= value <= 2100 and len(match.group("digits")) == 4:  # "1,500" is no year
             kind = "year"
-        found.append(Candidate(value, match.start(), end, text[match.start():end], kind))
+        found.append(Candidate(value, match.start(), end, text[match.start() : end], kind))
     return found
 
 
@@ -128,8 +139,13 @@ def dates(text: str, now: datetime | None = None) -> list[Candidate]:
     relative ones ("next Friday", "in 3 days") resolved against ``now``."""
     import dateparser
 
-    settings = {"RETURN_AS_TIMEZONE_AWARE": True, "TIMEZONE": "UTC", "TO_TIMEZONE": "UTC",
-                "PREFER_DAY_OF_MONTH": "first", "RELATIVE_BASE": (now or datetime.now(UTC)).replace(tzinfo=None)}
+    settings = {
+        "RETURN_AS_TIMEZONE_AWARE": True,
+        "TIMEZONE": "UTC",
+        "TO_TIMEZONE": "UTC",
+        "PREFER_DAY_OF_MONTH": "first",
+        "RELATIVE_BASE": (now or datetime.now(UTC)).replace(tzinfo=None),
+    }
     found = []
     for match in RELATIVE_DATE.finditer(text):
         parsed = dateparser.parse(match.group(0), languages=["en"], settings=settings | {"PREFER_DATES_FROM": "future"})

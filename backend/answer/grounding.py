@@ -23,12 +23,18 @@ def find_value(value: Any, answer_type: AnswerType, evidence: list[SearchHit], n
     spans: list[Span] = []
     for passage, hit in enumerate(evidence):
         if element in (AnswerType.INTEGER, AnswerType.FLOAT):
-            spans += [Span(passage, c.start, c.end) for c in extract.numbers(hit.text)
-                      if abs(c.value - float(value)) <= 1e-9 * max(1.0, abs(float(value)))]
+            spans += [
+                Span(passage, c.start, c.end)
+                for c in extract.numbers(hit.text)
+                if abs(c.value - float(value)) <= 1e-9 * max(1.0, abs(float(value)))
+            ]
         elif element is AnswerType.DATETIME:
             wanted = normalise(value, AnswerType.DATETIME)[:10]  # the day is what a text states
-            spans += [Span(passage, c.start, c.end) for c in extract.dates(hit.text, now)
-                      if normalise(c.value, AnswerType.DATETIME)[:10] == wanted]
+            spans += [
+                Span(passage, c.start, c.end)
+                for c in extract.dates(hit.text, now)
+                if normalise(c.value, AnswerType.DATETIME)[:10] == wanted
+            ]
         elif element is AnswerType.STRING:
             spans += find_text(str(value), hit.text, passage)
     return spans

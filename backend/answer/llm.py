@@ -64,8 +64,10 @@ def response_format(mode: str, answer_type: AnswerType) -> dict[str, Any] | None
     """The ``response_format`` request field for the configured structured-output mode."""
     schema = answer_schema(answer_type)
     if mode == "json_schema":
-        return {"type": "json_schema",
-                "json_schema": {"name": f"{answer_type.value}_answer", "schema": schema, "strict": True}}
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": f"{answer_type.value}_answer", "schema": schema, "strict": True},
+        }
     if mode == "json_object":
         return {"type": "json_object", "schema": schema}
     return None
@@ -110,16 +112,20 @@ class LLMClient:
             kwargs["response_format"] = fmt
         try:
             completion = self._client.chat.completions.create(
-                model=self._settings.model, messages=messages, temperature=0,
-                max_tokens=self._settings.max_tokens, **kwargs,
+                model=self._settings.model,
+                messages=messages,
+                temperature=0,
+                max_tokens=self._settings.max_tokens,
+                **kwargs,
             )
         except openai.APITimeoutError as exc:
             raise UpstreamTimeout(f"The model did not answer within {self._settings.timeout_s:g} s.") from exc
         except openai.RateLimitError as exc:
             retry_after = exc.response.headers.get("retry-after", "5")
-            raise Unavailable("The model is rate limited upstream; try again later.",
-                              retry_after=int(float(retry_after)) if retry_after.replace(".", "").isdigit()
-                              else 5) from exc
+            raise Unavailable(
+                "The model is rate limited upstream; try again later.",
+                retry_after=int(float(retry_after)) if retry_after.replace(".", "").isdigit() else 5,
+            ) from exc
         except openai.APIStatusError as exc:
             raise UpstreamError(f"The model server answered HTTP {exc.status_code}.") from exc
         except openai.APIError as exc:
@@ -142,23 +148,33 @@ class LLMEngine:
 
     def propose(self, question: Question) -> Proposal:
         """The model's value with a confidence from grounding, or nothing when it says it cannot answer."""
-        messages = [{"role": "system", "content": system_prompt(question)},
-                    {"role": "user", "content": user_prompt(question)}]
+        messages = [
+            {"role": "system", "content": system_prompt(question)},
+            {"role": "user", "content": user_prompt(question)},
+        ]
         problem = ""
         for _attempt in range(2):
             text = self._client.complete(messages, question.answer_type)
             try:
                 reply = parse_reply(text)
                 if not reply.answerable:
-                    return Proposal.nothing("The model found no answer in the evidence." if question.context_scoped
-                                            else "The model did not know the answer.")
+                    return Proposal.nothing(
+                        "The model found no answer in the evidence."
+                        if question.context_scoped
+                        else "The model did not know the answer."
+                    )
                 return self._grounded(question, normalise(reply.answer, question.answer_type), reply.quote)
             except ValueError as exc:
                 problem = str(exc)
-                messages += [{"role": "assistant", "content": text},
-                             {"role": "user", "content": f"That reply was invalid ({problem}). Reply again with "
-                              'only {"answerable": ..., "answer": <value or null>, "quote": ...} of the required '
-                              "type."}]
+                messages += [
+                    {"role": "assistant", "content": text},
+                    {
+                        "role": "user",
+                        "content": f"That reply was invalid ({problem}). Reply again with "
+                        'only {"answerable": ..., "answer": <value or null>, "quote": ...} of the required '
+                        "type.",
+                    },
+                ]
         raise UpstreamError(f"The model's reply was unusable after a retry: {problem}.")
 
     @staticmethod
@@ -169,12 +185,23 @@ class LLMEngine:
         quoted = find_quote(quote, question.evidence) if quote else []
         if question.answer_type.element is AnswerType.BOOLEAN:
             found = [quoted] * len(values)  # a yes/no is grounded by the sentence that says it
-        confidences = [GROUNDED if spans and question.answer_type.element is not AnswerType.BOOLEAN
-                       else QUOTED if spans or quoted
-                       else UNGROUNDED if question.context_scoped else GENERAL_KNOWLEDGE for spans in found]
+        confidences = [
+            GROUNDED
+            if spans and question.answer_type.element is not AnswerType.BOOLEAN
+            else QUOTED
+            if spans or quoted
+            else UNGROUNDED
+            if question.context_scoped
+            else GENERAL_KNOWLEDGE
+            for spans in found
+        ]
         spans = [spans[0] if spans else None for spans in found]
-        proposal = Proposal(value, max(confidences, default=GROUNDED), [s for s in spans if s] or quoted[:1],
-                            element_confidences=confidences if question.answer_type.is_array else None)
+        proposal = Proposal(
+            value,
+            max(confidences, default=GROUNDED),
+            [s for s in spans if s] or quoted[:1],
+            element_confidences=confidences if question.answer_type.is_array else None,
+        )
         if not question.answer_type.is_array and confidences[0] == UNGROUNDED:
             proposal.reason = f"The model's answer {value!r} is not stated in the evidence."
         return proposal

@@ -32,13 +32,33 @@ class QuestionLog:
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def record(self, *, tenant: str, question: str, answer_type: str, context_id: str | None, value: Any,
-               declined: bool, reason: str, confidence: float | None, latency_ms: float) -> None:
+    def record(
+        self,
+        *,
+        tenant: str,
+        question: str,
+        answer_type: str,
+        context_id: str | None,
+        value: Any,
+        declined: bool,
+        reason: str,
+        confidence: float | None,
+        latency_ms: float,
+    ) -> None:
         """Queue one entry (written within a second)."""
         entry = LoggedQuestion(
-            id=str(uuid.uuid4()), tenant=tenant, asked_at=utc_now(), type=answer_type, question=question,
-            context_id=context_id, answer=None if declined else json.dumps(value), declined=declined,
-            reason=reason, confidence=confidence, latency_ms=round(latency_ms, 2))
+            id=str(uuid.uuid4()),
+            tenant=tenant,
+            asked_at=utc_now(),
+            type=answer_type,
+            question=question,
+            context_id=context_id,
+            answer=None if declined else json.dumps(value),
+            declined=declined,
+            reason=reason,
+            confidence=confidence,
+            latency_ms=round(latency_ms, 2),
+        )
         with self._lock:
             self._pending.append(entry)
             if self._thread is None:
@@ -58,8 +78,9 @@ class QuestionLog:
                         self._pending[:0] = batch
                     raise
 
-    def list(self, tenant: str, *, declined: bool | None = None, limit: int = 50,
-             offset: int = 0) -> tuple[list[LoggedQuestion], int]:
+    def list(
+        self, tenant: str, *, declined: bool | None = None, limit: int = 50, offset: int = 0
+    ) -> tuple[list[LoggedQuestion], int]:
         """A page of the tenant's questions, newest first, and the total that match."""
         self.flush()
         return self._store.list_questions(tenant, declined=declined, limit=limit, offset=offset)

@@ -83,8 +83,9 @@ def rank_sentences(question: Question) -> list[Sentence]:
     count = len(parsed) or 1
     # Names in the question ("London", "Broncos") say what it is about: they count double.
     named = {stem(w) for w in WORD.findall(question.text)[1:] if w[:1].isupper()}
-    weight = {t: math.log(1 + count / (1 + sum(1 for p in parsed if t in p[3]))) * (2 if t in named else 1)
-              for t in wanted}
+    weight = {
+        t: math.log(1 + count / (1 + sum(1 for p in parsed if t in p[3]))) * (2 if t in named else 1) for t in wanted
+    }
     total = sum(weight.values())
     ranked = []
     for rank, offset, text, own, context in parsed:
@@ -155,8 +156,9 @@ class OfflineEngine:
             return self._boolean(question, sentences, absent)
         scored = self._scorecandidates(question, sentences)
         if not scored:
-            return Proposal.nothing(f"The passages that match the question hold no {question.answer_type.element} "
-                                    "value for it.")
+            return Proposal.nothing(
+                f"The passages that match the question hold no {question.answer_type.element} value for it."
+            )
         ranked = sorted(scored.values(), key=lambda c: c.score, reverse=True)
         if question.answer_type.is_array:
             return self._array(question, ranked, absent)
@@ -164,8 +166,9 @@ class OfflineEngine:
         margin = 1.0 - (ranked[1].score / best.score if len(ranked) > 1 and best.score > 0 else 0.0)
         similarity = self._similarities(question.text, [best.sentence.text])[0]
         signals = self._signals(question, best, absent, similarity, margin)
-        return Proposal(best.found.value, confidence.probability(signals, question.answer_type), [_span(best)],
-                        signals=signals)
+        return Proposal(
+            best.found.value, confidence.probability(signals, question.answer_type), [_span(best)], signals=signals
+        )
 
     def _scorecandidates(self, question: Question, sentences: list[Sentence]) -> dict[Any, _Scored]:
         """Every candidate value of the wanted type in the best sentences, with its best reading."""
@@ -175,8 +178,9 @@ class OfflineEngine:
             for found in candidates(sentence.text, question):
                 if in_question(found.value, question.text):
                     continue
-                closeness = (NEAREST_WEIGHT * _proximity(sentence, found.start, found.end)
-                             + WINDOW_WEIGHT * _window_coverage(sentence, found.start, found.end))
+                closeness = NEAREST_WEIGHT * _proximity(
+                    sentence, found.start, found.end
+                ) + WINDOW_WEIGHT * _window_coverage(sentence, found.start, found.end)
                 score = sentence.score * found.preference * (0.5 + closeness)
                 known = scored.get(found.value)
                 if known is None or score > known.score:
@@ -197,12 +201,19 @@ class OfflineEngine:
             chosen = counted
         chosen.sort(key=lambda c: c.order)
         similarities = self._similarities(question.text, [c.sentence.text for c in chosen])
-        signals = [self._signals(question, c, absent, similarity, c.score / best)
-                   for c, similarity in zip(chosen, similarities, strict=True)]
+        signals = [
+            self._signals(question, c, absent, similarity, c.score / best)
+            for c, similarity in zip(chosen, similarities, strict=True)
+        ]
         confidences = [confidence.probability(s, question.answer_type) for s in signals]
         strongest = max(range(len(chosen)), key=lambda i: confidences[i])
-        return Proposal([c.found.value for c in chosen], confidences[strongest], [_span(c) for c in chosen],
-                        element_confidences=confidences, signals=signals[strongest])
+        return Proposal(
+            [c.found.value for c in chosen],
+            confidences[strongest],
+            [_span(c) for c in chosen],
+            element_confidences=confidences,
+            signals=signals[strongest],
+        )
 
     def _boolean(self, question: Question, sentences: list[Sentence], absent: float) -> Proposal:
         """True when the best evidence states what the question asks; False when it negates it.
@@ -220,17 +231,29 @@ class OfflineEngine:
         value_confidence = confidence.probability(signals, question.answer_type)
         span = Span(best.passage, best.offset, best.offset + len(best.text))
         value = answers if question.answer_type.is_array else answers[0]
-        return Proposal(value, value_confidence, [span],
-                        element_confidences=[value_confidence] * len(answers) if question.answer_type.is_array
-                        else None, signals=signals)
+        return Proposal(
+            value,
+            value_confidence,
+            [span],
+            element_confidences=[value_confidence] * len(answers) if question.answer_type.is_array else None,
+            signals=signals,
+        )
 
     @staticmethod
-    def _signals(question: Question, candidate: _Scored, absent: float, similarity: float,
-                 margin: float) -> confidence.Signals:
+    def _signals(
+        question: Question, candidate: _Scored, absent: float, similarity: float, margin: float
+    ) -> confidence.Signals:
         rivals = {f.value for f in candidates(candidate.sentence.text, question)}
-        return confidence.Signals(candidate.sentence.coverage, absent, similarity, margin,
-                                  min(1.0, candidate.closeness), 1 / (1 + candidate.sentence.passage),
-                                  1 / max(1, len(rivals)), min(1.0, candidate.found.preference / MAX_PREFERENCE))
+        return confidence.Signals(
+            candidate.sentence.coverage,
+            absent,
+            similarity,
+            margin,
+            min(1.0, candidate.closeness),
+            1 / (1 + candidate.sentence.passage),
+            1 / max(1, len(rivals)),
+            min(1.0, candidate.found.preference / MAX_PREFERENCE),
+        )
 
     def _similarities(self, question: str, sentences: list[str]) -> list[float]:
         """Cosine similarity of the question and each sentence, by the shared embedder (vectors are unit length)."""

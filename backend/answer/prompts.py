@@ -31,8 +31,8 @@ def system_prompt(question: Question) -> str:
     scope = (
         "Answer ONLY from the numbered evidence, never from what you know. If the evidence does not state the "
         f"answer, or only something similar to it, reply {NOT_ANSWERABLE}."
-        if question.context_scoped else
-        "Use the evidence when it is relevant, and your general knowledge otherwise. If you do not know, "
+        if question.context_scoped
+        else "Use the evidence when it is relevant, and your general knowledge otherwise. If you do not know, "
         f"reply {NOT_ANSWERABLE}."
     )
     moment = question.now
@@ -41,18 +41,17 @@ def system_prompt(question: Question) -> str:
         f"The current UTC date and time is {moment.astimezone(UTC).strftime('%Y-%m-%dT%H:%M:%SZ')}; the asker's "
         f"local date is {moment.strftime('%Y-%m-%d (%A)')} in time zone {moment.tzname()} (use it to resolve "
         "relative dates such as 'next Friday'). "
-        f"{scope} Otherwise reply {{\"answerable\": true, \"answer\": <value>, \"quote\": <the evidence sentence "
+        f'{scope} Otherwise reply {{"answerable": true, "answer": <value>, "quote": <the evidence sentence '
         "the answer comes from, copied exactly>}. Reply with that JSON object and nothing else."
     )
 
 
 def user_prompt(question: Question) -> str:
     """The numbered evidence, the question, and what the answer must be."""
-    passages = "\n\n".join(
-        f"[{i}] {hit.name}\n{hit.text}" for i, hit in enumerate(question.evidence, start=1)
-    ) or "(no evidence found)"
+    passages = (
+        "\n\n".join(f"[{i}] {hit.name}\n{hit.text}" for i, hit in enumerate(question.evidence, start=1))
+        or "(no evidence found)"
+    )
     return (
-        f"Evidence:\n{passages}\n\n"
-        f"Question: {question.text}\n"
-        f"The answer must be {describe_type(question.answer_type)}."
+        f"Evidence:\n{passages}\n\nQuestion: {question.text}\nThe answer must be {describe_type(question.answer_type)}."
     )

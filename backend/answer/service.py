@@ -32,16 +32,29 @@ def reference_moment(reference_date: date | None = None, timezone: str | None = 
 class AnswerService:
     """Answers typed questions for a tenant, from its documents (one context, or all)."""
 
-    def __init__(self, retriever: Retriever, engine: AnswerEngine, settings: AnswerSettings,
-                 evidence_passages: int = 5, log: QuestionLog | None = None) -> None:
+    def __init__(
+        self,
+        retriever: Retriever,
+        engine: AnswerEngine,
+        settings: AnswerSettings,
+        evidence_passages: int = 5,
+        log: QuestionLog | None = None,
+    ) -> None:
         self._retriever = retriever
         self._engine = engine
         self._settings = settings
         self._evidence_passages = evidence_passages
         self._log = log
 
-    def answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None = None, *,
-               now: datetime | None = None) -> Answer:
+    def answer(
+        self,
+        tenant: str,
+        text: str,
+        answer_type: AnswerType,
+        context_id: str | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> Answer:
         """A value of ``answer_type`` for the question, or :class:`NoAnswer` saying why; logged either way."""
         started = time.perf_counter()
         try:
@@ -52,8 +65,7 @@ class AnswerService:
         self._record(tenant, text, answer_type, context_id, started, answer=answer)
         return answer
 
-    def _answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None,
-                now: datetime) -> Answer:
+    def _answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None, now: datetime) -> Answer:
         # A list is usually spread over more text than one fact: arrays read twice the evidence.
         passages = self._evidence_passages * (2 if answer_type.is_array else 1)
         evidence = self._retriever.search(tenant, text, context_id=context_id, limit=passages, per_document=False)
@@ -81,24 +93,47 @@ class AnswerService:
         threshold = self._settings.min_confidence
         kept = [i for i, c in enumerate(confidences) if c >= threshold]
         spans = [proposal.spans[i] for i in kept] if len(proposal.spans) == len(confidences) else proposal.spans
-        return Proposal([proposal.value[i] for i in kept], max((confidences[i] for i in kept), default=0.0),
-                        spans, proposal.reason, [confidences[i] for i in kept])
+        return Proposal(
+            [proposal.value[i] for i in kept],
+            max((confidences[i] for i in kept), default=0.0),
+            spans,
+            proposal.reason,
+            [confidences[i] for i in kept],
+        )
 
-    def _record(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None, started: float,
-                *, answer: Answer | None = None, reason: str = "") -> None:
+    def _record(
+        self,
+        tenant: str,
+        text: str,
+        answer_type: AnswerType,
+        context_id: str | None,
+        started: float,
+        *,
+        answer: Answer | None = None,
+        reason: str = "",
+    ) -> None:
         if self._log is not None and self._settings.log_questions:
-            self._log.record(tenant=tenant, question=text, answer_type=answer_type.value, context_id=context_id,
-                             value=answer.value if answer else None, declined=answer is None, reason=reason,
-                             confidence=answer.confidence if answer else None,
-                             latency_ms=(time.perf_counter() - started) * 1000)
+            self._log.record(
+                tenant=tenant,
+                question=text,
+                answer_type=answer_type.value,
+                context_id=context_id,
+                value=answer.value if answer else None,
+                declined=answer is None,
+                reason=reason,
+                confidence=answer.confidence if answer else None,
+                latency_ms=(time.perf_counter() - started) * 1000,
+            )
 
 
 def _low_confidence_reason(proposal: Proposal, evidence: list[SearchHit], threshold: float) -> str:
     """Why a weak proposal is declined, naming the closest passage so the caller can look for themselves."""
     closest = _sentence_around(evidence, proposal.spans[0]) if proposal.spans else ""
     where = f' The closest passage says: "{closest}"' if closest else ""
-    return (f"The documents do not clearly answer this (confidence {proposal.confidence:.2f}, "
-            f"below the {threshold:.2f} required).{where}")
+    return (
+        f"The documents do not clearly answer this (confidence {proposal.confidence:.2f}, "
+        f"below the {threshold:.2f} required).{where}"
+    )
 
 
 def _sentence_around(evidence: list[SearchHit], span: Span, width: int = 160) -> str:

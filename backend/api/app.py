@@ -38,8 +38,9 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     app = FastAPI(title="Answerbase", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.services = services
     limits = services.settings if services else (settings or Settings())
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=limits.max_body_bytes,
-                       max_upload_bytes=limits.max_upload_mb * 1024 * 1024)
+    app.add_middleware(
+        BodyLimitMiddleware, max_body_bytes=limits.max_body_bytes, max_upload_bytes=limits.max_upload_mb * 1024 * 1024
+    )
     install_error_handlers(app)
     app.include_router(health.health_router)
     for module in (types, search, contexts, documents, questions, health):

@@ -29,8 +29,12 @@ def current_key(
     try:
         key = services.keys.authenticate(credentials.credentials if credentials else None)
     except Unauthorized:
-        log.warning("rejected API key for %s %s from %s", request.method, request.url.path,
-                    request.client.host if request.client else "?")
+        log.warning(
+            "rejected API key for %s %s from %s",
+            request.method,
+            request.url.path,
+            request.client.host if request.client else "?",
+        )
         raise
     services.limiter.allow(key.id)
     return key

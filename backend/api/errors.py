@@ -17,9 +17,17 @@ from backend.errors import AnswerbaseError
 
 log = logging.getLogger("answerbase.api")
 
-_HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
-               413: "payload_too_large", 415: "unsupported_media_type", 422: "invalid_request",
-               429: "rate_limited", 503: "unavailable"}
+_HTTP_CODES = {
+    400: "invalid_request",
+    401: "unauthorized",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    429: "rate_limited",
+    503: "unavailable",
+}
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:

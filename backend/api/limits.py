@@ -60,9 +60,18 @@ class BodyLimitMiddleware:
     @staticmethod
     async def _reject(send: Send, limit: int, is_upload: bool) -> None:
         what = "Uploads" if is_upload else "Request bodies"
-        body = json.dumps({"error": {"code": "payload_too_large", "status": 413,
-                                     "message": f"{what} are limited to {limit} bytes."}}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
+        body = json.dumps(
+            {"error": {"code": "payload_too_large", "status": 413, "message": f"{what} are limited to {limit} bytes."}}
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})

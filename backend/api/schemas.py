@@ -21,22 +21,38 @@ class _Strict(BaseModel):
 class TypedQuestion(_Strict):
     """A question to answer as a typed value: ``{"content"}``, or ``{"query", "context_id"}``."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, json_schema_extra={
-        "anyOf": [{"required": ["content"]}, {"required": ["query"]}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        str_strip_whitespace=True,
+        json_schema_extra={"anyOf": [{"required": ["content"]}, {"required": ["query"]}]},
+    )
 
-    content: str | None = Field(None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S",
-                                description="The question (no context).")
-    query: str | None = Field(None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S",
-                              description="The question (with context_id).")
+    content: str | None = Field(
+        None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S", description="The question (no context)."
+    )
+    query: str | None = Field(
+        None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S", description="The question (with context_id)."
+    )
     context_id: str | None = Field(None, description="Answer only from this context's documents.")
-    include_sources: bool = Field(False, description="Add the evidence as `sources` to the response; each source "
-                                  "the value was read from carries `spans`: [[start, end], ...] in its `page_content`.")
-    include_confidence: bool = Field(False, description="Add `confidence`: the calibrated probability (0-1) that "
-                                     "the value is right. Answers below the server's threshold are 422 `no_answer`.")
-    reference_date: date | None = Field(None, description="The day relative dates ('next Friday') are resolved "
-                                        "against (ISO date; default today).")
-    timezone: str | None = Field(None, max_length=64, description="IANA time zone of the asker (default UTC): it "
-                                 "decides which day 'today' is. Values are still UTC `...Z`.")
+    include_sources: bool = Field(
+        False,
+        description="Add the evidence as `sources` to the response; each source "
+        "the value was read from carries `spans`: [[start, end], ...] in its `page_content`.",
+    )
+    include_confidence: bool = Field(
+        False,
+        description="Add `confidence`: the calibrated probability (0-1) that "
+        "the value is right. Answers below the server's threshold are 422 `no_answer`.",
+    )
+    reference_date: date | None = Field(
+        None, description="The day relative dates ('next Friday') are resolved against (ISO date; default today)."
+    )
+    timezone: str | None = Field(
+        None,
+        max_length=64,
+        description="IANA time zone of the asker (default UTC): it "
+        "decides which day 'today' is. Values are still UTC `...Z`.",
+    )
 
     @field_validator("timezone")
     @classmethod
@@ -88,14 +104,18 @@ class SearchResult(BaseModel):
 class AnswerSource(SearchResult):
     """A passage a typed answer was drawn from."""
 
-    spans: list[list[int]] | None = Field(None, description="Where the value was read, as [start, end] character "
-                                          "offsets into `page_content` (only on the sources it was read from).")
+    spans: list[list[int]] | None = Field(
+        None,
+        description="Where the value was read, as [start, end] character "
+        "offsets into `page_content` (only on the sources it was read from).",
+    )
 
 
 class TypedAnswer(BaseModel):
     data: Any = Field(..., description="The answer, exactly of the requested JSON type.")
-    confidence: float | None = Field(None, description="Calibrated probability that `data` is right, when "
-                                     "include_confidence is true.")
+    confidence: float | None = Field(
+        None, description="Calibrated probability that `data` is right, when include_confidence is true."
+    )
     sources: list[AnswerSource] | None = Field(None, description="The evidence, when include_sources is true.")
 
 
@@ -135,8 +155,7 @@ class ContextOut(BaseModel):
 
     @classmethod
     def of(cls, context: Context) -> ContextOut:
-        return cls(id=context.id, name=context.name, description=context.description,
-                   created_at=context.created_at)
+        return cls(id=context.id, name=context.name, description=context.description, created_at=context.created_at)
 
 
 class DocumentOut(BaseModel):
@@ -167,8 +186,9 @@ class UrlDocumentIn(_Strict):
 class MaintenanceOut(BaseModel):
     """The store's upkeep: what the last run did, and how the tables stand now."""
 
-    last_run: dict[str, Any] | None = Field(None, description="When, by which process, why, how long, and the "
-                                            "fragments before and after.")
+    last_run: dict[str, Any] | None = Field(
+        None, description="When, by which process, why, how long, and the fragments before and after."
+    )
     fragments: dict[str, int] = Field(..., description="Data fragments per table (compaction merges them).")
     unindexed_rows: int = Field(..., description="Chunks the indexes have not absorbed yet (still searchable).")
     maintainer: str | None = Field(None, description="The process holding the upkeep lease now, if any.")
@@ -184,8 +204,11 @@ class StatusOut(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    code: str = Field(..., description="invalid_request, unauthorized, not_found, payload_too_large, "
-                      "unsupported_media_type, rate_limited, no_answer, upstream_error, unavailable, internal_error")
+    code: str = Field(
+        ...,
+        description="invalid_request, unauthorized, not_found, payload_too_large, "
+        "unsupported_media_type, rate_limited, no_answer, upstream_error, unavailable, internal_error",
+    )
     message: str
     status: int
 
@@ -198,14 +221,23 @@ class ErrorEnvelope(BaseModel):
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     # The media type is explicit: routes answering text/plain (a document's content) still fail in JSON.
-    status: {"model": ErrorEnvelope, "description": description,
-             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}}
+    status: {
+        "model": ErrorEnvelope,
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}},
+    }
     for status, description in {
-        400: "Body is not valid JSON", 401: "Missing, malformed, unknown or revoked API key",
-        404: "Unknown route, type, context or document (or another tenant's)", 405: "Method not allowed",
-        413: "Body or upload too large", 415: "Unsupported upload type",
-        422: "Invalid field, or `no_answer` when no answer of the type was found", 429: "Rate limited",
-        500: "Unexpected error", 502: "Upstream model or page failed", 503: "Temporarily unavailable",
+        400: "Body is not valid JSON",
+        401: "Missing, malformed, unknown or revoked API key",
+        404: "Unknown route, type, context or document (or another tenant's)",
+        405: "Method not allowed",
+        413: "Body or upload too large",
+        415: "Unsupported upload type",
+        422: "Invalid field, or `no_answer` when no answer of the type was found",
+        429: "Rate limited",
+        500: "Unexpected error",
+        502: "Upstream model or page failed",
+        503: "Temporarily unavailable",
         504: "Upstream model or page timed out",
     }.items()
 }
@@ -226,21 +258,36 @@ def source_url(base_url: str, document_id: str, source: str) -> str:
 
 def search_result(hit: SearchHit, base_url: str) -> SearchResult:
     """A hit as a search result: its document's metadata and the passage, cut to ``PAGE_CONTENT_CHARS``."""
-    metadata = DocumentMetadata(name=hit.name, source=source_url(base_url, hit.document_id, hit.source),
-                                type=hit.type, document_id=hit.document_id, context_id=hit.context_id,
-                                score=round(hit.score, 6))
+    metadata = DocumentMetadata(
+        name=hit.name,
+        source=source_url(base_url, hit.document_id, hit.source),
+        type=hit.type,
+        document_id=hit.document_id,
+        context_id=hit.context_id,
+        score=round(hit.score, 6),
+    )
     return SearchResult(metadata=metadata, page_content=cut(hit.text))
 
 
 def answer_source(hit: SearchHit, base_url: str, spans: list[tuple[int, int]]) -> AnswerSource:
     """A hit as a typed answer's source, with the ``spans`` (offsets in the hit's text) that ``page_content`` shows."""
     result = search_result(hit, base_url)
-    shown = [[start, end] for start, end in spans if end <= len(result.page_content)
-             and result.page_content[start:end] == hit.text[start:end]]
+    shown = [
+        [start, end]
+        for start, end in spans
+        if end <= len(result.page_content) and result.page_content[start:end] == hit.text[start:end]
+    ]
     return AnswerSource(**result.model_dump(), spans=shown or None)
 
 
 def document_out(document: Document, base_url: str) -> DocumentOut:
-    return DocumentOut(id=document.id, context_id=document.context_id, name=document.name,
-                       source=source_url(base_url, document.id, document.source), type=document.type,
-                       created_at=document.created_at, updated_at=document.updated_at, chunks=document.chunks)
+    return DocumentOut(
+        id=document.id,
+        context_id=document.context_id,
+        name=document.name,
+        source=source_url(base_url, document.id, document.source),
+        type=document.type,
+        created_at=document.created_at,
+        updated_at=document.updated_at,
+        chunks=document.chunks,
+    )

@@ -19,10 +19,21 @@ INGEST_BODY = {
     "requestBody": {
         "required": True,
         "content": {
-            "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {
-                "file": {"type": "string", "format": "binary"}}}},
-            "application/json": {"schema": {"oneOf": [
-                {"$ref": "#/components/schemas/UrlDocumentIn"}, {"$ref": "#/components/schemas/TextDocumentIn"}]}},
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file"],
+                    "properties": {"file": {"type": "string", "format": "binary"}},
+                }
+            },
+            "application/json": {
+                "schema": {
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/UrlDocumentIn"},
+                        {"$ref": "#/components/schemas/TextDocumentIn"},
+                    ]
+                }
+            },
         },
     }
 }
@@ -43,8 +54,9 @@ async def read_source(request: Request, services: Services, tenant: str, context
         if not isinstance(upload, UploadFile):
             raise ValidationFailed("file: a multipart field named 'file' with the document is required.")
         data = await upload.read()
-        return await run_in_threadpool(ingestor.file_source, tenant, context_id, upload.filename or "upload",
-                                       data, upload.content_type)
+        return await run_in_threadpool(
+            ingestor.file_source, tenant, context_id, upload.filename or "upload", data, upload.content_type
+        )
     if content_type != "application/json":
         raise UnsupportedMediaType("Send the document as multipart/form-data (field 'file') or as JSON.")
     try:

@@ -48,8 +48,12 @@ class KeyService:
         check_tenant(tenant)
         secret = SECRET_PREFIX + secrets.token_urlsafe(32)
         key = ApiKey(
-            id=str(uuid.uuid4()), tenant=tenant, name=name or "key", prefix=secret[:10],
-            sha256=hash_secret(secret), created_at=utc_now(),
+            id=str(uuid.uuid4()),
+            tenant=tenant,
+            name=name or "key",
+            prefix=secret[:10],
+            sha256=hash_secret(secret),
+            created_at=utc_now(),
         )
         self._store.insert_key(key)
         return key, secret

@@ -37,8 +37,10 @@ def model_path(model: str) -> str:
             return str(getattr(importlib.import_module(module_name), function)())
         except (ImportError, AttributeError) as exc:
             raise ValueError(f"embedder model {model!r}: {module_name}.{function}() is not available ({exc})") from exc
-    raise ValueError(f"embedder model {model!r} is neither a packaged model ({', '.join(PACKAGED_MODELS)}), a "
-                     "'module:function' returning a model directory, nor a directory")
+    raise ValueError(
+        f"embedder model {model!r} is neither a packaged model ({', '.join(PACKAGED_MODELS)}), a "
+        "'module:function' returning a model directory, nor a directory"
+    )
 
 
 class LocalEmbedder:
@@ -58,8 +60,11 @@ class LocalEmbedder:
         torch.set_num_threads(max(1, settings.threads))
         self._model = SentenceTransformer(model_path(settings.model), device="cpu")
         self.name = f"local:{settings.model}"
-        self.dimension = int(self._model.get_embedding_dimension()) if hasattr(
-            self._model, "get_embedding_dimension") else int(self._model.get_sentence_embedding_dimension())
+        self.dimension = (
+            int(self._model.get_embedding_dimension())
+            if hasattr(self._model, "get_embedding_dimension")
+            else int(self._model.get_sentence_embedding_dimension())
+        )
         self._batch_size = settings.batch_size
         self._cache = QueryCache(settings.query_cache_size)
         # One torch model is not safe to call from several threads at once; serialise the calls.
@@ -80,7 +85,10 @@ class LocalEmbedder:
             return self._onnx.encode(list(texts), self._batch_size)  # thread-safe: no lock
         with self._lock:
             vectors = self._model.encode(
-                list(texts), batch_size=self._batch_size, normalize_embeddings=True, convert_to_numpy=True,
+                list(texts),
+                batch_size=self._batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
                 show_progress_bar=False,
             )
         return vectors.astype(np.float32, copy=False)

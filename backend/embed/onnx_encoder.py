@@ -43,23 +43,28 @@ class OnnxEncoder:
                 self.transformer = transformer  # a submodule, so its weights export as parameters
 
             def forward(self, input_ids, attention_mask, token_type_ids):  # noqa: ANN001, ANN202
-                return self.transformer(input_ids=input_ids, attention_mask=attention_mask,
-                                        token_type_ids=token_type_ids).last_hidden_state
+                return self.transformer(
+                    input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+                ).last_hidden_state
 
         sample = self._tokenizer(["an example sentence"], return_tensors="pt")
         graph = io.BytesIO()
         with warnings.catch_warnings(), torch.no_grad():
             warnings.simplefilter("ignore")  # tracer chatter about Python control flow, harmless here
             torch.onnx.export(
-                _Hidden(), tuple(sample[name] for name in _INPUTS), graph, input_names=list(_INPUTS),
-                output_names=["hidden"], opset_version=17, dynamo=False,
+                _Hidden(),
+                tuple(sample[name] for name in _INPUTS),
+                graph,
+                input_names=list(_INPUTS),
+                output_names=["hidden"],
+                opset_version=17,
+                dynamo=False,
                 dynamic_axes={name: {0: "batch", 1: "tokens"} for name in (*_INPUTS, "hidden")},
             )
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = max(1, threads)
         options.inter_op_num_threads = 1
-        self._session = onnxruntime.InferenceSession(graph.getvalue(), options,
-                                                     providers=["CPUExecutionProvider"])
+        self._session = onnxruntime.InferenceSession(graph.getvalue(), options, providers=["CPUExecutionProvider"])
 
     def encode(self, texts: Sequence[str], batch_size: int) -> np.ndarray:
         """Unit vectors for ``texts``, shape ``(len(texts), dimension)``, in the order given."""
@@ -67,15 +72,14 @@ class OnnxEncoder:
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         vectors: list[np.ndarray] = []
         for start in range(0, len(order), batch_size):
-            vectors.append(self._encode_batch([texts[i] for i in order[start:start + batch_size]]))
+            vectors.append(self._encode_batch([texts[i] for i in order[start : start + batch_size]]))
         stacked = np.concatenate(vectors)
         out = np.empty_like(stacked)
         out[order] = stacked
         return out
 
     def _encode_batch(self, texts: list[str]) -> np.ndarray:
-        tokens = self._tokenizer(texts, return_tensors="np", truncation=True, max_length=self._max_length,
-                                 padding=True)
+        tokens = self._tokenizer(texts, return_tensors="np", truncation=True, max_length=self._max_length, padding=True)
         hidden = self._session.run(None, {name: tokens[name].astype(np.int64) for name in _INPUTS})[0]
         mask = tokens["attention_mask"][..., None].astype(np.float32)
         pooled = (hidden * mask).sum(axis=1) / np.maximum(mask.sum(axis=1), 1e-9)

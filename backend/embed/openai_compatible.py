@@ -41,7 +41,7 @@ class OpenAICompatibleEmbedder:
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         rows: list[list[float]] = []
         for start in range(0, len(texts), self._batch_size):
-            rows.extend(self._request(list(texts[start:start + self._batch_size])))
+            rows.extend(self._request(list(texts[start : start + self._batch_size])))
         vectors = np.asarray(rows, dtype=np.float32).reshape(len(rows), -1)
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return vectors / np.where(norms == 0, 1, norms)

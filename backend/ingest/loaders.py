@@ -52,8 +52,12 @@ def load_html(data: bytes) -> LoadedText:
     html = decode(data)
     # Markdown keeps the page's headings ("## Leave") for the chunker's heading paths; inline emphasis is dropped
     # so passages read as plain text.
-    text = trafilatura.extract(html, include_tables=True, include_comments=False, favor_recall=True,
-                               output_format="markdown") or ""
+    text = (
+        trafilatura.extract(
+            html, include_tables=True, include_comments=False, favor_recall=True, output_format="markdown"
+        )
+        or ""
+    )
     text = _EMPHASIS.sub(r"\2", text)
     metadata = trafilatura.extract_metadata(html)
     return LoadedText(text, metadata.title if metadata and metadata.title else None)
@@ -85,8 +89,9 @@ def _check_archive(data: bytes) -> None:
     except zipfile.BadZipFile as exc:
         raise UnreadableDocument("it is not a valid Word document (not a zip archive)") from exc
     if unpacked > MAX_UNPACKED_BYTES:
-        raise UnreadableDocument(f"it would unpack to {unpacked // 2**20:,} MB, more than the "
-                                 f"{MAX_UNPACKED_BYTES // 2**20} MB allowed")
+        raise UnreadableDocument(
+            f"it would unpack to {unpacked // 2**20:,} MB, more than the {MAX_UNPACKED_BYTES // 2**20} MB allowed"
+        )
 
 
 def load_docx(data: bytes) -> LoadedText:
@@ -123,8 +128,9 @@ def load_csv(data: bytes) -> LoadedText:
         return LoadedText("")
     header, body = rows[0], rows[1:]
     # One line per row, "column: value" pairs, so each row reads on its own in a chunk.
-    lines = ["; ".join(f"{h.strip()}: {v.strip()}" for h, v in zip(header, row, strict=False) if v.strip())
-             for row in body]
+    lines = [
+        "; ".join(f"{h.strip()}: {v.strip()}" for h, v in zip(header, row, strict=False) if v.strip()) for row in body
+    ]
     return LoadedText("\n".join(line for line in lines if line))
 
 
@@ -152,12 +158,24 @@ def load_json(data: bytes) -> LoadedText:
 
 
 LOADERS: dict[str, Callable[[bytes], LoadedText]] = {
-    ".txt": load_text, ".md": load_text, ".markdown": load_text, ".html": load_html, ".htm": load_html,
-    ".pdf": load_pdf, ".docx": load_docx, ".csv": load_csv, ".json": load_json,
+    ".txt": load_text,
+    ".md": load_text,
+    ".markdown": load_text,
+    ".html": load_html,
+    ".htm": load_html,
+    ".pdf": load_pdf,
+    ".docx": load_docx,
+    ".csv": load_csv,
+    ".json": load_json,
 }
 CONTENT_TYPES = {
-    "text/plain": ".txt", "text/markdown": ".md", "text/html": ".html", "application/xhtml+xml": ".html",
-    "application/pdf": ".pdf", "text/csv": ".csv", "application/json": ".json",
+    "text/plain": ".txt",
+    "text/markdown": ".md",
+    "text/html": ".html",
+    "application/xhtml+xml": ".html",
+    "application/pdf": ".pdf",
+    "text/csv": ".csv",
+    "application/json": ".json",
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ".docx",
 }
 

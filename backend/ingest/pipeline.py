@@ -63,8 +63,9 @@ class Ingestor:
 
     # -- sources ---------------------------------------------------------------------------------------
 
-    def file_source(self, tenant: str, context_id: str | None, filename: str, data: bytes,
-                    content_type: str | None = None) -> Source:
+    def file_source(
+        self, tenant: str, context_id: str | None, filename: str, data: bytes, content_type: str | None = None
+    ) -> Source:
         """A source from an uploaded file (the file name only, never used as a path)."""
         name = filename.replace("\\", "/").rsplit("/", 1)[-1].strip() or "upload"
         loaded = load(data, name, content_type)
@@ -77,8 +78,9 @@ class Ingestor:
             raise EmptyDocument("text: the text is empty.")
         if not name.strip():
             raise ValidationFailed("name: a name is required for pasted text.")
-        return Source(tenant, context_id, name.strip(), text, "text-snippet",
-                      f"text:{source or name.strip()}", source or "")
+        return Source(
+            tenant, context_id, name.strip(), text, "text-snippet", f"text:{source or name.strip()}", source or ""
+        )
 
     def url_source(self, tenant: str, context_id: str | None, url: str) -> Source:
         """A source from a web page, fetched now."""
@@ -104,8 +106,9 @@ class Ingestor:
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-writer") as writer:
             pending: Future | None = None
             for batch in self._batches(sources):
-                existing = self._existing(batch) | {k: d for k, d in written.items() if k[2] in
-                                                    {s.source_key for s in batch}}
+                existing = self._existing(batch) | {
+                    k: d for k, d in written.items() if k[2] in {s.source_key for s in batch}
+                }
                 versions = self._embed([self._prepare(s, existing.get(self._key(s))) for s in batch])
                 if pending is not None:
                     pending.result()  # the previous write must land before the next starts
@@ -126,14 +129,16 @@ class Ingestor:
     def _embed(self, versions: list[DocumentVersion]) -> list[DocumentVersion]:
         """The versions with vectors for their chunks, embedded in one model call (each chunk under its title path,
         so "Refunds" under "Billing › Policies" is found by a question about billing policies)."""
-        texts = [f"{title}\n{text}" for v in versions for text, title in zip(v.texts, v.titles or
-                                                                                [v.document.name] * len(v.texts),
-                                                                                strict=True)]
+        texts = [
+            f"{title}\n{text}"
+            for v in versions
+            for text, title in zip(v.texts, v.titles or [v.document.name] * len(v.texts), strict=True)
+        ]
         vectors = self._embedder.embed_documents(texts) if texts else np.zeros((0, self._embedder.dimension))
         offset, ready = 0, []
         for version in versions:
             if version.texts:
-                version = replace(version, vectors=vectors[offset:offset + len(version.texts)])
+                version = replace(version, vectors=vectors[offset : offset + len(version.texts)])
                 offset += len(version.texts)
             ready.append(version)
         return ready
@@ -173,8 +178,11 @@ class Ingestor:
         groups: dict[tuple[str, str | None], list[str]] = {}
         for source in batch:
             groups.setdefault((source.tenant, source.context_id), []).append(source.source_key)
-        return {(tenant, context_id, key): document for (tenant, context_id), keys in groups.items()
-                for key, document in self._store.find_documents_by_source_keys(tenant, context_id, keys).items()}
+        return {
+            (tenant, context_id, key): document
+            for (tenant, context_id), keys in groups.items()
+            for key, document in self._store.find_documents_by_source_keys(tenant, context_id, keys).items()
+        }
 
     def _prepare(self, source: Source, existing: Document | None) -> DocumentVersion:
         """The version to store; ``texts == []`` marks unchanged content (no re-embedding)."""
@@ -186,15 +194,27 @@ class Ingestor:
         if not chunks:
             raise EmptyDocument(f"{source.name!r} contains no text to index.")
         document = Document(
-            id=existing.id if existing else str(uuid.uuid4()), tenant=source.tenant, context_id=source.context_id,
-            name=source.name, source=source.source, type=source.type, content_hash=content_hash,
-            chunks=len(chunks), created_at=existing.created_at if existing else now, updated_at=now,
+            id=existing.id if existing else str(uuid.uuid4()),
+            tenant=source.tenant,
+            context_id=source.context_id,
+            name=source.name,
+            source=source.source,
+            type=source.type,
+            content_hash=content_hash,
+            chunks=len(chunks),
+            created_at=existing.created_at if existing else now,
+            updated_at=now,
         )
         unchanged = existing is not None and existing.content_hash == content_hash
-        return DocumentVersion(document=document, source_key=source.source_key, content=source.text,
-                               texts=[] if unchanged else [c.text for c in chunks], vectors=None,
-                               replaces=existing is not None,
-                               titles=[] if unchanged else [title_path(source.name, c.headings) for c in chunks])
+        return DocumentVersion(
+            document=document,
+            source_key=source.source_key,
+            content=source.text,
+            texts=[] if unchanged else [c.text for c in chunks],
+            vectors=None,
+            replaces=existing is not None,
+            titles=[] if unchanged else [title_path(source.name, c.headings) for c in chunks],
+        )
 
     def _chunks(self, text: str) -> list[Chunk]:
         return chunk_text(text, budget=self._settings.chunk_tokens, overlap=self._settings.overlap_tokens)
@@ -206,9 +226,16 @@ class Ingestor:
         for row in rows:
             document = LanceStore.document_of(row)
             chunks = self._chunks(row["content"])
-            versions.append(DocumentVersion(
-                document=replace(document, chunks=len(chunks)), source_key=row["source_key"], content=row["content"],
-                texts=[c.text for c in chunks], vectors=None, replaces=False,
-                titles=[title_path(document.name, c.headings) for c in chunks]))
+            versions.append(
+                DocumentVersion(
+                    document=replace(document, chunks=len(chunks)),
+                    source_key=row["source_key"],
+                    content=row["content"],
+                    texts=[c.text for c in chunks],
+                    vectors=None,
+                    replaces=False,
+                    titles=[title_path(document.name, c.headings) for c in chunks],
+                )
+            )
         self._write(self._embed(versions))
         return sum(len(v.texts) for v in versions)

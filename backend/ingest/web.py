@@ -48,8 +48,9 @@ def check_url(url: str, allow_private: bool) -> None:
 
 def fetch(url: str, settings: IngestSettings) -> FetchedPage:
     """GET ``url`` (following checked redirects) and return its body, at most ``url_max_bytes``."""
-    with httpx.Client(timeout=settings.url_timeout_s, follow_redirects=False,
-                      headers={"User-Agent": USER_AGENT}) as client:
+    with httpx.Client(
+        timeout=settings.url_timeout_s, follow_redirects=False, headers={"User-Agent": USER_AGENT}
+    ) as client:
         for _ in range(_MAX_REDIRECTS + 1):
             check_url(url, settings.allow_private_urls)
             try:

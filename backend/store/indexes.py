@@ -33,8 +33,14 @@ def retry_on_conflict(write: Callable[[], T], attempts: int = 8) -> T:
     raise AssertionError("unreachable")
 
 
-def ensure_indexes(chunks: Any, documents: Any, ann_index_min_rows: int, *, trained_rows: int | None = None,
-                   retrain_growth: float | None = None) -> int | None:
+def ensure_indexes(
+    chunks: Any,
+    documents: Any,
+    ann_index_min_rows: int,
+    *,
+    trained_rows: int | None = None,
+    retrain_growth: float | None = None,
+) -> int | None:
     """Keep the chunk and document indexes fit for the tables' sizes.
 
     Full-text and scalar indexes are created once there are rows (they need data); an ANN vector
@@ -57,12 +63,16 @@ def ensure_indexes(chunks: Any, documents: Any, ann_index_min_rows: int, *, trai
     vector_index = next((index for index in indexes if tuple(index.columns) == ("vector",)), None)
     # Build the ANN index once it pays; rebuild one of another type (stores made by older versions).
     outgrown = bool(retrain_growth and trained_rows and rows >= retrain_growth * trained_rows)
-    if rows >= ann_index_min_rows and (vector_index is None or vector_index.index_type != VECTOR_INDEX_TYPE
-                                       or outgrown):
+    if rows >= ann_index_min_rows and (
+        vector_index is None or vector_index.index_type != VECTOR_INDEX_TYPE or outgrown
+    ):
         # ~sqrt(rows) partitions of ~sqrt(rows) vectors each: a query scans search.py's probes x that.
         partitions = max(1, round(math.sqrt(rows)))
-        retry_on_conflict(lambda: chunks.create_index(
-            "vector", config=IvfFlat(distance_type="cosine", num_partitions=partitions), replace=True))
+        retry_on_conflict(
+            lambda: chunks.create_index(
+                "vector", config=IvfFlat(distance_type="cosine", num_partitions=partitions), replace=True
+            )
+        )
         return rows
     if max((getattr(index, "num_unindexed_rows", 0) or 0 for index in indexes), default=0) > REINDEX_AFTER_ROWS:
         retry_on_conflict(lambda: chunks.optimize())

@@ -49,9 +49,16 @@ class LanceStore:
     """All persistent state of Answerbase, in one LanceDB database."""
 
     def __init__(
-        self, uri: str, *, dimension: int | None, embedder_name: str | None,
-        storage_options: dict[str, str] | None = None, read_consistency_interval_s: float | None = 0.0,
-        check_embedder: bool = True, ann_index_min_rows: int = 20_000, keep_versions_s: float = 60.0,
+        self,
+        uri: str,
+        *,
+        dimension: int | None,
+        embedder_name: str | None,
+        storage_options: dict[str, str] | None = None,
+        read_consistency_interval_s: float | None = 0.0,
+        check_embedder: bool = True,
+        ann_index_min_rows: int = 20_000,
+        keep_versions_s: float = 60.0,
     ) -> None:
         """Open (creating as needed) the database at ``uri``.
 
@@ -83,7 +90,9 @@ class LanceStore:
         if recorded is None:
             self.set_meta(embedder=embedder_name, dimension=str(dimension), schema_version=SCHEMA_VERSION)
         elif meta.get("schema_version") != SCHEMA_VERSION and (recorded, meta.get("dimension")) == (
-                embedder_name, str(dimension)):
+            embedder_name,
+            str(dimension),
+        ):
             self.set_meta(schema_version=SCHEMA_VERSION)  # the tables were migrated when opened
             self.ensure_indexes()  # a migrated column may need its index (chunks.title's full-text index)
         elif recorded != embedder_name or meta.get("dimension") != str(dimension):
@@ -181,8 +190,12 @@ class LanceStore:
         found: dict[str, Document] = {}
         keys = sorted(set(source_keys))
         for start in range(0, len(keys), 500):
-            filter_ = where(tenant=tenant, context_id=context_id or "") + " AND source_key IN (" + ", ".join(
-                sql(k) for k in keys[start:start + 500]) + ")"
+            filter_ = (
+                where(tenant=tenant, context_id=context_id or "")
+                + " AND source_key IN ("
+                + ", ".join(sql(k) for k in keys[start : start + 500])
+                + ")"
+            )
             for row in self._rows(DOCUMENTS, filter_, [*_LIST_COLUMNS, "source_key"]):
                 found[row["source_key"]] = self.document_of(row)
         return found
@@ -214,28 +227,49 @@ class LanceStore:
         """
         now = utc_now()
         chunk_rows = [
-            {"id": str(uuid.uuid4()), "document_id": v.document.id, "revision": v.document.content_hash,
-             "tenant": v.document.tenant, "context_id": v.document.context_id or "", "ordinal": i, "text": text,
-             "vector": v.vectors[i], "name": v.document.name, "source": v.document.source,
-             "type": v.document.type, "created_at": now, "title": v.titles[i] if v.titles else v.document.name}
-            for v in versions for i, text in enumerate(v.texts)
+            {
+                "id": str(uuid.uuid4()),
+                "document_id": v.document.id,
+                "revision": v.document.content_hash,
+                "tenant": v.document.tenant,
+                "context_id": v.document.context_id or "",
+                "ordinal": i,
+                "text": text,
+                "vector": v.vectors[i],
+                "name": v.document.name,
+                "source": v.document.source,
+                "type": v.document.type,
+                "created_at": now,
+                "title": v.titles[i] if v.titles else v.document.name,
+            }
+            for v in versions
+            for i, text in enumerate(v.texts)
         ]
         if chunk_rows:
             retry_on_conflict(lambda: self._tables[CHUNKS].add(chunk_rows))
-        rows = [asdict(v.document) | {"context_id": v.document.context_id or "", "source_key": v.source_key,
-                                      "content": v.content} for v in versions]
+        rows = [
+            asdict(v.document)
+            | {"context_id": v.document.context_id or "", "source_key": v.source_key, "content": v.content}
+            for v in versions
+        ]
         if rows:
             self._upsert(DOCUMENTS, "id", rows)
-        replaced = [f"(document_id = {sql(v.document.id)} AND revision != {sql(v.document.content_hash)})"
-                    for v in versions if v.replaces]
+        replaced = [
+            f"(document_id = {sql(v.document.id)} AND revision != {sql(v.document.content_hash)})"
+            for v in versions
+            if v.replaces
+        ]
         for start in range(0, len(replaced), 200):
-            self._delete(CHUNKS, " OR ".join(replaced[start:start + 200]))
+            self._delete(CHUNKS, " OR ".join(replaced[start : start + 200]))
         self.ensure_indexes()
 
     def touch_document(self, document: Document) -> None:
         """Update a document's row without re-chunking (same content, new name or time)."""
-        self._upsert(DOCUMENTS, "id", [{**self._full_row(document.tenant, document.id),
-                                        "name": document.name, "updated_at": utc_now()}])
+        self._upsert(
+            DOCUMENTS,
+            "id",
+            [{**self._full_row(document.tenant, document.id), "name": document.name, "updated_at": utc_now()}],
+        )
 
     def _full_row(self, tenant: str, document_id: str) -> dict:
         return self._rows(DOCUMENTS, where(tenant=tenant, id=document_id))[0]
@@ -263,18 +297,21 @@ class LanceStore:
         live = {(r["id"], r["content_hash"]) for r in self._rows(DOCUMENTS, None, ["id", "content_hash"])}
         cutoff = (datetime.now(UTC) - timedelta(seconds=grace_s)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         stale = [
-            r["id"] for r in self._rows(CHUNKS, None, ["id", "document_id", "revision", "created_at"])
+            r["id"]
+            for r in self._rows(CHUNKS, None, ["id", "document_id", "revision", "created_at"])
             if (r["document_id"], r["revision"]) not in live and (r["created_at"] or "") <= cutoff
         ]
         for start in range(0, len(stale), 500):
-            self._delete(CHUNKS, "id IN (" + ", ".join(sql(i) for i in stale[start:start + 500]) + ")")
+            self._delete(CHUNKS, "id IN (" + ", ".join(sql(i) for i in stale[start : start + 500]) + ")")
         return len(stale)
 
     def counts(self, tenant: str | None = None) -> dict[str, int]:
         """How many contexts, documents and chunks (of ``tenant`` when given)."""
         filter_ = where(tenant=tenant) or None
-        return {name: self._tables[name].count_rows(filter_) if name in self._tables else 0
-                for name in (CONTEXTS, DOCUMENTS, CHUNKS)}
+        return {
+            name: self._tables[name].count_rows(filter_) if name in self._tables else 0
+            for name in (CONTEXTS, DOCUMENTS, CHUNKS)
+        }
 
     # -- the question log ----------------------------------------------------------------------------
 
@@ -284,13 +321,16 @@ class LanceStore:
         if rows:
             retry_on_conflict(lambda: self._tables[QUESTIONS].add(rows))
 
-    def list_questions(self, tenant: str, *, declined: bool | None = None, limit: int = 50,
-                       offset: int = 0) -> tuple[list[LoggedQuestion], int]:
+    def list_questions(
+        self, tenant: str, *, declined: bool | None = None, limit: int = 50, offset: int = 0
+    ) -> tuple[list[LoggedQuestion], int]:
         """A page of a tenant's logged questions, newest first, and how many match in all."""
         filter_ = where(tenant=tenant) + ("" if declined is None else f" AND declined = {str(declined).lower()}")
         rows = sorted(self._rows(QUESTIONS, filter_), key=lambda r: r["asked_at"], reverse=True)
-        page = [LoggedQuestion(**row | {"context_id": _none_if_empty(row["context_id"])})
-                for row in rows[offset:offset + limit]]
+        page = [
+            LoggedQuestion(**row | {"context_id": _none_if_empty(row["context_id"])})
+            for row in rows[offset : offset + limit]
+        ]
         return page, len(rows)
 
     # -- indexes and maintenance ---------------------------------------------------------------------
@@ -298,8 +338,13 @@ class LanceStore:
     def ensure_indexes(self, *, retrain_growth: float | None = None) -> None:
         """Keep the indexes fit for the tables' sizes (see ``indexes.ensure_indexes``)."""
         trained = self.meta().get("vector_index_rows") if retrain_growth else None
-        built = ensure_indexes(self._tables[CHUNKS], self._tables[DOCUMENTS], self.ann_index_min_rows,
-                               trained_rows=int(trained) if trained else None, retrain_growth=retrain_growth)
+        built = ensure_indexes(
+            self._tables[CHUNKS],
+            self._tables[DOCUMENTS],
+            self.ann_index_min_rows,
+            trained_rows=int(trained) if trained else None,
+            retrain_growth=retrain_growth,
+        )
         if built is not None:
             self.set_meta(vector_index_rows=str(built))
 

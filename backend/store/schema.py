@@ -25,27 +25,67 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
     return {
         META: pa.schema([("key", _TEXT), ("value", _TEXT)]),
         KEYS: pa.schema(
-            [("id", _TEXT), ("tenant", _TEXT), ("name", _TEXT), ("prefix", _TEXT), ("sha256", _TEXT),
-             ("created_at", _TEXT), ("last_used_at", _TEXT), ("revoked_at", _TEXT)]
+            [
+                ("id", _TEXT),
+                ("tenant", _TEXT),
+                ("name", _TEXT),
+                ("prefix", _TEXT),
+                ("sha256", _TEXT),
+                ("created_at", _TEXT),
+                ("last_used_at", _TEXT),
+                ("revoked_at", _TEXT),
+            ]
         ),
         CONTEXTS: pa.schema(
             [("id", _TEXT), ("tenant", _TEXT), ("name", _TEXT), ("description", _TEXT), ("created_at", _TEXT)]
         ),
         DOCUMENTS: pa.schema(
-            [("id", _TEXT), ("tenant", _TEXT), ("context_id", _TEXT), ("name", _TEXT), ("source", _TEXT),
-             ("source_key", _TEXT), ("type", _TEXT), ("content_hash", _TEXT), ("chunks", pa.int32()),
-             ("content", _TEXT), ("created_at", _TEXT), ("updated_at", _TEXT)]
+            [
+                ("id", _TEXT),
+                ("tenant", _TEXT),
+                ("context_id", _TEXT),
+                ("name", _TEXT),
+                ("source", _TEXT),
+                ("source_key", _TEXT),
+                ("type", _TEXT),
+                ("content_hash", _TEXT),
+                ("chunks", pa.int32()),
+                ("content", _TEXT),
+                ("created_at", _TEXT),
+                ("updated_at", _TEXT),
+            ]
         ),
         CHUNKS: pa.schema(
-            [("id", _TEXT), ("document_id", _TEXT), ("revision", _TEXT), ("tenant", _TEXT),
-             ("context_id", _TEXT), ("ordinal", pa.int32()), ("text", _TEXT),
-             ("vector", pa.list_(pa.float32(), dimension)), ("name", _TEXT), ("source", _TEXT), ("type", _TEXT),
-             ("created_at", _TEXT), ("title", _TEXT)]
+            [
+                ("id", _TEXT),
+                ("document_id", _TEXT),
+                ("revision", _TEXT),
+                ("tenant", _TEXT),
+                ("context_id", _TEXT),
+                ("ordinal", pa.int32()),
+                ("text", _TEXT),
+                ("vector", pa.list_(pa.float32(), dimension)),
+                ("name", _TEXT),
+                ("source", _TEXT),
+                ("type", _TEXT),
+                ("created_at", _TEXT),
+                ("title", _TEXT),
+            ]
         ),
         QUESTIONS: pa.schema(
-            [("id", _TEXT), ("tenant", _TEXT), ("asked_at", _TEXT), ("type", _TEXT), ("question", _TEXT),
-             ("context_id", _TEXT), ("answer", _TEXT), ("declined", pa.bool_()), ("reason", _TEXT),
-             ("confidence", pa.float64()), ("latency_ms", pa.float64())]
+            [
+                ("id", _TEXT),
+                ("tenant", _TEXT),
+                ("asked_at", _TEXT),
+                ("type", _TEXT),
+                ("question", _TEXT),
+                ("context_id", _TEXT),
+                ("answer", _TEXT),
+                ("declined", pa.bool_()),
+                ("reason", _TEXT),
+                ("confidence", pa.float64()),
+                ("latency_ms", pa.float64()),
+            ]
         ),
     }
 

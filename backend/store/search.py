@@ -57,8 +57,15 @@ class ChunkSearch:
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="fulltext-search")
 
     def search(
-        self, *, tenant: str, query_text: str, query_vector: QueryVector | None, context_id: str | None = None,
-        mode: SearchMode = "hybrid", limit: int = 10, per_document: bool = True,
+        self,
+        *,
+        tenant: str,
+        query_text: str,
+        query_vector: QueryVector | None,
+        context_id: str | None = None,
+        mode: SearchMode = "hybrid",
+        limit: int = 10,
+        per_document: bool = True,
     ) -> list[SearchHit]:
         """The best ``limit`` passages, best first; one per document unless ``per_document`` is False.
 
@@ -78,13 +85,17 @@ class ChunkSearch:
             vector_rows = self._vector(vector, filter_, depth)
         fulltext_rows = fulltext_found.result() if fulltext_found is not None else []
         term_matched = {r["id"] for r in fulltext_rows}
-        vector_rows = [r for r in vector_rows
-                       if r["id"] in term_matched or 1.0 - r["_distance"] >= self._min_similarity]
+        vector_rows = [
+            r for r in vector_rows if r["id"] in term_matched or 1.0 - r["_distance"] >= self._min_similarity
+        ]
         rows = {r["id"]: r for r in (*fulltext_rows, *vector_rows)}
-        scores = reciprocal_rank_fusion([
-            ([r["id"] for r in fulltext_rows], self._fulltext_weight if mode == "hybrid" else 1.0),
-            ([r["id"] for r in vector_rows], 1.0),
-        ], self._rrf_k)
+        scores = reciprocal_rank_fusion(
+            [
+                ([r["id"] for r in fulltext_rows], self._fulltext_weight if mode == "hybrid" else 1.0),
+                ([r["id"] for r in vector_rows], 1.0),
+            ],
+            self._rrf_k,
+        )
         # A query that is exactly a document's name asks for that document: its passages go first.
         wanted = _plain(query_text)
         ranked = sorted(scores, key=lambda chunk_id: (_plain(rows[chunk_id]["name"]) != wanted, -scores[chunk_id]))
@@ -98,7 +109,7 @@ class ChunkSearch:
             if row["document_id"] not in checked:
                 # Check the next few documents in rank order at once: usually one lookup covers every hit,
                 # and a short lookup is cheaper than one for all the candidates.
-                batch = [d for d in documents if d not in checked][:limit + 5]
+                batch = [d for d in documents if d not in checked][: limit + 5]
                 live |= self._store.live_revisions(batch)
                 checked.update(batch)
             if live.get(row["document_id"]) != row["revision"]:
@@ -113,26 +124,39 @@ class ChunkSearch:
 
     def _vector(self, vector: np.ndarray, filter_: str, depth: int) -> list[dict]:
         query = (
-            self._store.table(CHUNKS).search(vector, vector_column_name="vector").distance_type("cosine")
-            .where(filter_, prefilter=True).select([*_COLUMNS, "_distance"]).limit(depth)
+            self._store.table(CHUNKS)
+            .search(vector, vector_column_name="vector")
+            .distance_type("cosine")
+            .where(filter_, prefilter=True)
+            .select([*_COLUMNS, "_distance"])
+            .limit(depth)
             # With an IVF index, probe at least this many partitions, and more (up to all) until ``depth``
             # chunks pass the filter: a small context has few chunks in any one partition. Without an
             # index the search is exact and these are no-ops.
-            .minimum_nprobes(self._min_nprobes).maximum_nprobes(0)
+            .minimum_nprobes(self._min_nprobes)
+            .maximum_nprobes(0)
         )
         return query.to_list()
 
     def _fulltext(self, text: str, filter_: str, depth: int) -> list[dict]:
         query = (
-            self._store.table(CHUNKS).search(MultiMatchQuery(text, ["text", "title"], boosts=[1.0, self._title_boost]),
-                                             query_type="fts")
-            .where(filter_, prefilter=True).select([*_COLUMNS, "_score"]).limit(depth)
+            self._store.table(CHUNKS)
+            .search(MultiMatchQuery(text, ["text", "title"], boosts=[1.0, self._title_boost]), query_type="fts")
+            .where(filter_, prefilter=True)
+            .select([*_COLUMNS, "_score"])
+            .limit(depth)
         )
         return query.to_list()
 
     @staticmethod
     def _hit(row: dict, score: float) -> SearchHit:
         return SearchHit(
-            document_id=row["document_id"], context_id=row["context_id"] or None, name=row["name"],
-            source=row["source"], type=row["type"], text=row["text"], ordinal=row["ordinal"], score=score,
+            document_id=row["document_id"],
+            context_id=row["context_id"] or None,
+            name=row["name"],
+            source=row["source"],
+            type=row["type"],
+            text=row["text"],
+            ordinal=row["ordinal"],
+            score=score,
         )

@@ -98,9 +98,14 @@ class Upkeep:
             try:
                 before, started = self.fragments(), time.perf_counter()
                 self._store.optimize()
-                record = {"at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "by": self.holder,
-                          "reasons": reasons, "duration_ms": round((time.perf_counter() - started) * 1000),
-                          "fragments_before": before, "fragments_after": self.fragments()}
+                record = {
+                    "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                    "by": self.holder,
+                    "reasons": reasons,
+                    "duration_ms": round((time.perf_counter() - started) * 1000),
+                    "fragments_before": before,
+                    "fragments_after": self.fragments(),
+                }
                 self._store.set_meta(**{LAST_RUN_KEY: json.dumps(record)})
                 log.info("store upkeep: %s", record)
                 return record
@@ -111,14 +116,20 @@ class Upkeep:
         """The maintenance state for /v1/status: last run, fragments per table, unindexed rows, lease holder."""
         meta = self._store.meta()
         holder, expires = _parse_lease(meta.get(LEASE_KEY, ""))
-        return {"last_run": json.loads(meta[LAST_RUN_KEY]) if meta.get(LAST_RUN_KEY) else None,
-                "fragments": self.fragments(), "unindexed_rows": self.unindexed_rows(),
-                "maintainer": holder if expires > time.time() else None}
+        return {
+            "last_run": json.loads(meta[LAST_RUN_KEY]) if meta.get(LAST_RUN_KEY) else None,
+            "fragments": self.fragments(),
+            "unindexed_rows": self.unindexed_rows(),
+            "maintainer": holder if expires > time.time() else None,
+        }
 
     def fragments(self) -> dict[str, int]:
         """Data fragments per table that grows with ingestion."""
-        return {name: self._store.table(name).stats()["fragment_stats"]["num_fragments"]
-                for name in (CHUNKS, DOCUMENTS) if self._store.has_table(name)}
+        return {
+            name: self._store.table(name).stats()["fragment_stats"]["num_fragments"]
+            for name in (CHUNKS, DOCUMENTS)
+            if self._store.has_table(name)
+        }
 
     def unindexed_rows(self) -> int:
         if not self._store.has_table(CHUNKS):
@@ -137,7 +148,8 @@ class Upkeep:
         mine = f"{self.holder}|{time.time() + self.policy.lease_s:.3f}"
         table = self._store.table(META)
         builder = table.merge_insert("key").when_matched_update_all(
-            where=f"target.value = {sql(current)}" if current is not None else None)
+            where=f"target.value = {sql(current)}" if current is not None else None
+        )
         try:
             result = builder.when_not_matched_insert_all().execute([{"key": LEASE_KEY, "value": mine}])
         except Exception as exc:  # another process committed to meta first: not ours this round
@@ -152,8 +164,13 @@ class Upkeep:
         table = self._store.table(META)
         current = self._store.meta().get(LEASE_KEY, "")
         if _parse_lease(current)[0] == self.holder:
-            retry_on_conflict(lambda: table.merge_insert("key").when_matched_update_all(
-                where=f"target.value = {sql(current)}").execute([{"key": LEASE_KEY, "value": ""}]))
+            retry_on_conflict(
+                lambda: (
+                    table.merge_insert("key")
+                    .when_matched_update_all(where=f"target.value = {sql(current)}")
+                    .execute([{"key": LEASE_KEY, "value": ""}])
+                )
+            )
 
 
 def _parse_lease(value: str) -> tuple[str, float]:

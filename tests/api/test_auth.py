@@ -11,8 +11,7 @@ def test_healthz_needs_no_key(app_client):
 
 
 def test_missing_malformed_and_unknown_keys_are_401_with_bearer_challenge(app_client):
-    for headers in ({}, {"Authorization": "Basic abc"}, {"Authorization": "Bearer nonsense"},
-                    bearer("ab_" + "x" * 43)):
+    for headers in ({}, {"Authorization": "Basic abc"}, {"Authorization": "Bearer nonsense"}, bearer("ab_" + "x" * 43)):
         response = app_client.get("/v1/contexts", headers=headers)
         assert_error(response, 401, "unauthorized")
         assert response.headers["www-authenticate"] == "Bearer"
@@ -55,8 +54,9 @@ def test_rate_limit_per_key_with_retry_after(tmp_path, embedder):
     from backend.config import RateLimitSettings, Settings
     from backend.services import Services
 
-    services = Services.build(Settings(data_dir=tmp_path / "rl", rate_limit=RateLimitSettings(per_minute=6, burst=3)),
-                              embedder=embedder)
+    services = Services.build(
+        Settings(data_dir=tmp_path / "rl", rate_limit=RateLimitSettings(per_minute=6, burst=3)), embedder=embedder
+    )
     limited, other = services.keys.create("acme", "limited")[1], services.keys.create("acme", "other")[1]
     client = TestClient(create_app(services=services), raise_server_exceptions=False)
     assert [client.get("/v1/contexts", headers=bearer(limited)).status_code for _ in range(3)] == [200] * 3

@@ -26,8 +26,9 @@ def test_create_list_get_delete_context(client):
 
 def test_add_text_document_and_read_it_back(client):
     ctx = _context(client)
-    response = client.post(f"/v1/contexts/{ctx['id']}/documents",
-                           json={"text": "The Lisbon office has 31 employees.", "name": "Lisbon"})
+    response = client.post(
+        f"/v1/contexts/{ctx['id']}/documents", json={"text": "The Lisbon office has 31 employees.", "name": "Lisbon"}
+    )
     assert response.status_code == 201, response.text
     doc = response.json()
     assert doc["context_id"] == ctx["id"] and doc["type"] == "text-snippet" and doc["chunks"] == 1
@@ -39,8 +40,10 @@ def test_add_text_document_and_read_it_back(client):
 
 
 def test_text_document_with_source_reports_that_url(client):
-    doc = client.post("/v1/documents", json={"text": "Refunds take 14 days.", "name": "Refunds",
-                                             "source": "https://intranet.example/refunds"}).json()
+    doc = client.post(
+        "/v1/documents",
+        json={"text": "Refunds take 14 days.", "name": "Refunds", "source": "https://intranet.example/refunds"},
+    ).json()
     assert doc["source"] == "https://intranet.example/refunds" and doc["context_id"] is None
     hit = client.post("/v1/search", json={"query": "refunds"}).json()[0]
     assert hit["metadata"]["source"] == "https://intranet.example/refunds"
@@ -83,11 +86,15 @@ def test_delete_context_removes_its_documents(client, services):
 
 
 def test_unsupported_upload_and_empty_text(client):
-    assert_error(client.post("/v1/documents", files={"file": ("tool.exe", b"MZ\x00\x01")}), 415,
-                 "unsupported_media_type")
+    assert_error(
+        client.post("/v1/documents", files={"file": ("tool.exe", b"MZ\x00\x01")}), 415, "unsupported_media_type"
+    )
     assert_error(client.post("/v1/documents", files={"file": ("blank.txt", b"   \n ")}), 422, "invalid_request")
-    assert_error(client.post("/v1/documents", content=b"x", headers={"content-type": "text/plain"}), 415,
-                 "unsupported_media_type")
+    assert_error(
+        client.post("/v1/documents", content=b"x", headers={"content-type": "text/plain"}),
+        415,
+        "unsupported_media_type",
+    )
 
 
 def test_status_reports_engine_embedder_and_counts(client):

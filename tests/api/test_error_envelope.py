@@ -12,8 +12,13 @@ def test_every_route_with_bad_input(client, app_client):
     doc = client.post(f"/v1/contexts/{ctx}/documents", json={"text": "Some text.", "name": "T"}).json()["id"]
     cases = [
         # (method, path, kwargs, status, code)
-        ("post", "/v1/types/integer", {"content": b"{not json", "headers": {"content-type": "application/json"}},
-         400, "invalid_request"),
+        (
+            "post",
+            "/v1/types/integer",
+            {"content": b"{not json", "headers": {"content-type": "application/json"}},
+            400,
+            "invalid_request",
+        ),
         ("post", "/v1/types/integer", {"json": {}}, 422, "invalid_request"),
         ("post", "/v1/types/integer", {"json": {"content": "   "}}, 422, "invalid_request"),
         ("post", "/v1/types/integer", {"json": {"content": 5}}, 422, "invalid_request"),
@@ -25,8 +30,13 @@ def test_every_route_with_bad_input(client, app_client):
         ("post", "/v1/search", {"json": {"query": "q", "limit": 51}}, 422, "invalid_request"),
         ("post", "/v1/search", {"json": {"query": "q", "limit": "ten"}}, 422, "invalid_request"),
         ("post", "/v1/search", {"json": {"query": "q", "context_id": MISSING}}, 404, "not_found"),
-        ("post", "/v1/search", {"content": b"[", "headers": {"content-type": "application/json"}},
-         400, "invalid_request"),
+        (
+            "post",
+            "/v1/search",
+            {"content": b"[", "headers": {"content-type": "application/json"}},
+            400,
+            "invalid_request",
+        ),
         ("post", "/v1/contexts", {"json": {"name": ""}}, 422, "invalid_request"),
         ("post", "/v1/contexts", {"json": {"description": "no name"}}, 422, "invalid_request"),
         ("get", f"/v1/contexts/{MISSING}", {}, 404, "not_found"),
@@ -36,8 +46,13 @@ def test_every_route_with_bad_input(client, app_client):
         ("post", f"/v1/contexts/{ctx}/documents", {"json": {"text": "t"}}, 422, "invalid_request"),
         ("post", f"/v1/contexts/{ctx}/documents", {"json": {"url": "ftp://example.com/x"}}, 422, "invalid_request"),
         ("post", f"/v1/contexts/{ctx}/documents", {"json": {"url": "http://127.0.0.1:1/x"}}, 422, "invalid_request"),
-        ("post", f"/v1/contexts/{ctx}/documents", {"content": b"{", "headers": {"content-type": "application/json"}},
-         400, "invalid_request"),
+        (
+            "post",
+            f"/v1/contexts/{ctx}/documents",
+            {"content": b"{", "headers": {"content-type": "application/json"}},
+            400,
+            "invalid_request",
+        ),
         ("post", "/v1/documents", {"files": {"file": ("x.bin", b"\x00\x01")}}, 415, "unsupported_media_type"),
         ("post", "/v1/documents", {"files": {"other": ("x.txt", b"hello")}}, 422, "invalid_request"),
         ("get", f"/v1/documents/{MISSING}", {}, 404, "not_found"),
@@ -45,8 +60,13 @@ def test_every_route_with_bad_input(client, app_client):
         ("delete", f"/v1/documents/{MISSING}", {}, 404, "not_found"),
         ("post", f"/v1/documents/{MISSING}/refresh", {}, 404, "not_found"),
         ("post", f"/v1/documents/{doc}/refresh", {}, 422, "invalid_request"),
-        ("post", "/v1/search", {"content": b"{" + b" " * (1024 * 1024 + 10) + b"}",
-                                "headers": {"content-type": "application/json"}}, 413, "payload_too_large"),
+        (
+            "post",
+            "/v1/search",
+            {"content": b"{" + b" " * (1024 * 1024 + 10) + b"}", "headers": {"content-type": "application/json"}},
+            413,
+            "payload_too_large",
+        ),
         ("get", "/v1/nowhere", {}, 404, "not_found"),
         ("put", "/v1/contexts", {}, 405, "method_not_allowed"),
     ]
@@ -56,55 +76,98 @@ def test_every_route_with_bad_input(client, app_client):
 
     # Without a key, every /v1 route is 401 (the key is checked before anything else is revealed).
     del app_client.headers["Authorization"]
-    for method, path in [("post", "/v1/types/integer"), ("post", "/v1/search"), ("get", "/v1/contexts"),
-                         ("post", "/v1/contexts"), ("get", f"/v1/contexts/{ctx}"), ("delete", f"/v1/contexts/{ctx}"),
-                         ("get", f"/v1/contexts/{ctx}/documents"), ("post", f"/v1/contexts/{ctx}/documents"),
-                         ("post", "/v1/documents"), ("get", f"/v1/documents/{doc}"),
-                         ("get", f"/v1/documents/{doc}/content"), ("delete", f"/v1/documents/{doc}"),
-                         ("post", f"/v1/documents/{doc}/refresh"), ("get", "/v1/status")]:
-        response = getattr(app_client, method)(path, json={"query": "q", "name": "n"} if method == "post" else None) \
-            if method == "post" else getattr(app_client, method)(path)
+    for method, path in [
+        ("post", "/v1/types/integer"),
+        ("post", "/v1/search"),
+        ("get", "/v1/contexts"),
+        ("post", "/v1/contexts"),
+        ("get", f"/v1/contexts/{ctx}"),
+        ("delete", f"/v1/contexts/{ctx}"),
+        ("get", f"/v1/contexts/{ctx}/documents"),
+        ("post", f"/v1/contexts/{ctx}/documents"),
+        ("post", "/v1/documents"),
+        ("get", f"/v1/documents/{doc}"),
+        ("get", f"/v1/documents/{doc}/content"),
+        ("delete", f"/v1/documents/{doc}"),
+        ("post", f"/v1/documents/{doc}/refresh"),
+        ("get", "/v1/status"),
+    ]:
+        response = (
+            getattr(app_client, method)(path, json={"query": "q", "name": "n"} if method == "post" else None)
+            if method == "post"
+            else getattr(app_client, method)(path)
+        )
         assert_error(response, 401, "unauthorized")
 
 
 def test_openapi_documents_every_route(app_client):
     spec = app_client.get("/openapi.json").json()
     paths = spec["paths"]
-    for path in ["/v1/types/{type_name}", "/v1/search", "/v1/contexts", "/v1/contexts/{context_id}",
-                 "/v1/contexts/{context_id}/documents", "/v1/documents", "/v1/documents/{document_id}",
-                 "/v1/documents/{document_id}/content", "/v1/documents/{document_id}/refresh", "/v1/status",
-                 "/healthz"]:
+    for path in [
+        "/v1/types/{type_name}",
+        "/v1/search",
+        "/v1/contexts",
+        "/v1/contexts/{context_id}",
+        "/v1/contexts/{context_id}/documents",
+        "/v1/documents",
+        "/v1/documents/{document_id}",
+        "/v1/documents/{document_id}/content",
+        "/v1/documents/{document_id}/refresh",
+        "/v1/status",
+        "/healthz",
+    ]:
         assert path in paths, path
     assert app_client.get("/docs").status_code == 200
 
 
 def test_tenants_never_see_each_other(client, app_client, other_key):
     ctx = client.post("/v1/contexts", json={"name": "Secret plans"}).json()["id"]
-    doc = client.post(f"/v1/contexts/{ctx}/documents", json={"text": "Project Falcon launches in May.",
-                                                               "name": "Falcon"}).json()["id"]
+    doc = client.post(
+        f"/v1/contexts/{ctx}/documents", json={"text": "Project Falcon launches in May.", "name": "Falcon"}
+    ).json()["id"]
     other = bearer(other_key)
     assert app_client.get("/v1/contexts", headers=other).json() == []
-    for method, path in [("get", f"/v1/contexts/{ctx}"), ("delete", f"/v1/contexts/{ctx}"),
-                         ("get", f"/v1/contexts/{ctx}/documents"), ("get", f"/v1/documents/{doc}"),
-                         ("get", f"/v1/documents/{doc}/content"), ("delete", f"/v1/documents/{doc}")]:
+    for method, path in [
+        ("get", f"/v1/contexts/{ctx}"),
+        ("delete", f"/v1/contexts/{ctx}"),
+        ("get", f"/v1/contexts/{ctx}/documents"),
+        ("get", f"/v1/documents/{doc}"),
+        ("get", f"/v1/documents/{doc}/content"),
+        ("delete", f"/v1/documents/{doc}"),
+    ]:
         assert_error(getattr(app_client, method)(path, headers=other), 404, "not_found")
-    assert_error(app_client.post(f"/v1/contexts/{ctx}/documents", json={"text": "x", "name": "n"}, headers=other),
-                 404, "not_found")
+    assert_error(
+        app_client.post(f"/v1/contexts/{ctx}/documents", json={"text": "x", "name": "n"}, headers=other),
+        404,
+        "not_found",
+    )
     assert_error(app_client.post(f"/v1/documents/{doc}/refresh", headers=other), 404, "not_found")
-    assert_error(app_client.post("/v1/types/string", json={"query": "Which project?", "context_id": ctx},
-                                 headers=other), 404, "not_found")
+    assert_error(
+        app_client.post("/v1/types/string", json={"query": "Which project?", "context_id": ctx}, headers=other),
+        404,
+        "not_found",
+    )
     assert app_client.post("/v1/search", json={"query": "Project Falcon"}, headers=other).json() == []
-    assert_error(app_client.post("/v1/search", json={"query": "Falcon", "context_id": ctx}, headers=other), 404,
-                 "not_found")
-    assert_error(app_client.post("/v1/types/string", json={"content": "Which project launches in May?"},
-                                 headers=other), 422, "no_answer")
+    assert_error(
+        app_client.post("/v1/search", json={"query": "Falcon", "context_id": ctx}, headers=other), 404, "not_found"
+    )
+    assert_error(
+        app_client.post("/v1/types/string", json={"content": "Which project launches in May?"}, headers=other),
+        422,
+        "no_answer",
+    )
     assert client.get(f"/v1/documents/{doc}").status_code == 200  # still there for its owner
     # The other tenant's own documents never pull in evidence of ours, with or without a context.
     other_ctx = app_client.post("/v1/contexts", json={"name": "Theirs"}, headers=other).json()["id"]
-    app_client.post(f"/v1/contexts/{other_ctx}/documents", json={"text": "Project Osprey launches in June.",
-                                                                  "name": "Osprey"}, headers=other)
-    for body in ({"content": "When does Project Falcon launch?"},
-                 {"query": "When does Project Falcon launch?", "context_id": other_ctx}):
+    app_client.post(
+        f"/v1/contexts/{other_ctx}/documents",
+        json={"text": "Project Osprey launches in June.", "name": "Osprey"},
+        headers=other,
+    )
+    for body in (
+        {"content": "When does Project Falcon launch?"},
+        {"query": "When does Project Falcon launch?", "context_id": other_ctx},
+    ):
         answer = app_client.post("/v1/types/string", json={**body, "include_sources": True}, headers=other)
         sources = answer.json().get("sources", []) if answer.status_code == 200 else []
         assert all(s["metadata"]["name"] != "Falcon" for s in sources)

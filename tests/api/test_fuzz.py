@@ -21,14 +21,19 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def fuzz_target(tmp_path_factory, embedder):
-    services = Services.build(Settings(data_dir=tmp_path_factory.mktemp("fuzz"),
-                                       rate_limit=RateLimitSettings(per_minute=0)), embedder=embedder)
+    services = Services.build(
+        Settings(data_dir=tmp_path_factory.mktemp("fuzz"), rate_limit=RateLimitSettings(per_minute=0)),
+        embedder=embedder,
+    )
     headers = bearer(services.keys.create("fuzz")[1])
     app = create_app(services=services)
     with TestClient(app) as client:
         ctx = client.post("/v1/contexts", json={"name": "Fuzz"}, headers=headers).json()["id"]
-        client.post(f"/v1/contexts/{ctx}/documents", headers=headers,
-                    json={"text": "The fuzz office has 12 desks and opened on 2 May 2020.", "name": "Fuzz"})
+        client.post(
+            f"/v1/contexts/{ctx}/documents",
+            headers=headers,
+            json={"text": "The fuzz office has 12 desks and opened on 2 May 2020.", "name": "Fuzz"},
+        )
     return app, headers
 
 

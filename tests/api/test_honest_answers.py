@@ -20,8 +20,10 @@ The fire drill takes place next Friday. The summer party is on 3 July 2026.
 @pytest.fixture
 def context_id(client):
     ctx = client.post("/v1/contexts", json={"name": "Handbook"}).json()
-    assert client.post(f"/v1/contexts/{ctx['id']}/documents", json={"text": HANDBOOK, "name": "Handbook"}
-                       ).status_code == 201
+    assert (
+        client.post(f"/v1/contexts/{ctx['id']}/documents", json={"text": HANDBOOK, "name": "Handbook"}).status_code
+        == 201
+    )
     return ctx["id"]
 
 
@@ -30,33 +32,42 @@ def _ask(client, answer_type, question, context_id, **extra):
 
 
 def test_a_question_about_an_unmentioned_name_is_declined_naming_it(client, context_id):
-    error = assert_error(_ask(client, "datetime", "When was the Zorblax treaty signed?", context_id), 422,
-                         "no_answer")
+    error = assert_error(_ask(client, "datetime", "When was the Zorblax treaty signed?", context_id), 422, "no_answer")
     assert error["message"] == "No passage in this context mentions 'Zorblax'."
-    error = assert_error(client.post("/v1/types/string", json={"content": "Who won the 2035 Nobel Prize?"}), 422,
-                         "no_answer")
+    error = assert_error(
+        client.post("/v1/types/string", json={"content": "Who won the 2035 Nobel Prize?"}), 422, "no_answer"
+    )
     assert "'2035'" in error["message"] and "Nobel" in error["message"]
 
 
 def test_a_supported_answer_keeps_a_high_confidence_only_when_asked(client, context_id):
     plain = _ask(client, "integer", "How many employees work at the London office?", context_id)
     assert plain.json() == {"data": 212}
-    detailed = _ask(client, "integer", "How many employees work at the London office?", context_id,
-                    include_confidence=True, include_sources=True).json()
+    detailed = _ask(
+        client,
+        "integer",
+        "How many employees work at the London office?",
+        context_id,
+        include_confidence=True,
+        include_sources=True,
+    ).json()
     assert detailed["data"] == 212 and 0.6 <= detailed["confidence"] <= 1.0
     read_from = [s for s in detailed["sources"] if "spans" in s]
     assert len(read_from) == 1
     start, end = read_from[0]["spans"][0]
     assert read_from[0]["page_content"][start:end] == "212"
-    with_sources_only = _ask(client, "integer", "How many employees work at the London office?", context_id,
-                             include_sources=True).json()
+    with_sources_only = _ask(
+        client, "integer", "How many employees work at the London office?", context_id, include_sources=True
+    ).json()
     assert set(with_sources_only) == {"data", "sources"} and with_sources_only["data"] == 212
 
 
 def test_a_weak_answer_is_declined_with_the_closest_passage(services, client, context_id):
     # The same question through a service that demands near certainty: declined, and told why.
-    strict = Services.build(Settings(data_dir=services.settings.data_dir, engine="offline",
-                                     answer=AnswerSettings(min_confidence=0.99)), embedder=services.embedder)
+    strict = Services.build(
+        Settings(data_dir=services.settings.data_dir, engine="offline", answer=AnswerSettings(min_confidence=0.99)),
+        embedder=services.embedder,
+    )
     from backend.errors import NoAnswer
     from backend.types import AnswerType
 
@@ -70,11 +81,13 @@ def test_relative_dates_follow_the_reference_date_and_time_zone(client, context_
     # 2026-11-23 is a Monday: "next Friday" is the 27th, whatever the clock says now.
     response = _ask(client, "datetime", "When is the fire drill?", context_id, reference_date="2026-11-23")
     assert response.json() == {"data": "2026-11-27T00:00:00Z"}, response.text
-    response = _ask(client, "datetime", "When is the fire drill?", context_id, reference_date="2026-11-23",
-                    timezone="Asia/Tokyo")
+    response = _ask(
+        client, "datetime", "When is the fire drill?", context_id, reference_date="2026-11-23", timezone="Asia/Tokyo"
+    )
     assert response.json() == {"data": "2026-11-27T00:00:00Z"}
-    error = assert_error(_ask(client, "datetime", "When is the fire drill?", context_id, timezone="Mars/Olympus"),
-                         422, "invalid_request")
+    error = assert_error(
+        _ask(client, "datetime", "When is the fire drill?", context_id, timezone="Mars/Olympus"), 422, "invalid_request"
+    )
     assert "timezone" in error["message"] and "Mars/Olympus" in error["message"]
 
 

@@ -20,8 +20,11 @@ def fake():
 
 
 def _client(tmp_path, embedder, fake, **llm) -> TestClient:
-    settings = Settings(data_dir=tmp_path / "llm", engine="llm",
-                        llm=LLMSettings(base_url=fake.base_url, api_key="sk-test", model="tiny", **llm))
+    settings = Settings(
+        data_dir=tmp_path / "llm",
+        engine="llm",
+        llm=LLMSettings(base_url=fake.base_url, api_key="sk-test", model="tiny", **llm),
+    )
     services = Services.build(settings, embedder=embedder)
     client = TestClient(create_app(services=services), raise_server_exceptions=False)
     client.headers.update(bearer(services.keys.create("acme")[1]))
@@ -32,8 +35,13 @@ def _client(tmp_path, embedder, fake, **llm) -> TestClient:
 @pytest.mark.parametrize("answer_type", AnswerType.names())
 def test_strict_schema_sent_for_every_type(tmp_path, embedder, fake, answer_type):
     client = _client(tmp_path, embedder, fake)
-    examples = {"integer": "14", "float": "1.5", "boolean": "true", "string": '"Oslo"',
-                "datetime": '"2024-01-02T03:04:05+01:00"'}
+    examples = {
+        "integer": "14",
+        "float": "1.5",
+        "boolean": "true",
+        "string": '"Oslo"',
+        "datetime": '"2024-01-02T03:04:05+01:00"',
+    }
     element = AnswerType(answer_type).element.value
     value = f"[{examples[element]}]" if answer_type.endswith("_array") else examples[element]
     fake.replies.append(Reply(f'{{"answer": {value}}}'))
@@ -107,8 +115,10 @@ def test_timeout_rate_limit_and_server_error(tmp_path, embedder, fake):
 
 def _context(client) -> str:
     ctx = client.post("/v1/contexts", json={"name": "Racks"}).json()["id"]
-    client.post(f"/v1/contexts/{ctx}/documents", json={"text": "The Oslo data centre has 14 racks. It opened on "
-                                                       "2 March 2021.", "name": "Oslo racks"})
+    client.post(
+        f"/v1/contexts/{ctx}/documents",
+        json={"text": "The Oslo data centre has 14 racks. It opened on 2 March 2021.", "name": "Oslo racks"},
+    )
     return ctx
 
 
@@ -117,13 +127,15 @@ def _declined_in_context(tmp_path, embedder, fake, reply: str, question: str) ->
     client = _client(tmp_path, embedder, fake)
     ctx = _context(client)
     fake.replies.append(Reply(reply))
-    return assert_error(client.post("/v1/types/integer", json={"query": question, "context_id": ctx}), 422,
-                        "no_answer")["message"]
+    return assert_error(
+        client.post("/v1/types/integer", json={"query": question, "context_id": ctx}), 422, "no_answer"
+    )["message"]
 
 
 def test_schema_lets_the_model_say_unanswerable_and_that_is_a_decline(tmp_path, embedder, fake):
-    message = _declined_in_context(tmp_path, embedder, fake, '{"answerable": false, "answer": null, "quote": null}',
-                                   "How many racks in Bergen?")
+    message = _declined_in_context(
+        tmp_path, embedder, fake, '{"answerable": false, "answer": null, "quote": null}', "How many racks in Bergen?"
+    )
     assert "no answer in the evidence" in message
     schema = fake.requests[-1]["response_format"]["json_schema"]["schema"]
     assert schema["required"] == ["answerable", "answer", "quote"]
@@ -131,9 +143,13 @@ def test_schema_lets_the_model_say_unanswerable_and_that_is_a_decline(tmp_path, 
 
 
 def test_a_value_absent_from_the_evidence_is_declined_in_a_context(tmp_path, embedder, fake):
-    message = _declined_in_context(tmp_path, embedder, fake,
-                                   '{"answerable": true, "answer": 40, "quote": "Oslo has 40 racks."}',
-                                   "How many racks in Oslo?")
+    message = _declined_in_context(
+        tmp_path,
+        embedder,
+        fake,
+        '{"answerable": true, "answer": 40, "quote": "Oslo has 40 racks."}',
+        "How many racks in Oslo?",
+    )
     assert "40" in message and "not stated in the evidence" in message
 
 
@@ -141,20 +157,30 @@ def test_a_grounded_value_is_confident_with_its_span(tmp_path, embedder, fake):
     client = _client(tmp_path, embedder, fake)
     ctx = _context(client)
     fake.replies.append(Reply('{"answerable": true, "answer": 14, "quote": "The Oslo data centre has 14 racks."}'))
-    body = client.post("/v1/types/integer", json={"query": "How many racks in Oslo?", "context_id": ctx,
-                                                  "include_confidence": True, "include_sources": True}).json()
+    body = client.post(
+        "/v1/types/integer",
+        json={
+            "query": "How many racks in Oslo?",
+            "context_id": ctx,
+            "include_confidence": True,
+            "include_sources": True,
+        },
+    ).json()
     assert body["data"] == 14 and body["confidence"] >= 0.8
     source = next(s for s in body["sources"] if "spans" in s)
     start, end = source["spans"][0]
     assert source["page_content"][start:end] == "14"
     # A date written another way in the evidence is still found there.
     fake.replies.append(Reply('{"answerable": true, "answer": "2021-03-02T00:00:00Z", "quote": null}'))
-    assert client.post("/v1/types/datetime", json={"query": "When did Oslo open?", "context_id": ctx}
-                       ).json() == {"data": "2021-03-02T00:00:00Z"}
+    assert client.post("/v1/types/datetime", json={"query": "When did Oslo open?", "context_id": ctx}).json() == {
+        "data": "2021-03-02T00:00:00Z"
+    }
     # A yes/no stands on the sentence the model quotes; without one it is not grounded in a context.
     fake.replies.append(Reply('{"answerable": true, "answer": true, "quote": "The Oslo data centre has 14 racks"}'))
-    assert client.post("/v1/types/boolean", json={"query": "Does Oslo have racks?", "context_id": ctx}
-                       ).json() == {"data": True}
+    assert client.post("/v1/types/boolean", json={"query": "Does Oslo have racks?", "context_id": ctx}).json() == {
+        "data": True
+    }
     fake.replies.append(Reply('{"answerable": true, "answer": true, "quote": null}'))
-    assert_error(client.post("/v1/types/boolean", json={"query": "Does Oslo have racks?", "context_id": ctx}),
-                 422, "no_answer")
+    assert_error(
+        client.post("/v1/types/boolean", json={"query": "Does Oslo have racks?", "context_id": ctx}), 422, "no_answer"
+    )

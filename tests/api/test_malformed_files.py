@@ -41,8 +41,7 @@ def test_a_malformed_file_is_a_clear_422(client, name, data, why):
 
 
 def test_a_refused_file_spoils_nothing_else(client):
-    assert_error(client.post("/v1/documents", files={"file": ("broken_report.docx", b"nope")}), 422,
-                 "invalid_request")
+    assert_error(client.post("/v1/documents", files={"file": ("broken_report.docx", b"nope")}), 422, "invalid_request")
     added = client.post("/v1/documents", files={"file": ("analyst_notes.txt", b"Margins rose in March.")})
     assert added.status_code == 201, added.text
     assert [d["name"] for d in client.get("/v1/documents").json()] == ["analyst_notes.txt"]
@@ -53,13 +52,16 @@ def test_mixed_encodings_in_a_csv_still_load(client):
     assert client.post("/v1/documents", files={"file": ("cities.csv", data)}).status_code == 201
 
 
-@pytest.mark.parametrize(("path", "body", "message"), [
-    ("/v1/search", {"query": ""}, "query: must not be empty"),
-    ("/v1/search", {"query": "   "}, "query: must not be empty"),
-    ("/v1/types/integer", {"query": "", "context_id": "x"}, "query: must not be empty"),
-    ("/v1/types/integer", {"content": ""}, "content: must not be empty"),
-    ("/v1/types/integer", {}, "content: a non-empty question is required"),
-    ("/v1/contexts", {"name": ""}, "name: must not be empty"),
-])
+@pytest.mark.parametrize(
+    ("path", "body", "message"),
+    [
+        ("/v1/search", {"query": ""}, "query: must not be empty"),
+        ("/v1/search", {"query": "   "}, "query: must not be empty"),
+        ("/v1/types/integer", {"query": "", "context_id": "x"}, "query: must not be empty"),
+        ("/v1/types/integer", {"content": ""}, "content: must not be empty"),
+        ("/v1/types/integer", {}, "content: a non-empty question is required"),
+        ("/v1/contexts", {"name": ""}, "name: must not be empty"),
+    ],
+)
 def test_validation_errors_name_the_field(client, path, body, message):
     assert assert_error(client.post(path, json=body), 422, "invalid_request")["message"] == message

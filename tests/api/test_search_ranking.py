@@ -38,8 +38,9 @@ def test_a_documents_title_finds_it_first(client):
     }
     for name, text in bodies.items():
         assert client.post(f"/v1/contexts/{ctx}/documents", json={"text": text, "name": name}).status_code == 201
-    results = client.post("/v1/search", json={"query": "quarterly travel reimbursement rules",
-                                              "context_id": ctx}).json()
+    results = client.post(
+        "/v1/search", json={"query": "quarterly travel reimbursement rules", "context_id": ctx}
+    ).json()
     assert results[0]["metadata"]["name"] == "Quarterly travel reimbursement rules"
     # Results still show the passage alone, not its title path.
     assert results[0]["page_content"] == bodies["Quarterly travel reimbursement rules"]
@@ -47,10 +48,11 @@ def test_a_documents_title_finds_it_first(client):
 
 def test_heading_paths_reach_the_chunks_of_markdown_and_html(client, services):
     assert client.post("/v1/documents", json={"text": HANDBOOK_MD, "name": "handbook.md"}).status_code == 201
-    assert client.post("/v1/documents", files={"file": ("guide.html", HANDBOOK_HTML, "text/html")}
-                       ).status_code == 201
-    assert _titles(services, "handbook.md") == {"handbook.md › Staff handbook › Leave",
-                                                "handbook.md › Staff handbook › Leave › Sick leave"}
+    assert client.post("/v1/documents", files={"file": ("guide.html", HANDBOOK_HTML, "text/html")}).status_code == 201
+    assert _titles(services, "handbook.md") == {
+        "handbook.md › Staff handbook › Leave",
+        "handbook.md › Staff handbook › Leave › Sick leave",
+    }
     assert "guide.html › Field guide › Safety › Ladders" in _titles(services, "guide.html")
     # A question about the section finds its passage although the passage never names it.
     hits = client.post("/v1/search", json={"query": "sick leave", "limit": 1}).json()
@@ -66,8 +68,10 @@ def test_the_ranking_does_not_depend_on_the_limit(client):
         wide = client.post("/v1/search", json={"query": query, "context_id": ctx, "limit": 50}).json()
         for k in (1, 3, 10):
             narrow = client.post("/v1/search", json={"query": query, "context_id": ctx, "limit": k}).json()
-            assert [r["metadata"]["document_id"] for r in narrow] == \
-                   [r["metadata"]["document_id"] for r in wide[:k]], (query, k)
+            assert [r["metadata"]["document_id"] for r in narrow] == [r["metadata"]["document_id"] for r in wide[:k]], (
+                query,
+                k,
+            )
 
 
 def test_an_older_store_is_migrated_then_reindexed_with_heading_paths(tmp_path, embedder):

@@ -26,14 +26,17 @@ def context_id(client):
     return ctx["id"]
 
 
-@pytest.mark.parametrize(("answer_type", "question", "expected"), [
-    ("integer", "How many employees work at the London office?", 212),
-    ("datetime", "When did the Paris office open?", "2019-09-01T00:00:00Z"),
-    ("string", "Who leads the London office?", "Priya Raman"),
-    ("float", "What is the average monthly rent of the London office?", 48500.0),
-    ("boolean", "Does the Paris office have employees?", True),
-    ("integer_array", "How many employees work in each office?", [212, 45]),
-])
+@pytest.mark.parametrize(
+    ("answer_type", "question", "expected"),
+    [
+        ("integer", "How many employees work at the London office?", 212),
+        ("datetime", "When did the Paris office open?", "2019-09-01T00:00:00Z"),
+        ("string", "Who leads the London office?", "Priya Raman"),
+        ("float", "What is the average monthly rent of the London office?", 48500.0),
+        ("boolean", "Does the Paris office have employees?", True),
+        ("integer_array", "How many employees work in each office?", [212, 45]),
+    ],
+)
 def test_typed_answers_from_a_context(client, context_id, answer_type, question, expected):
     response = client.post(f"/v1/types/{answer_type}", json={"query": question, "context_id": context_id})
     assert response.status_code == 200, response.text
@@ -52,8 +55,11 @@ def test_content_mode_searches_all_tenant_documents(client, context_id):
 
 
 def test_field_precedence_follows_the_mode(client, context_id):
-    body = {"query": "How many employees work at the Paris office?", "content": "unrelated words",
-            "context_id": context_id}
+    body = {
+        "query": "How many employees work at the Paris office?",
+        "content": "unrelated words",
+        "context_id": context_id,
+    }
     assert client.post("/v1/types/integer", json=body).json() == {"data": 45}
     body = {"content": "How many employees work at the Paris office?", "query": "unrelated words"}
     assert client.post("/v1/types/integer", json=body).json() == {"data": 45}
@@ -68,8 +74,9 @@ def test_include_sources_adds_evidence(client, context_id):
 
 
 def test_no_answer_is_422_never_invented(client, context_id):
-    response = client.post("/v1/types/datetime", json={"query": "When was the moon base founded?",
-                                                        "context_id": context_id})
+    response = client.post(
+        "/v1/types/datetime", json={"query": "When was the moon base founded?", "context_id": context_id}
+    )
     assert_error(response, 422, "no_answer")
 
 

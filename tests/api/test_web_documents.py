@@ -24,8 +24,7 @@ def web():
 
 @pytest.fixture
 def client(tmp_path, embedder):
-    settings = Settings(data_dir=tmp_path / "web", engine="offline",
-                        ingest=IngestSettings(allow_private_urls=True))
+    settings = Settings(data_dir=tmp_path / "web", engine="offline", ingest=IngestSettings(allow_private_urls=True))
     services = Services.build(settings, embedder=embedder)
     with TestClient(create_app(services=services), raise_server_exceptions=False) as test_client:
         test_client.headers.update(bearer(services.keys.create("acme")[1]))
@@ -62,8 +61,15 @@ def test_web_pdf_and_upstream_errors(client, web):
 
 
 def test_private_addresses_refused_by_default():
-    for url in ["http://127.0.0.1/x", "http://localhost:8000/", "http://10.1.2.3/", "http://169.254.169.254/latest",
-                "http://[::1]/", "file:///etc/passwd", "gopher://example.com/"]:
+    for url in [
+        "http://127.0.0.1/x",
+        "http://localhost:8000/",
+        "http://10.1.2.3/",
+        "http://169.254.169.254/latest",
+        "http://[::1]/",
+        "file:///etc/passwd",
+        "gopher://example.com/",
+    ]:
         with pytest.raises(ValidationFailed):
             check_url(url, allow_private=False)
     check_url("http://127.0.0.1/x", allow_private=True)

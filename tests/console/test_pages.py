@@ -39,9 +39,6 @@ def _app(page: str | None = None) -> AppTest:
     return app
 
 
-
-
-
 def test_ask_example_gives_typed_answer_and_history_csv():
     app = _app()
     assert app.title[0].value == "Ask"
@@ -147,10 +144,21 @@ def test_status_page_shows_engine_and_masked_key():
     assert any("/v1/types/integer" in c.value and "…" in c.value for c in app.code)
 
 
-@pytest.mark.parametrize(("value", "shown"), [
-    (4200000.0, "4,200,000"), (61.5, "61.5"), (0.1 + 0.2, "0.3"), (212, "212"), (1234567, "1,234,567"),
-    (0.00025, "0.00025"), (-3.75, "-3.75"), (0.0, "0"), (2.5e-7, "2.5e-07"), (3e16, "3e+16"),
-])
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (4200000.0, "4,200,000"),
+        (61.5, "61.5"),
+        (0.1 + 0.2, "0.3"),
+        (212, "212"),
+        (1234567, "1,234,567"),
+        (0.00025, "0.00025"),
+        (-3.75, "-3.75"),
+        (0.0, "0"),
+        (2.5e-7, "2.5e-07"),
+        (3e16, "3e+16"),
+    ],
+)
 def test_numbers_read_as_people_write_them(value, shown):
     from pages.common import format_number
 

@@ -31,8 +31,9 @@ class BackgroundServer:
         self._server.server_close()
 
 
-def send(handler: BaseHTTPRequestHandler, status: int, content_type: str, body: bytes,
-         headers: dict[str, str] | None = None) -> None:
+def send(
+    handler: BaseHTTPRequestHandler, status: int, content_type: str, body: bytes, headers: dict[str, str] | None = None
+) -> None:
     """Send ``body``; a client that hung up (timeout tests) is not an error of the server."""
     try:
         handler.send_response(status)

@@ -44,19 +44,37 @@ class FakeOpenAI(BackgroundServer):
                 body = json.loads(self.rfile.read(int(self.headers["content-length"])))
                 fake.requests.append(body)
                 if self.path.endswith("/embeddings"):
-                    self._send(200, {"object": "list", "model": body["model"], "data": [
-                        {"object": "embedding", "index": i, "embedding": hashed_embedding(text)}
-                        for i, text in enumerate(body["input"])]})
+                    self._send(
+                        200,
+                        {
+                            "object": "list",
+                            "model": body["model"],
+                            "data": [
+                                {"object": "embedding", "index": i, "embedding": hashed_embedding(text)}
+                                for i, text in enumerate(body["input"])
+                            ],
+                        },
+                    )
                     return
                 reply = fake.replies.pop(0) if fake.replies else Reply()
                 time.sleep(reply.delay_s)
                 if reply.status != 200:
                     payload = {"error": {"message": "upstream says no", "type": "error", "code": reply.status}}
                 else:
-                    payload = {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": body["model"],
-                               "choices": [{"index": 0, "finish_reason": reply.finish_reason,
-                                            "message": {"role": "assistant", "content": reply.content}}],
-                               "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+                    payload = {
+                        "id": "chatcmpl-1",
+                        "object": "chat.completion",
+                        "created": 0,
+                        "model": body["model"],
+                        "choices": [
+                            {
+                                "index": 0,
+                                "finish_reason": reply.finish_reason,
+                                "message": {"role": "assistant", "content": reply.content},
+                            }
+                        ],
+                        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+                    }
                 self._send(reply.status, payload, reply.headers)
 
             def _send(self, status: int, payload: dict, headers: dict[str, str] | None = None) -> None:

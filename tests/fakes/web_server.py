@@ -35,6 +35,8 @@ class LocalWeb(BackgroundServer):
 
 
 def html_page(title: str, body: str) -> tuple[str, bytes]:
-    html = (f"<html><head><title>{title}</title></head><body><nav>Home | Jobs | Contact</nav><main><h1>{title}</h1>"
-            f"<p>{body}</p></main><footer>Copyright</footer></body></html>")
+    html = (
+        f"<html><head><title>{title}</title></head><body><nav>Home | Jobs | Contact</nav><main><h1>{title}</h1>"
+        f"<p>{body}</p></main><footer>Copyright</footer></body></html>"
+    )
     return "text/html; charset=utf-8", html.encode()

@@ -25,9 +25,16 @@ def test_two_processes_ingest_into_one_context(tmp_path, embedder):
         for i in range(60):
             (folder / f"{side}-{i:02d}.md").write_text(f"# {side} {i}\nThe {side} archive box {i} holds {i * 3} files.")
         folders.append(folder)
-    processes = [subprocess.Popen([sys.executable, "-m", "backend", "ingest", str(folder), "--context", context.id,
-                                   "--tenant", "acme"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True) for folder in folders]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "backend", "ingest", str(folder), "--context", context.id, "--tenant", "acme"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for folder in folders
+    ]
     for process in processes:
         _, stderr = process.communicate(timeout=600)
         assert process.returncode == 0, stderr[-3000:]

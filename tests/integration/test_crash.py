@@ -20,9 +20,11 @@ TOTAL = 240
 def _write_corpus(folder) -> None:  # noqa: ANN001
     folder.mkdir()
     for i in range(TOTAL):
-        paragraphs = [f"Report {i}, section {s}: the warehouse in region {i} stores {i * 7 + s} pallets of "
-                      f"equipment, inspected every {s + 2} weeks by the safety team of building {i}." * 3
-                      for s in range(4)]
+        paragraphs = [
+            f"Report {i}, section {s}: the warehouse in region {i} stores {i * 7 + s} pallets of "
+            f"equipment, inspected every {s + 2} weeks by the safety team of building {i}." * 3
+            for s in range(4)
+        ]
         (folder / f"report-{i:03d}.md").write_text(f"# Report {i}\n\n" + "\n\n".join(paragraphs))
 
 
@@ -77,18 +79,29 @@ def test_sigkilled_server_mid_batch_restarts_whole(tmp_path, embedder):
 
     from tests.helpers import free_port, wait_until_up
 
-    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(tmp_path / "data"), "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
-           "ANSWERBASE_STORE__ORPHAN_GRACE_S": "0"}  # one writer: the restart may collect at once
+    env = {
+        **os.environ,
+        "ANSWERBASE_DATA_DIR": str(tmp_path / "data"),
+        "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
+        "ANSWERBASE_STORE__ORPHAN_GRACE_S": "0",
+    }  # one writer: the restart may collect at once
     setup = Services.build(Settings(data_dir=tmp_path / "data"), embedder=embedder)
     secret = setup.keys.create("acme")[1]
     context_id = setup.catalog.create_context("acme", "Batch").id
-    files = [(f"memo-{i:02d}.md", (f"# Memo {i}\n" + f"Shelf {i} in aisle {i % 7} holds {i * 11} boxes. " * 40))
-             for i in range(80)]
+    files = [
+        (f"memo-{i:02d}.md", (f"# Memo {i}\n" + f"Shelf {i} in aisle {i % 7} holds {i * 11} boxes. " * 40))
+        for i in range(80)
+    ]
 
     def start() -> tuple[subprocess.Popen, str]:
         port = free_port()
-        process = subprocess.Popen([sys.executable, "-m", "backend", "serve", "--port", str(port)], env=env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "backend", "serve", "--port", str(port)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         wait_until_up(f"http://127.0.0.1:{port}/healthz", process)
         return process, f"http://127.0.0.1:{port}"
 
@@ -102,6 +115,7 @@ def test_sigkilled_server_mid_batch_restarts_whole(tmp_path, embedder):
                         return  # the server died
                     if response.status_code == 201:
                         acked.append(response.json()["id"])
+
         threads = [threading.Thread(target=worker, args=(files[i::4],)) for i in range(4)]
         for thread in threads:
             thread.start()
@@ -126,13 +140,16 @@ def test_sigkilled_server_mid_batch_restarts_whole(tmp_path, embedder):
         assert set(acked) <= {d.id for d in listed}  # every acknowledged upload survived
         chunks = check.store.table("chunks")
         for document in listed:
-            assert chunks.count_rows(f"document_id = '{document.id}' AND revision = '{document.content_hash}'") \
+            assert (
+                chunks.count_rows(f"document_id = '{document.id}' AND revision = '{document.content_hash}'")
                 == document.chunks
+            )
         assert check.store.counts("acme")["chunks"] == sum(d.chunks for d in listed)  # no orphans
         for document in listed:  # and each is found by what it says
             memo = document.name.removeprefix("memo-").removesuffix(".md").lstrip("0") or "0"
-            hits = check.retriever.search("acme", f"Memo {memo} Shelf {memo} aisle", context_id=context_id, limit=3,
-                                          mode="fulltext")
+            hits = check.retriever.search(
+                "acme", f"Memo {memo} Shelf {memo} aisle", context_id=context_id, limit=3, mode="fulltext"
+            )
             assert document.id in {h.document_id for h in hits}, document.name
         rerun: list[str] = []
         for thread in upload_all(base, rerun):

@@ -26,18 +26,30 @@ def s3_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     port = free_port()
     # Logs go to files: a pipe nobody reads fills up (moto logs every S3 call) and blocks the server.
     logs = tmp_path_factory.mktemp("logs")
-    moto = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                            stdout=(logs / "moto.log").open("w"), stderr=subprocess.STDOUT)
+    moto = subprocess.Popen(
+        [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+        stdout=(logs / "moto.log").open("w"),
+        stderr=subprocess.STDOUT,
+    )
     endpoint = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(f"{endpoint}/moto-api/", moto, timeout_s=60)
-        boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id="testing",
-                     aws_secret_access_key="testing").create_bucket(Bucket="answerbase")
-        yield {**os.environ, "ANSWERBASE_DATA_DIR": str(tmp_path_factory.mktemp("local")),
-               "ANSWERBASE_STORE__URI": "s3://answerbase/prod",
-               "ANSWERBASE_STORE__STORAGE_OPTIONS": json.dumps({**CREDENTIALS, "endpoint": endpoint,
-                                                               "allow_http": "true"}),
-               "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0"}
+        boto3.client(
+            "s3",
+            endpoint_url=endpoint,
+            region_name="us-east-1",
+            aws_access_key_id="testing",
+            aws_secret_access_key="testing",
+        ).create_bucket(Bucket="answerbase")
+        yield {
+            **os.environ,
+            "ANSWERBASE_DATA_DIR": str(tmp_path_factory.mktemp("local")),
+            "ANSWERBASE_STORE__URI": "s3://answerbase/prod",
+            "ANSWERBASE_STORE__STORAGE_OPTIONS": json.dumps(
+                {**CREDENTIALS, "endpoint": endpoint, "allow_http": "true"}
+            ),
+            "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
+        }
     finally:
         moto.terminate()
         moto.wait(timeout=20)
@@ -45,16 +57,28 @@ def s3_env(tmp_path_factory) -> Iterator[dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def two_servers(s3_env) -> Iterator[tuple[str, str, str]]:
-    created = subprocess.run([sys.executable, "-m", "backend", "keys", "create", "--tenant", "acme"], env=s3_env,
-                             capture_output=True, text=True, timeout=120, check=True)
+    created = subprocess.run(
+        [sys.executable, "-m", "backend", "keys", "create", "--tenant", "acme"],
+        env=s3_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     secret = created.stdout.strip().splitlines()[-1]
     processes, urls = [], []
     try:
         for _ in range(2):
             port = free_port()
             log = open(os.path.join(s3_env["ANSWERBASE_DATA_DIR"], f"serve-{port}.log"), "w")  # noqa: SIM115
-            processes.append(subprocess.Popen([sys.executable, "-m", "backend", "serve", "--port", str(port)],
-                                              env=s3_env, stdout=log, stderr=subprocess.STDOUT))
+            processes.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "backend", "serve", "--port", str(port)],
+                    env=s3_env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            )
             urls.append(f"http://127.0.0.1:{port}")
             wait_until_up(f"{urls[-1]}/healthz", processes[-1], timeout_s=120)
         yield urls[0], urls[1], secret
@@ -67,16 +91,24 @@ def two_servers(s3_env) -> Iterator[tuple[str, str, str]]:
 def test_write_through_one_read_through_the_other(two_servers):
     first_url, second_url, secret = two_servers
     headers = {"Authorization": f"Bearer {secret}"}
-    with httpx.Client(base_url=first_url, headers=headers, timeout=120) as first, \
-            httpx.Client(base_url=second_url, headers=headers, timeout=120) as second:
+    with (
+        httpx.Client(base_url=first_url, headers=headers, timeout=120) as first,
+        httpx.Client(base_url=second_url, headers=headers, timeout=120) as second,
+    ):
         ctx = first.post("/v1/contexts", json={"name": "Shared"}).json()["id"]
         assert [c["id"] for c in second.get("/v1/contexts").json()] == [ctx]
-        doc = first.post(f"/v1/contexts/{ctx}/documents", json={"name": "Depots",
-                         "text": "The Leeds depot has 41 delivery vans."}).json()
-        assert second.post("/v1/search", json={"query": "Leeds depot vans", "context_id": ctx}).json()[0][
-            "metadata"]["document_id"] == doc["id"]
-        assert second.post("/v1/types/integer", json={"query": "How many delivery vans does the Leeds depot have?",
-                                                      "context_id": ctx}).json() == {"data": 41}
+        doc = first.post(
+            f"/v1/contexts/{ctx}/documents", json={"name": "Depots", "text": "The Leeds depot has 41 delivery vans."}
+        ).json()
+        assert (
+            second.post("/v1/search", json={"query": "Leeds depot vans", "context_id": ctx}).json()[0]["metadata"][
+                "document_id"
+            ]
+            == doc["id"]
+        )
+        assert second.post(
+            "/v1/types/integer", json={"query": "How many delivery vans does the Leeds depot have?", "context_id": ctx}
+        ).json() == {"data": 41}
         assert second.delete(f"/v1/documents/{doc['id']}").status_code == 204
         assert first.get(f"/v1/documents/{doc['id']}").status_code == 404
         assert first.post("/v1/search", json={"query": "Leeds depot vans", "context_id": ctx}).json() == []
@@ -91,8 +123,10 @@ def test_concurrent_ingests_through_both_lose_nothing(two_servers):
     def ingest(base: str, side: str) -> None:
         with httpx.Client(base_url=base, headers=headers, timeout=120) as http:
             for i in range(12):
-                response = http.post(f"/v1/contexts/{ctx}/documents", json={
-                    "name": f"{side}-{i}", "text": f"Note {side} {i}: the loading bay {i} opens at {i + 6} am."})
+                response = http.post(
+                    f"/v1/contexts/{ctx}/documents",
+                    json={"name": f"{side}-{i}", "text": f"Note {side} {i}: the loading bay {i} opens at {i + 6} am."},
+                )
                 assert response.status_code == 201, response.text
                 acked.append(response.json()["id"])
 
@@ -112,14 +146,36 @@ def test_optimize_while_serving(two_servers, s3_env):
     headers = {"Authorization": f"Bearer {secret}"}
     ctx = httpx.post(f"{first_url}/v1/contexts", json={"name": "Optimized"}, headers=headers).json()["id"]
     for i in range(5):
-        httpx.post(f"{first_url}/v1/contexts/{ctx}/documents", headers=headers, timeout=120,
-                   json={"name": f"o-{i}", "text": f"Optimizer note {i}: crate {i} weighs {i + 3} kilograms."})
-    optimize = subprocess.Popen([sys.executable, "-m", "backend", "optimize"], env=s3_env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        httpx.post(
+            f"{first_url}/v1/contexts/{ctx}/documents",
+            headers=headers,
+            timeout=120,
+            json={"name": f"o-{i}", "text": f"Optimizer note {i}: crate {i} weighs {i + 3} kilograms."},
+        )
+    optimize = subprocess.Popen(
+        [sys.executable, "-m", "backend", "optimize"],
+        env=s3_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     while optimize.poll() is None:  # the servers keep answering while it runs
-        response = httpx.post(f"{second_url}/v1/search", json={"query": "crate kilograms", "context_id": ctx},
-                              headers=headers, timeout=120)
+        response = httpx.post(
+            f"{second_url}/v1/search",
+            json={"query": "crate kilograms", "context_id": ctx},
+            headers=headers,
+            timeout=120,
+        )
         assert response.status_code == 200 and len(response.json()) == 5
     assert optimize.returncode == 0, optimize.stderr.read()[-2000:]
-    assert len(httpx.post(f"{first_url}/v1/search", json={"query": "crate kilograms", "context_id": ctx},
-                          headers=headers, timeout=120).json()) == 5
+    assert (
+        len(
+            httpx.post(
+                f"{first_url}/v1/search",
+                json={"query": "crate kilograms", "context_id": ctx},
+                headers=headers,
+                timeout=120,
+            ).json()
+        )
+        == 5
+    )

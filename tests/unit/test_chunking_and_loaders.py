@@ -13,8 +13,11 @@ from tests.helpers import make_docx, make_pdf
 
 
 def test_chunks_keep_headings_and_fit_the_budget():
-    text = "# Leave\n" + " ".join(f"Sentence {i} about annual leave rules." for i in range(80)) + \
-        "\n\n# Expenses\nMeals are refunded up to 30 euros."
+    text = (
+        "# Leave\n"
+        + " ".join(f"Sentence {i} about annual leave rules." for i in range(80))
+        + "\n\n# Expenses\nMeals are refunded up to 30 euros."
+    )
     chunks = chunk_text(text, budget=120, overlap=20)
     assert len(chunks) > 3
     assert all(estimate_tokens(c.text) <= 140 for c in chunks)
@@ -39,9 +42,11 @@ def test_text_markdown_and_detected_encoding():
 
 
 def test_html_extracts_main_text_and_title():
-    html = (b"<html><head><title>Opening hours</title></head><body><nav>Home | About</nav>"
-            b"<article><h1>Opening hours</h1><p>The library opens at nine in the morning on weekdays and "
-            b"closes at six in the evening, except on public holidays.</p></article></body></html>")
+    html = (
+        b"<html><head><title>Opening hours</title></head><body><nav>Home | About</nav>"
+        b"<article><h1>Opening hours</h1><p>The library opens at nine in the morning on weekdays and "
+        b"closes at six in the evening, except on public holidays.</p></article></body></html>"
+    )
     loaded = load(html, "hours.html")
     assert "library opens at nine" in loaded.text and loaded.title == "Opening hours"
 

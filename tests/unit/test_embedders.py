@@ -19,8 +19,10 @@ def fake():
 
 
 def _docs(services: Services) -> None:
-    for name, text in [("Boats", "The harbour rents sailing boats in summer."),
-                       ("Bikes", "The city lends bicycles from every station.")]:
+    for name, text in [
+        ("Boats", "The harbour rents sailing boats in summer."),
+        ("Bikes", "The city lends bicycles from every station."),
+    ]:
         services.ingestor.ingest(Source("acme", None, name, text, "text-snippet", f"text:{name}"))
 
 
@@ -53,8 +55,12 @@ def test_onnx_runtime_gives_the_torch_models_vectors(embedder):
     import numpy as np
 
     assert embedder.runtime == "onnx"
-    texts = ["Short.", "The harbour rents sailing boats in summer to anyone with a licence. " * 3,
-             "How many employees work in the Lisbon office?", "word " * 400]  # the last exceeds 256 tokens
+    texts = [
+        "Short.",
+        "The harbour rents sailing boats in summer to anyone with a licence. " * 3,
+        "How many employees work in the Lisbon office?",
+        "word " * 400,
+    ]  # the last exceeds 256 tokens
     reference = embedder._model.encode(texts, normalize_embeddings=True, convert_to_numpy=True)
     ours = embedder.embed_documents(texts)
     assert ours.shape == (4, 384) and ours.dtype == np.float32

@@ -15,8 +15,10 @@ from backend.store.schema import CHUNKS, DOCUMENTS
 
 def _versions(services, names):  # noqa: ANN001, ANN202
     ingestor = services.ingestor
-    sources = [Source("acme", None, name, f"{name} keeps the spare keys in the blue cabinet.", "text-snippet",
-                      f"text:{name}") for name in names]
+    sources = [
+        Source("acme", None, name, f"{name} keeps the spare keys in the blue cabinet.", "text-snippet", f"text:{name}")
+        for name in names
+    ]
     return [ingestor._embed([ingestor._prepare(s, None)]) for s in sources]
 
 
@@ -53,8 +55,9 @@ def test_one_bad_batch_fails_alone(services):
 
 def test_concurrent_requests_store_every_document_once(client, services):
     def add(i: int) -> str:
-        response = client.post("/v1/documents", json={"text": f"Locker {i} holds the spare keys.",
-                                                      "name": f"Locker {i}"})
+        response = client.post(
+            "/v1/documents", json={"text": f"Locker {i} holds the spare keys.", "name": f"Locker {i}"}
+        )
         assert response.status_code == 201, response.text
         return response.json()["id"]
 

@@ -32,17 +32,20 @@ def _ask(text: str, answer_type: str, *files: str):  # noqa: ANN202
     return None if value is None else normalise(value, AnswerType(answer_type))
 
 
-@pytest.mark.parametrize(("question", "answer_type", "files", "expected"), [
-    ("How many employees work at the Berlin office?", "integer", ["offices.md"], 87),
-    ("How many days of paid annual leave does every employee receive?", "integer", ["leave-policy.md"], 28),
-    ("What is the daily meal allowance on business trips?", "float", ["expenses.md"], 35.5),
-    ("What percentage of salary does the company match for pensions?", "float", ["benefits.md"], 6.0),
-    ("When was Brightwater Analytics founded?", "datetime", ["history.md"], "2012-10-09T00:00:00Z"),
-    ("Who leads the Toronto office?", "string", ["offices.md"], "Amelia Chen"),
-    ("Who leads the security team?", "string", ["security.md"], "Marcus Doyle"),
-    ("Is multi-factor authentication mandatory for every account?", "boolean", ["security.md"], True),
-    ("Does a sick absence of 2 days need a doctor's note?", "boolean", ["leave-policy.md"], False),
-])
+@pytest.mark.parametrize(
+    ("question", "answer_type", "files", "expected"),
+    [
+        ("How many employees work at the Berlin office?", "integer", ["offices.md"], 87),
+        ("How many days of paid annual leave does every employee receive?", "integer", ["leave-policy.md"], 28),
+        ("What is the daily meal allowance on business trips?", "float", ["expenses.md"], 35.5),
+        ("What percentage of salary does the company match for pensions?", "float", ["benefits.md"], 6.0),
+        ("When was Brightwater Analytics founded?", "datetime", ["history.md"], "2012-10-09T00:00:00Z"),
+        ("Who leads the Toronto office?", "string", ["offices.md"], "Amelia Chen"),
+        ("Who leads the security team?", "string", ["security.md"], "Marcus Doyle"),
+        ("Is multi-factor authentication mandatory for every account?", "boolean", ["security.md"], True),
+        ("Does a sick absence of 2 days need a doctor's note?", "boolean", ["leave-policy.md"], False),
+    ],
+)
 def test_scalar_types(question, answer_type, files, expected):
     assert _ask(question, answer_type, *files) == expected
 
@@ -50,9 +53,13 @@ def test_scalar_types(question, answer_type, files, expected):
 def test_array_types():
     assert sorted(_ask("How many employees work in each office?", "integer_array", "offices.md")) == [54, 87, 212]
     assert set(_ask("On what dates were the offices opened?", "datetime_array", "offices.md")) == {
-        "2015-03-03T00:00:00Z", "2018-06-01T00:00:00Z", "2021-01-14T00:00:00Z"}
+        "2015-03-03T00:00:00Z",
+        "2018-06-01T00:00:00Z",
+        "2021-01-14T00:00:00Z",
+    }
     assert {"Priya Raman", "Jonas Weber", "Amelia Chen"} <= set(
-        _ask("Who leads the offices?", "string_array", "offices.md"))
+        _ask("Who leads the offices?", "string_array", "offices.md")
+    )
     prices = _ask("How much does each product cost per seat per month?", "float_array", "products.md")
     assert {49.0, 99.0, 199.0} <= set(prices)
     assert _ask("Is MFA mandatory, and are laptops encrypted?", "boolean_array", "security.md") == [True, True]
@@ -76,22 +83,30 @@ def test_extractors():
 
 
 def test_relative_dates_resolve_against_now():
-    found = {c.text: c.value.strftime("%Y-%m-%dT%H:%M") for c in dates(
-        "The audit is next Friday; the report was filed 2 weeks ago and is due in 3 days.", NOW)}
-    assert found == {"next Friday": "2026-11-27T00:00", "2 weeks ago": "2026-11-07T00:00",
-                     "in 3 days": "2026-11-24T00:00"}
+    found = {
+        c.text: c.value.strftime("%Y-%m-%dT%H:%M")
+        for c in dates("The audit is next Friday; the report was filed 2 weeks ago and is due in 3 days.", NOW)
+    }
+    assert found == {
+        "next Friday": "2026-11-27T00:00",
+        "2 weeks ago": "2026-11-07T00:00",
+        "in 3 days": "2026-11-24T00:00",
+    }
     hit = SearchHit("memo", None, "memo", "", "text-snippet", "The fire drill takes place next Friday.", 0, 1.0)
     question = Question("When is the fire drill?", AnswerType.DATETIME, [hit], NOW, context_scoped=True)
     assert normalise(OfflineEngine().propose(question).value, AnswerType.DATETIME) == "2026-11-27T00:00:00Z"
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("It has two hundred and twelve employees.", 212.0),
-    ("They hired twenty-one thousand five hundred people.", 21500.0),
-    ("Revenue reached $4bn last year.", 4_000_000_000.0),
-    ("The budget is €3,5 million.", 3_500_000.0),
-    ("Sales grew by 1,500 units.", 1500.0),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It has two hundred and twelve employees.", 212.0),
+        ("They hired twenty-one thousand five hundred people.", 21500.0),
+        ("Revenue reached $4bn last year.", 4_000_000_000.0),
+        ("The budget is €3,5 million.", 3_500_000.0),
+        ("Sales grew by 1,500 units.", 1500.0),
+    ],
+)
 def test_numbers_written_as_people_write_them(text, expected):
     assert [c.value for c in numbers(text)] == [expected]
 
@@ -113,8 +128,7 @@ def test_confidence_follows_support(embedder):
     supported = _propose("How many employees work at the Berlin office?", "integer", "offices.md", engine=engine)
     assert supported.value == 87 and supported.confidence >= 0.6
     # The handbook's London office exists, its wifi password does not: a value may be proposed, weakly.
-    unsupported = _propose("What is the wifi password of the London office?", "string", "offices.md",
-                           engine=engine)
+    unsupported = _propose("What is the wifi password of the London office?", "string", "offices.md", engine=engine)
     assert unsupported.value is None or unsupported.confidence < supported.confidence - 0.2
     assert 0.0 <= supported.confidence <= 1.0
 
@@ -124,4 +138,4 @@ def test_spans_point_at_the_value_in_its_passage():
     question = Question("Who leads the Toronto office?", AnswerType.STRING, evidence, NOW, context_scoped=True)
     proposal = OfflineEngine().propose(question)
     span = proposal.spans[0]
-    assert evidence[span.passage].text[span.start:span.end] == "Amelia Chen"
+    assert evidence[span.passage].text[span.start : span.end] == "Amelia Chen"

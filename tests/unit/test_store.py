@@ -47,8 +47,11 @@ def test_vector_mode_finds_paraphrase(corpus):
 def test_unchanged_content_is_not_re_embedded(services, monkeypatch):
     services.ingestor.ingest(_source("acme", None, "Note", "Printers are on floor two."))
     calls = []
-    monkeypatch.setattr(services.embedder, "embed_documents",
-                        lambda texts: calls.append(texts) or pytest.fail("re-embedded unchanged content"))
+    monkeypatch.setattr(
+        services.embedder,
+        "embed_documents",
+        lambda texts: calls.append(texts) or pytest.fail("re-embedded unchanged content"),
+    )
     services.ingestor.ingest(_source("acme", None, "Note", "Printers are on floor two."))
     assert calls == [] and services.store.counts("acme")["documents"] == 1
 
@@ -60,14 +63,29 @@ def test_orphan_chunks_of_a_crashed_ingest_are_invisible_and_repaired(services, 
     from dataclasses import replace
 
     from backend.models import DocumentVersion, utc_now
+
     ghost = replace(document, id="ghost", content_hash="h2", name="Ghost")
     texts = ["The fire drill moved to Fridays."]
     chunks_only = DocumentVersion(ghost, "text:Ghost", texts[0], texts, embedder.embed_documents(texts), False)
     # Simulate the crash: write the chunks, not the row.
-    services.store.table("chunks").add([{
-        "id": "orphan", "document_id": "ghost", "revision": "h2", "tenant": "acme", "context_id": "", "ordinal": 0,
-        "text": texts[0], "vector": chunks_only.vectors[0], "name": "Ghost", "source": "", "type": "text-snippet",
-        "created_at": utc_now()}])
+    services.store.table("chunks").add(
+        [
+            {
+                "id": "orphan",
+                "document_id": "ghost",
+                "revision": "h2",
+                "tenant": "acme",
+                "context_id": "",
+                "ordinal": 0,
+                "text": texts[0],
+                "vector": chunks_only.vectors[0],
+                "name": "Ghost",
+                "source": "",
+                "type": "text-snippet",
+                "created_at": utc_now(),
+            }
+        ]
+    )
     assert [h.name for h in services.retriever.search("acme", "fire drill Fridays")] == ["Kept"]
     # A fresh orphan may be another process's write in flight: spared within the grace period.
     assert services.store.repair(grace_s=600) == 0
@@ -93,11 +111,22 @@ def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path,
     from backend.services import Services
 
     # Probing one partition at least: a small context must still be found in full (more are probed).
-    services = Services.build(Settings(data_dir=tmp_path / "ann", store=StoreSettings(ann_index_min_rows=300),
-                                       search=SearchSettings(min_nprobes=1)), embedder=embedder)
+    services = Services.build(
+        Settings(
+            data_dir=tmp_path / "ann", store=StoreSettings(ann_index_min_rows=300), search=SearchSettings(min_nprobes=1)
+        ),
+        embedder=embedder,
+    )
     small = services.catalog.create_context("acme", "Small").id
-    sources = [_source("acme" if i % 2 else "globex", small if i in (3, 5, 7) else None, f"Doc {i}",
-                       f"Memo {i}: the {['red', 'green', 'blue'][i % 3]} team meets in room {i}.") for i in range(320)]
+    sources = [
+        _source(
+            "acme" if i % 2 else "globex",
+            small if i in (3, 5, 7) else None,
+            f"Doc {i}",
+            f"Memo {i}: the {['red', 'green', 'blue'][i % 3]} team meets in room {i}.",
+        )
+        for i in range(320)
+    ]
     services.ingestor.ingest_many(sources)
     vector_index = next(i for i in services.store.table("chunks").list_indices() if i.columns == ["vector"])
     assert vector_index.index_type == "IvfFlat"
@@ -145,13 +174,13 @@ def test_versioned_cache_answers_from_one_table_version_only():
 
 def test_search_sees_a_write_made_through_another_store(settings, services):
     """Two stores on one database (as two processes): the revision cache must not hide the other's write."""
-    other = LanceStore(settings.store_uri, dimension=services.embedder.dimension,
-                       embedder_name=services.embedder.name)
+    other = LanceStore(settings.store_uri, dimension=services.embedder.dimension, embedder_name=services.embedder.name)
     first = services.ingestor.ingest(_source("acme", None, "First", "The boiler is serviced in October."))
     assert [h.name for h in services.retriever.search("acme", "boiler serviced")] == ["First"]
     assert set(other.live_revisions([first.id, "nope"])) == {first.id}
     from backend.ingest import Ingestor
 
     Ingestor(other, services.embedder, services.settings.ingest).ingest(
-        _source("acme", None, "Second", "The boiler room key hangs in reception."))
+        _source("acme", None, "Second", "The boiler room key hangs in reception.")
+    )
     assert {h.name for h in services.retriever.search("acme", "boiler")} == {"First", "Second"}

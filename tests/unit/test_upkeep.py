@@ -15,8 +15,11 @@ from backend.store.upkeep import LEASE_KEY, Upkeep, UpkeepPolicy
 
 def _ingest_one_at_a_time(services: Services, count: int) -> None:
     for i in range(count):
-        services.ingestor.ingest(Source("acme", None, f"Note {i}", f"Note number {i} is about topic {i % 7}.",
-                                        "text-snippet", f"text:note-{i}"))
+        services.ingestor.ingest(
+            Source(
+                "acme", None, f"Note {i}", f"Note number {i} is about topic {i % 7}.", "text-snippet", f"text:note-{i}"
+            )
+        )
 
 
 def test_upkeep_runs_when_fragments_pile_up_and_they_fall(services):
@@ -77,8 +80,13 @@ def test_two_processes_one_maintainer(tmp_path, embedder):
     settings = Settings(data_dir=tmp_path / "shared", engine="offline", store=StoreSettings(upkeep_interval_s=0))
     services = Services.build(settings, embedder=embedder)
     _ingest_one_at_a_time(services, 3)
-    other = subprocess.run([sys.executable, "-c", HOLD_LEASE, str(settings.data_dir), "3", "0"],
-                           capture_output=True, text=True, timeout=120, check=True)
+    other = subprocess.run(
+        [sys.executable, "-c", HOLD_LEASE, str(settings.data_dir), "3", "0"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     assert other.stdout.strip() == "claimed"  # it died holding a 3-second lease
     here = Upkeep(services.store, UpkeepPolicy(interval_s=0))
     assert here.run_once(force=True) is None  # not while the other process's lease runs

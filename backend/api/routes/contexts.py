@@ -31,8 +31,9 @@ def get_context(
     return ContextOut.of(services.catalog.context(key.tenant, context_id))
 
 
-@router.delete("/contexts/{context_id}", status_code=204, response_class=Response,
-               summary="Delete a context with its documents")
+@router.delete(
+    "/contexts/{context_id}", status_code=204, response_class=Response, summary="Delete a context with its documents"
+)
 def delete_context(
     context_id: str, key: ApiKey = Depends(current_key), services: Services = Depends(get_services)
 ) -> Response:

@@ -15,31 +15,47 @@ from backend.services import Services
 router = APIRouter(tags=["documents"])
 
 
-@router.post("/contexts/{context_id}/documents", response_model=DocumentOut, status_code=201,
-             openapi_extra=INGEST_BODY, summary="Add a document to a context (file, URL or text)")
+@router.post(
+    "/contexts/{context_id}/documents",
+    response_model=DocumentOut,
+    status_code=201,
+    openapi_extra=INGEST_BODY,
+    summary="Add a document to a context (file, URL or text)",
+)
 async def add_context_document(
-    context_id: str, request: Request, key: ApiKey = Depends(current_key),
-    services: Services = Depends(get_services), base: str = Depends(base_url),
+    context_id: str,
+    request: Request,
+    key: ApiKey = Depends(current_key),
+    services: Services = Depends(get_services),
+    base: str = Depends(base_url),
 ) -> DocumentOut:
     context = await run_in_threadpool(services.catalog.context, key.tenant, context_id)
     source = await read_source(request, services, key.tenant, context.id)
     return document_out(await run_in_threadpool(services.ingestor.ingest, source), base)
 
 
-@router.post("/documents", response_model=DocumentOut, status_code=201, openapi_extra=INGEST_BODY,
-             summary="Add a document outside any context (file, URL or text)")
+@router.post(
+    "/documents",
+    response_model=DocumentOut,
+    status_code=201,
+    openapi_extra=INGEST_BODY,
+    summary="Add a document outside any context (file, URL or text)",
+)
 async def add_document(
-    request: Request, key: ApiKey = Depends(current_key), services: Services = Depends(get_services),
+    request: Request,
+    key: ApiKey = Depends(current_key),
+    services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> DocumentOut:
     source = await read_source(request, services, key.tenant, None)
     return document_out(await run_in_threadpool(services.ingestor.ingest, source), base)
 
 
-@router.get("/contexts/{context_id}/documents", response_model=list[DocumentOut],
-            summary="List a context's documents")
+@router.get("/contexts/{context_id}/documents", response_model=list[DocumentOut], summary="List a context's documents")
 def list_documents(
-    context_id: str, key: ApiKey = Depends(current_key), services: Services = Depends(get_services),
+    context_id: str,
+    key: ApiKey = Depends(current_key),
+    services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> list[DocumentOut]:
     return [document_out(d, base) for d in services.catalog.documents(key.tenant, context_id)]
@@ -47,38 +63,49 @@ def list_documents(
 
 @router.get("/documents", response_model=list[DocumentOut], summary="List all the tenant's documents")
 def list_all_documents(
-    key: ApiKey = Depends(current_key), services: Services = Depends(get_services), base: str = Depends(base_url),
+    key: ApiKey = Depends(current_key),
+    services: Services = Depends(get_services),
+    base: str = Depends(base_url),
 ) -> list[DocumentOut]:
     return [document_out(d, base) for d in services.catalog.all_documents(key.tenant)]
 
 
 @router.get("/documents/{document_id}", response_model=DocumentOut, summary="Get a document")
 def get_document(
-    document_id: str, key: ApiKey = Depends(current_key), services: Services = Depends(get_services),
+    document_id: str,
+    key: ApiKey = Depends(current_key),
+    services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> DocumentOut:
     return document_out(services.catalog.document(key.tenant, document_id), base)
 
 
-@router.get("/documents/{document_id}/content", response_class=PlainTextResponse,
-            summary="The stored text of a document")
+@router.get(
+    "/documents/{document_id}/content", response_class=PlainTextResponse, summary="The stored text of a document"
+)
 def get_document_content(
     document_id: str, key: ApiKey = Depends(current_key), services: Services = Depends(get_services)
 ) -> PlainTextResponse:
     return PlainTextResponse(services.catalog.content(key.tenant, document_id))
 
 
-@router.post("/documents/{document_id}/refresh", response_model=DocumentOut,
-             summary="Fetch a web document again and re-index it if it changed")
+@router.post(
+    "/documents/{document_id}/refresh",
+    response_model=DocumentOut,
+    summary="Fetch a web document again and re-index it if it changed",
+)
 def refresh_document(
-    document_id: str, key: ApiKey = Depends(current_key), services: Services = Depends(get_services),
+    document_id: str,
+    key: ApiKey = Depends(current_key),
+    services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> DocumentOut:
     return document_out(services.ingestor.refresh(key.tenant, document_id), base)
 
 
-@router.delete("/documents/{document_id}", status_code=204, response_class=Response,
-               summary="Delete a document and its chunks")
+@router.delete(
+    "/documents/{document_id}", status_code=204, response_class=Response, summary="Delete a document and its chunks"
+)
 def delete_document(
     document_id: str, key: ApiKey = Depends(current_key), services: Services = Depends(get_services)
 ) -> Response:

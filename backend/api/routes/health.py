@@ -20,7 +20,11 @@ def healthz() -> dict[str, str]:
 
 @router.get("/status", response_model=StatusOut, summary="Engine, embedder and the tenant's counts")
 def status(key: ApiKey = Depends(current_key), services: Services = Depends(get_services)) -> StatusOut:
-    return StatusOut(engine=services.engine.name, embedder=services.embedder.name,
-                     search_mode=services.settings.search.mode, tenant=key.tenant,
-                     counts=services.store.counts(key.tenant),
-                     maintenance=MaintenanceOut(**services.upkeep.status()))
+    return StatusOut(
+        engine=services.engine.name,
+        embedder=services.embedder.name,
+        search_mode=services.settings.search.mode,
+        tenant=key.tenant,
+        counts=services.store.counts(key.tenant),
+        maintenance=MaintenanceOut(**services.upkeep.status()),
+    )

@@ -14,7 +14,9 @@ router = APIRouter(tags=["search"])
 
 @router.post("/search", response_model=list[SearchResult], summary="Search the tenant's documents")
 def search(
-    body: SearchRequest, key: ApiKey = Depends(current_key), services: Services = Depends(get_services),
+    body: SearchRequest,
+    key: ApiKey = Depends(current_key),
+    services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> list[SearchResult]:
     hits = services.retriever.search(key.tenant, body.query, context_id=body.context_id, limit=body.limit)

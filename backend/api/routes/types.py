@@ -15,23 +15,34 @@ from backend.types import AnswerType
 router = APIRouter(tags=["answers"])
 
 
-@router.post("/types/{type_name}", response_model=TypedAnswer, response_model_exclude_none=True,
-             summary="Answer a question as a typed JSON value",
-             description="Types: " + ", ".join(AnswerType.names()) + ". 422 `no_answer`, with the reason, when "
-             "the documents do not answer it with enough confidence.")
+@router.post(
+    "/types/{type_name}",
+    response_model=TypedAnswer,
+    response_model_exclude_none=True,
+    summary="Answer a question as a typed JSON value",
+    description="Types: " + ", ".join(AnswerType.names()) + ". 422 `no_answer`, with the reason, when "
+    "the documents do not answer it with enough confidence.",
+)
 def answer_typed(
     body: TypedQuestion,
     type_name: str = Path(..., description="The answer type.", json_schema_extra={"enum": AnswerType.names()}),
     key: ApiKey = Depends(current_key),
-    services: Services = Depends(get_services), base: str = Depends(base_url),
+    services: Services = Depends(get_services),
+    base: str = Depends(base_url),
 ) -> TypedAnswer:
     if type_name not in AnswerType.names():
         raise NotFound(f"Unknown type {type_name!r}; valid types: {', '.join(AnswerType.names())}.")
-    answer = services.answers.answer(key.tenant, body.question, AnswerType(type_name), body.context_id,
-                                     now=reference_moment(body.reference_date, body.timezone))
+    answer = services.answers.answer(
+        key.tenant,
+        body.question,
+        AnswerType(type_name),
+        body.context_id,
+        now=reference_moment(body.reference_date, body.timezone),
+    )
     sources = None
     if body.include_sources:
         spans = [[(s.start, s.end) for s in answer.spans if s.passage == i] for i in range(len(answer.evidence))]
         sources = [answer_source(hit, base, hit_spans) for hit, hit_spans in zip(answer.evidence, spans, strict=True)]
-    return TypedAnswer(data=answer.value, confidence=answer.confidence if body.include_confidence else None,
-                       sources=sources)
+    return TypedAnswer(
+        data=answer.value, confidence=answer.confidence if body.include_confidence else None, sources=sources
+    )
