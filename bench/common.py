@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import socket
 import statistics
@@ -15,6 +16,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = ROOT.parent / "shared" / "data"
 CACHE = ROOT / "bench" / ".cache"
+
+
+def half(key: str) -> str:
+    """ "tuning" or "checking", by a stable hash of ``key``: weights are chosen on one half, reported on the other."""
+    return "tuning" if int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) % 2 == 0 else "checking"
 
 
 def percentile(values: list[float], q: float) -> float:

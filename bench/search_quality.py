@@ -13,7 +13,6 @@ Also reported: queries with no result, whether the first 10 of a limit-50 search
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import shutil
@@ -27,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from backend.config import Settings  # noqa: E402
 from backend.ingest import Source  # noqa: E402
 from backend.services import Services  # noqa: E402
-from bench.common import CACHE, SHARED_DATA, percentile, print_table  # noqa: E402
+from bench.common import CACHE, SHARED_DATA, half, percentile, print_table  # noqa: E402
 
 TENANT, CONTEXT = "bench", "scifact"
 
@@ -36,10 +35,6 @@ def ndcg_at_10(ranked: list[str], relevant: set[str]) -> float:
     dcg = sum(1 / math.log2(i + 2) for i, doc in enumerate(ranked[:10]) if doc in relevant)
     ideal = sum(1 / math.log2(i + 2) for i in range(min(10, len(relevant))))
     return dcg / ideal if ideal else 0.0
-
-
-def half(query_id: str) -> str:
-    return "tuning" if int(hashlib.sha1(query_id.encode()).hexdigest()[:8], 16) % 2 == 0 else "checking"
 
 
 def build(services: Services, one_by_one: bool) -> None:

@@ -16,7 +16,6 @@ confidence, or for arrays every element's, is below it). Exact match follows ../
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import shutil
@@ -34,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from backend.config import AnswerSettings, Settings  # noqa: E402
 from backend.ingest import Source  # noqa: E402
 from backend.services import Services  # noqa: E402
-from bench.common import CACHE, SHARED_DATA, percentile, print_table, running_server  # noqa: E402
+from bench.common import CACHE, SHARED_DATA, half, percentile, print_table, running_server  # noqa: E402
 
 TENANT = "default"
 
@@ -85,11 +84,6 @@ def prepare(data_dir: Path) -> tuple[str, str]:
     print(f"ingested {len(passages)} passages in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     state.write_text(json.dumps({"key": key, "context_id": context.id}))
     return key, context.id
-
-
-def half(key: str) -> str:
-    """ "tuning" or "checking", by a hash of ``key`` (split by passage id, a passage's questions stay together)."""
-    return "tuning" if int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) % 2 == 0 else "checking"
 
 
 def load_sets() -> dict[str, list[dict]]:

@@ -72,7 +72,7 @@ class QuestionLog:
                 batch, self._pending = self._pending, []
             if batch:
                 try:
-                    self._store.add_questions(batch)
+                    self._store.questions.add(batch)
                 except Exception:
                     with self._lock:  # keep them for the next flush
                         self._pending[:0] = batch
@@ -83,7 +83,7 @@ class QuestionLog:
     ) -> tuple[list[LoggedQuestion], int]:
         """A page of the tenant's questions, newest first, and the total that match."""
         self.flush()
-        return self._store.list_questions(tenant, declined=declined, limit=limit, offset=offset)
+        return self._store.questions.page(tenant, declined=declined, limit=limit, offset=offset)
 
     def _run(self) -> None:
         while True:

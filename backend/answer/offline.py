@@ -128,6 +128,7 @@ class _Scored:
     found: Found
     closeness: float
     order: int
+    rivals: int  # distinct candidates of the type in its sentence (the "alone" signal)
 
 
 class OfflineEngine:
@@ -154,7 +155,7 @@ class OfflineEngine:
             return Proposal.nothing(f"No passage {where} is about what the question asks.")
         if question.answer_type.element is AnswerType.BOOLEAN:
             return self._boolean(question, sentences, absent)
-        scored = self._scorecandidates(question, sentences)
+        scored = self._score_candidates(question, sentences)
         if not scored:
             return Proposal.nothing(
                 f"The passages that match the question hold no {question.answer_type.element} value for it."
@@ -165,17 +166,19 @@ class OfflineEngine:
         best = ranked[0]
         margin = 1.0 - (ranked[1].score / best.score if len(ranked) > 1 and best.score > 0 else 0.0)
         similarity = self._similarities(question.text, [best.sentence.text])[0]
-        signals = self._signals(question, best, absent, similarity, margin)
+        signals = self._signals(best, absent, similarity, margin)
         return Proposal(
             best.found.value, confidence.probability(signals, question.answer_type), [_span(best)], signals=signals
         )
 
-    def _scorecandidates(self, question: Question, sentences: list[Sentence]) -> dict[Any, _Scored]:
+    def _score_candidates(self, question: Question, sentences: list[Sentence]) -> dict[Any, _Scored]:
         """Every candidate value of the wanted type in the best sentences, with its best reading."""
         scored: dict[Any, _Scored] = {}
         depth = ARRAY_SENTENCES if question.answer_type.is_array else SCALAR_SENTENCES
         for position, sentence in enumerate(sentences[:depth]):
-            for found in candidates(sentence.text, question):
+            found_here = candidates(sentence.text, question)
+            rivals = len({f.value for f in found_here})
+            for found in found_here:
                 if in_question(found.value, question.text):
                     continue
                 closeness = NEAREST_WEIGHT * _proximity(
@@ -185,7 +188,7 @@ class OfflineEngine:
                 known = scored.get(found.value)
                 if known is None or score > known.score:
                     order = known.order if known else position * 1000 + found.start
-                    scored[found.value] = _Scored(score, sentence, found, closeness, order)
+                    scored[found.value] = _Scored(score, sentence, found, closeness, order, rivals)
         return scored
 
     def _array(self, question: Question, ranked: list[_Scored], absent: float) -> Proposal:
@@ -202,7 +205,7 @@ class OfflineEngine:
         chosen.sort(key=lambda c: c.order)
         similarities = self._similarities(question.text, [c.sentence.text for c in chosen])
         signals = [
-            self._signals(question, c, absent, similarity, c.score / best)
+            self._signals(c, absent, similarity, c.score / best)
             for c, similarity in zip(chosen, similarities, strict=True)
         ]
         confidences = [confidence.probability(s, question.answer_type) for s in signals]
@@ -240,10 +243,7 @@ class OfflineEngine:
         )
 
     @staticmethod
-    def _signals(
-        question: Question, candidate: _Scored, absent: float, similarity: float, margin: float
-    ) -> confidence.Signals:
-        rivals = {f.value for f in candidates(candidate.sentence.text, question)}
+    def _signals(candidate: _Scored, absent: float, similarity: float, margin: float) -> confidence.Signals:
         return confidence.Signals(
             candidate.sentence.coverage,
             absent,
@@ -251,7 +251,7 @@ class OfflineEngine:
             margin,
             min(1.0, candidate.closeness),
             1 / (1 + candidate.sentence.passage),
-            1 / max(1, len(rivals)),
+            1 / max(1, candidate.rivals),
             min(1.0, candidate.found.preference / MAX_PREFERENCE),
         )
 

@@ -55,7 +55,7 @@ class KeyService:
             sha256=hash_secret(secret),
             created_at=utc_now(),
         )
-        self._store.insert_key(key)
+        self._store.keys.put(key)
         return key, secret
 
     def authenticate(self, secret: str | None) -> ApiKey:
@@ -63,7 +63,7 @@ class KeyService:
         if not secret or not _SECRET_SHAPE.match(secret):
             raise Unauthorized()
         digest = hash_secret(secret)
-        key = self._store.find_key_by_hash(digest)
+        key = self._store.keys.find_by_hash(digest)
         # The lookup is by digest; compare_digest keeps the final check constant-time regardless.
         if key is None or not hmac.compare_digest(key.sha256, digest) or key.revoked_at:
             raise Unauthorized()
@@ -72,7 +72,7 @@ class KeyService:
 
     def list(self, tenant: str | None = None) -> list[ApiKey]:
         """Every key (of ``tenant`` when given), newest first."""
-        return sorted(self._store.list_keys(tenant), key=lambda k: k.created_at, reverse=True)
+        return sorted(self._store.keys.list(tenant), key=lambda k: k.created_at, reverse=True)
 
     def revoke(self, key_id: str) -> ApiKey:
         """Revoke a key; it stops working at once."""
@@ -80,7 +80,7 @@ class KeyService:
         if key.revoked_at:
             return key
         revoked = replace(key, revoked_at=utc_now())
-        self._store.update_key(revoked)
+        self._store.keys.put(revoked)
         return revoked
 
     def rotate(self, key_id: str) -> tuple[ApiKey, str]:
@@ -90,11 +90,11 @@ class KeyService:
             raise ValidationFailed("key_id: a revoked key cannot be rotated; create a new one.")
         secret = SECRET_PREFIX + secrets.token_urlsafe(32)
         rotated = replace(key, prefix=secret[:10], sha256=hash_secret(secret))
-        self._store.update_key(rotated)
+        self._store.keys.put(rotated)
         return rotated, secret
 
     def _get(self, key_id: str) -> ApiKey:
-        key = self._store.get_key(key_id)
+        key = self._store.keys.get(key_id)
         if key is None:
             raise NotFound(f"No API key with id {key_id!r}.")
         return key
@@ -105,4 +105,4 @@ class KeyService:
             last = datetime.fromisoformat(key.last_used_at)
             if now - last < _LAST_USED_RESOLUTION:
                 return
-        self._store.update_key(replace(key, last_used_at=utc_now()))
+        self._store.keys.put(replace(key, last_used_at=utc_now()))

@@ -19,8 +19,10 @@ os.environ.setdefault("LANCEDB_LOG", "error")  # per-query deprecation warnings 
 import lancedb  # noqa: E402
 
 from backend.errors import EmbedderMismatch  # noqa: E402
-from backend.models import ApiKey, Context, Document, DocumentVersion, LoggedQuestion, utc_now  # noqa: E402
+from backend.models import Context, Document, DocumentVersion, utc_now  # noqa: E402
 from backend.store.indexes import ensure_indexes, optimize_tables, retry_on_conflict  # noqa: E402
+from backend.store.keys import KeyTable  # noqa: E402
+from backend.store.questions import QuestionTable  # noqa: E402
 from backend.store.schema import (  # noqa: E402
     CHUNKS,
     CONTEXTS,
@@ -30,8 +32,10 @@ from backend.store.schema import (  # noqa: E402
     QUESTIONS,
     SCHEMA_VERSION,
     open_tables,
+    read_rows,
     sql,
     table_schemas,
+    upsert_rows,
     where,
 )
 from backend.store.versioned_cache import VersionedCache  # noqa: E402
@@ -70,7 +74,6 @@ class LanceStore:
         self.ann_index_min_rows = ann_index_min_rows
         self.keep_versions_s = keep_versions_s
         # Per-request lookups, cached per table version (see versioned_cache.py).
-        self._keys_by_hash: VersionedCache[ApiKey] = VersionedCache()
         self._revisions: VersionedCache[str] = VersionedCache()
         self._db = lancedb.connect(uri, read_consistency_interval=interval, storage_options=storage_options or None)
         schemas = table_schemas(dimension or 1)
@@ -79,6 +82,8 @@ class LanceStore:
         self._tables = open_tables(self._db, schemas)
         if dimension is None and CHUNKS in set(self._db.list_tables().tables):
             self._tables[CHUNKS] = self._db.open_table(CHUNKS)
+        self.keys = KeyTable(self._tables[KEYS])  # API keys (store/keys.py)
+        self.questions = QuestionTable(self._tables[QUESTIONS])  # the question log (store/questions.py)
         if check_embedder and dimension is not None and embedder_name is not None:
             self._check_embedder(embedder_name, dimension)
 
@@ -122,45 +127,15 @@ class LanceStore:
         return name in self._tables
 
     def _rows(self, name: str, filter_: str | None = None, columns: list[str] | None = None) -> list[dict]:
-        query = self._tables[name].search()
-        if filter_:
-            query = query.where(filter_)
-        if columns:
-            query = query.select(columns)
-        return query.limit(None).to_list()
+        return read_rows(self._tables[name], filter_, columns)
 
     def _upsert(self, name: str, on: str, rows: list[dict]) -> None:
-        table = self._tables[name]
-        retry_on_conflict(
-            lambda: table.merge_insert(on).when_matched_update_all().when_not_matched_insert_all().execute(rows)
-        )
+        upsert_rows(self._tables[name], on, rows)
 
     def _delete(self, name: str, filter_: str) -> None:
         if name not in self._tables:
             return  # opened without chunks (keys/contexts only) and none were ever stored
         retry_on_conflict(lambda: self._tables[name].delete(filter_))
-
-    # -- API keys ------------------------------------------------------------------------------------
-
-    def insert_key(self, key: ApiKey) -> None:
-        self._upsert(KEYS, "id", [asdict(key)])
-
-    update_key = insert_key
-
-    def get_key(self, key_id: str) -> ApiKey | None:
-        rows = self._rows(KEYS, where(id=key_id))
-        return ApiKey(**rows[0]) if rows else None
-
-    def find_key_by_hash(self, sha256: str) -> ApiKey | None:
-        found = self._keys_by_hash.lookup(self._tables[KEYS].version, [sha256], self._load_keys_by_hash)
-        return found.get(sha256)
-
-    def _load_keys_by_hash(self, hashes: list[str]) -> dict[str, ApiKey]:
-        rows = self._rows(KEYS, "sha256 IN (" + ", ".join(sql(h) for h in hashes) + ")")
-        return {row["sha256"]: ApiKey(**row) for row in rows}
-
-    def list_keys(self, tenant: str | None = None) -> list[ApiKey]:
-        return [ApiKey(**row) for row in self._rows(KEYS, where(tenant=tenant) or None)]
 
     # -- contexts ------------------------------------------------------------------------------------
 
@@ -312,26 +287,6 @@ class LanceStore:
             name: self._tables[name].count_rows(filter_) if name in self._tables else 0
             for name in (CONTEXTS, DOCUMENTS, CHUNKS)
         }
-
-    # -- the question log ----------------------------------------------------------------------------
-
-    def add_questions(self, questions: Sequence[LoggedQuestion]) -> None:
-        """Append logged questions in one commit."""
-        rows = [asdict(q) | {"context_id": q.context_id or ""} for q in questions]
-        if rows:
-            retry_on_conflict(lambda: self._tables[QUESTIONS].add(rows))
-
-    def list_questions(
-        self, tenant: str, *, declined: bool | None = None, limit: int = 50, offset: int = 0
-    ) -> tuple[list[LoggedQuestion], int]:
-        """A page of a tenant's logged questions, newest first, and how many match in all."""
-        filter_ = where(tenant=tenant) + ("" if declined is None else f" AND declined = {str(declined).lower()}")
-        rows = sorted(self._rows(QUESTIONS, filter_), key=lambda r: r["asked_at"], reverse=True)
-        page = [
-            LoggedQuestion(**row | {"context_id": _none_if_empty(row["context_id"])})
-            for row in rows[offset : offset + limit]
-        ]
-        return page, len(rows)
 
     # -- indexes and maintenance ---------------------------------------------------------------------
 

@@ -119,3 +119,20 @@ def sql(value: str) -> str:
 def where(**equals: str | None) -> str:
     """A conjunction of ``column = 'value'`` terms, skipping columns whose value is None."""
     return " AND ".join(f"{column} = {sql(value)}" for column, value in equals.items() if value is not None)
+
+
+def read_rows(table: Any, filter_: str | None = None, columns: list[str] | None = None) -> list[dict]:
+    """Every row of ``table`` matching ``filter_`` (all columns unless ``columns``)."""
+    query = table.search()
+    if filter_:
+        query = query.where(filter_)
+    if columns:
+        query = query.select(columns)
+    return query.limit(None).to_list()
+
+
+def upsert_rows(table: Any, on: str, rows: list[dict]) -> None:
+    """Insert ``rows``, replacing those with the same ``on`` key (retried on commit conflicts)."""
+    retry_on_conflict(
+        lambda: table.merge_insert(on).when_matched_update_all().when_not_matched_insert_all().execute(rows)
+    )

@@ -33,7 +33,7 @@ def test_rotated_key_old_secret_fails_new_secret_works(app_client, services):
 
 def test_keys_are_stored_hashed_never_in_clear(services):
     key, secret = services.keys.create("acme", "hashed")
-    stored = services.store.get_key(key.id)
+    stored = services.store.keys.get(key.id)
     assert secret.startswith("ab_") and stored.prefix == secret[:10]
     assert secret not in repr(stored) and stored.sha256 != secret and len(stored.sha256) == 64
 
