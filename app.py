@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from pages.common import NAVIGATION_READY, take_deep_link
+from console.navigation import NAVIGATION_READY, take_deep_link
 
 st.set_page_config(page_title="Answerbase", page_icon=":material/quiz:", layout="wide")
 PAGES = {
@@ -14,6 +14,7 @@ PAGES = {
 }
 st.session_state[NAVIGATION_READY] = True
 navigation = st.navigation(list(PAGES.values()))
-if (deep_link := take_deep_link()) in PAGES:
-    st.switch_page(PAGES[deep_link])  # the page a first session asked for before this script ran
+if (deep_link := take_deep_link()) and deep_link[0] in PAGES:
+    # The page (and query) a first session asked for before this script ran.
+    st.switch_page(PAGES[deep_link[0]], query_params=deep_link[1])
 navigation.run()

@@ -111,6 +111,13 @@ class ApiClient:
         body = {"text": text, "name": name} | ({"source": source} if source else {})
         return self._call("POST", self._documents_path(context_id), json=body)
 
+    def document(self, document_id: str) -> dict:
+        return self._call("GET", f"/v1/documents/{document_id}")
+
+    def content(self, document_id: str) -> str:
+        """The text the document was indexed from."""
+        return self._call("GET", f"/v1/documents/{document_id}/content")
+
     def delete_document(self, document_id: str) -> None:
         self._call("DELETE", f"/v1/documents/{document_id}")
 

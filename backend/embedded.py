@@ -3,13 +3,19 @@
 On first run it creates a local API key (kept in the data dir, readable by its owner only) and seeds
 a demo context from the handbook shipped in ``backend/demo``. The console then speaks HTTP to it
 exactly as any API user would.
+
+It answers within a second of starting: the local embedder loads in the background (``BackgroundEmbedder``)
+and the demo's documents are indexed once it has, so pages render while the model loads. ``EmbeddedApi.ready``
+says when searches and questions can run at full speed with the demo in place.
 """
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 import time
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -17,12 +23,19 @@ import uvicorn
 
 from backend.api import create_app
 from backend.config import Settings
+from backend.embed.background import BackgroundEmbedder
+from backend.embed.base import Embedder, build_embedder
+from backend.embed.local import local_dimension, local_name
 from backend.errors import Unauthorized
 from backend.ingest import Source
+from backend.models import Context
 from backend.services import Services
+
+log = logging.getLogger("answerbase.embedded")
 
 DEMO_CONTEXT_NAME = "Brightwater handbook (demo)"
 DEMO_DESCRIPTION = "A fictional company handbook: offices, hours, policies, events and products."
+DEMO_MARKER = "demo-seeded"
 
 
 def _free_port() -> int:
@@ -47,13 +60,20 @@ def local_key(services: Services, data_dir: Path) -> str:
     return secret
 
 
-def seed_demo(services: Services, data_dir: Path) -> None:
-    """Create the demo context on the very first run (not again if a user deleted it)."""
-    marker = data_dir / "demo-seeded"
-    if marker.exists():
-        return
+def demo_context(services: Services, data_dir: Path) -> Context | None:
+    """The demo context to seed: created on the very first run (so the console lists it at once), found again by
+    its name when a run stopped before indexing it; None once seeded (not again if a user deleted it)."""
+    if (data_dir / DEMO_MARKER).exists():
+        return None
     tenant = services.settings.default_tenant
-    context = services.catalog.create_context(tenant, DEMO_CONTEXT_NAME, DEMO_DESCRIPTION)
+    context = next((c for c in services.catalog.list_contexts(tenant) if c.name == DEMO_CONTEXT_NAME), None)
+    return context or services.catalog.create_context(tenant, DEMO_CONTEXT_NAME, DEMO_DESCRIPTION)
+
+
+def seed_demo(services: Services, data_dir: Path, context: Context) -> None:
+    """Index the demo handbook into ``context``; the marker is written last, and re-ingesting replaces a document,
+    so a run stopped half-way is finished by the next one."""
+    tenant = services.settings.default_tenant
     demo = resources.files("backend") / "demo"
     sources = [
         Source(tenant, context.id, item.name, item.read_text(encoding="utf-8"), "document", f"file:{item.name}")
@@ -61,17 +81,47 @@ def seed_demo(services: Services, data_dir: Path) -> None:
         if item.name.endswith(".md")
     ]
     services.ingestor.ingest_many(sources)
-    marker.write_text(context.id + "\n")
+    (data_dir / DEMO_MARKER).write_text(context.id + "\n")
 
 
-def start_embedded_api(settings: Settings) -> tuple[str, str]:
-    """Start the API in this process; returns its base URL and the console's key."""
-    services = Services.build(settings)
+@dataclass
+class EmbeddedApi:
+    """The running embedded API: where it listens, the console's key, and whether the demo and model are ready."""
+
+    url: str
+    key: str
+    ready: threading.Event = field(default_factory=threading.Event)
+    error: BaseException | None = None  # why getting ready failed (a broken model), shown by the console
+
+
+def _embedder(settings: Settings) -> Embedder | None:
+    """A background-loading local embedder when its name and size are known without loading it, else None
+    (``Services.build`` then loads whichever embedder the settings name, before the API starts)."""
+    if settings.embedder.provider != "local" or not (dimension := local_dimension(settings.embedder)):
+        return None
+    return BackgroundEmbedder(lambda: build_embedder(settings.embedder), local_name(settings.embedder), dimension)
+
+
+def _get_ready(services: Services, data_dir: Path, demo: Context | None, api: EmbeddedApi) -> None:
+    try:
+        if demo is not None:
+            seed_demo(services, data_dir, demo)  # waits for the model: indexing needs vectors
+        if isinstance(services.embedder, BackgroundEmbedder):
+            services.embedder.wait()
+    except BaseException as exc:  # the console shows it; the API keeps serving what needs no vectors
+        log.exception("the embedded API could not get ready")
+        api.error = exc
+    api.ready.set()
+
+
+def start_embedded_api(settings: Settings) -> EmbeddedApi:
+    """Start the API in this process and return at once; the model and the demo get ready in the background."""
+    services = Services.build(settings, embedder=_embedder(settings))
     services.store.repair(settings.store.orphan_grace_s)
     data_dir = settings.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)
     secret = local_key(services, data_dir)
-    seed_demo(services, data_dir)
+    demo = demo_context(services, data_dir)
     port = _free_port()
     server = uvicorn.Server(
         uvicorn.Config(create_app(services=services), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
@@ -82,4 +132,8 @@ def start_embedded_api(settings: Settings) -> tuple[str, str]:
         time.sleep(0.05)
     if not server.started:
         raise RuntimeError("the embedded API did not start")
-    return f"http://127.0.0.1:{port}", secret
+    api = EmbeddedApi(f"http://127.0.0.1:{port}", secret)
+    threading.Thread(
+        target=_get_ready, args=(services, data_dir, demo, api), name="answerbase-ready", daemon=True
+    ).start()
+    return api

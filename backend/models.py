@@ -87,6 +87,9 @@ class SearchHit:
     text: str
     ordinal: int
     score: float
+    # Cosine similarity of the passage and the query under the embedder (None in full-text mode): unlike the
+    # fused ``score``, a number with the same meaning for every query, so a caller can tell "nothing relevant".
+    similarity: float | None = None
 
 
 @dataclass(frozen=True)

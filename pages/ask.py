@@ -1,5 +1,8 @@
 """Ask: typed questions in a chat, answers rendered by type with their confidence, the passage each was read
-from highlighted, declines with their reason and the closest passages, and a CSV of the history."""
+from highlighted, declines with their reason and the closest passages, and the history as CSV or XLSX.
+
+A link can ask a question on open (for demos): ``?type=integer&q=How+many…&context=<id>``.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +12,11 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from backend.client import ApiError
-from backend.export import history_csv
-from pages.common import ALL_DOCUMENTS, api_client, context_picker, format_number, source_card, through_navigation
+from console.api import api_client, attempt, wait_until_ready
+from console.context import ALL_DOCUMENTS, context_picker
+from console.export import HISTORY_COLUMNS, history_rows, to_csv, to_xlsx
+from console.navigation import through_navigation
+from console.widgets import document_link, format_number, source_card
 
 through_navigation("ask")
 
@@ -116,10 +121,13 @@ def render_entry(entry: dict) -> None:
 
 
 def ask(question: str, answer_type: str, context: dict | None) -> None:
+    """Ask the API and add the question, with its answer or the reason there is none, to the history."""
+    wait_until_ready()
     entry = {
         "asked_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "type": answer_type,
         "context": context["name"] if context else ALL_DOCUMENTS,
+        "context_id": context["id"] if context else None,
         "question": question,
         "answer": None,
         "sources": [],
@@ -129,33 +137,49 @@ def ask(question: str, answer_type: str, context: dict | None) -> None:
         "confidence": None,
         "closest": [],
     }
-    context_id = context["id"] if context else None
-    try:
-        result = api_client().ask(answer_type, question, context_id)
+    reply = attempt(api_client().ask, answer_type, question, entry["context_id"])
+    if reply.error is None:
         entry.update(
-            answer=result.value["data"],
-            sources=result.value.get("sources", []),
-            latency_ms=result.ms,
-            confidence=result.value.get("confidence"),
+            answer=reply.value["data"],
+            sources=reply.value.get("sources", []),
+            latency_ms=reply.ms,
+            confidence=reply.value.get("confidence"),
         )
-    except ApiError as exc:
-        entry["error"] = exc.message if exc.code == "no_answer" else f"{exc.message} ({exc.code})"
-        entry["declined"] = exc.code == "no_answer"
+    else:
+        error = reply.error
+        entry["declined"] = error.code == "no_answer"
+        entry["error"] = error.message if entry["declined"] else f"{error.message} ({error.code})"
         if entry["declined"]:  # show where the documents come closest, so the analyst can judge for themselves
-            try:
-                entry["closest"] = api_client().search(question, context_id, limit=3).value
-            except ApiError:
-                entry["closest"] = []
+            closest = attempt(api_client().search, question, entry["context_id"], limit=3)
+            entry["closest"] = closest.value or []
     st.session_state.history.append(entry)
 
 
-def ask_example(example_type: str, example: str) -> None:
-    """Button callback: show the example's type in the picker (callbacks run before widgets), then ask."""
-    st.session_state.answer_type = example_type
-    ask(example, example_type, st.session_state.get("ask_context"))
+def queue_question(question_type: str, question: str) -> None:
+    """Button callback: show the question's type in the picker (callbacks run before widgets); the page asks it
+    once the context picker has drawn."""
+    st.session_state.answer_type = question_type
+    st.session_state.queued_question = (question_type, question)
+
+
+def take_question_link() -> None:
+    """A question link (``?type=…&q=…``) queues its question once; the parameters then leave the URL, so a reload
+    does not ask again (the context stays in it)."""
+    params = st.query_params
+    question, question_type = params.get("q", "").strip(), params.get("type", "string")
+    if not question:
+        return
+    del params["q"]
+    if "type" in params:
+        del params["type"]
+    if question_type not in TYPE_LABELS:
+        st.warning(f"The link asks for an unknown answer type {question_type!r}; known: {', '.join(TYPE_LABELS)}.")
+        return
+    queue_question(question_type, question[:4000])
 
 
 st.session_state.setdefault("history", [])
+take_question_link()
 st.title("Ask")
 controls = st.columns([2, 3])
 with controls[0]:
@@ -163,14 +187,17 @@ with controls[0]:
         "Answer type", list(TYPE_LABELS), format_func=lambda t: f"{TYPE_LABELS[t]} ({t})", key="answer_type"
     )
 with controls[1]:
-    context = context_picker(api_client(), "ask_context")
+    context = context_picker(api_client(), "ask")
+
+if queued := st.session_state.pop("queued_question", None):
+    ask(queued[1], queued[0], context)
 
 if not st.session_state.history:
     st.caption("Try an example:")
     columns = st.columns(3)
     for i, (example_type, example) in enumerate(EXAMPLES):
         columns[i % 3].button(
-            example, key=f"example_{i}", width="stretch", on_click=ask_example, args=(example_type, example)
+            example, key=f"example_{i}", width="stretch", on_click=queue_question, args=(example_type, example)
         )
 
 for entry in st.session_state.history:
@@ -181,10 +208,21 @@ if question := st.chat_input("Ask a question about your documents…", max_chars
     st.rerun()
 
 if st.session_state.history:
-    st.download_button(
-        "Download history (CSV)",
-        history_csv(st.session_state.history),
+    rows = history_rows(st.session_state.history, document_link)
+    downloads = st.columns([1, 1, 4])
+    downloads[0].download_button(
+        "History (CSV)",
+        to_csv(HISTORY_COLUMNS, rows),
         "answerbase-history.csv",
         "text/csv",
         icon=":material/download:",
+        key="history_csv",
+    )
+    downloads[1].download_button(
+        "History (XLSX)",
+        to_xlsx(HISTORY_COLUMNS, rows, "Answers"),
+        "answerbase-history.xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        icon=":material/table_view:",
+        key="history_xlsx",
     )

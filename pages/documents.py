@@ -1,85 +1,129 @@
-"""Documents: contexts (create, delete with confirmation) and their documents (upload, URL, text, delete)."""
+"""Documents: contexts (create, delete with confirmation) and their documents (upload, URL, text, delete), and the
+view of one document (``?document=<id>``: its text, the passage a search card pointed at, a download)."""
 
 from __future__ import annotations
+
+from pathlib import PurePath
 
 import pandas as pd
 import streamlit as st
 
-from backend.client import ApiError
-from pages.common import api_client, context_picker, through_navigation
+from backend.client import ApiClient
+from console.api import api_client, attempt, call, wait_until_ready
+from console.context import ALL, context_picker, select_context
+from console.highlight import find_passage, highlight_spans, highlight_terms
+from console.navigation import through_navigation
+from console.widgets import document_link, plural
 
 through_navigation("documents")
 
-client = api_client()
-st.title("Documents")
+UPLOAD_TYPES = ["txt", "md", "html", "htm", "pdf", "docx", "csv", "json"]
 
-with st.expander("New context", icon=":material/add:"):
-    with st.form("new_context", clear_on_submit=True):
+
+def close_document() -> None:
+    for param in ("document", "q", "passage", "passage_end"):
+        st.query_params.pop(param, None)
+
+
+def document_view(client: ApiClient, document_id: str) -> None:
+    """One document: what it is, its text with the searched passage marked, and its text to download."""
+    st.button("All documents", icon=":material/arrow_back:", on_click=close_document)
+    document = call("Could not open this document", client.document, document_id)
+    text = call("Could not read this document", client.content, document_id) if document else None
+    if document is None or text is None:
+        st.stop()
+    st.title(document["name"])
+    added = document["created_at"][:16].replace("T", " ")
+    st.caption(f"{document['type']} · {plural(document['chunks'], 'passage')} · added {added} UTC")
+    if document["type"] == "web":
+        st.markdown(f"Original: [{document['source']}]({document['source']})")
+    query, passage = st.query_params.get("q", ""), st.query_params.get("passage", "")
+    span = find_passage(text, passage, st.query_params.get("passage_end", "")) if passage else None
+    if span:
+        with st.container(border=True):
+            st.caption("The passage the search found:")
+            st.markdown(highlight_terms(text[span[0] : span[1]], query).replace("\n", "  \n"))
+    st.download_button(
+        "Download the text",
+        text,
+        f"{PurePath(document['name']).stem or 'document'}.txt",
+        "text/plain",
+        icon=":material/download:",
+        help="The text Answerbase extracted and indexed from the original file.",
+    )
+    st.markdown(highlight_spans(text, [list(span)] if span else [], query, passage=True).replace("\n", "  \n"))
+
+
+def create_context_form(client: ApiClient) -> None:
+    with st.expander("New context", icon=":material/add:"), st.form("new_context", clear_on_submit=True):
         name = st.text_input("Name", max_chars=200)
         description = st.text_area("Description", max_chars=2000)
         if st.form_submit_button("Create context", type="primary"):
-            try:
-                created = client.create_context(name, description)
-                st.success(f"Created “{created['name']}”.")
-            except ApiError as exc:
-                st.error(exc.message)
+            created = call("Could not create the context", client.create_context, name, description)
+            if created:
+                select_context(created["id"])  # the next uploads go to the context just made
+                st.success(f"Created “{created['name']}”: it is now the chosen context.")
 
-context = context_picker(client, "documents_context", allow_all=False)
-if context is None:
-    st.stop()
-if context.get("description"):
-    st.caption(context["description"])
 
-add_file, add_url, add_text = st.tabs(["Upload files", "From a URL", "Paste text"])
-with add_file, st.form("upload", clear_on_submit=True):
-    files = st.file_uploader(
-        "Files", accept_multiple_files=True, type=["txt", "md", "html", "htm", "pdf", "docx", "csv", "json"]
-    )
-    submitted = st.form_submit_button("Upload and index", type="primary")
-    if submitted and not files:
-        st.warning("Choose one or more files first.")
-    if submitted and files:
-        progress, added = st.progress(0.0, text="Indexing…"), 0
-        for i, upload in enumerate(files, start=1):
-            try:
-                client.upload(upload.name, upload.getvalue(), context["id"])
-                added += 1
-            except ApiError as exc:
-                st.error(f"{upload.name}: {exc.message}")
-            progress.progress(i / len(files), text=f"Indexed {i} of {len(files)}: {upload.name}")
-        progress.empty()
-        if added:
-            st.success(
-                f"Added {added} of {len(files)} file{'s' if len(files) != 1 else ''}."
-                if added < len(files)
-                else f"Added {added} file{'s' if added != 1 else ''}."
-            )
-with add_url, st.form("url", clear_on_submit=True):
-    url = st.text_input("Page URL", placeholder="https://…")
-    if st.form_submit_button("Fetch and add", type="primary") and url:
-        try:
-            st.success(f"Added “{client.add_url(url, context['id'])['name']}”.")
-        except ApiError as exc:
-            st.error(exc.message)
-with add_text, st.form("text", clear_on_submit=True):
-    title = st.text_input("Name", max_chars=200)
-    text = st.text_area("Text", height=160)
-    if st.form_submit_button("Add text", type="primary"):
-        try:
-            st.success(f"Added “{client.add_text(text, title, context['id'])['name']}”.")
-        except ApiError as exc:
-            st.error(exc.message)
+def upload_files(client: ApiClient, context: dict, files: list) -> None:
+    """Each file on its own: the good ones go in whatever the others do; one line per file, then a summary."""
+    wait_until_ready()
+    progress, refused = st.progress(0.0, text="Indexing…"), []
+    for i, upload in enumerate(files, start=1):
+        progress.progress((i - 1) / len(files), text=f"Indexing {i} of {len(files)}: {upload.name}")
+        reply = attempt(client.upload, upload.name, upload.getvalue(), context["id"])
+        if reply.error is None:
+            st.write(f":material/check_circle: {upload.name}: {plural(reply.value['chunks'], 'passage')} indexed")
+        else:
+            refused.append(upload.name)
+            st.write(f":material/cancel: {upload.name}: {reply.error.message}")
+    progress.empty()
+    added = len(files) - len(refused)
+    noun = "file" if len(files) == 1 else "files"
+    if not refused:
+        st.success(f"Added {added} {noun}.")
+    elif added:
+        st.warning(f"Added {added} of {len(files)} {noun}; {len(refused)} refused: {', '.join(refused)}.")
+    else:
+        st.error(f"Added none of {len(files)} {noun}: {', '.join(refused)} refused.")
 
-documents = client.documents(context["id"])
-st.subheader(f"{len(documents)} document{'s' if len(documents) != 1 else ''} in “{context['name']}”")
-if documents:
+
+def add_documents(client: ApiClient, context: dict) -> None:
+    add_file, add_url, add_text = st.tabs(["Upload files", "From a URL", "Paste text"])
+    with add_file, st.form("upload", clear_on_submit=True):
+        files = st.file_uploader("Files", accept_multiple_files=True, type=UPLOAD_TYPES)
+        submitted = st.form_submit_button("Upload and index", type="primary")
+        if submitted and not files:
+            st.warning("Choose one or more files first.")
+        if submitted and files:
+            upload_files(client, context, files)
+    with add_url, st.form("url", clear_on_submit=True):
+        url = st.text_input("Page URL", placeholder="https://…")
+        if st.form_submit_button("Fetch and add", type="primary") and url:
+            wait_until_ready()
+            if added := call("Could not add the page", client.add_url, url, context["id"]):
+                st.success(f"Added “{added['name']}”.")
+    with add_text, st.form("text", clear_on_submit=True):
+        title = st.text_input("Name", max_chars=200)
+        text = st.text_area("Text", height=160)
+        if st.form_submit_button("Add text", type="primary"):
+            wait_until_ready()
+            if added := call("Could not add the text", client.add_text, text, title, context["id"]):
+                st.success(f"Added “{added['name']}”.")
+
+
+def document_table(client: ApiClient, context: dict) -> list[dict]:
+    documents = call("Could not list the documents", client.documents, context["id"]) or []
+    st.subheader(f"{len(documents)} document{'s' if len(documents) != 1 else ''} in “{context['name']}”")
+    if not documents:
+        return documents
     frame = pd.DataFrame(
         [
             {
                 "name": d["name"],
                 "type": d["type"],
-                "source": d["source"],
-                "chunks": d["chunks"],
+                "open": document_link({"document_id": d["id"], "type": d["type"], "source": d["source"]}),
+                "passages": d["chunks"],
                 "added": d["created_at"][:16].replace("T", " "),
             }
             for d in documents
@@ -89,17 +133,40 @@ if documents:
         frame,
         hide_index=True,
         width="stretch",
-        column_config={"source": st.column_config.LinkColumn("source", display_text="open")},
+        column_config={"open": st.column_config.LinkColumn("open", display_text="open")},
     )
     with st.form("delete_document"):
         doomed = st.selectbox("Delete a document", documents, format_func=lambda d: d["name"])
         if st.form_submit_button("Delete document", icon=":material/delete:"):
-            client.delete_document(doomed["id"])
-            st.rerun()
+            reply = attempt(client.delete_document, doomed["id"])
+            if reply.error is None:
+                st.rerun()
+            st.error(f"Could not delete the document: {reply.error.message}")
+    return documents
 
-with st.expander("Delete this context", icon=":material/warning:"):
-    st.write(f"Deleting “{context['name']}” removes its {len(documents)} document(s). This cannot be undone.")
-    confirm = st.text_input("Type the context's name to confirm", key="confirm_delete")
-    if st.button("Delete context", type="primary", disabled=confirm != context["name"]):
-        client.delete_context(context["id"])
-        st.rerun()
+
+def delete_context(client: ApiClient, context: dict, documents: list[dict]) -> None:
+    with st.expander("Delete this context", icon=":material/warning:"):
+        st.write(f"Deleting “{context['name']}” removes its {len(documents)} document(s). This cannot be undone.")
+        confirm = st.text_input("Type the context's name to confirm", key="confirm_delete")
+        if st.button("Delete context", type="primary", disabled=confirm != context["name"]):
+            reply = attempt(client.delete_context, context["id"])
+            if reply.error is None:
+                select_context(ALL)
+                st.rerun()
+            st.error(f"Could not delete the context: {reply.error.message}")
+
+
+client = api_client()
+if document_id := st.query_params.get("document"):
+    document_view(client, document_id)
+    st.stop()
+st.title("Documents")
+create_context_form(client)
+context = context_picker(client, "documents", allow_all=False)
+if context is None:
+    st.stop()
+if context.get("description"):
+    st.caption(context["description"])
+add_documents(client, context)
+delete_context(client, context, document_table(client, context))

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from backend.client import ApiError
-from backend.export import question_log_csv
-from pages.common import api_client, load_contexts, through_navigation
+from console.api import api_client, call
+from console.context import load_contexts
+from console.export import QUESTION_LOG_COLUMNS, question_log_rows, to_csv, to_xlsx
+from console.navigation import through_navigation
 
 through_navigation("questions")
 
@@ -23,10 +24,10 @@ columns = st.columns([2, 1])
 shown = columns[0].segmented_control("Show", list(SHOW), default="All questions", key="questions_filter")
 page = columns[1].number_input("Page", min_value=1, value=1, step=1, key="questions_page")
 declined = SHOW[shown or "All questions"]
-try:
-    listing = client.questions(declined=declined, limit=PAGE_SIZE, offset=(int(page) - 1) * PAGE_SIZE)
-except ApiError as exc:
-    st.error(f"Could not load the question log: {exc.message}")
+listing = call(
+    "Could not load the question log", client.questions, declined, limit=PAGE_SIZE, offset=(int(page) - 1) * PAGE_SIZE
+)
+if listing is None:
     st.stop()
 
 questions = listing["questions"]
@@ -69,10 +70,19 @@ st.dataframe(
     },
 )
 label = "declined-questions" if declined else "questions"
-st.download_button(
-    "Download this page (CSV)",
-    question_log_csv(questions),
+rows = question_log_rows(questions)
+downloads = st.columns([1, 1, 4])
+downloads[0].download_button(
+    "This page (CSV)",
+    to_csv(QUESTION_LOG_COLUMNS, rows),
     f"answerbase-{label}.csv",
     "text/csv",
     icon=":material/download:",
+)
+downloads[1].download_button(
+    "This page (XLSX)",
+    to_xlsx(QUESTION_LOG_COLUMNS, rows, "Questions"),
+    f"answerbase-{label}.xlsx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    icon=":material/table_view:",
 )

@@ -1,48 +1,75 @@
-"""Search: document cards for a query, in one context or all, with the count, the time and a CSV."""
+"""Search: document cards for a query in the chosen context (or all), relevant ones first and weak matches on
+request, with the count, the time, and the results as CSV or XLSX."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from backend.client import ApiError
-from backend.export import results_csv
-from pages.common import api_client, context_picker, source_card, through_navigation
+from console.api import api_client, attempt, wait_until_ready
+from console.context import ALL_DOCUMENTS, context_picker
+from console.export import RESULT_COLUMNS, result_rows, to_csv, to_xlsx
+from console.navigation import through_navigation
+from console.widgets import RELEVANCE_FLOOR, document_link, source_card
 
 through_navigation("search")
 
 st.title("Search")
+with st.columns([2, 3])[0]:
+    context = context_picker(api_client(), "search")  # outside the form: the choice applies at once, to every page
 with st.form("search"):
-    columns = st.columns([3, 2, 1])
+    columns = st.columns([5, 1])
     query = columns[0].text_input("Query", placeholder="e.g. parental leave", max_chars=4000)
-    with columns[1]:
-        context = context_picker(api_client(), "search_context")
-    limit = columns[2].number_input("Results", min_value=1, max_value=50, value=10)
+    limit = columns[1].number_input("Results", min_value=1, max_value=50, value=10)
     submitted = st.form_submit_button("Search", type="primary", icon=":material/search:")
 
 if submitted and query.strip():
-    try:
-        found = api_client().search(query, context["id"] if context else None, int(limit))
-        st.session_state.search_results = {"query": query, "results": found.value, "ms": found.ms}
-    except ApiError as exc:
-        st.session_state.search_results = None
-        st.error(f"Search failed: {exc.message}")
+    wait_until_ready()
+    found = attempt(api_client().search, query, context["id"] if context else None, int(limit))
+    if found.error is not None:
+        st.error(f"Search failed: {found.error.message}", icon=":material/error:")
+    context_name = context["name"] if context else ALL_DOCUMENTS
+    st.session_state.search_results = (
+        None if found.error else {"query": query, "context": context_name, "results": found.value, "ms": found.ms}
+    )
 elif submitted:
     st.warning("Type something to search for.")
 
 state = st.session_state.get("search_results")
 if state:
     results = state["results"]
-    plural = "s" if len(results) != 1 else ""
-    st.caption(f"{len(results)} result{plural} for “{state['query']}” in {state['ms']:.0f} ms")
-    if not results:
-        st.info("No documents match. Try other words or another context.")
-    for result in results:
-        source_card(result, state["query"])
+    relevant = [r for r in results if (r["metadata"].get("similarity") or 0.0) >= RELEVANCE_FLOOR]
+    weaker = [r for r in results if r not in relevant]
+    plural = "s" if len(relevant) != 1 else ""
+    st.caption(
+        f"{len(relevant)} relevant result{plural} for “{state['query']}” in {state['context']} · {state['ms']:.0f} ms"
+    )
+    if not relevant:
+        st.info(
+            "No document is relevant to this query. Try other words or another context."
+            + (f" {len(weaker)} weaker match{'es' if len(weaker) != 1 else ''} can be listed below." if weaker else ""),
+            icon=":material/search_off:",
+        )
+    for result in relevant:
+        source_card(result, state["query"], relevance=True)
+    if weaker and st.toggle(f"Show {len(weaker)} weaker match{'es' if len(weaker) != 1 else ''}", key="show_weaker"):
+        for result in weaker:
+            source_card(result, state["query"], relevance=True)
     if results:
-        st.download_button(
-            "Download results (CSV)",
-            results_csv(results),
+        rows = result_rows(state["query"], state["context"], results, document_link)
+        downloads = st.columns([1, 1, 4])
+        downloads[0].download_button(
+            "Results (CSV)",
+            to_csv(RESULT_COLUMNS, rows),
             "answerbase-results.csv",
             "text/csv",
             icon=":material/download:",
+            key="results_csv",
+        )
+        downloads[1].download_button(
+            "Results (XLSX)",
+            to_xlsx(RESULT_COLUMNS, rows, "Results"),
+            "answerbase-results.xlsx",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            icon=":material/table_view:",
+            key="results_xlsx",
         )

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from backend.client import ApiError
-from pages.common import api_client, through_navigation
+from console.api import api_client, call, connection
+from console.context import chosen_context_id
+from console.navigation import through_navigation
 
 through_navigation("settings")
 
 client = api_client()
 st.title("Status & API")
-try:
-    status = client.status()
-    contexts = client.contexts()
-except ApiError as exc:
-    st.error(f"The API is not answering: {exc.message}")
+status = call("The API is not answering", client.status)
+contexts = call("The API is not answering", client.contexts) if status else None
+if status is None or contexts is None:
     st.stop()
 
 columns = st.columns([1, 2, 1, 1])
@@ -42,9 +41,14 @@ st.caption(
 
 st.subheader("Call the API")
 st.markdown(f"API base URL: `{client.base_url}` · OpenAPI docs: [{client.base_url}/docs]({client.base_url}/docs)")
+if connection().embedded is not None:
+    st.caption(
+        "This is the console's own API: it listens on 127.0.0.1, on a port chosen when the console starts, so use "
+        "it from this machine only. For programs elsewhere run `answerbase serve` (see the README)."
+    )
 reveal = st.toggle("Reveal API key", value=False)
 key = client.api_key if reveal else client.api_key[:10] + "…" + "•" * 12
-context_id = contexts[0]["id"] if contexts else "<context id>"
+context_id = chosen_context_id() or (contexts[0]["id"] if contexts else "<context id>")
 st.markdown("A typed answer (`/v1/types/integer`):")
 st.code(
     f"curl -s {client.base_url}/v1/types/integer \\\n  -H 'Authorization: Bearer {key}' \\\n"

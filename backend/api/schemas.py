@@ -90,7 +90,16 @@ class DocumentMetadata(BaseModel):
     type: str = Field(..., description="`web`, `document` or `text-snippet`.")
     document_id: str
     context_id: str | None
-    score: float
+    score: float = Field(
+        ...,
+        description="The fused rank score (reciprocal rank fusion): it orders one result list "
+        "and means nothing across queries.",
+    )
+    similarity: float | None = Field(
+        None,
+        description="Cosine similarity of the passage and the query under the embedder, about 0-1, comparable "
+        "across queries (null in full-text mode). The console calls a result relevant from 0.x up.",
+    )
 
 
 class SearchResult(BaseModel):
@@ -265,6 +274,7 @@ def search_result(hit: SearchHit, base_url: str) -> SearchResult:
         document_id=hit.document_id,
         context_id=hit.context_id,
         score=round(hit.score, 6),
+        similarity=hit.similarity,
     )
     return SearchResult(metadata=metadata, page_content=cut(hit.text))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import logging
 import os
 from collections.abc import Sequence
@@ -43,6 +44,31 @@ def model_path(model: str) -> str:
     )
 
 
+def local_name(settings: EmbedderSettings) -> str:
+    """The name a local embedder records in the database (the store refuses vectors of another)."""
+    return f"local:{settings.model}"
+
+
+def local_dimension(settings: EmbedderSettings) -> int | None:
+    """The vector size of the local model, read from its sentence-transformers files without loading it.
+
+    The last module that sets a size wins: the Pooling module's ``word_embedding_dimension``, then any Dense
+    module's ``out_features``. None when the files do not say (the caller then loads the model to find out).
+    """
+    try:
+        root = Path(model_path(settings.model))
+        dimension = None
+        for module in json.loads((root / "modules.json").read_text()):
+            config_path = root / module.get("path", "") / "config.json"
+            if module["type"].endswith(".Pooling"):
+                dimension = json.loads(config_path.read_text())["word_embedding_dimension"]
+            elif module["type"].endswith(".Dense"):
+                dimension = json.loads(config_path.read_text())["out_features"]
+        return int(dimension) if dimension else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 class LocalEmbedder:
     """Sentence-transformers on the CPU, weights loaded from the installed package (never the hub)."""
 
@@ -59,7 +85,7 @@ class LocalEmbedder:
 
         torch.set_num_threads(max(1, settings.threads))
         self._model = SentenceTransformer(model_path(settings.model), device="cpu")
-        self.name = f"local:{settings.model}"
+        self.name = local_name(settings)
         self.dimension = (
             int(self._model.get_embedding_dimension())
             if hasattr(self._model, "get_embedding_dimension")

@@ -78,16 +78,24 @@ class ChunkSearch:
         depth = self._candidates
         use_fulltext = mode in ("fulltext", "hybrid") and bool(query_text.strip())
         # LanceDB runs queries in native code without the GIL, so this thread is free meanwhile.
-        fulltext_found = self._pool.submit(self._fulltext, query_text, filter_, depth) if use_fulltext else None
+        fulltext_found = (
+            self._pool.submit(self._fulltext, query_text, filter_, depth, query_vector is not None)
+            if use_fulltext
+            else None
+        )
         vector_rows: list[dict] = []
+        vector: np.ndarray | None = None
         if mode in ("vector", "hybrid") and query_vector is not None:
             vector = query_vector() if callable(query_vector) else query_vector
             vector_rows = self._vector(vector, filter_, depth)
         fulltext_rows = fulltext_found.result() if fulltext_found is not None else []
+        similarity = {r["id"]: 1.0 - r["_distance"] for r in vector_rows}
+        if vector is not None:  # full-text matches beyond the vector list: the same cosine, from their vectors
+            similarity |= {
+                r["id"]: float(np.dot(r["vector"], vector)) for r in fulltext_rows if r["id"] not in similarity
+            }
         term_matched = {r["id"] for r in fulltext_rows}
-        vector_rows = [
-            r for r in vector_rows if r["id"] in term_matched or 1.0 - r["_distance"] >= self._min_similarity
-        ]
+        vector_rows = [r for r in vector_rows if r["id"] in term_matched or similarity[r["id"]] >= self._min_similarity]
         rows = {r["id"]: r for r in (*fulltext_rows, *vector_rows)}
         scores = reciprocal_rank_fusion(
             [
@@ -117,7 +125,7 @@ class ChunkSearch:
             if per_document and row["document_id"] in seen:
                 continue
             seen.add(row["document_id"])
-            hits.append(self._hit(row, scores[chunk_id]))
+            hits.append(self._hit(row, scores[chunk_id], similarity.get(chunk_id)))
             if len(hits) == limit:
                 break
         return hits
@@ -138,18 +146,18 @@ class ChunkSearch:
         )
         return query.to_list()
 
-    def _fulltext(self, text: str, filter_: str, depth: int) -> list[dict]:
+    def _fulltext(self, text: str, filter_: str, depth: int, with_vectors: bool) -> list[dict]:
         query = (
             self._store.table(CHUNKS)
             .search(MultiMatchQuery(text, ["text", "title"], boosts=[1.0, self._title_boost]), query_type="fts")
             .where(filter_, prefilter=True)
-            .select([*_COLUMNS, "_score"])
+            .select([*_COLUMNS, "_score", *(["vector"] if with_vectors else [])])
             .limit(depth)
         )
         return query.to_list()
 
     @staticmethod
-    def _hit(row: dict, score: float) -> SearchHit:
+    def _hit(row: dict, score: float, similarity: float | None) -> SearchHit:
         return SearchHit(
             document_id=row["document_id"],
             context_id=row["context_id"] or None,
@@ -159,4 +167,5 @@ class ChunkSearch:
             text=row["text"],
             ordinal=row["ordinal"],
             score=score,
+            similarity=None if similarity is None else round(similarity, 4),
         )

@@ -93,3 +93,21 @@ def test_an_older_store_is_migrated_then_reindexed_with_heading_paths(tmp_path, 
     again = Services.build(settings, embedder=embedder)
     assert "handbook.md › Staff handbook › Leave › Sick leave" in _titles(again, "handbook.md")
     assert again.retriever.search("acme", "sick leave", limit=1)[0].text.startswith("Sick leave")
+
+
+def test_every_result_says_how_similar_its_passage_is_to_the_query(client, embedder):
+    ctx = client.post("/v1/contexts", json={"name": "Similarity"}).json()["id"]
+    texts = {
+        "Boats": "The harbour rents sailing boats in summer.",
+        "Tax": "Quarterly tax returns are filed by the finance team.",
+    }
+    for name, text in texts.items():
+        client.post(f"/v1/contexts/{ctx}/documents", json={"text": text, "name": name})
+    results = client.post("/v1/search", json={"query": "renting a sailing boat", "context_id": ctx}).json()
+    best = results[0]["metadata"]
+    assert best["name"] == "Boats" and 0.0 < best["similarity"] <= 1.0
+    # The cosine under the embedder (unit vectors: a dot product), whichever list found the passage.
+    vectors = embedder.embed_documents(["Boats\n" + texts["Boats"], texts["Boats"]])
+    query = embedder.embed_query("renting a sailing boat")
+    assert min(abs(best["similarity"] - float(v @ query)) for v in vectors) < 0.05
+    assert all(r["metadata"]["similarity"] <= best["similarity"] for r in results)

@@ -1,7 +1,8 @@
 """The console in a real browser: `streamlit run app.py` on 127.0.0.1 driven by Debian's chromium.
 
-Asks a demo question, runs a search, uploads a file and finds it, and saves a screenshot of each page
-under tests/browser/artifacts/ (git-ignored) for people to look at.
+Opens a page by its URL as a first visit (timed), asks a demo question, runs a search and opens a card's
+document, searches for something no document is about, creates a context and uploads to it (the context
+survives a reload), and saves a screenshot of each page under tests/browser/artifacts/ (git-ignored).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -78,10 +80,19 @@ def page(console_url):
         tab.set_default_timeout(120_000)
         expect.set_options(timeout=60_000)  # indexing an upload can take seconds on a busy machine
         # The server's very first session opens a page by its URL (a bookmark after a restart): the case
-        # where Streamlit would run pages/search.py alone, outside app.py's navigation.
+        # where Streamlit would run pages/search.py alone, outside app.py's navigation. It starts the embedded
+        # API too: the time until the page is usable (title and context picker drawn) is the first visit's wait.
+        started = time.perf_counter()
         tab.goto(f"{console_url}/search")
+        expect(_picker(tab)).to_have_value("Brightwater handbook (demo)")
+        tab.first_visit_s = time.perf_counter() - started
         yield tab
         browser.close()
+
+
+def _picker(page: Page):
+    """The context picker (a combobox whose value is the chosen context's name)."""
+    return page.get_by_role("combobox", name="Context")
 
 
 def _goto(page: Page, name: str) -> None:
@@ -90,10 +101,13 @@ def _goto(page: Page, name: str) -> None:
 
 
 def test_a_first_visit_by_url_opens_the_page_inside_the_navigation(page):
+    # The issue's bar for a first visit: usable within 3 s, the embedder still loading in the background.
+    print(f"first visit: the page was usable after {page.first_visit_s:.2f} s")
+    assert page.first_visit_s < 3.0, f"the first page took {page.first_visit_s:.1f} s"
     expect(page.get_by_role("heading", name="Search", level=1)).to_be_visible()
     expect(page.get_by_role("link", name="Status & API")).to_be_visible()  # app.py's titles, not file names
     expect(page.get_by_role("link", name="common")).to_have_count(0)
-    assert page.url.endswith("/search")
+    assert re.search(r"/search\?context=[0-9a-f-]{36}$", page.url), page.url  # the chosen context, in the URL
 
 
 def test_ask_a_demo_question(page):
@@ -111,26 +125,56 @@ def test_ask_a_demo_question(page):
     page.screenshot(path=ARTIFACTS / "ask.png", full_page=True)
 
 
-def test_search_shows_cards(page):
+def test_search_shows_cards_and_a_card_opens_its_document(page):
     _goto(page, "Search")
     page.get_by_label("Query").fill("parental leave")
     page.get_by_role("button", name="Search").click()
-    expect(page.get_by_text("leave-policy.md").first).to_be_visible()
-    expect(page.get_by_text("1 result for “parental leave”")).to_be_visible()  # unrelated handbook pages left out
+    expect(page.get_by_text("1 relevant result for “parental leave”")).to_be_visible()  # unrelated pages left out
+    expect(page.get_by_text(re.compile(r"Relevant · 0\.\d\d")).first).to_be_visible()
+    expect(page.get_by_role("button", name="Results (XLSX)")).to_be_visible()
     page.screenshot(path=ARTIFACTS / "search.png", full_page=True)
+    link = page.get_by_role("link", name="leave-policy.md")
+    with page.context.expect_page() as opened:  # links open in a new tab, leaving the results in place
+        link.click()
+    document = opened.value
+    expect(document.get_by_role("heading", name="leave-policy.md", level=1)).to_be_visible()
+    expect(document.get_by_text("The passage the search found:")).to_be_visible()
+    expect(document.get_by_text("26 weeks").first).to_be_visible()
+    document.screenshot(path=ARTIFACTS / "document.png", full_page=True)
+    document.close()
 
 
-def test_upload_a_file_and_find_it(page, tmp_path):
+def test_a_search_with_nothing_relevant_says_so(page):
+    _goto(page, "Search")
+    page.get_by_label("Query").fill("The quarterly revenue forecast")
+    page.get_by_role("button", name="Search").click()
+    expect(page.get_by_text("No document is relevant to this query").first).to_be_visible()
+    page.screenshot(path=ARTIFACTS / "search-no-match.png", full_page=True)
+
+
+def test_create_a_context_upload_to_it_and_keep_it_across_a_reload(page, tmp_path):
     _goto(page, "Documents")
-    upload = tmp_path / "canteen-menu.md"
-    upload.write_text("# Canteen\nOn Thursdays the canteen serves saffron risotto.")
-    page.locator("input[type=file]").first.set_input_files(str(upload))
+    page.get_by_text("New context").click()
+    page.get_by_label("Name").first.fill("Canteen")
+    page.get_by_role("button", name="Create context").click()
+    expect(_picker(page)).to_have_value("Canteen")  # the new context is the chosen one
+    good = tmp_path / "canteen-menu.md"
+    good.write_text("# Canteen\nOn Thursdays the canteen serves saffron risotto.")
+    broken = tmp_path / "broken_report.docx"
+    broken.write_bytes(b"not a Word document")
+    page.locator("input[type=file]").first.set_input_files([str(good), str(broken)])
     expect(page.get_by_text("canteen-menu.md").first).to_be_visible()  # the upload reached the server
     page.get_by_role("button", name="Upload and index").click()
-    expect(page.get_by_text("Added 1 file.")).to_be_visible()
-    expect(page.get_by_text("11 documents")).to_be_visible()
+    expect(page.get_by_text("Added 1 of 2 files; 1 refused: broken_report.docx.")).to_be_visible()
+    expect(page.get_by_text("not a valid Word document").first).to_be_visible()
+    expect(page.get_by_text("1 document in “Canteen”")).to_be_visible()
     page.screenshot(path=ARTIFACTS / "documents.png", full_page=True)
+    assert "context=" in page.url
+    page.reload()
+    expect(page.get_by_role("heading", name="Documents", level=1)).to_be_visible()
+    expect(_picker(page)).to_have_value("Canteen")
     _goto(page, "Search")
+    expect(_picker(page)).to_have_value("Canteen")  # one context for the whole console
     page.get_by_label("Query").fill("saffron risotto")
     page.get_by_role("button", name="Search").click()
     expect(page.get_by_text("canteen-menu.md").first).to_be_visible()

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import csv
 import io
-import json
+import zipfile
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 from streamlit.testing.v1 import AppTest
 
-from backend.export import HISTORY_COLUMNS, RESULT_COLUMNS
+from console.export import HISTORY_COLUMNS, RESULT_COLUMNS, history_rows, result_rows, to_csv, to_xlsx
+from console.widgets import document_link
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
+DEMO = "Brightwater handbook (demo)"
 pytestmark = pytest.mark.slow
 
 
@@ -24,54 +28,100 @@ def console_data_dir(tmp_path_factory):
         patch.setenv("ANSWERBASE_ENGINE", "offline")
         patch.delenv("ANSWERBASE_API_URL", raising=False)
         yield
-    from pages.common import api_client
+    from console.api import connection
 
-    api_client.clear()
+    connection.clear()
 
 
-def _app(page: str | None = None) -> AppTest:
+def _app(page: str | None = None, **query: str) -> AppTest:
+    """A new session opened on ``page`` (the default page when None) with the URL's ``query``."""
     app = AppTest.from_file(APP, default_timeout=120)
-    app.run()
+    app.query_params.update(query)
     if page:
         app.switch_page(page)
-        app.run()
+    app.run()
     assert not app.exception, app.exception
     return app
 
 
-def test_ask_example_gives_typed_answer_and_history_csv():
+def _api():
+    """The console's client, once its embedded API has indexed the demo (it starts without waiting for that)."""
+    from console.api import connection
+
+    connection().embedded.ready.wait(120)
+    return connection().client
+
+
+def _context(name: str) -> dict:
+    return next(c for c in _api().contexts() if c["name"] == name)
+
+
+def _csv_rows(text: str) -> list[dict]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _xlsx_rows(data: bytes) -> list[dict]:
+    sheet = load_workbook(io.BytesIO(data)).active
+    header, *rows = list(sheet.values)
+    return [dict(zip(header, row, strict=True)) for row in rows]
+
+
+def test_ask_example_gives_typed_answer_and_exports_plain_values():
     app = _app()
     assert app.title[0].value == "Ask"
-    assert app.selectbox(key="ask_context").value["name"] == "Brightwater handbook (demo)"
+    assert app.selectbox(key="context_picker_ask").value["name"] == DEMO
     app.button(key="example_1").click().run()
     assert not app.exception
     assert app.selectbox(key="answer_type").value == "datetime"  # the picker follows the example
     app.selectbox(key="answer_type").set_value("integer")
     app.chat_input[0].set_value("How many employees work at the London office?").run()
+    app.selectbox(key="answer_type").set_value("string")
+    app.chat_input[0].set_value("What is the wifi password of the London office?").run()  # declined
     assert any(m.value == "### 212" for m in app.markdown)
     assert any("3 July 2026" in m.value for m in app.markdown)
     assert any("2026-07-03T00:00:00Z" in c.value for c in app.caption)
-    from backend.export import history_csv
-
-    rows = list(csv.DictReader(io.StringIO(history_csv(app.session_state.history))))
-    assert list(rows[0]) == HISTORY_COLUMNS and len(rows) == 2
-    assert rows[0]["type"] == "datetime" and json.loads(rows[0]["answer"]) == "2026-07-03T00:00:00Z"
-    assert json.loads(rows[1]["answer"]) == 212 and rows[1]["declined"] == "false"
-    assert 0.56 <= float(rows[1]["confidence"]) <= 1.0
-    assert "offices.md" in rows[1]["sources"] and "/v1/documents/" in rows[1]["sources"]
     # The confidence shows as a band with the number on hover; the value is marked in the passage it came from.
     badges = [m for m in app.markdown if "-badge[" in m.value and "confidence]" in m.value]
     assert len(badges) == 2 and all(m.proto.help.startswith("Calibrated probability") for m in badges)
     assert any(":orange-background[**212**]" in m.value for m in app.markdown)
 
+    rows = history_rows(app.session_state.history, document_link)
+    for parsed in (_csv_rows(to_csv(HISTORY_COLUMNS, rows)), _xlsx_rows(to_xlsx(HISTORY_COLUMNS, rows, "Answers"))):
+        assert list(parsed[0]) == HISTORY_COLUMNS and len(parsed) == 3
+        date, count, declined = parsed
+        assert {r["context"] for r in parsed} == {DEMO} and {r["context_id"] for r in parsed} == {_context(DEMO)["id"]}
+        assert date["type"] == "datetime" and str(declined["declined"]).lower() == "true"
+        assert str(count["declined"]).lower() == "false" and 0.56 <= float(count["confidence"]) <= 1.0
+        assert declined["answer"] in ("", None) and "do not clearly answer" in declined["reason"]
+        assert count["reason"] in ("", None) and int(count["latency_ms"]) > 0
+        sources = count["sources"].split("; ")
+        assert sources[0].startswith("offices.md <documents?document=") and len(set(sources)) == len(sources)
+        assert "127.0.0.1" not in count["sources"] and "/v1/" not in count["sources"]
+    csv_date, csv_count, _ = _csv_rows(to_csv(HISTORY_COLUMNS, rows))
+    assert csv_date["answer"] == "2026-07-03T00:00:00Z" and csv_count["answer"] == "212"  # plain, not JSON
+    xlsx_date, xlsx_count, _ = _xlsx_rows(to_xlsx(HISTORY_COLUMNS, rows, "Answers"))
+    assert xlsx_date["answer"] == datetime(2026, 7, 3) and xlsx_count["answer"] == 212  # typed cells
+    assert xlsx_count["declined"] is False and isinstance(xlsx_count["confidence"], float)
+    assert [b.label for b in app.get("download_button")] == ["History (CSV)", "History (XLSX)"]
 
-def test_ask_list_example_renders_a_table_and_chart():
-    app = _app()
-    app.button(key="example_5").click().run()
-    assert not app.exception
-    values = set(app.dataframe[0].value["value"])
-    assert {212, 87, 54} <= values and 2 not in values
-    assert app.get("bar_chart") or app.get("vega_lite_chart") or app.get("arrow_vega_lite_chart")
+
+def test_exports_write_each_type_as_plain_data():
+    history = [
+        {"asked_at": "2026-11-23T10:00:00Z", "context": "c", "type": t, "question": "q", "answer": v, "error": None}
+        for t, v in [
+            ("string", "Hotel"),
+            ("float", 4200000.0),
+            ("float", 61.5),
+            ("boolean", True),
+            ("string_array", ["a", "b"]),
+        ]
+    ]
+    rows = _csv_rows(to_csv(HISTORY_COLUMNS, history_rows(history, document_link)))
+    assert [r["answer"] for r in rows] == ["Hotel", "4200000", "61.5", "true", '["a", "b"]']
+    cells = _xlsx_rows(to_xlsx(HISTORY_COLUMNS, history_rows(history, document_link), "Answers"))
+    assert [c["answer"] for c in cells] == ["Hotel", 4200000, 61.5, True, '["a", "b"]']
+    with zipfile.ZipFile(io.BytesIO(to_xlsx(HISTORY_COLUMNS, [], "Answers"))) as book:
+        assert "xl/worksheets/sheet1.xml" in book.namelist()  # a real workbook even when empty
 
 
 def test_ask_decline_says_why_and_shows_the_closest_passages():
@@ -85,11 +135,114 @@ def test_ask_decline_says_why_and_shows_the_closest_passages():
     assert not app.exception
     assert any("No answer:" in w.value for w in app.warning[1:])
     assert any(e.label.startswith("Closest passages") for e in app.expander)
-    from backend.export import history_csv
 
-    rows = list(csv.DictReader(io.StringIO(history_csv(app.session_state.history))))
-    assert [(r["declined"], r["answer"]) for r in rows] == [("true", ""), ("true", "")]
-    assert "Martian" in rows[0]["reason"]
+
+def test_a_question_link_asks_on_open_in_its_context_once():
+    demo = _context(DEMO)
+    app = _app(type="integer", q="How many employees work at the London office?", context=demo["id"])
+    assert app.selectbox(key="answer_type").value == "integer"
+    assert app.selectbox(key="context_picker_ask").value["id"] == demo["id"]
+    assert any(m.value == "### 212" for m in app.markdown)
+    assert "q" not in app.query_params and app.query_params["context"] == demo["id"]  # a reload won't ask again
+    app.run()
+    assert len(app.session_state.history) == 1
+    bad = _app(type="money", q="How much?")
+    assert any("unknown answer type 'money'" in w.value for w in bad.warning) and not bad.session_state.history
+
+
+def test_the_chosen_context_is_kept_across_pages_and_in_the_url():
+    other = _api().create_context("Contoso Q2 analysis", "for the context test")
+    _api().add_text("Contoso's hotel budget for Q2 is 4,200,000 euros.", "budget.txt", other["id"])
+    app = _app()
+    app.selectbox(key="context_picker_ask").set_value(other).run()
+    assert app.query_params["context"] == other["id"]
+    for page, key in [("pages/search.py", "context_picker_search"), ("pages/documents.py", "context_picker_documents")]:
+        app.switch_page(page)
+        app.run()
+        assert not app.exception
+        assert app.selectbox(key=key).value["id"] == other["id"] and app.query_params["context"] == other["id"]
+    assert any("1 document in “Contoso Q2 analysis”" in s.value for s in app.subheader)
+    app.switch_page("pages/ask.py")
+    app.run()
+    app.selectbox(key="answer_type").set_value("float")
+    app.chat_input[0].set_value("What is the hotel budget for Q2?").run()
+    assert app.session_state.history[-1]["context_id"] == other["id"]  # asked where the page says
+    assert any(m.value == "### 4,200,000" for m in app.markdown)
+    # A new session (a reload, a shared link) opens on the context its URL names.
+    reloaded = _app("pages/search.py", context=other["id"])
+    assert reloaded.selectbox(key="context_picker_search").value["id"] == other["id"]
+    gone = _app(context="no-such-context")
+    assert gone.selectbox(key="context_picker_ask").value["name"] == DEMO
+    assert any("does not exist" in w.value for w in gone.warning)
+
+
+def test_creating_a_context_selects_it():
+    app = _app("pages/documents.py")
+    [t for t in app.text_input if t.label == "Name"][0].set_value("Fresh analysis")
+    [b for b in app.button if b.label == "Create context"][0].click().run()
+    assert not app.exception
+    created = _context("Fresh analysis")
+    assert app.selectbox(key="context_picker_documents").value["id"] == created["id"]
+    assert app.query_params["context"] == created["id"]
+    assert any("0 documents in “Fresh analysis”" in s.value for s in app.subheader)
+
+
+def test_a_multi_file_upload_with_a_broken_file_adds_the_good_ones():
+    target = _api().create_context("Upload test", "")
+    app = _app("pages/documents.py", context=target["id"])
+    app.file_uploader[0].set_value(
+        [
+            ("analyst_notes.txt", b"Analyst notes: the Oslo pilot starts in May.", "text/plain"),
+            ("broken_report.docx", b"this is not a Word file", "application/octet-stream"),
+            ("memo.md", b"# Memo\nThe Lisbon office moves in June.", "text/markdown"),
+        ]
+    )
+    [b for b in app.button if b.label == "Upload and index"][0].click().run()
+    assert not app.exception
+    assert any("Added 2 of 3 files; 1 refused: broken_report.docx." in w.value for w in app.warning)
+    lines = [m.value for m in app.markdown]
+    assert any("broken_report.docx" in line and "not a valid Word document" in line for line in lines)
+    assert any(line.startswith(":material/check_circle: memo.md") for line in lines)
+    assert {d["name"] for d in _api().documents(target["id"])} == {"analyst_notes.txt", "memo.md"}
+    assert any("2 documents in “Upload test”" in s.value for s in app.subheader)
+
+
+def test_search_shows_relevant_cards_says_when_nothing_is_and_exports():
+    app = _app("pages/search.py", context=_context(DEMO)["id"])
+    app.text_input[0].set_value("parental leave")
+    app.button[0].click().run()
+    assert not app.exception
+    assert any("1 relevant result for “parental leave”" in c.value for c in app.caption)
+    card = next(m.value for m in app.markdown if "leave-policy.md" in m.value)
+    assert "](documents?document=" in card and "passage=" in card  # opens the console's document view
+    assert any("Relevant ·" in m.value for m in app.markdown)
+    state = app.session_state.search_results
+    rows = result_rows(state["query"], state["context"], state["results"], document_link)
+    for parsed in (_csv_rows(to_csv(RESULT_COLUMNS, rows)), _xlsx_rows(to_xlsx(RESULT_COLUMNS, rows, "Results"))):
+        assert list(parsed[0]) == RESULT_COLUMNS
+        first = parsed[0]
+        assert (first["query"], first["context"], first["name"]) == ("parental leave", DEMO, "leave-policy.md")
+        assert 0.42 <= float(first["score"]) <= 1.0 and "documents?document=" in first["source"]
+    app.text_input[0].set_value("The quarterly revenue forecast")  # nothing in the handbook is about it
+    app.button[0].click().run()
+    assert any("No document is relevant" in i.value for i in app.info)
+    assert not any("-badge[Relevant" in m.value for m in app.markdown)
+    highlighted = next((m.value for m in app.markdown if "**" in m.value and "forecast" in m.value.lower()), "")
+    assert "**The**" not in highlighted
+
+
+def test_the_document_view_shows_the_text_with_the_passage_marked():
+    demo = _context(DEMO)
+    document = next(d for d in _api().documents(demo["id"]) if d["name"] == "leave-policy.md")
+    app = _app("pages/documents.py", document=document["id"], q="parental leave", passage="Parental leave")
+    assert not app.exception
+    assert app.title[0].value == "leave-policy.md"
+    assert any("The passage the search found" in c.value for c in app.caption)
+    assert any(":orange-background[**Parental** **leave**" in m.value for m in app.markdown)  # the passage, marked
+    assert any("**Parental** **leave**" in m.value for m in app.markdown)  # the query in the passage found
+    assert [b.label for b in app.get("download_button")] == ["Download the text"]
+    missing = _app("pages/documents.py", document="no-such-document")
+    assert any("Could not open this document" in e.value for e in missing.error) and not missing.exception
 
 
 def test_questions_page_lists_the_log_and_exports_declines():
@@ -103,36 +256,19 @@ def test_questions_page_lists_the_log_and_exports_declines():
     frame = app.dataframe[0].value
     assert "When did the Zorblax office open?" in set(frame["question"])
     assert set(frame["answer"]) == {""} and any("Zorblax" in why for why in frame["why not"])
-    from backend.export import QUESTION_LOG_COLUMNS, question_log_csv
-
-    api = __import__("pages.common", fromlist=["api_client"]).api_client()
-    rows = list(csv.DictReader(io.StringIO(question_log_csv(api.questions(declined=True)["questions"]))))
-    assert list(rows[0]) == QUESTION_LOG_COLUMNS and all(r["declined"] == "true" for r in rows)
-
-
-def test_search_shows_cards_and_csv():
-    app = _app("pages/search.py")
-    app.text_input[0].set_value("parental leave")
-    app.button[0].click().run()
-    assert not app.exception
-    assert any("result" in c.value and "parental leave" in c.value for c in app.caption)
-    assert any("leave-policy.md" in m.value for m in app.markdown)
-    from backend.export import results_csv
-
-    rows = list(csv.DictReader(io.StringIO(results_csv(app.session_state.search_results["results"]))))
-    assert list(rows[0]) == RESULT_COLUMNS and rows[0]["name"] == "leave-policy.md"
+    assert [b.label for b in app.get("download_button")] == ["This page (CSV)", "This page (XLSX)"]
 
 
 def test_documents_page_lists_demo_and_adds_text():
-    app = _app("pages/documents.py")
-    assert any("10 documents" in s.value for s in app.subheader)
-    text_inputs = [t for t in app.text_input if t.label == "Name"]
-    text_inputs[-1].set_value("Parking")
+    app = _app("pages/documents.py", context=_context(DEMO)["id"])
+    documents = len(_api().documents(_context(DEMO)["id"]))
+    assert any(f"{documents} documents" in s.value for s in app.subheader)
+    [t for t in app.text_input if t.label == "Name"][-1].set_value("Parking")
     [t for t in app.text_area if t.label == "Text"][0].set_value("Staff park on level minus two.")
     [b for b in app.button if b.label == "Add text"][0].click().run()
     assert not app.exception
     assert any("Added “Parking”" in s.value for s in app.success)
-    assert any("11 documents" in s.value for s in app.subheader)
+    assert any(f"{documents + 1} documents" in s.value for s in app.subheader)
 
 
 def test_status_page_shows_engine_and_masked_key():
@@ -140,7 +276,6 @@ def test_status_page_shows_engine_and_masked_key():
     assert not app.exception
     assert [m.value for m in app.metric][:2] == ["offline", "all-MiniLM-L6-v2"]
     assert any(m.label == "Last compaction" for m in app.metric)
-    assert any(m.label == "Fragments (chunks / documents)" for m in app.metric)
     assert any("/v1/types/integer" in c.value and "…" in c.value for c in app.code)
 
 
@@ -160,6 +295,6 @@ def test_status_page_shows_engine_and_masked_key():
     ],
 )
 def test_numbers_read_as_people_write_them(value, shown):
-    from pages.common import format_number
+    from console.widgets import format_number
 
     assert format_number(value) == shown

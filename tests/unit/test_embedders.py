@@ -94,3 +94,44 @@ def test_an_unknown_local_model_is_a_clear_error():
         model_path("no-such-model")
     with pytest.raises(ValueError, match="not available"):
         model_path("no_such_package:get_model_path")
+
+
+def test_the_local_model_size_is_read_from_its_files_without_loading_it(embedder, tmp_path):
+    from backend.embed.local import local_dimension, local_name
+
+    settings = EmbedderSettings()
+    assert (
+        (local_name(settings), local_dimension(settings))
+        == (embedder.name, embedder.dimension)
+        == (
+            "local:all-MiniLM-L6-v2",
+            384,
+        )
+    )
+    (tmp_path / "modules.json").write_text("not json")  # a model directory that does not say: load it to find out
+    assert local_dimension(EmbedderSettings(model=str(tmp_path))) is None
+
+
+def test_a_background_embedder_serves_once_loaded_and_reports_a_failed_load(embedder):
+    import threading
+
+    from backend.embed.background import BackgroundEmbedder
+
+    release = threading.Event()
+
+    def slow_load():
+        release.wait(10)
+        return embedder
+
+    background = BackgroundEmbedder(slow_load, embedder.name, embedder.dimension)
+    assert not background.ready and background.dimension == 384  # known before the model is
+    release.set()
+    assert (background.embed_query("leave") == embedder.embed_query("leave")).all() and background.ready
+
+    def broken_load():
+        raise OSError("model.safetensors is truncated")
+
+    with pytest.raises(OSError, match="truncated"):
+        BackgroundEmbedder(broken_load, embedder.name, embedder.dimension).embed_documents(["x"])
+    with pytest.raises(RuntimeError, match="not 'local:other'"):
+        BackgroundEmbedder(lambda: embedder, "local:other", 384).wait(10)

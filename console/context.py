@@ -1,0 +1,74 @@
+"""One chosen context for the whole console, kept in the session and in the URL (``?context=<id>``).
+
+Every page shows the same picker over the same choice: change it on Search and Ask follows; reload the page or
+share its link and the context stays. ``?context=all`` stands for all documents.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from backend.client import ApiClient
+from console.api import call
+
+ALL_DOCUMENTS = "All documents"
+ALL = "all"  # the URL's word for "all documents"
+_CHOSEN = "chosen_context"  # the context id, or ALL; session state the pages share (not a widget's key)
+
+
+def load_contexts(client: ApiClient) -> list[dict]:
+    """The tenant's contexts; stops the page with a message when the API cannot list them."""
+    contexts = call("Could not load the contexts", client.contexts)
+    if contexts is None:
+        st.stop()
+    return contexts
+
+
+def select_context(context_id: str) -> None:
+    """Make ``context_id`` the console's context (a page that just created one calls this)."""
+    st.session_state[_CHOSEN] = context_id
+    st.query_params["context"] = context_id
+
+
+def chosen_context_id() -> str | None:
+    """The chosen context's id (None for all documents or before any choice), without drawing the picker."""
+    chosen = st.session_state.get(_CHOSEN) or st.query_params.get("context")
+    return None if chosen in (None, ALL) else chosen
+
+
+def _remember(widget_key: str) -> None:
+    picked = st.session_state[widget_key]
+    select_context(picked["id"] if picked else ALL)
+
+
+def context_picker(client: ApiClient, page: str, *, allow_all: bool = True, label: str = "Context") -> dict | None:
+    """The context picker of ``page``: the console's chosen context, from the URL first, then this session, then
+    the demo. Returns the chosen context, or None for all documents (or when there are no contexts yet)."""
+    contexts = load_contexts(client)
+    options: list[dict | None] = ([None] if allow_all else []) + contexts
+    if not contexts:
+        st.info("No contexts yet: create one on the Documents page.")
+        if not allow_all:
+            return None
+    by_id = {c["id"]: c for c in contexts}
+    wanted = st.query_params.get("context") or st.session_state.get(_CHOSEN)
+    if wanted not in by_id and not (wanted == ALL and allow_all):
+        if wanted and wanted != ALL:
+            st.warning("The context in this link does not exist (any more): showing another one.")
+        demo = next((c for c in contexts if "(demo)" in c["name"]), None)
+        chosen = st.session_state.get(_CHOSEN)
+        wanted = chosen if chosen in by_id else (demo or (contexts[0] if contexts else {"id": ALL}))["id"]
+    current = by_id.get(wanted)
+    select_context(wanted)
+    widget_key = f"context_picker_{page}"
+    if st.session_state.get(widget_key, "unset") != current:  # another page or the URL changed the choice
+        st.session_state[widget_key] = current
+    st.selectbox(
+        label,
+        options,
+        key=widget_key,
+        format_func=lambda c: ALL_DOCUMENTS if c is None else c["name"],
+        on_change=_remember,
+        args=(widget_key,),
+    )
+    return current

@@ -1,0 +1,97 @@
+"""What several console pages draw: numbers as people write them, document links, and document cards."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from console.highlight import highlight_spans, highlight_terms
+
+# The page paths app.py's navigation serves (st.Page's default url_path is the file's name).
+PAGE_PATHS = ("ask", "search", "documents", "questions", "settings")
+# Cosine similarity (metadata.similarity) from which a search result counts as relevant. Chosen by
+# `bench/no_match.py` (2026-11-23): the highest floor that still shows results for >= 95% of SciFact claims whose
+# relevant abstracts are present (tuning half 96.6%, checking 97.6%); it says "nothing relevant" for 100% of
+# claims asked of the demo handbook and 12-14% of claims whose abstracts were removed from the corpus (the rest
+# of a biomedical corpus still says related things).
+RELEVANCE_FLOOR = 0.42
+
+
+def format_number(value: float) -> str:
+    """A number as a person reads it: thousands separators, the precision it has, no scientific notation between
+    1e-4 and 1e15 (4200000.0 → "4,200,000", 61.5 → "61.5", 0.1 + 0.2 → "0.3")."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    if value == 0 or 1e-4 <= abs(value) < 1e15:
+        return f"{value:,.10f}".rstrip("0").rstrip(".")
+    return f"{value:.6g}"
+
+
+def plural(count: int, noun: str) -> str:
+    """ "1 passage", "3 passages", "1,204 passages"."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def console_base_url() -> str:
+    """The console's own address as the browser sees it (for links in exports); empty when unknown (tests)."""
+    url = (st.context.url or "").rstrip("/")
+    head, _, last = url.rpartition("/")
+    return head if last in PAGE_PATHS else url
+
+
+def document_view_path(document_id: str, **query: str) -> str:
+    """The Documents page's view of one document, relative to the console (``documents?document=<id>…``)."""
+    return "documents?" + urlencode({"document": document_id, **{k: v for k, v in query.items() if v}})
+
+
+def document_link(metadata: dict) -> str:
+    """A link that opens a search result's or source's document for a person: a web page's own URL, else the
+    console's view of the document (absolute when the console knows its address). Never the API's address."""
+    if metadata["type"] == "web" and metadata["source"].startswith(("http://", "https://")):
+        return metadata["source"]
+    path = document_view_path(metadata["document_id"])
+    base = console_base_url()
+    return f"{base}/{path}" if base else path
+
+
+def _card_link(result: dict, query: str) -> str:
+    meta = result["metadata"]
+    if meta["type"] == "web" and meta["source"].startswith(("http://", "https://")):
+        return meta["source"]
+    # The view finds and marks the passage by its first and last words (the excerpt may be cut short with "...").
+    words = result["page_content"].removesuffix("...").split()
+    return document_view_path(
+        meta["document_id"],
+        context=meta.get("context_id") or "",
+        q=query,
+        passage=" ".join(words[:8]),
+        passage_end=" ".join(words[-8:]) if len(words) > 8 else "",
+    )
+
+
+def relevance_badge(similarity: float | None) -> str:
+    """How close a passage is to the query (the embedder's cosine similarity) as a Markdown badge: a word and the
+    number ("Relevant · 0.66", or "Weak match · 0.31" below :data:`RELEVANCE_FLOOR`)."""
+    if similarity is None:
+        return ""
+    if similarity >= RELEVANCE_FLOOR:
+        return f":green-badge[Relevant · {similarity:.2f}]"
+    return f":gray-badge[Weak match · {similarity:.2f}]"
+
+
+def source_card(result: dict, highlight: str = "", *, relevance: bool = False) -> None:
+    """A document card: the name linking to the document, its type (and, for search results, its relevance), and
+    the excerpt (Markdown stripped, the query's content words in bold, an answer's spans marked)."""
+    meta = result["metadata"]
+    with st.container(border=True):
+        st.markdown(f"**[{meta['name']}]({_card_link(result, highlight)})**")
+        color = {"web": "blue", "document": "violet"}.get(meta["type"], "gray")
+        badges = f":{color}-badge[{meta['type']}]"
+        st.markdown(badges + (" " + relevance_badge(meta.get("similarity")) if relevance else ""))
+        if result.get("spans"):
+            st.caption("The answer was read here:")
+            excerpt = highlight_spans(result["page_content"], result["spans"], highlight)
+        else:
+            excerpt = highlight_terms(result["page_content"], highlight)
+        st.markdown(excerpt.replace("\n", "  \n"))  # keep the passage's line breaks (headings, rows)
