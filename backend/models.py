@@ -107,3 +107,54 @@ class LoggedQuestion:
     reason: str
     confidence: float | None
     latency_ms: float
+
+
+@dataclass(frozen=True)
+class GridColumn:
+    """One column of an extraction grid: the typed question asked of every document."""
+
+    name: str
+    type: str  # an AnswerType value
+    question: str
+
+
+@dataclass(frozen=True)
+class Grid:
+    """An extraction grid: typed questions asked of every document of a context, run as a background job.
+
+    ``document_ids`` None means every document the context holds when the grid runs. ``status`` is ``queued``,
+    ``running``, ``done`` or ``failed``; ``done``/``total`` count cells; ``heartbeat_at`` is refreshed while a
+    process runs it (a running grid whose heartbeat stopped was interrupted).
+    """
+
+    id: str
+    tenant: str
+    context_id: str
+    name: str
+    columns: tuple[GridColumn, ...]
+    document_ids: tuple[str, ...] | None
+    status: str
+    done: int
+    total: int
+    error: str
+    created_at: str
+    updated_at: str
+    heartbeat_at: str
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """One answered cell: the value (None when declined) with its confidence, or the reason there is none; the
+    passage it was read from and where in it; ``edited`` when a person set the value by hand."""
+
+    grid_id: str
+    document_id: str
+    column: str
+    data: object
+    confidence: float | None
+    declined: bool
+    reason: str
+    passage: str
+    span: tuple[int, int] | None
+    edited: bool
+    updated_at: str

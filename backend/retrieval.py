@@ -24,11 +24,14 @@ class Retriever:
         query: str,
         *,
         context_id: str | None = None,
+        document_id: str | None = None,
         limit: int = 10,
         per_document: bool = True,
         mode: SearchMode | None = None,
     ) -> list[SearchHit]:
         """The best passages for ``query``, best first; :class:`NotFound` for a context the tenant lacks.
+
+        ``document_id`` keeps the search inside one document (an extraction grid's cell reads only its own).
 
         The context is looked up only when nothing was found: a hit scoped to it proves it exists, and
         skipping the lookup keeps a query off the hot path.
@@ -41,6 +44,7 @@ class Retriever:
             query_text=query,
             query_vector=vector,
             context_id=context_id,
+            document_id=document_id,
             mode=mode,
             limit=limit,
             per_document=per_document,

@@ -15,6 +15,8 @@ from backend.auth.ratelimit import RateLimiter
 from backend.catalog import Catalog
 from backend.config import Settings
 from backend.embed import Embedder, build_embedder
+from backend.grids.runner import GridRunner
+from backend.grids.service import GridService
 from backend.ingest import Ingestor
 from backend.retrieval import Retriever
 from backend.store import LanceStore
@@ -37,6 +39,8 @@ class Services:
     questions: QuestionLog
     upkeep: Upkeep
     limiter: RateLimiter
+    grids: GridService
+    grid_runner: GridRunner
 
     @classmethod
     def build(
@@ -58,17 +62,22 @@ class Services:
         engine = engine or build_engine(settings, embedder)
         retriever = Retriever(store, embedder, settings.search)
         questions = QuestionLog(store)
+        catalog = Catalog(store)
+        answers = AnswerService(retriever, engine, settings.answer, settings.search.evidence_passages, questions)
+        grids = GridService(store, catalog, answers)
         return cls(
             settings=settings,
             store=store,
             embedder=embedder,
             engine=engine,
             keys=KeyService(store),
-            catalog=Catalog(store),
+            catalog=catalog,
             ingestor=Ingestor(store, embedder, settings.ingest),
             retriever=retriever,
-            answers=AnswerService(retriever, engine, settings.answer, settings.search.evidence_passages, questions),
+            answers=answers,
             questions=questions,
             upkeep=Upkeep(store, UpkeepPolicy(interval_s=settings.store.upkeep_interval_s)),
             limiter=RateLimiter(settings.rate_limit.per_minute, settings.rate_limit.burst),
+            grids=grids,
+            grid_runner=GridRunner(grids, store),
         )

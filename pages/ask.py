@@ -12,9 +12,10 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from backend.tabular import to_csv, to_xlsx
 from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker
-from console.export import HISTORY_COLUMNS, history_rows, to_csv, to_xlsx
+from console.export import HISTORY_COLUMNS, history_rows
 from console.navigation import through_navigation
 from console.widgets import document_link, format_number, source_card
 

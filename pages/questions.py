@@ -8,9 +8,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from backend.tabular import to_csv, to_xlsx
 from console.api import api_client, call
 from console.context import load_contexts
-from console.export import QUESTION_LOG_COLUMNS, question_log_rows, to_csv, to_xlsx
+from console.export import QUESTION_LOG_COLUMNS, question_log_rows
 from console.navigation import through_navigation
 
 through_navigation("questions")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from backend.tabular import to_csv, to_xlsx
 from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker
-from console.export import RESULT_COLUMNS, result_rows, to_csv, to_xlsx
+from console.export import RESULT_COLUMNS, result_rows
 from console.navigation import through_navigation
 from console.widgets import RELEVANCE_FLOOR, document_link, source_card
 

@@ -54,8 +54,13 @@ class AnswerService:
         context_id: str | None = None,
         *,
         now: datetime | None = None,
+        document_id: str | None = None,
+        log: bool = True,
     ) -> Answer:
-        """A value of ``answer_type`` for the question, or :class:`NoAnswer` saying why; logged either way."""
+        """A value of ``answer_type`` for the question, or :class:`NoAnswer` saying why; logged unless ``log`` is
+        False (a grid's cells are its own record). ``document_id`` reads the evidence from that document only."""
+        if not log:
+            return self._answer(tenant, text, answer_type, context_id, now or reference_moment(), document_id)
         started = time.perf_counter()
         try:
             answer = self._answer(tenant, text, answer_type, context_id, now or reference_moment())
@@ -65,10 +70,20 @@ class AnswerService:
         self._record(tenant, text, answer_type, context_id, started, answer=answer)
         return answer
 
-    def _answer(self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None, now: datetime) -> Answer:
+    def _answer(
+        self,
+        tenant: str,
+        text: str,
+        answer_type: AnswerType,
+        context_id: str | None,
+        now: datetime,
+        document_id: str | None = None,
+    ) -> Answer:
         # A list is usually spread over more text than one fact: arrays read twice the evidence.
         passages = self._evidence_passages * (2 if answer_type.is_array else 1)
-        evidence = self._retriever.search(tenant, text, context_id=context_id, limit=passages, per_document=False)
+        evidence = self._retriever.search(
+            tenant, text, context_id=context_id, document_id=document_id, limit=passages, per_document=False
+        )
         question = Question(text, answer_type, evidence, now, context_scoped=context_id is not None)
         proposal = self._engine.propose(question)
         if proposal.value is None:

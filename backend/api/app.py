@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from backend.api.errors import install_error_handlers
 from backend.api.limits import BodyLimitMiddleware
-from backend.api.routes import contexts, documents, health, questions, search, types
+from backend.api.routes import contexts, documents, grids, health, questions, search, types
 from backend.api.schemas import ERROR_RESPONSES
 from backend.config import Settings
 from backend.services import Services
@@ -31,7 +31,9 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
             built.store.ensure_indexes()  # e.g. rebuild a vector index of the type older versions made
             app.state.services = built
         app.state.services.upkeep.start()  # compaction and index upkeep, off the request path
+        app.state.services.grid_runner.start()  # extraction grids, filled in the background
         yield
+        app.state.services.grid_runner.stop()
         app.state.services.upkeep.stop()
         app.state.services.questions.flush()  # the last second of the question log
 
@@ -43,6 +45,6 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     )
     install_error_handlers(app)
     app.include_router(health.health_router)
-    for module in (types, search, contexts, documents, questions, health):
+    for module in (types, search, contexts, documents, grids, questions, health):
         app.include_router(module.router, prefix="/v1", responses=ERROR_RESPONSES)
     return app

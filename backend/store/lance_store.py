@@ -20,6 +20,7 @@ import lancedb  # noqa: E402
 
 from backend.errors import EmbedderMismatch  # noqa: E402
 from backend.models import Context, Document, DocumentVersion, utc_now  # noqa: E402
+from backend.store.grids import GridTable  # noqa: E402
 from backend.store.indexes import ensure_indexes, optimize_tables, retry_on_conflict  # noqa: E402
 from backend.store.keys import KeyTable  # noqa: E402
 from backend.store.questions import QuestionTable  # noqa: E402
@@ -27,6 +28,8 @@ from backend.store.schema import (  # noqa: E402
     CHUNKS,
     CONTEXTS,
     DOCUMENTS,
+    GRID_CELLS,
+    GRIDS,
     KEYS,
     META,
     QUESTIONS,
@@ -84,6 +87,7 @@ class LanceStore:
             self._tables[CHUNKS] = self._db.open_table(CHUNKS)
         self.keys = KeyTable(self._tables[KEYS])  # API keys (store/keys.py)
         self.questions = QuestionTable(self._tables[QUESTIONS])  # the question log (store/questions.py)
+        self.grids = GridTable(self._tables[GRIDS], self._tables[GRID_CELLS])  # extraction grids (store/grids.py)
         if check_embedder and dimension is not None and embedder_name is not None:
             self._check_embedder(embedder_name, dimension)
 
@@ -151,7 +155,8 @@ class LanceStore:
         return sorted((Context(**row) for row in rows), key=lambda c: c.created_at)
 
     def delete_context(self, tenant: str, context_id: str) -> None:
-        """Delete a context with its documents and chunks (chunks first: rows never point at nothing)."""
+        """Delete a context with its grids, documents and chunks (chunks first: rows never point at nothing)."""
+        self.grids.delete_context(tenant, context_id)
         self._delete(CHUNKS, where(tenant=tenant, context_id=context_id))
         self._delete(DOCUMENTS, where(tenant=tenant, context_id=context_id))
         self._delete(CONTEXTS, where(tenant=tenant, id=context_id))

@@ -16,6 +16,7 @@ MIGRATIONS: dict[str, dict[str, str]] = {"chunks": {"created_at": "'1970-01-01T0
 
 META, KEYS, CONTEXTS, DOCUMENTS, CHUNKS = "meta", "api_keys", "contexts", "documents", "chunks"
 QUESTIONS = "questions"  # the question log (new tables need no migration: they are created on open)
+GRIDS, GRID_CELLS = "grids", "grid_cells"  # extraction grids and their answered cells
 
 _TEXT = pa.string()
 
@@ -85,6 +86,41 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
                 ("reason", _TEXT),
                 ("confidence", pa.float64()),
                 ("latency_ms", pa.float64()),
+            ]
+        ),
+        GRIDS: pa.schema(
+            [
+                ("id", _TEXT),
+                ("tenant", _TEXT),
+                ("context_id", _TEXT),
+                ("name", _TEXT),
+                ("columns", _TEXT),  # JSON: [{"name", "type", "question"}]
+                ("document_ids", _TEXT),  # JSON list, or "" for every document of the context
+                ("status", _TEXT),
+                ("done", pa.int32()),
+                ("total", pa.int32()),
+                ("error", _TEXT),
+                ("created_at", _TEXT),
+                ("updated_at", _TEXT),
+                ("heartbeat_at", _TEXT),
+            ]
+        ),
+        GRID_CELLS: pa.schema(
+            [
+                ("id", _TEXT),  # grid id, document id and column name, hashed: one row per cell
+                ("grid_id", _TEXT),
+                ("tenant", _TEXT),
+                ("document_id", _TEXT),
+                ("column_name", _TEXT),
+                ("data", _TEXT),  # the value as JSON ("null" when declined)
+                ("confidence", pa.float64()),
+                ("declined", pa.bool_()),
+                ("reason", _TEXT),
+                ("passage", _TEXT),
+                ("span_start", pa.int32()),
+                ("span_end", pa.int32()),
+                ("edited", pa.bool_()),
+                ("updated_at", _TEXT),
             ]
         ),
     }

@@ -63,6 +63,7 @@ class ChunkSearch:
         query_text: str,
         query_vector: QueryVector | None,
         context_id: str | None = None,
+        document_id: str | None = None,
         mode: SearchMode = "hybrid",
         limit: int = 10,
         per_document: bool = True,
@@ -73,7 +74,7 @@ class ChunkSearch:
         if the chunk also matched the query's terms. ``query_vector`` may be a function that computes it:
         it is then called while the full-text query runs, so embedding the query and BM25 overlap.
         """
-        filter_ = where(tenant=tenant, context_id=context_id)
+        filter_ = where(tenant=tenant, context_id=context_id, document_id=document_id)
         # The same depth at any limit: the first k results of a larger limit are the results for k.
         depth = self._candidates
         use_fulltext = mode in ("fulltext", "hybrid") and bool(query_text.strip())

@@ -12,7 +12,8 @@ import pytest
 from openpyxl import load_workbook
 from streamlit.testing.v1 import AppTest
 
-from console.export import HISTORY_COLUMNS, RESULT_COLUMNS, history_rows, result_rows, to_csv, to_xlsx
+from backend.tabular import to_csv, to_xlsx
+from console.export import HISTORY_COLUMNS, RESULT_COLUMNS, history_rows, result_rows
 from console.widgets import document_link
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

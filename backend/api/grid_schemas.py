@@ -1,0 +1,138 @@
+"""Request and response bodies of the extraction-grid routes (``/v1/grids``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from backend.api.schemas import MAX_QUESTION_CHARS, _Strict, source_url
+from backend.models import Document, Grid, GridCell, GridColumn
+from backend.types import AnswerType
+
+
+class GridColumnIn(_Strict):
+    """A column: the typed question asked of every document."""
+
+    name: str = Field(..., min_length=1, max_length=100, examples=["Contract value"])
+    type: AnswerType = Field(..., examples=["float"])
+    question: str = Field(..., min_length=1, max_length=MAX_QUESTION_CHARS, examples=["What is the contract value?"])
+
+    def column(self) -> GridColumn:
+        return GridColumn(self.name, self.type.value, self.question)
+
+
+class GridIn(_Strict):
+    """A new grid over a context's documents (all of them, or ``document_ids``)."""
+
+    context_id: str
+    name: str = Field("", max_length=100, description="Defaults to the context's name.")
+    columns: list[GridColumnIn] = Field(..., min_length=1, max_length=30)
+    document_ids: list[str] | None = Field(None, max_length=10_000, description="Only these documents.")
+
+
+class GridColumnsIn(_Strict):
+    """Columns to add to a grid (only their cells are computed)."""
+
+    columns: list[GridColumnIn] = Field(..., min_length=1, max_length=30)
+
+
+class CellEditIn(_Strict):
+    """A value set by hand (``null`` clears the cell); validated as the column's type."""
+
+    document_id: str
+    column: str
+    data: Any = None
+
+
+class CellOut(BaseModel):
+    """One cell: the value (``null`` when declined), or why there is none; where it was read."""
+
+    data: Any = None
+    confidence: float | None = Field(None, description="Calibrated probability that the value is right.")
+    declined: bool
+    reason: str = Field("", description="Why the cell is empty (the documents do not say, ...).")
+    passage: str = Field("", description="The passage of the document the value was read from.")
+    span: list[int] | None = Field(None, description="[start, end] of the value in `passage`.")
+    edited: bool = Field(False, description="Set by hand: kept by every later run.")
+
+    @classmethod
+    def of(cls, cell: GridCell) -> CellOut:
+        return cls(
+            data=cell.data,
+            confidence=cell.confidence,
+            declined=cell.declined,
+            reason=cell.reason,
+            passage=cell.passage,
+            span=list(cell.span) if cell.span else None,
+            edited=cell.edited,
+        )
+
+
+class GridDocumentOut(BaseModel):
+    id: str
+    name: str
+    source: str
+
+
+class GridRowOut(BaseModel):
+    """A document and its cells by column name (a column missing from ``cells`` is not computed yet)."""
+
+    document: GridDocumentOut
+    cells: dict[str, CellOut]
+
+
+class GridProgress(BaseModel):
+    done: int = Field(..., description="Cells computed (answered or declined).")
+    total: int = Field(..., description="Cells the grid has: documents × columns (known once it runs).")
+
+
+class GridOut(BaseModel):
+    """A grid, its job state and (from ``GET /v1/grids/{id}``) its rows."""
+
+    id: str
+    name: str
+    context_id: str
+    columns: list[dict[str, str]]
+    document_ids: list[str] | None
+    status: str = Field(..., description="queued, running, done or failed.")
+    interrupted: bool = Field(
+        False, description="Running, but its process stopped: it is resumed (missing cells only) by the next runner."
+    )
+    progress: GridProgress
+    error: str = ""
+    created_at: str
+    updated_at: str
+    rows: list[GridRowOut] | None = None
+
+    @classmethod
+    def of(
+        cls,
+        grid: Grid,
+        *,
+        interrupted: bool = False,
+        rows: list[tuple[Document, dict[str, GridCell]]] | None = None,
+        base_url: str = "",
+    ) -> GridOut:
+        return cls(
+            id=grid.id,
+            name=grid.name,
+            context_id=grid.context_id,
+            columns=[{"name": c.name, "type": c.type, "question": c.question} for c in grid.columns],
+            document_ids=list(grid.document_ids) if grid.document_ids is not None else None,
+            status=grid.status,
+            interrupted=interrupted,
+            progress=GridProgress(done=grid.done, total=grid.total),
+            error=grid.error,
+            created_at=grid.created_at,
+            updated_at=grid.updated_at,
+            rows=None
+            if rows is None
+            else [
+                GridRowOut(
+                    document=GridDocumentOut(id=d.id, name=d.name, source=source_url(base_url, d.id, d.source)),
+                    cells={name: CellOut.of(cell) for name, cell in cells.items()},
+                )
+                for d, cells in rows
+            ],
+        )
