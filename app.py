@@ -9,6 +9,7 @@ PAGES = {
     "ask": st.Page("pages/ask.py", title="Ask", icon=":material/chat:", default=True),
     "search": st.Page("pages/search.py", title="Search", icon=":material/search:"),
     "documents": st.Page("pages/documents.py", title="Documents", icon=":material/folder_open:"),
+    "grid": st.Page("pages/grid.py", title="Grid", icon=":material/table_view:"),
     "questions": st.Page("pages/questions.py", title="Questions", icon=":material/history:"),
     "settings": st.Page("pages/settings.py", title="Status & API", icon=":material/settings:"),
 }

@@ -38,7 +38,7 @@ class ApiClient:
             base_url=self.base_url, timeout=timeout, headers={"Authorization": f"Bearer {api_key}"}
         )
 
-    def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+    def _call(self, method: str, path: str, *, raw: bool = False, **kwargs: Any) -> Any:
         try:
             response = self._http.request(method, path, **kwargs)
         except httpx.HTTPError as exc:
@@ -51,6 +51,8 @@ class ApiClient:
                 raise ApiError(response.status_code, "error", response.text[:200]) from None
         if response.status_code == 204:
             return None
+        if raw:
+            return response.content
         if response.headers.get("content-type", "").startswith("application/json"):
             return response.json()
         return response.text
@@ -120,6 +122,37 @@ class ApiClient:
 
     def delete_document(self, document_id: str) -> None:
         self._call("DELETE", f"/v1/documents/{document_id}")
+
+    # extraction grids
+    def grids(self) -> list[dict]:
+        return self._call("GET", "/v1/grids")
+
+    def create_grid(
+        self, context_id: str, columns: list[dict], name: str = "", document_ids: list[str] | None = None
+    ) -> dict:
+        body = {"context_id": context_id, "name": name, "columns": columns}
+        return self._call("POST", "/v1/grids", json=body | ({"document_ids": document_ids} if document_ids else {}))
+
+    def grid(self, grid_id: str) -> dict:
+        """A grid with its state and rows: ``{"status", "progress", "columns", "rows": [{"document", "cells"}]}``."""
+        return self._call("GET", f"/v1/grids/{grid_id}")
+
+    def add_grid_columns(self, grid_id: str, columns: list[dict]) -> dict:
+        return self._call("POST", f"/v1/grids/{grid_id}/columns", json={"columns": columns})
+
+    def run_grid(self, grid_id: str) -> dict:
+        return self._call("POST", f"/v1/grids/{grid_id}/run")
+
+    def edit_grid_cell(self, grid_id: str, document_id: str, column: str, data: Any) -> dict:
+        body = {"document_id": document_id, "column": column, "data": data}
+        return self._call("PUT", f"/v1/grids/{grid_id}/cells", json=body)
+
+    def export_grid(self, grid_id: str, file_format: str = "csv") -> bytes:
+        """The grid as a CSV or XLSX file's bytes."""
+        return self._call("GET", f"/v1/grids/{grid_id}/export", params={"format": file_format}, raw=True)
+
+    def delete_grid(self, grid_id: str) -> None:
+        self._call("DELETE", f"/v1/grids/{grid_id}")
 
     def status(self) -> dict:
         return self._call("GET", "/v1/status")

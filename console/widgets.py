@@ -9,7 +9,7 @@ import streamlit as st
 from console.highlight import highlight_spans, highlight_terms
 
 # The page paths app.py's navigation serves (st.Page's default url_path is the file's name).
-PAGE_PATHS = ("ask", "search", "documents", "questions", "settings")
+PAGE_PATHS = ("ask", "search", "documents", "grid", "questions", "settings")
 # Cosine similarity (metadata.similarity) from which a search result counts as relevant. Chosen by
 # `bench/no_match.py` (2026-11-23): the highest floor that still shows results for >= 95% of SciFact claims whose
 # relevant abstracts are present (tuning half 96.6%, checking 97.6%); it says "nothing relevant" for 100% of

@@ -180,6 +180,39 @@ def test_create_a_context_upload_to_it_and_keep_it_across_a_reload(page, tmp_pat
     expect(page.get_by_text("canteen-menu.md").first).to_be_visible()
 
 
+def test_a_grid_fills_in_over_uploaded_contracts(page, tmp_path):
+    _goto(page, "Documents")
+    page.get_by_text("New context").click()
+    page.get_by_label("Name").first.fill("Supplier contracts")
+    page.get_by_role("button", name="Create context").click()
+    expect(_picker(page)).to_have_value("Supplier contracts")
+    files = []
+    for name, text in [
+        (
+            "alpha.txt",
+            "Alpha services agreement. The counterparty is Acme Logistics Ltd. The contract value is "
+            "1,200,000 euros. The contract starts on 1 March 2025. The contract renews automatically.",
+        ),
+        (
+            "beta.txt",
+            "Beta supply agreement. The counterparty is Borealis Foods GmbH. The contract value is "
+            "450,000 euros. The contract starts on 15 June 2024.",
+        ),
+        ("gamma.txt", "Gamma memo: visitors park on level two."),
+    ]:
+        (tmp_path / name).write_text(text)
+        files.append(str(tmp_path / name))
+    page.locator("input[type=file]").first.set_input_files(files)
+    page.get_by_role("button", name="Upload and index").click()
+    expect(page.get_by_text("Added 3 files.")).to_be_visible()
+    _goto(page, "Grid")
+    expect(_picker(page)).to_have_value("Supplier contracts")
+    page.get_by_role("button", name="Run grid").click()
+    expect(page.get_by_text("3 documents × 4 columns · 12 cells computed")).to_be_visible()
+    assert "grid=" in page.url
+    page.screenshot(path=ARTIFACTS / "grid.png", full_page=True)
+
+
 def test_status_page(page):
     _goto(page, "Status & API")
     expect(page.get_by_text("Answer engine")).to_be_visible()

@@ -299,3 +299,41 @@ def test_numbers_read_as_people_write_them(value, shown):
     from console.widgets import format_number
 
     assert format_number(value) == shown
+
+
+def test_the_grid_page_runs_a_grid_shows_a_cells_passage_and_keeps_a_correction():
+    contracts = _api().create_context("Supplier contracts", "")
+    for name, text in {
+        "alpha.txt": "Alpha services agreement. The counterparty is Acme Logistics Ltd. The contract value is "
+        "1,200,000 euros. The contract starts on 1 March 2025.",
+        "gamma.txt": "Gamma memo about visitor parking on level two.",
+    }.items():
+        _api().add_text(text, name, contracts["id"])
+    app = _app("pages/grid.py", context=contracts["id"])
+    assert app.title[0].value == "Grid" and app.selectbox(key="context_picker_grid").value["id"] == contracts["id"]
+    [b for b in app.button if b.label == "Run grid"][0].click().run()  # the Contracts template's four columns
+    assert not app.exception
+    grid_id = app.query_params["grid"]  # the open grid is in the URL: a reload reopens it
+    table = app.dataframe[0].value.set_index("document")
+    assert table.loc["alpha.txt", "Counterparty"] == "Acme Logistics Ltd"
+    assert (
+        table.loc["alpha.txt", "Contract value"] == "1,200,000" and table.loc["alpha.txt", "Start date"] == "2025-03-01"
+    )
+    assert table.loc["gamma.txt", "Counterparty"] == ""  # declined: the memo does not say
+    # A selected cell shows its source passage with the value marked, and takes a correction.
+    app.session_state["grid_table"] = {"selection": {"rows": [], "columns": [], "cells": [(1, "Contract value")]}}
+    app.run()
+    assert any("gamma.txt · Contract value" in m.value for m in app.markdown)
+    app.session_state["grid_table"] = {"selection": {"rows": [], "columns": [], "cells": [(0, "Counterparty")]}}
+    app.run()
+    assert any(":orange-background[**Acme Logistics Ltd**]" in m.value for m in app.markdown)
+    [t for t in app.text_input if t.label == "Correct the value"][0].set_value("Acme Logistics Limited")
+    [b for b in app.button if b.label == "Save correction"][0].click().run()
+    assert not app.exception
+    cell = _api().grid(grid_id)["rows"][0]["cells"]["Counterparty"]
+    assert cell["data"] == "Acme Logistics Limited" and cell["edited"]
+    assert [b.label for b in app.get("download_button")] == ["CSV", "Excel"]
+    exported = _csv_rows(_api().export_grid(grid_id, "csv").decode())
+    assert exported[0]["Counterparty"] == "Acme Logistics Limited" and exported[0]["Counterparty edited"] == "true"
+    reopened = _app("pages/grid.py", context=contracts["id"], grid=grid_id)
+    assert reopened.subheader[0].value == "Supplier contracts" and reopened.dataframe

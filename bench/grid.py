@@ -1,0 +1,125 @@
+"""Extraction grids through the HTTP API: speed of a 5-column × 100-document grid, and cell accuracy.
+
+    .venv/bin/python bench/grid.py
+
+Serves ``answerbase serve`` (offline engine) over a fresh database of typed-QA passages (SQuAD + BoolQ dev,
+../shared/data/typedqa), then:
+- SPEED: a grid of 5 generic columns (one per scalar type) over 100 passages: time to the first complete row,
+  time to done, cells per second, share of cells declined (most passages do not say these things);
+- ACCURACY: a grid whose columns are 40 questions of the CHECKING half (8 per type where the set has them) over
+  the 40 passages they were written for. Each question's own passage is scored against the gold answer (exact
+  match, typed_qa.py's rules); every other passage should decline it, so a value there is a false fill.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from backend.config import Settings  # noqa: E402
+from backend.ingest import Source  # noqa: E402
+from backend.services import Services  # noqa: E402
+from bench.common import SHARED_DATA, half, print_table, running_server  # noqa: E402
+from bench.typed_qa import correct  # noqa: E402
+
+TENANT = "bench"
+SPEED_COLUMNS = [
+    {"name": "Year", "type": "datetime", "question": "When did it happen?"},
+    {"name": "How many", "type": "integer", "question": "How many are there?"},
+    {"name": "Amount", "type": "float", "question": "What is the amount or percentage?"},
+    {"name": "Who", "type": "string", "question": "Who is it about?"},
+    {"name": "Still exists", "type": "boolean", "question": "Does it still exist today?"},
+]
+
+
+def prepare(data_dir: Path, passages: list[dict]) -> tuple[str, str, dict[str, str]]:
+    """Key, context and ``{passage_id: document id}``, ingested in-process before the server starts."""
+    services = Services.build(Settings(data_dir=data_dir, engine="offline"))
+    _, key = services.keys.create(TENANT, "grid bench")
+    context = services.catalog.create_context(TENANT, "typed-QA passages")
+    documents = services.ingestor.ingest_many(
+        Source(TENANT, context.id, p["title"], p["text"], "text-snippet", f"passage:{p['passage_id']}")
+        for p in passages
+    )
+    return key, context.id, {p["passage_id"]: d.id for p, d in zip(passages, documents, strict=True)}
+
+
+def run_grid(http: httpx.Client, body: dict) -> tuple[dict, float, float]:
+    """Create a grid and poll it: (the finished grid, seconds to the first complete row, seconds to done)."""
+    started = time.perf_counter()
+    grid_id = http.post("/v1/grids", json=body).raise_for_status().json()["id"]
+    first_row = None
+    while True:
+        grid = http.get(f"/v1/grids/{grid_id}").raise_for_status().json()
+        if first_row is None and any(len(r["cells"]) == len(body["columns"]) for r in grid["rows"]):
+            first_row = time.perf_counter() - started
+        if grid["status"] in ("done", "failed"):
+            return grid, first_row or float("nan"), time.perf_counter() - started
+        time.sleep(0.2)
+
+
+def main() -> None:
+    questions = [json.loads(line) for line in (SHARED_DATA / "typedqa" / "questions_dev.jsonl").open()]
+    checking = [q for q in questions if half(q["passage_id"]) == "checking"]
+    chosen: list[dict] = []
+    for kind in ("integer", "float", "datetime", "string", "boolean"):
+        chosen += [q for q in checking if q["type"] == kind][:8]
+    chosen = list({q["passage_id"]: q for q in chosen}.values())  # one question per passage
+    by_id = {
+        json.loads(line)["passage_id"]: json.loads(line) for line in (SHARED_DATA / "typedqa" / "passages.jsonl").open()
+    }
+    wanted = list(dict.fromkeys([q["passage_id"] for q in chosen] + [q["passage_id"] for q in checking]))[:100]
+    with tempfile.TemporaryDirectory() as tmp:
+        key, context_id, documents = prepare(Path(tmp), [by_id[p] for p in wanted])
+        with running_server(Path(tmp), {"ANSWERBASE_ENGINE": "offline"}) as url:
+            http = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=60)
+            speed, first_row, total = run_grid(
+                http, {"context_id": context_id, "name": "speed", "columns": SPEED_COLUMNS}
+            )
+            cells = [c for r in speed["rows"] for c in r["cells"].values()]
+            columns = [{"name": q["id"], "type": q["type"], "question": q["question"]} for q in chosen]
+            own = [documents[q["passage_id"]] for q in chosen]
+            accuracy, _, accuracy_s = run_grid(
+                http, {"context_id": context_id, "name": "accuracy", "columns": columns, "document_ids": own}
+            )
+    rows = {r["document"]["id"]: r["cells"] for r in accuracy["rows"]}
+    right = declined = false_fills = others = 0
+    for q in chosen:
+        cell = rows[documents[q["passage_id"]]][q["id"]]
+        right += not cell["declined"] and correct(q, cell["data"])
+        declined += cell["declined"]
+        for document_id, other_cells in rows.items():
+            if document_id != documents[q["passage_id"]]:
+                others += 1
+                false_fills += not other_cells[q["id"]]["declined"]
+    print(f"SPEED: {len(speed['rows'])} documents × {len(SPEED_COLUMNS)} columns, status {speed['status']}")
+    print_table(
+        ["cells", "first row s", "done s", "cells/s", "declined"],
+        [[len(cells), first_row, total, len(cells) / total, f"{sum(c['declined'] for c in cells) / len(cells):.0%}"]],
+    )
+    print(
+        f"\nACCURACY: {len(chosen)} checking-half questions as columns over their {len(own)} passages "
+        f"({accuracy_s:.0f} s)"
+    )
+    print_table(
+        ["own passage: exact match", "own passage: declined", "other passages: false fills", "cells"],
+        [
+            [
+                f"{right}/{len(chosen)} ({right / len(chosen):.0%})",
+                f"{declined / len(chosen):.0%}",
+                f"{false_fills}/{others} ({false_fills / others:.1%})",
+                len(chosen) * len(own),
+            ]
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()
