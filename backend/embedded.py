@@ -22,7 +22,7 @@ from pathlib import Path
 import uvicorn
 
 from backend.api import create_app
-from backend.config import Settings
+from backend.config import RateLimitSettings, Settings
 from backend.embed.background import BackgroundEmbedder
 from backend.embed.base import Embedder, build_embedder
 from backend.embed.local import local_dimension, local_name
@@ -115,7 +115,12 @@ def _get_ready(services: Services, data_dir: Path, demo: Context | None, api: Em
 
 
 def start_embedded_api(settings: Settings) -> EmbeddedApi:
-    """Start the API in this process and return at once; the model and the demo get ready in the background."""
+    """Start the API in this process and return at once; the model and the demo get ready in the background.
+
+    It listens on 127.0.0.1 for the console alone, so it does not rate-limit: the per-key limit protects a shared
+    server from its callers, not one analyst's console from itself (the grid page polls while a grid fills).
+    """
+    settings = settings.model_copy(update={"rate_limit": RateLimitSettings(per_minute=0)})
     services = Services.build(settings, embedder=_embedder(settings))
     services.store.repair(settings.store.orphan_grace_s)
     data_dir = settings.data_dir

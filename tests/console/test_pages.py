@@ -313,6 +313,7 @@ def test_the_grid_page_runs_a_grid_shows_a_cells_passage_and_keeps_a_correction(
     assert app.title[0].value == "Grid" and app.selectbox(key="context_picker_grid").value["id"] == contracts["id"]
     [b for b in app.button if b.label == "Run grid"][0].click().run()  # the Contracts template's four columns
     assert not app.exception
+    assert "grid" in app.query_params, [e.value for e in app.error]
     grid_id = app.query_params["grid"]  # the open grid is in the URL: a reload reopens it
     table = app.dataframe[0].value.set_index("document")
     assert table.loc["alpha.txt", "Counterparty"] == "Acme Logistics Ltd"
