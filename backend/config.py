@@ -136,6 +136,18 @@ class RateLimitSettings(BaseModel):
     burst: int = Field(60, description="Requests a key may make at once before the rate applies.")
 
 
+class GridSettings(BaseModel):
+    """How extraction grids run in the background."""
+
+    workers: int = Field(0, ge=0, description="Documents answered at once per process; 0: one per CPU core.")
+    stale_s: float = Field(
+        60.0,
+        gt=0,
+        description="A running grid whose heartbeat is older than this was interrupted (its process died) and is "
+        "resumed by another process. Heartbeats come after each document, so this must exceed one document's time.",
+    )
+
+
 class Settings(BaseSettings):
     """The whole configuration; build one per process and pass it down."""
 
@@ -156,6 +168,7 @@ class Settings(BaseSettings):
     answer: AnswerSettings = Field(default_factory=AnswerSettings)
     ingest: IngestSettings = Field(default_factory=IngestSettings)
     rate_limit: RateLimitSettings = Field(default_factory=RateLimitSettings)
+    grids: GridSettings = Field(default_factory=GridSettings)
 
     @property
     def store_uri(self) -> str:

@@ -79,5 +79,7 @@ class Services:
             upkeep=Upkeep(store, UpkeepPolicy(interval_s=settings.store.upkeep_interval_s)),
             limiter=RateLimiter(settings.rate_limit.per_minute, settings.rate_limit.burst),
             grids=grids,
-            grid_runner=GridRunner(grids, store),
+            grid_runner=GridRunner(
+                grids, store, workers=settings.grids.workers or None, stale_s=settings.grids.stale_s
+            ),
         )

@@ -1,0 +1,94 @@
+"""A server killed (SIGKILL) while it fills a grid: the next server resumes it and computes only what is missing."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from backend.config import Settings
+from backend.ingest import Source
+from backend.services import Services
+from tests.helpers import bearer, free_port, wait_until_up
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+DOCUMENTS = 120
+
+
+def _serve(data_dir, port: int, log) -> subprocess.Popen:  # noqa: ANN001
+    env = {
+        **os.environ,
+        "ANSWERBASE_DATA_DIR": str(data_dir),
+        "ANSWERBASE_ENGINE": "offline",
+        "ANSWERBASE_GRIDS__STALE_S": "2",  # a dead server's grid is taken over after 2 s, not a minute
+        "ANSWERBASE_GRIDS__WORKERS": "1",  # slow enough to be killed half-way
+        "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
+    }
+    command = [sys.executable, "-m", "backend", "serve", "--port", str(port)]
+    return subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def test_a_killed_server_s_grid_is_finished_by_the_next_one(tmp_path, embedder):
+    services = Services.build(Settings(data_dir=tmp_path / "data", engine="offline"), embedder=embedder)
+    _, key = services.keys.create("acme", "restart test")
+    context = services.catalog.create_context("acme", "Reports")
+    services.ingestor.ingest_many(
+        Source(
+            "acme",
+            context.id,
+            f"report-{i:03d}.txt",
+            f"The site employs {i + 10} people. It opened on {1 + i % 28} March {1990 + i % 30}.",
+            "document",
+            f"report:{i}",
+        )
+        for i in range(DOCUMENTS)
+    )
+    columns = [
+        {"name": "Staff", "type": "integer", "question": "How many people does the site employ?"},
+        {"name": "Opened", "type": "datetime", "question": "When did the site open?"},
+    ]
+    log = (tmp_path / "serve.log").open("w")
+    port = free_port()
+    first = _serve(tmp_path / "data", port, log)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(f"{url}/healthz", first, timeout_s=90)
+        http = httpx.Client(base_url=url, headers=bearer(key), timeout=30)
+        grid_id = http.post("/v1/grids", json={"context_id": context.id, "columns": columns}).json()["id"]
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            progress = http.get(f"/v1/grids/{grid_id}").json()["progress"]
+            if progress["done"] >= 20:
+                break
+            time.sleep(0.1)
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(timeout=10)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    partial = {(c.document_id, c.column): c.updated_at for c in services.store.grids.cells("acme", grid_id)}
+    assert 0 < len(partial) < DOCUMENTS * 2, "the grid finished before the server was killed"
+
+    second = _serve(tmp_path / "data", port := free_port(), log)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(f"{url}/healthz", second, timeout_s=90)
+        http = httpx.Client(base_url=url, headers=bearer(key), timeout=30)
+        assert http.get(f"/v1/grids/{grid_id}").json()["status"] == "running"  # as the killed server left it
+        deadline = time.monotonic() + 180
+        while (grid := http.get(f"/v1/grids/{grid_id}").json())["status"] != "done" and time.monotonic() < deadline:
+            time.sleep(0.3)
+    finally:
+        second.terminate()
+        second.wait(timeout=30)
+        log.close()
+    assert grid["status"] == "done" and grid["progress"] == {"done": DOCUMENTS * 2, "total": DOCUMENTS * 2}
+    staff = {row["document"]["name"]: row["cells"]["Staff"]["data"] for row in grid["rows"]}
+    assert staff["report-007.txt"] == 17 and staff["report-119.txt"] == 129
+    after = {(c.document_id, c.column): c.updated_at for c in services.store.grids.cells("acme", grid_id)}
+    assert all(after[cell] == updated for cell, updated in partial.items())  # nothing computed twice
