@@ -77,6 +77,31 @@ class Catalog:
             raise NotFound(f"No document with id {document_id!r}.")
         return content
 
+    def keep_original(self, document: Document, filename: str, media_type: str, data: bytes) -> None:
+        """Keep the file a document was uploaded as (replacing an earlier upload of it)."""
+        self._store.originals.put(
+            {
+                "document_id": document.id,
+                "tenant": document.tenant,
+                "context_id": document.context_id or "",
+                "filename": filename,
+                "media_type": media_type or "application/octet-stream",
+                "data": data,
+                "stored_at": utc_now(),
+            }
+        )
+
+    def original(self, tenant: str, document_id: str) -> tuple[str, str, bytes]:
+        """``(filename, media type, bytes)`` of an uploaded document; :class:`NotFound` for text and web pages."""
+        self.document(tenant, document_id)
+        row = self._store.originals.get(tenant, document_id)
+        if row is None:
+            raise NotFound(
+                f"Document {document_id!r} was not uploaded as a file, so there is no original to download "
+                "(its text is at /content; a web page's original is its source URL)."
+            )
+        return row["filename"], row["media_type"], row["data"]
+
     def delete_document(self, tenant: str, document_id: str) -> None:
         self.document(tenant, document_id)
         self._store.delete_document(tenant, document_id)

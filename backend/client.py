@@ -120,6 +120,10 @@ class ApiClient:
         """The text the document was indexed from."""
         return self._call("GET", f"/v1/documents/{document_id}/content")
 
+    def original(self, document_id: str) -> bytes:
+        """The file the document was uploaded as (ApiError 404 for pasted text and web pages)."""
+        return self._call("GET", f"/v1/documents/{document_id}/original", raw=True)
+
     def delete_document(self, document_id: str) -> None:
         self._call("DELETE", f"/v1/documents/{document_id}")
 

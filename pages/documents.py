@@ -43,13 +43,19 @@ def document_view(client: ApiClient, document_id: str) -> None:
         with st.container(border=True):
             st.caption("The passage the search found:")
             st.markdown(highlight_terms(text[span[0] : span[1]], query).replace("\n", "  \n"))
-    st.download_button(
+    downloads = st.columns([1, 1, 3])
+    original = attempt(client.original, document_id) if document["type"] == "document" else None
+    if original is not None and original.error is None:
+        downloads[0].download_button(
+            "Download the original", original.value, document["name"], icon=":material/download:", key="original"
+        )
+    downloads[1].download_button(
         "Download the text",
         text,
         f"{PurePath(document['name']).stem or 'document'}.txt",
         "text/plain",
-        icon=":material/download:",
-        help="The text Answerbase extracted and indexed from the original file.",
+        icon=":material/description:",
+        help="The text Answerbase extracted and indexed from the document.",
     )
     st.markdown(highlight_spans(text, [list(span)] if span else [], query, passage=True).replace("\n", "  \n"))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from fastapi import Request
 from pydantic import ValidationError
@@ -44,8 +45,20 @@ def _first_error(exc: ValidationError) -> str:
     return f"{'.'.join(str(p) for p in error['loc']) or 'body'}: {error['msg']}"
 
 
-async def read_source(request: Request, services: Services, tenant: str, context_id: str | None) -> Source:
-    """The source the request describes; 400/415/422 for a body that describes none."""
+@dataclass(frozen=True)
+class Upload:
+    """An uploaded file as it came, kept so that people can download the original."""
+
+    filename: str
+    media_type: str
+    data: bytes
+
+
+async def read_source(
+    request: Request, services: Services, tenant: str, context_id: str | None
+) -> tuple[Source, Upload | None]:
+    """The source the request describes, and the uploaded file when it is one; 400/415/422 for a body that
+    describes none."""
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     ingestor = services.ingestor
     if content_type == "multipart/form-data":
@@ -54,9 +67,10 @@ async def read_source(request: Request, services: Services, tenant: str, context
         if not isinstance(upload, UploadFile):
             raise ValidationFailed("file: a multipart field named 'file' with the document is required.")
         data = await upload.read()
-        return await run_in_threadpool(
+        source = await run_in_threadpool(
             ingestor.file_source, tenant, context_id, upload.filename or "upload", data, upload.content_type
         )
+        return source, Upload(source.name, upload.content_type or "application/octet-stream", data)
     if content_type != "application/json":
         raise UnsupportedMediaType("Send the document as multipart/form-data (field 'file') or as JSON.")
     try:
@@ -68,8 +82,8 @@ async def read_source(request: Request, services: Services, tenant: str, context
     try:
         if "url" in payload:
             url = UrlDocumentIn.model_validate(payload).url
-            return await run_in_threadpool(ingestor.url_source, tenant, context_id, url)
+            return await run_in_threadpool(ingestor.url_source, tenant, context_id, url), None
         text = TextDocumentIn.model_validate(payload)
     except ValidationError as exc:
         raise ValidationFailed(_first_error(exc)) from exc
-    return ingestor.text_source(tenant, context_id, text.text, text.name, text.source)
+    return ingestor.text_source(tenant, context_id, text.text, text.name, text.source), None

@@ -23,6 +23,7 @@ from backend.models import Context, Document, DocumentVersion, utc_now  # noqa: 
 from backend.store.grids import GridTable  # noqa: E402
 from backend.store.indexes import ensure_indexes, optimize_tables, retry_on_conflict  # noqa: E402
 from backend.store.keys import KeyTable  # noqa: E402
+from backend.store.originals import OriginalTable  # noqa: E402
 from backend.store.questions import QuestionTable  # noqa: E402
 from backend.store.schema import (  # noqa: E402
     CHUNKS,
@@ -32,6 +33,7 @@ from backend.store.schema import (  # noqa: E402
     GRIDS,
     KEYS,
     META,
+    ORIGINALS,
     QUESTIONS,
     SCHEMA_VERSION,
     open_tables,
@@ -88,6 +90,7 @@ class LanceStore:
         self.keys = KeyTable(self._tables[KEYS])  # API keys (store/keys.py)
         self.questions = QuestionTable(self._tables[QUESTIONS])  # the question log (store/questions.py)
         self.grids = GridTable(self._tables[GRIDS], self._tables[GRID_CELLS])  # extraction grids (store/grids.py)
+        self.originals = OriginalTable(self._tables[ORIGINALS])  # uploaded files (store/originals.py)
         if check_embedder and dimension is not None and embedder_name is not None:
             self._check_embedder(embedder_name, dimension)
 
@@ -157,6 +160,7 @@ class LanceStore:
     def delete_context(self, tenant: str, context_id: str) -> None:
         """Delete a context with its grids, documents and chunks (chunks first: rows never point at nothing)."""
         self.grids.delete_context(tenant, context_id)
+        self.originals.delete(tenant, context_id=context_id)
         self._delete(CHUNKS, where(tenant=tenant, context_id=context_id))
         self._delete(DOCUMENTS, where(tenant=tenant, context_id=context_id))
         self._delete(CONTEXTS, where(tenant=tenant, id=context_id))
@@ -255,7 +259,9 @@ class LanceStore:
         return self._rows(DOCUMENTS, where(tenant=tenant, id=document_id))[0]
 
     def delete_document(self, tenant: str, document_id: str) -> None:
-        """Delete a document row, then its chunks (a crash in between leaves orphans that repair() drops)."""
+        """Delete a document's original and row, then its chunks (a crash in between leaves orphans that
+        repair() drops)."""
+        self.originals.delete(tenant, document_id=document_id)
         self._delete(DOCUMENTS, where(tenant=tenant, id=document_id))
         self._delete(CHUNKS, where(tenant=tenant, document_id=document_id))
 

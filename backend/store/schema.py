@@ -17,6 +17,7 @@ MIGRATIONS: dict[str, dict[str, str]] = {"chunks": {"created_at": "'1970-01-01T0
 META, KEYS, CONTEXTS, DOCUMENTS, CHUNKS = "meta", "api_keys", "contexts", "documents", "chunks"
 QUESTIONS = "questions"  # the question log (new tables need no migration: they are created on open)
 GRIDS, GRID_CELLS = "grids", "grid_cells"  # extraction grids and their answered cells
+ORIGINALS = "originals"  # uploaded files as they came
 
 _TEXT = pa.string()
 
@@ -86,6 +87,17 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
                 ("reason", _TEXT),
                 ("confidence", pa.float64()),
                 ("latency_ms", pa.float64()),
+            ]
+        ),
+        ORIGINALS: pa.schema(
+            [
+                ("document_id", _TEXT),
+                ("tenant", _TEXT),
+                ("context_id", _TEXT),
+                ("filename", _TEXT),
+                ("media_type", _TEXT),
+                ("data", pa.large_binary()),
+                ("stored_at", _TEXT),
             ]
         ),
         GRIDS: pa.schema(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from tests.helpers import assert_error, make_docx
+from tests.helpers import assert_error, bearer, make_docx
 
 
 def _context(client, name="Handbook"):
@@ -102,3 +102,26 @@ def test_status_reports_engine_embedder_and_counts(client):
     status = client.get("/v1/status").json()
     assert status["engine"] == "offline" and status["embedder"] == "local:all-MiniLM-L6-v2"
     assert status["tenant"] == "acme" and status["counts"]["documents"] == 1 and status["counts"]["chunks"] == 1
+
+
+def test_an_uploaded_file_can_be_downloaded_as_it_came(client, app_client, other_key):
+    ctx = client.post("/v1/contexts", json={"name": "Originals"}).json()["id"]
+    docx = make_docx("Travel policy", ["Hotels up to 150 euros a night."])
+    uploaded = client.post(f"/v1/contexts/{ctx}/documents", files={"file": ("Reisebüro policy.docx", docx)}).json()
+    original = client.get(f"/v1/documents/{uploaded['id']}/original")
+    assert original.status_code == 200 and original.content == docx
+    assert "attachment" in original.headers["content-disposition"]
+    assert "filename*=UTF-8''Reiseb%C3%BCro%20policy.docx" in original.headers["content-disposition"]
+    assert_error(
+        app_client.get(f"/v1/documents/{uploaded['id']}/original", headers=bearer(other_key)), 404, "not_found"
+    )
+    pasted = client.post(f"/v1/contexts/{ctx}/documents", json={"text": "Pasted note.", "name": "note"}).json()
+    assert (
+        "not uploaded as a file"
+        in assert_error(client.get(f"/v1/documents/{pasted['id']}/original"), 404, "not_found")["message"]
+    )
+    client.delete(f"/v1/documents/{uploaded['id']}")
+    assert_error(client.get(f"/v1/documents/{uploaded['id']}/original"), 404, "not_found")
+    again = client.post(f"/v1/contexts/{ctx}/documents", files={"file": ("again.txt", b"Kept until the context goes.")})
+    client.delete(f"/v1/contexts/{ctx}")
+    assert_error(client.get(f"/v1/documents/{again.json()['id']}/original"), 404, "not_found")

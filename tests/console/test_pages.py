@@ -204,8 +204,15 @@ def test_a_multi_file_upload_with_a_broken_file_adds_the_good_ones():
     lines = [m.value for m in app.markdown]
     assert any("broken_report.docx" in line and "not a valid Word document" in line for line in lines)
     assert any(line.startswith(":material/check_circle: memo.md") for line in lines)
-    assert {d["name"] for d in _api().documents(target["id"])} == {"analyst_notes.txt", "memo.md"}
+    documents = {d["name"]: d for d in _api().documents(target["id"])}
+    assert set(documents) == {"analyst_notes.txt", "memo.md"}
     assert any("2 documents in “Upload test”" in s.value for s in app.subheader)
+    # The table's "open" link shows the document in the console, with the file as it was uploaded to download.
+    view = _app("pages/documents.py", document=documents["memo.md"]["id"])
+    assert view.title[0].value == "memo.md"
+    buttons = {b.label: b for b in view.get("download_button")}
+    assert set(buttons) == {"Download the original", "Download the text"}
+    assert _api().original(documents["memo.md"]["id"]) == b"# Memo\nThe Lisbon office moves in June."
 
 
 def test_search_shows_relevant_cards_says_when_nothing_is_and_exports():

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
 from backend.api.deps import base_url, current_key, get_services
 from backend.api.schemas import DocumentOut, document_out
-from backend.api.uploads import INGEST_BODY, read_source
-from backend.models import ApiKey
+from backend.api.uploads import INGEST_BODY, Upload, read_source
+from backend.ingest import Source
+from backend.models import ApiKey, Document
 from backend.services import Services
 
 router = APIRouter(tags=["documents"])
+
+
+def _ingest(services: Services, source: Source, upload: Upload | None) -> Document:
+    """Index the source; keep an uploaded file's bytes beside it for download."""
+    document = services.ingestor.ingest(source)
+    if upload is not None:
+        services.catalog.keep_original(document, upload.filename, upload.media_type, upload.data)
+    return document
 
 
 @router.post(
@@ -30,8 +41,8 @@ async def add_context_document(
     base: str = Depends(base_url),
 ) -> DocumentOut:
     context = await run_in_threadpool(services.catalog.context, key.tenant, context_id)
-    source = await read_source(request, services, key.tenant, context.id)
-    return document_out(await run_in_threadpool(services.ingestor.ingest, source), base)
+    source, upload = await read_source(request, services, key.tenant, context.id)
+    return document_out(await run_in_threadpool(_ingest, services, source, upload), base)
 
 
 @router.post(
@@ -47,8 +58,8 @@ async def add_document(
     services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> DocumentOut:
-    source = await read_source(request, services, key.tenant, None)
-    return document_out(await run_in_threadpool(services.ingestor.ingest, source), base)
+    source, upload = await read_source(request, services, key.tenant, None)
+    return document_out(await run_in_threadpool(_ingest, services, source, upload), base)
 
 
 @router.get("/contexts/{context_id}/documents", response_model=list[DocumentOut], summary="List a context's documents")
@@ -87,6 +98,20 @@ def get_document_content(
     document_id: str, key: ApiKey = Depends(current_key), services: Services = Depends(get_services)
 ) -> PlainTextResponse:
     return PlainTextResponse(services.catalog.content(key.tenant, document_id))
+
+
+@router.get(
+    "/documents/{document_id}/original",
+    response_class=Response,
+    summary="The file a document was uploaded as (404 for pasted text and web pages)",
+)
+def get_document_original(
+    document_id: str, key: ApiKey = Depends(current_key), services: Services = Depends(get_services)
+) -> Response:
+    filename, media_type, data = services.catalog.original(key.tenant, document_id)
+    ascii_name = "".join(ch if ch.isascii() and ch.isprintable() and ch not in '"\\' else "_" for ch in filename)
+    disposition = f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
+    return Response(data, media_type=media_type, headers={"Content-Disposition": disposition})
 
 
 @router.post(
