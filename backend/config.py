@@ -136,15 +136,16 @@ class RateLimitSettings(BaseModel):
     burst: int = Field(60, description="Requests a key may make at once before the rate applies.")
 
 
-class GridSettings(BaseModel):
-    """How extraction grids run in the background."""
+class JobSettings(BaseModel):
+    """How background work runs: extraction grids and batch-ingest jobs."""
 
-    workers: int = Field(0, ge=0, description="Documents answered at once per process; 0: one per CPU core.")
+    grid_workers: int = Field(0, ge=0, description="A grid's documents answered at once per process; 0: one per core.")
     stale_s: float = Field(
         60.0,
         gt=0,
-        description="A running grid whose heartbeat is older than this was interrupted (its process died) and is "
-        "resumed by another process. Heartbeats come after each document, so this must exceed one document's time.",
+        description="A running grid or job whose heartbeat is older than this was interrupted (its process died): "
+        "a grid is resumed by another process, a batch job is reported interrupted. A grid beats after each "
+        "document and a job every 5 s, so this must exceed one document's time.",
     )
 
 
@@ -168,7 +169,7 @@ class Settings(BaseSettings):
     answer: AnswerSettings = Field(default_factory=AnswerSettings)
     ingest: IngestSettings = Field(default_factory=IngestSettings)
     rate_limit: RateLimitSettings = Field(default_factory=RateLimitSettings)
-    grids: GridSettings = Field(default_factory=GridSettings)
+    jobs: JobSettings = Field(default_factory=JobSettings)
 
     @property
     def store_uri(self) -> str:

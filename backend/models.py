@@ -158,3 +158,24 @@ class GridCell:
     span: tuple[int, int] | None
     edited: bool
     updated_at: str
+
+
+@dataclass(frozen=True)
+class Job:
+    """A background task with per-item results (a batch ingest): persisted, so its state outlives its process.
+
+    ``status`` is ``queued``, ``running``, ``done`` or ``interrupted`` (its process stopped before the end; the
+    items still ``pending`` did not finish). Each item is ``{"index", "name", "status", "document_id"?,
+    "error"?: {"code", "message"}}``.
+    """
+
+    id: str
+    tenant: str
+    kind: str
+    context_id: str | None
+    status: str
+    items: tuple[dict, ...]
+    created_at: str
+    updated_at: str
+    heartbeat_at: str
+    finished_at: str

@@ -18,6 +18,8 @@ from backend.embed import Embedder, build_embedder
 from backend.grids.runner import GridRunner
 from backend.grids.service import GridService
 from backend.ingest import Ingestor
+from backend.ingest.batch import BatchIngest
+from backend.ingest.jobs import JobService
 from backend.retrieval import Retriever
 from backend.store import LanceStore
 from backend.store.upkeep import Upkeep, UpkeepPolicy
@@ -41,6 +43,7 @@ class Services:
     limiter: RateLimiter
     grids: GridService
     grid_runner: GridRunner
+    jobs: JobService
 
     @classmethod
     def build(
@@ -63,6 +66,7 @@ class Services:
         retriever = Retriever(store, embedder, settings.search)
         questions = QuestionLog(store)
         catalog = Catalog(store)
+        ingestor = Ingestor(store, embedder, settings.ingest)
         answers = AnswerService(retriever, engine, settings.answer, settings.search.evidence_passages, questions)
         grids = GridService(store, catalog, answers)
         return cls(
@@ -72,7 +76,7 @@ class Services:
             engine=engine,
             keys=KeyService(store),
             catalog=catalog,
-            ingestor=Ingestor(store, embedder, settings.ingest),
+            ingestor=ingestor,
             retriever=retriever,
             answers=answers,
             questions=questions,
@@ -80,6 +84,7 @@ class Services:
             limiter=RateLimiter(settings.rate_limit.per_minute, settings.rate_limit.burst),
             grids=grids,
             grid_runner=GridRunner(
-                grids, store, workers=settings.grids.workers or None, stale_s=settings.grids.stale_s
+                grids, store, workers=settings.jobs.grid_workers or None, stale_s=settings.jobs.stale_s
             ),
+            jobs=JobService(store, BatchIngest(ingestor, catalog), settings.jobs.stale_s),
         )

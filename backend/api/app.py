@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from backend.api.errors import install_error_handlers
 from backend.api.limits import BodyLimitMiddleware
-from backend.api.routes import contexts, documents, grids, health, questions, search, types
+from backend.api.routes import contexts, documents, grids, health, jobs, questions, search, types
 from backend.api.schemas import ERROR_RESPONSES
 from backend.config import Settings
 from backend.services import Services
@@ -33,6 +33,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
         app.state.services.upkeep.start()  # compaction and index upkeep, off the request path
         app.state.services.grid_runner.start()  # extraction grids, filled in the background
         yield
+        app.state.services.jobs.stop()  # a batch in flight stops between groups, recorded as interrupted
         app.state.services.grid_runner.stop()
         app.state.services.upkeep.stop()
         app.state.services.questions.flush()  # the last second of the question log
@@ -45,6 +46,6 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     )
     install_error_handlers(app)
     app.include_router(health.health_router)
-    for module in (types, search, contexts, documents, grids, questions, health):
+    for module in (types, search, contexts, documents, jobs, grids, questions, health):
         app.include_router(module.router, prefix="/v1", responses=ERROR_RESPONSES)
     return app

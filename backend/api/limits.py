@@ -24,7 +24,10 @@ class BodyLimitMiddleware:
             await self.app(scope, receive, send)
             return
         headers = {k.decode().lower(): v.decode() for k, v in scope.get("headers", [])}
-        is_upload = headers.get("content-type", "").startswith("multipart/form-data")
+        # A batch of JSON documents is an upload too: a thousand texts are more than a question's body.
+        is_upload = headers.get("content-type", "").startswith("multipart/form-data") or scope["path"].endswith(
+            "/batch"
+        )
         limit = self.max_upload_bytes if is_upload else self.max_body_bytes
         declared = headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > limit:

@@ -13,6 +13,8 @@ from starlette.datastructures import UploadFile
 from backend.api.schemas import TextDocumentIn, UrlDocumentIn
 from backend.errors import InvalidRequest, UnsupportedMediaType, ValidationFailed
 from backend.ingest import Source
+from backend.ingest.archives import ArchiveRefused, expand, is_archive
+from backend.ingest.batch import BatchItem
 from backend.services import Services
 
 # Shown in /openapi.json: the route reads the body itself because it accepts two media types.
@@ -87,3 +89,74 @@ async def read_source(
     except ValidationError as exc:
         raise ValidationFailed(_first_error(exc)) from exc
     return ingestor.text_source(tenant, context_id, text.text, text.name, text.source), None
+
+
+MAX_BATCH_ITEMS = 1000
+
+
+async def read_batch(request: Request, services: Services) -> tuple[list[BatchItem], bool]:
+    """The items of a batch request, numbered in order, and whether it held an archive. Items that are bad on
+    their own (an invalid JSON item, an unsafe path in a zip) come back carrying their error; a body that is not
+    a batch at all is refused (400/413/415/422)."""
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type == "multipart/form-data":
+        form = await request.form(max_files=MAX_BATCH_ITEMS, max_fields=MAX_BATCH_ITEMS)
+        uploads = [part for part in form.getlist("file") if isinstance(part, UploadFile)]
+        if not uploads:
+            raise ValidationFailed("file: one or more multipart fields named 'file' are required.")
+        items: list[BatchItem] = []
+        archives = False
+        limit = services.settings.max_upload_mb * 1024 * 1024
+        for upload in uploads:
+            name, data = upload.filename or "upload", await upload.read()
+            if not is_archive(name):
+                items.append(BatchItem(len(items), name, data, upload.content_type))
+                continue
+            archives = True
+            try:
+                entries = await run_in_threadpool(expand, data, limit)
+            except ArchiveRefused as exc:
+                items.append(BatchItem(len(items), name, error=("invalid_request", f"{name!r} was refused: {exc}.")))
+                continue
+            for entry in entries:
+                label = f"{name}/{entry.path}"
+                error = ("invalid_request", f"{label!r} was refused: {entry.error}.") if entry.error else None
+                items.append(BatchItem(len(items), label, entry.data, None, error=error))
+        return _bounded(items), archives
+    if content_type != "application/json":
+        raise UnsupportedMediaType(
+            "Send a batch as multipart/form-data (fields 'file') or as JSON {\"documents\": [...]}."
+        )
+    try:
+        payload = json.loads(await request.body())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidRequest("The request body is not valid JSON.") from exc
+    documents = payload.get("documents") if isinstance(payload, dict) else None
+    if not isinstance(documents, list):
+        raise ValidationFailed('documents: a list of {"text", "name"} or {"url"} objects is required.')
+    return _bounded([_json_item(i, document) for i, document in enumerate(documents)]), False
+
+
+def _bounded(items: list[BatchItem]) -> list[BatchItem]:
+    if not items:
+        raise ValidationFailed("documents: the batch is empty.")
+    if len(items) > MAX_BATCH_ITEMS:
+        raise ValidationFailed(f"documents: at most {MAX_BATCH_ITEMS} items per batch (got {len(items)}).")
+    return items
+
+
+def _json_item(index: int, document: object) -> BatchItem:
+    """One JSON item as a batch item, or carrying the field error that refuses it."""
+    try:
+        if isinstance(document, dict) and "url" in document:
+            url = UrlDocumentIn.model_validate(document).url
+            return BatchItem(index, url, url=url)
+        text = TextDocumentIn.model_validate(document)
+        return BatchItem(index, text.name, text=text.text, source=text.source)
+    except ValidationError as exc:
+        name = (
+            str(document.get("name") or document.get("url") or f"item {index}")
+            if isinstance(document, dict)
+            else f"item {index}"
+        )
+        return BatchItem(index, name[:200], error=("invalid_request", f"documents[{index}].{_first_error(exc)}"))

@@ -22,6 +22,7 @@ from backend.errors import EmbedderMismatch  # noqa: E402
 from backend.models import Context, Document, DocumentVersion, utc_now  # noqa: E402
 from backend.store.grids import GridTable  # noqa: E402
 from backend.store.indexes import ensure_indexes, optimize_tables, retry_on_conflict  # noqa: E402
+from backend.store.jobs import JobTable  # noqa: E402
 from backend.store.keys import KeyTable  # noqa: E402
 from backend.store.originals import OriginalTable  # noqa: E402
 from backend.store.questions import QuestionTable  # noqa: E402
@@ -31,6 +32,7 @@ from backend.store.schema import (  # noqa: E402
     DOCUMENTS,
     GRID_CELLS,
     GRIDS,
+    JOBS,
     KEYS,
     META,
     ORIGINALS,
@@ -91,6 +93,7 @@ class LanceStore:
         self.questions = QuestionTable(self._tables[QUESTIONS])  # the question log (store/questions.py)
         self.grids = GridTable(self._tables[GRIDS], self._tables[GRID_CELLS])  # extraction grids (store/grids.py)
         self.originals = OriginalTable(self._tables[ORIGINALS])  # uploaded files (store/originals.py)
+        self.jobs = JobTable(self._tables[JOBS])  # background jobs (store/jobs.py)
         if check_embedder and dimension is not None and embedder_name is not None:
             self._check_embedder(embedder_name, dimension)
 

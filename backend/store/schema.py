@@ -18,6 +18,7 @@ META, KEYS, CONTEXTS, DOCUMENTS, CHUNKS = "meta", "api_keys", "contexts", "docum
 QUESTIONS = "questions"  # the question log (new tables need no migration: they are created on open)
 GRIDS, GRID_CELLS = "grids", "grid_cells"  # extraction grids and their answered cells
 ORIGINALS = "originals"  # uploaded files as they came
+JOBS = "jobs"  # background tasks (batch ingests) and their per-item results
 
 _TEXT = pa.string()
 
@@ -98,6 +99,20 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
                 ("media_type", _TEXT),
                 ("data", pa.large_binary()),
                 ("stored_at", _TEXT),
+            ]
+        ),
+        JOBS: pa.schema(
+            [
+                ("id", _TEXT),
+                ("tenant", _TEXT),
+                ("kind", _TEXT),
+                ("context_id", _TEXT),
+                ("status", _TEXT),
+                ("items", _TEXT),  # JSON list of per-item results
+                ("created_at", _TEXT),
+                ("updated_at", _TEXT),
+                ("heartbeat_at", _TEXT),
+                ("finished_at", _TEXT),
             ]
         ),
         GRIDS: pa.schema(

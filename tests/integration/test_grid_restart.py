@@ -25,8 +25,8 @@ def _serve(data_dir, port: int, log) -> subprocess.Popen:  # noqa: ANN001
         **os.environ,
         "ANSWERBASE_DATA_DIR": str(data_dir),
         "ANSWERBASE_ENGINE": "offline",
-        "ANSWERBASE_GRIDS__STALE_S": "2",  # a dead server's grid is taken over after 2 s, not a minute
-        "ANSWERBASE_GRIDS__WORKERS": "1",  # slow enough to be killed half-way
+        "ANSWERBASE_JOBS__STALE_S": "2",  # a dead server's grid is taken over after 2 s, not a minute
+        "ANSWERBASE_JOBS__GRID_WORKERS": "1",  # slow enough to be killed half-way
         "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
     }
     command = [sys.executable, "-m", "backend", "serve", "--port", str(port)]

@@ -8,7 +8,7 @@ from typing import Literal
 from fastapi import APIRouter, Depends, Query, Response
 
 from backend.api.deps import base_url, current_key, get_services
-from backend.api.grid_schemas import CellEditIn, CellOut, GridColumnsIn, GridIn, GridOut
+from backend.api.job_schemas import CellEditIn, CellOut, GridColumnsIn, GridIn, GridOut
 from backend.api.schemas import source_url
 from backend.grids.export import grid_table
 from backend.grids.runner import interrupted

@@ -1,13 +1,14 @@
-"""Request and response bodies of the extraction-grid routes (``/v1/grids``)."""
+"""Request and response bodies of the background work: extraction grids (``/v1/grids``) and jobs (``/v1/jobs``)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from backend.api.schemas import MAX_QUESTION_CHARS, _Strict, source_url
-from backend.models import Document, Grid, GridCell, GridColumn
+from backend.models import Document, Grid, GridCell, GridColumn, Job
 from backend.types import AnswerType
 
 
@@ -135,4 +136,57 @@ class GridOut(BaseModel):
                 )
                 for d, cells in rows
             ],
+        )
+
+
+class JobItemOut(BaseModel):
+    """One item of a batch, in input order: ``pending``, ``done`` (with its document) or ``failed`` (with why)."""
+
+    index: int
+    name: str
+    status: str
+    document_id: str | None = None
+    error: dict[str, str] | None = Field(None, description="`{code, message}` as in the error envelope.")
+
+
+class JobOut(BaseModel):
+    """A batch ingest: its state, counts, an estimate of the time left, and every item's result."""
+
+    id: str
+    kind: str
+    context_id: str | None
+    status: str = Field(..., description="queued, running, done, or interrupted (pending items did not finish).")
+    total: int
+    done: int
+    failed: int
+    pending: int
+    eta_s: float | None = Field(None, description="Seconds left at the rate so far (while running).")
+    created_at: str
+    updated_at: str
+    finished_at: str = ""
+    items: list[JobItemOut] | None = None
+
+    @classmethod
+    def of(cls, job: Job, *, with_items: bool = True) -> JobOut:
+        counts = {status: sum(item["status"] == status for item in job.items) for status in ("done", "failed")}
+        left = len(job.items) - counts["done"] - counts["failed"]
+        eta = None
+        if job.status == "running" and left and len(job.items) > left:
+            started = datetime.fromisoformat(job.created_at.replace("Z", "+00:00"))
+            elapsed = (datetime.now(UTC) - started).total_seconds()
+            eta = round(elapsed / (len(job.items) - left) * left, 1)
+        return cls(
+            id=job.id,
+            kind=job.kind,
+            context_id=job.context_id,
+            status=job.status,
+            total=len(job.items),
+            done=counts["done"],
+            failed=counts["failed"],
+            pending=left,
+            eta_s=eta,
+            created_at=job.created_at,
+            updated_at=job.updated_at,
+            finished_at=job.finished_at,
+            items=[JobItemOut(**item) for item in job.items] if with_items else None,
         )
