@@ -107,30 +107,34 @@ def _walk(paths: Sequence[str]) -> Iterator[str | Path]:
             raise AnswerbaseError(f"{item}: no such file, folder or URL")
 
 
-def _ingest(services, args: argparse.Namespace, tenant: str, context_id: str | None) -> None:  # noqa: ANN001
+def _ingest(services, args: argparse.Namespace, tenant: str, context_id: str | None) -> int:  # noqa: ANN001
+    """The API's batch path, a slice of files at a time (each file read only when its slice comes): every file or
+    URL added or refused on its own; exit status 1 when any was refused."""
     from tqdm import tqdm
 
+    from backend.ingest.batch import BatchIngest, BatchItem
+
     items = list(_walk(args.paths))
-    ingestor = services.ingestor
-
-    def sources():  # noqa: ANN202
-        for item in items:
-            if isinstance(item, Path):
-                yield ingestor.file_source(tenant, context_id, item.name, item.read_bytes())
-            else:
-                yield ingestor.url_source(tenant, context_id, item)
-
+    batch = BatchIngest(services.ingestor, services.catalog)
+    failed: list[dict] = []
     with tqdm(total=len(items), unit="doc", file=sys.stderr) as bar:
-        chunks = 0
+        for start in range(0, len(items), 256):
+            piece = [
+                BatchItem(i, item.name, item.read_bytes()) if isinstance(item, Path) else BatchItem(i, item, url=item)
+                for i, item in enumerate(items[start : start + 256], start=start)
+            ]
+            seen = {"finished": 0}
 
-        def progress(documents: int, new_chunks: int) -> None:
-            nonlocal chunks
-            chunks += new_chunks
-            bar.update(documents)
-            bar.set_postfix(chunks=chunks, chunks_per_s=f"{chunks / max(bar.format_dict['elapsed'], 1e-9):.1f}")
+            def progress(results: list[dict], seen: dict = seen) -> None:
+                finished = sum(r["status"] != "pending" for r in results)
+                bar.update(finished - seen["finished"])
+                seen["finished"] = finished
 
-        stored = ingestor.ingest_many(sources(), progress=progress)
-    print(f"ingested {len(stored)} documents ({chunks} chunks embedded)")
+            failed += [r for r in batch.run(tenant, context_id, piece, progress) if r["status"] == "failed"]
+    for result in failed:
+        print(f"refused: {result['name']}: {result['error']['message']}", file=sys.stderr)
+    print(f"ingested {len(items) - len(failed)} documents; {len(failed)} refused")
+    return 1 if failed else 0
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
@@ -155,7 +159,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         return 0
     context_id = services.catalog.find_context(tenant, args.context).id if args.context else None
     if args.command == "ingest":
-        _ingest(services, args, tenant, context_id)
+        return _ingest(services, args, tenant, context_id)
     elif args.command == "refresh":
         docs = [
             d

@@ -106,6 +106,23 @@ class ApiClient:
     def upload(self, filename: str, data: bytes, context_id: str | None = None) -> dict:
         return self._call("POST", self._documents_path(context_id), files={"file": (filename, data)})
 
+    def upload_batch(self, files: list[tuple[str, bytes]], context_id: str | None = None, wait: bool = False) -> dict:
+        """Send many files (and .zip archives) in one request; a job to follow (``job(id)``) unless ``wait``."""
+        parts = [("file", (name, data)) for name, data in files]
+        path = self._documents_path(context_id) + "/batch"
+        return self._call("POST", path, files=parts, params={"wait": str(wait).lower()})
+
+    def add_batch(self, documents: list[dict], context_id: str | None = None, wait: bool | None = None) -> dict:
+        """Add ``[{"text", "name", "source"?} | {"url"}]`` in one request (a job to follow when it runs long)."""
+        params = {} if wait is None else {"wait": str(wait).lower()}
+        return self._call(
+            "POST", self._documents_path(context_id) + "/batch", json={"documents": documents}, params=params
+        )
+
+    def job(self, job_id: str) -> dict:
+        """A batch job: ``{"status", "done", "failed", "pending", "eta_s", "items": [...]}``."""
+        return self._call("GET", f"/v1/jobs/{job_id}")
+
     def add_url(self, url: str, context_id: str | None = None) -> dict:
         return self._call("POST", self._documents_path(context_id), json={"url": url})
 

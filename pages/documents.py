@@ -3,6 +3,7 @@ view of one document (``?document=<id>``: its text, the passage a search card po
 
 from __future__ import annotations
 
+import time
 from pathlib import PurePath
 
 import pandas as pd
@@ -17,7 +18,7 @@ from console.widgets import document_link, plural
 
 through_navigation("documents")
 
-UPLOAD_TYPES = ["txt", "md", "html", "htm", "pdf", "docx", "csv", "json"]
+UPLOAD_TYPES = ["txt", "md", "markdown", "html", "htm", "pdf", "docx", "csv", "json", "zip"]
 
 
 def close_document() -> None:
@@ -72,26 +73,40 @@ def create_context_form(client: ApiClient) -> None:
 
 
 def upload_files(client: ApiClient, context: dict, files: list) -> None:
-    """Each file on its own: the good ones go in whatever the others do; one line per file, then a summary."""
+    """All files in one batch request (a job on the server): each succeeds or fails on its own, with live
+    progress, one line per file (an archive's files one each), then a summary."""
     wait_until_ready()
-    progress, refused = st.progress(0.0, text="Indexing…"), []
-    for i, upload in enumerate(files, start=1):
-        progress.progress((i - 1) / len(files), text=f"Indexing {i} of {len(files)}: {upload.name}")
-        reply = attempt(client.upload, upload.name, upload.getvalue(), context["id"])
-        if reply.error is None:
-            st.write(f":material/check_circle: {upload.name}: {plural(reply.value['chunks'], 'passage')} indexed")
-        else:
-            refused.append(upload.name)
-            st.write(f":material/cancel: {upload.name}: {reply.error.message}")
+    started = attempt(client.upload_batch, [(f.name, f.getvalue()) for f in files], context["id"])
+    if started.error is not None:
+        st.error(f"The upload was refused: {started.error.message}", icon=":material/error:")
+        return
+    job, progress = started.value, st.progress(0.0, text="Indexing…")
+    while job["status"] in ("queued", "running"):
+        finished = job["done"] + job["failed"]
+        eta = f" · about {job['eta_s']:.0f} s left" if job.get("eta_s") else ""
+        progress.progress(finished / job["total"], text=f"Indexed {finished} of {job['total']}{eta}")
+        time.sleep(0.3)
+        polled = attempt(client.job, job["id"])
+        if polled.error is not None:
+            st.error(f"Lost track of the upload: {polled.error.message}")
+            return
+        job = polled.value
     progress.empty()
-    added = len(files) - len(refused)
-    noun = "file" if len(files) == 1 else "files"
+    for item in job["items"]:
+        if item["status"] == "done":
+            st.write(f":material/check_circle: {item['name']}: added")
+        elif item["status"] == "failed":
+            st.write(f":material/cancel: {item['name']}: {item['error']['message']}")
+        else:
+            st.write(f":material/pending: {item['name']}: not finished (the server stopped); upload it again")
+    refused = [i["name"] for i in job["items"] if i["status"] != "done"]
+    total, noun = job["total"], "file" if job["total"] == 1 else "files"
     if not refused:
-        st.success(f"Added {added} {noun}.")
-    elif added:
-        st.warning(f"Added {added} of {len(files)} {noun}; {len(refused)} refused: {', '.join(refused)}.")
+        st.success(f"Added {total} {noun}.")
+    elif job["done"]:
+        st.warning(f"Added {job['done']} of {total} {noun}; {len(refused)} refused: {', '.join(refused)}.")
     else:
-        st.error(f"Added none of {len(files)} {noun}: {', '.join(refused)} refused.")
+        st.error(f"Added none of {total} {noun}: {', '.join(refused)} refused.")
 
 
 def add_documents(client: ApiClient, context: dict) -> None:

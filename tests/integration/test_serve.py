@@ -88,7 +88,17 @@ def test_cli_contexts_ingest_ask_search(server, tmp_path):
     (folder / "sub").mkdir(parents=True)
     (folder / "a.md").write_text("# Gym\nThe gym opens at 6 am and has 3 trainers.")
     (folder / "sub" / "b.txt").write_text("The rooftop garden was opened on 12 May 2021.")
-    cli(env, "ingest", str(folder), "--context", ctx, "--tenant", "cli")
+    (folder / "broken.docx").write_bytes(b"not a Word document")
+    refused = subprocess.run(
+        [sys.executable, "-m", "backend", "ingest", str(folder), "--context", ctx, "--tenant", "cli"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    # The batch path: the bad file is refused by name, the others go in, and the exit status says so.
+    assert refused.returncode == 1 and "ingested 2 documents; 1 refused" in refused.stdout
+    assert "refused: broken.docx: 'broken.docx' could not be read" in refused.stderr
     assert (
         cli(env, "ask", "integer", "How many trainers does the gym have?", "--context", ctx, "--tenant", "cli")
         == '{"data": 3}'
