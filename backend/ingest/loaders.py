@@ -65,12 +65,16 @@ def load_html(data: bytes) -> LoadedText:
 
 def load_pdf(data: bytes) -> LoadedText:
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import FileNotDecryptedError, PdfReadError
 
     try:
         reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):  # an empty user password opens many "protected" PDFs
+            raise FileNotDecryptedError("password-protected")
         pages = [page.extract_text() or "" for page in reader.pages]
         title = reader.metadata.title if reader.metadata and reader.metadata.title else None
+    except FileNotDecryptedError as exc:
+        raise UnreadableDocument("it is an encrypted PDF: remove its password and upload it again") from exc
     except (PdfReadError, ValueError, KeyError) as exc:
         raise UnreadableDocument(f"it is not a readable PDF ({exc})") from exc
     return LoadedText("\n\n".join(pages), title)

@@ -18,6 +18,18 @@ def _zip(files: dict[str, str]) -> bytes:
     return out.getvalue()
 
 
+def _encrypted_pdf() -> bytes:
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for page in PdfReader(io.BytesIO(make_pdf("Secret quarter results."))).pages:
+        writer.add_page(page)
+    writer.encrypt("a password", algorithm="RC4-128")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 GOOD_DOCX = make_docx("Report", ["The quarter closed well."])
 GOOD_PDF = make_pdf("The quarter closed well.")
 MALFORMED = [
@@ -27,6 +39,7 @@ MALFORMED = [
     ("bomb.docx", _zip({"[Content_Types].xml": "<Types/>", "word/document.xml": "a" * 300_000_000}), "unpack to"),
     ("truncated.pdf", GOOD_PDF[: len(GOOD_PDF) // 2], "not a readable PDF"),
     ("lies.pdf", b"just some text pretending to be a PDF", "not a readable PDF"),
+    ("encrypted.pdf", _encrypted_pdf(), "encrypted PDF"),
     ("empty.txt", b"", "no text to index"),
     ("empty.html", b"<html><body><script>var a = 1;</script></body></html>", "no text to index"),
     ("binary.txt", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, "not text in any encoding"),
@@ -38,6 +51,17 @@ MALFORMED = [
 def test_a_malformed_file_is_a_clear_422(client, name, data, why):
     error = assert_error(client.post("/v1/documents", files={"file": (name, data)}), 422, "invalid_request")
     assert name in error["message"] and why in error["message"], error["message"]
+
+
+def test_in_a_batch_each_malformed_file_is_refused_alone_and_the_good_one_goes_in(client):
+    files = [("file", (name, data)) for name, data, _ in MALFORMED] + [("file", ("good.txt", b"Margins rose."))]
+    job = client.post("/v1/documents/batch?wait=true", files=files).json()
+    items = {item["name"]: item for item in job["items"]}
+    for name, _, why in MALFORMED:
+        assert items[name]["status"] == "failed" and why in items[name]["error"]["message"], items[name]
+        assert name in items[name]["error"]["message"]
+    assert items["good.txt"]["status"] == "done" and job["done"] == 1
+    assert [d["name"] for d in client.get("/v1/documents").json()] == ["good.txt"]
 
 
 def test_a_refused_file_spoils_nothing_else(client):
