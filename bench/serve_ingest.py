@@ -75,6 +75,18 @@ def search_p50(http: httpx.Client, context_id: str | None, questions: list[str])
     return percentile(times, 50)
 
 
+def settle(http: httpx.Client, timeout_s: float = 120) -> None:
+    """Wait until the server's own upkeep has caught up (both stores compared in their steady state, not one of
+    them mid-compaction right after its ingest)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        maintenance = http.get("/v1/status").json()["maintenance"]
+        if max(maintenance["fragments"].values()) <= 32 and maintenance["unindexed_rows"] <= 5000:
+            time.sleep(12)  # one more upkeep interval: a run that just started finishes
+            return
+        time.sleep(2)
+
+
 def batch(http: httpx.Client, context_id: str, docs: list[dict]) -> float:
     """Send ``docs`` through the batch route as jobs of 1,000; returns the seconds until all are done."""
     started = time.perf_counter()
@@ -104,6 +116,8 @@ def per_request(docs: list[dict], questions: list[str]) -> None:
                     p50[500] = search_p50(http, context_id, questions[:50])
         p50[len(docs)] = search_p50(http, context_id, questions[:50])
         batch(batch_http, batch_context, docs)
+        settle(http)
+        settle(batch_http)
         one_by_one, batched = [], []
         for question in questions[50:150]:  # interleaved, so a slow spell weighs on both alike
             one_by_one.append(search_p50(http, context_id, [question]))

@@ -1,9 +1,9 @@
 """Many documents in one request: each item succeeds or fails on its own, results in input order.
 
-Items are files (an archive's files count one each), pasted texts and URLs. They are read, then indexed in
-groups through ``Ingestor.ingest_many`` (so a batch is embedded in large model calls); a group whose indexing
-fails is retried one item at a time, so one bad item never fails or loses the others. Results are reported
-after each group, which is how a job shows its progress.
+Items are files (an archive's files count one each), pasted texts and URLs. They are read (a refusal is that
+item's result), then indexed in one pipelined ``Ingestor.ingest_many`` (large model calls, the store's writes
+overlapping the embedding); if indexing fails, the rest is indexed one item at a time, so one bad item never
+fails or loses the others. Results are reported as writes land, which is how a job shows its progress.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from backend.catalog import Catalog
 from backend.errors import AnswerbaseError
 from backend.ingest.pipeline import Ingestor, Source
+from backend.models import Document
 
 log = logging.getLogger("answerbase.ingest")
-GROUP = 32  # items indexed together: large enough to batch the embedder, small enough for live progress
+GROUP = 32  # while reading items, progress is reported every GROUP of them
 
 
 @dataclass(frozen=True)
@@ -57,28 +58,56 @@ class BatchIngest:
         progress: ProgressCallback | None = None,
     ) -> list[dict]:
         """Index every item; returns one result per item, in input order (``done`` with the document id, or
-        ``failed`` with the error's code and message). ``progress`` gets all results after each group."""
+        ``failed`` with the error's code and message). ``progress`` gets all results whenever some change.
+
+        The items' sources are read first (a refusal is that item's result), then indexed in one pipelined
+        ``ingest_many``, each item reported done once its document's write has landed. If indexing fails, the
+        items not yet landed are indexed one at a time, so the failure stays with the item that caused it.
+        """
         results = pending(items)
-        for start in range(0, len(items), GROUP):
-            group = items[start : start + GROUP]
-            ready: list[tuple[int, BatchItem, Source]] = []  # (position in the results, item, its source)
-            for position, item in enumerate(group, start=start):
-                try:
-                    if item.error is not None:
-                        raise _Refused(*item.error)
-                    ready.append((position, item, self._source(tenant, context_id, item)))
-                except Exception as exc:
-                    results[position] = _failed(item, exc)
-            for (position, item, _), outcome in zip(ready, self._index([s for _, _, s in ready]), strict=True):
-                if isinstance(outcome, Exception):
-                    results[position] = _failed(item, outcome)
-                    continue
-                if item.data is not None:
-                    self._catalog.keep_original(outcome, item.name, item.media_type or "", item.data)
-                results[position] = {**results[position], "status": "done", "document_id": outcome.id}
+        ready: list[tuple[int, BatchItem, Source]] = []  # (position in the results, item, its source)
+        for position, item in enumerate(items):
+            try:
+                if item.error is not None:
+                    raise _Refused(*item.error)
+                ready.append((position, item, self._source(tenant, context_id, item)))
+            except Exception as exc:
+                results[position] = _failed(item, exc)
+            if progress is not None and (position + 1) % GROUP == 0:
+                progress(results)
+        if progress is not None:
+            progress(results)
+        landed = 0
+
+        def committed(documents: list[Document]) -> None:
+            nonlocal landed
+            for document in documents:
+                position, item, _ = ready[landed]
+                landed += 1
+                self._done(results, position, item, document)
             if progress is not None:
                 progress(results)
+
+        try:
+            self._ingestor.ingest_many([source for _, _, source in ready], committed=committed)
+        except Exception:
+            log.warning("batch indexing failed; indexing the rest one at a time", exc_info=True)
+            for position, item, source in ready[landed:]:
+                try:
+                    self._done(results, position, item, self._ingestor.ingest(source))
+                except Exception as exc:
+                    results[position] = _failed(item, exc)
+                if progress is not None:
+                    progress(results)
         return results
+
+    def _done(self, results: list[dict], position: int, item: BatchItem, document: Document) -> None:
+        if item.data is not None:
+            try:
+                self._catalog.keep_original(document, item.name, item.media_type or "", item.data)
+            except Exception:  # the document is stored and searchable; only its download is missing
+                log.warning("keeping the original of %r failed", item.name, exc_info=True)
+        results[position] = {**results[position], "status": "done", "document_id": document.id}
 
     def _source(self, tenant: str, context_id: str | None, item: BatchItem) -> Source:
         ingestor = self._ingestor
@@ -87,21 +116,6 @@ class BatchIngest:
         if item.url is not None:
             return ingestor.url_source(tenant, context_id, item.url)
         return ingestor.text_source(tenant, context_id, item.text or "", item.name, item.source)
-
-    def _index(self, sources: list[Source]) -> list:
-        """Documents for the sources in one ``ingest_many``; if that fails, one by one (errors in place)."""
-        if not sources:
-            return []
-        try:
-            return list(self._ingestor.ingest_many(sources))
-        except Exception:
-            outcomes: list = []
-            for source in sources:
-                try:
-                    outcomes.append(self._ingestor.ingest(source))
-                except Exception as exc:
-                    outcomes.append(exc)
-            return outcomes
 
 
 class _Refused(AnswerbaseError):

@@ -50,6 +50,7 @@ class Source:
 
 
 ProgressCallback = Callable[[int, int], None]  # (documents done, chunks done)
+CommittedCallback = Callable[[list[Document]], None]  # documents whose write has landed, in source order
 
 
 class Ingestor:
@@ -95,16 +96,24 @@ class Ingestor:
         """Store one source; returns its document (searchable when this returns)."""
         return self.ingest_many([source])[0]
 
-    def ingest_many(self, sources: Iterable[Source], progress: ProgressCallback | None = None) -> list[Document]:
+    def ingest_many(
+        self,
+        sources: Iterable[Source],
+        progress: ProgressCallback | None = None,
+        committed: CommittedCallback | None = None,
+    ) -> list[Document]:
         """Store many sources, embedding their chunks in large batches; returns their documents in order.
 
         Batch N is written on a second thread while batch N+1 is embedded, so the store's work hides behind
-        the model's. Writes stay in order, one at a time.
+        the model's. Writes stay in order, one at a time. ``progress`` hears of each batch when it is handed to
+        the writer; ``committed`` gets each batch's documents once their write has landed (what a job may
+        report as done).
         """
         stored: list[Document] = []
         written: dict[tuple[str, str | None, str], Document] = {}  # this call's documents, for repeats
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-writer") as writer:
             pending: Future | None = None
+            landed: list[Document] = []  # the documents of the write in flight
             for batch in self._batches(sources):
                 existing = self._existing(batch) | {
                     k: d for k, d in written.items() if k[2] in {s.source_key for s in batch}
@@ -112,7 +121,10 @@ class Ingestor:
                 versions = self._embed([self._prepare(s, existing.get(self._key(s))) for s in batch])
                 if pending is not None:
                     pending.result()  # the previous write must land before the next starts
+                    if committed:
+                        committed(landed)
                 pending = writer.submit(self._write, versions)
+                landed = [v.document for v in versions]
                 for source, version in zip(batch, versions, strict=True):
                     written[self._key(source)] = version.document
                 stored.extend(v.document for v in versions)
@@ -120,6 +132,8 @@ class Ingestor:
                     progress(len(batch), sum(len(v.texts) for v in versions))
             if pending is not None:
                 pending.result()
+                if committed:
+                    committed(landed)
         return stored
 
     @staticmethod

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
 
 import httpx
 import pytest
@@ -49,6 +53,8 @@ def s3_env(tmp_path_factory) -> Iterator[dict[str, str]]:
                 {**CREDENTIALS, "endpoint": endpoint, "allow_http": "true"}
             ),
             "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
+            # Each server checks every second whether the store needs upkeep (default 10 s): runs happen in the test.
+            "ANSWERBASE_STORE__UPKEEP_INTERVAL_S": "1",
         }
     finally:
         moto.terminate()
@@ -179,3 +185,49 @@ def test_optimize_while_serving(two_servers, s3_env):
         )
         == 5
     )
+
+
+def _upkeep_runs(log_dir: str) -> list[tuple[str, float, float]]:
+    """(server log, start, end) of every upkeep run the servers logged (end = the log line's time)."""
+    runs = []
+    for log in Path(log_dir).glob("serve-*.log"):
+        for line in log.read_text().splitlines():
+            if "store upkeep: {" not in line:
+                continue
+            stamp = datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp()
+            record = ast.literal_eval(line.split("store upkeep: ", 1)[1])
+            runs.append((log.name, stamp - record["duration_ms"] / 1000, stamp))
+    return sorted(runs, key=lambda run: run[1])
+
+
+def test_under_continuous_ingest_one_server_maintains_at_a_time(two_servers, s3_env):
+    first_url, second_url, secret = two_servers
+    headers = {"Authorization": f"Bearer {secret}"}
+    ctx = httpx.post(f"{first_url}/v1/contexts", json={"name": "Upkeep"}, headers=headers).json()["id"]
+    acked: list[str] = []
+
+    def ingest(base: str, side: str) -> None:
+        with httpx.Client(base_url=base, headers=headers, timeout=120) as http:
+            for i in range(30):  # 60 single-document commits: past the 32-fragment trigger
+                response = http.post(f"/v1/contexts/{ctx}/documents", json={"name": f"{side}-{i}", "text": f"Bay {i}."})
+                assert response.status_code == 201, response.text
+                acked.append(response.json()["id"])
+                assert http.post("/v1/search", json={"query": "bay", "context_id": ctx}).status_code == 200
+
+    threads = [threading.Thread(target=ingest, args=args) for args in ((first_url, "a"), (second_url, "b"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=600)
+    deadline = time.monotonic() + 60
+    while not _upkeep_runs(s3_env["ANSWERBASE_DATA_DIR"]) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    runs = _upkeep_runs(s3_env["ANSWERBASE_DATA_DIR"])
+    assert runs, "no server compacted the store under continuous ingest"
+    for (server, _, end), (other, start, _) in zip(runs, runs[1:], strict=False):
+        if server != other:  # a hand-over: the next holder started after the previous one finished
+            assert start >= end - 0.05, runs
+    assert len(acked) == 60
+    for base in (first_url, second_url):
+        listed = {d["id"] for d in httpx.get(f"{base}/v1/contexts/{ctx}/documents", headers=headers).json()}
+        assert set(acked) <= listed
