@@ -1,11 +1,12 @@
 """Search latency: p50/p95 of POST /v1/search over HTTP beside the raw embedder and raw store query.
 
-    .venv/bin/python bench/search_latency.py [--sizes 10000 100000] [--queries 100]
+    .venv/bin/python bench/search_latency.py [--sizes 10000 100000] [--queries 100] [--during-ingest]
 
 Stores of 10k and 100k chunks are built (cached under bench/.cache/latency-N) from the real SciFact chunk
 embeddings of bench/search_quality.py's cache, copied with small noise, written through the store's own
 put_documents (embedding 100k chunks for real would take ~40 min here). Queries are real, unique questions
-(typed-QA and SciFact), so the query cache never answers for the embedder.
+(typed-QA and SciFact), so the query cache never answers for the embedder. ``--during-ingest`` also measures
+p50 at 100k chunks while a batch job of 2,000 abstracts runs (bench/serve_ingest.py's during-ingest part).
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--queries", type=int, default=100)
+    parser.add_argument("--during-ingest", action="store_true", help="also: p50 at 100k while a bulk ingest runs")
     args = parser.parse_args()
     pool, n = questions(), args.queries
     if len(pool) < 6 * n + 30:
@@ -151,6 +153,10 @@ def main() -> None:
     print_table(
         ["chunks", "scope", "API p50 ms", "API p95 ms", "embed p50 ms", "store p50 ms", "API over embed+store"], rows
     )
+    if args.during_ingest:
+        from bench.serve_ingest import corpus, during_ingest
+
+        during_ingest(corpus()[:2000], pool)
 
 
 if __name__ == "__main__":

@@ -101,3 +101,14 @@ def test_status_reports_maintenance(client, services):
     assert set(maintenance) == {"last_run", "fragments", "unindexed_rows", "maintainer"}
     assert maintenance["last_run"]["reasons"] == ["forced"] and "chunks" in maintenance["fragments"]
     json.dumps(maintenance)
+
+
+def test_a_few_unindexed_rows_are_folded_in_once_the_last_run_is_old(services):
+    upkeep = Upkeep(services.store, UpkeepPolicy(interval_s=0, max_unindexed_age_s=1.0))
+    assert upkeep.run_once(force=True) is not None  # a fresh run: nothing is due for a while
+    _ingest_one_at_a_time(services, 2)
+    assert 0 < upkeep.unindexed_rows() < upkeep.policy.max_unindexed_rows
+    assert upkeep.due() == []  # few rows, and the last run was just now
+    time.sleep(2.1)  # the recorded time has whole seconds
+    assert any("unindexed rows, last upkeep over 1 s ago" in reason for reason in upkeep.due())
+    assert upkeep.run_once() is not None and upkeep.unindexed_rows() == 0
