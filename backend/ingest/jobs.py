@@ -40,14 +40,18 @@ class JobService:
         self._store = store
         self._batch = batch
         self.stale_s = stale_s
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-job")
+        self._pool: ThreadPoolExecutor | None = None  # made on the first job, again after a stop
         self._lock = threading.Lock()
         self._stopping = threading.Event()
 
     def start(self, tenant: str, context_id: str | None, items: Sequence[BatchItem]) -> Job:
         """A new job for ``items``, queued now and run in the background."""
         job = self._new(tenant, context_id, items)
-        self._pool.submit(self._run, job, list(items))
+        with self._lock:
+            if self._pool is None:  # the first job, or the first since a stop (an app's lifespan may restart)
+                self._stopping.clear()
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-job")
+            self._pool.submit(self._run, job, list(items))
         return job
 
     def run_now(self, tenant: str, context_id: str | None, items: Sequence[BatchItem]) -> Job:
@@ -67,7 +71,10 @@ class JobService:
     def stop(self) -> None:
         """On shutdown: the job in flight stops after its current group and is recorded as interrupted."""
         self._stopping.set()
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def _as_seen(self, job: Job) -> Job:
         if job.status in ("queued", "running") and _age_s(job.heartbeat_at) > self.stale_s:

@@ -19,6 +19,7 @@ WAIT = Query(
     description=f"Wait for the batch to finish (200), or get a job to follow (202). Default: wait, unless the "
     f"batch has an archive or more than {BACKGROUND_FROM} items.",
 )
+ACCEPTED = {202: {"model": JobOut, "description": "The batch runs as a job: follow it at GET /v1/jobs/{id}"}}
 BATCH_BODY = {
     "requestBody": {
         "required": True,
@@ -56,6 +57,7 @@ async def _batch(
 @router.post(
     "/contexts/{context_id}/documents/batch",
     response_model=JobOut,
+    responses=ACCEPTED,
     openapi_extra=BATCH_BODY,
     summary="Add many documents to a context: JSON texts/URLs, or files and .zip archives",
 )
@@ -74,6 +76,7 @@ async def add_context_batch(
 @router.post(
     "/documents/batch",
     response_model=JobOut,
+    responses=ACCEPTED,
     openapi_extra=BATCH_BODY,
     summary="Add many documents outside any context",
 )
