@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from backend.tabular import Row
+import streamlit as st
+
+from backend.tabular import Row, to_csv, to_xlsx
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 HISTORY_COLUMNS = [
     "asked_at",
@@ -88,3 +92,24 @@ def result_rows(query: str, context: str, results: list[dict], link: DocumentLin
         }
         for rank, r in enumerate(results, start=1)
     ]
+
+
+def download_buttons(label: str, columns: list[str], rows: list[Row], stem: str, sheet: str) -> None:
+    """Two buttons side by side: ``<label> (CSV)`` and ``<label> (XLSX)``, the same rows in both."""
+    csv_column, xlsx_column, _ = st.columns([1, 1, 4])
+    csv_column.download_button(
+        f"{label} (CSV)",
+        to_csv(columns, rows),
+        f"{stem}.csv",
+        "text/csv",
+        icon=":material/download:",
+        key=f"{stem}_csv",
+    )
+    xlsx_column.download_button(
+        f"{label} (XLSX)",
+        to_xlsx(columns, rows, sheet),
+        f"{stem}.xlsx",
+        XLSX,
+        icon=":material/table_view:",
+        key=f"{stem}_xlsx",
+    )

@@ -12,10 +12,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from backend.tabular import to_csv, to_xlsx
 from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker
-from console.export import HISTORY_COLUMNS, history_rows
+from console.export import HISTORY_COLUMNS, download_buttons, history_rows
 from console.navigation import through_navigation
 from console.widgets import document_link, format_number, source_card
 
@@ -210,20 +209,4 @@ if question := st.chat_input("Ask a question about your documents…", max_chars
 
 if st.session_state.history:
     rows = history_rows(st.session_state.history, document_link)
-    downloads = st.columns([1, 1, 4])
-    downloads[0].download_button(
-        "History (CSV)",
-        to_csv(HISTORY_COLUMNS, rows),
-        "answerbase-history.csv",
-        "text/csv",
-        icon=":material/download:",
-        key="history_csv",
-    )
-    downloads[1].download_button(
-        "History (XLSX)",
-        to_xlsx(HISTORY_COLUMNS, rows, "Answers"),
-        "answerbase-history.xlsx",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        icon=":material/table_view:",
-        key="history_xlsx",
-    )
+    download_buttons("History", HISTORY_COLUMNS, rows, "answerbase-history", "Answers")

@@ -15,6 +15,7 @@ import streamlit as st
 from backend.client import ApiClient
 from console.api import api_client, attempt, call, wait_until_ready
 from console.context import context_picker
+from console.export import XLSX
 from console.highlight import highlight_spans
 from console.navigation import through_navigation
 from console.widgets import format_number
@@ -42,7 +43,6 @@ TEMPLATES = {
     "Blank": [("", "string", "")],
 }
 LOW_CONFIDENCE = 0.65  # below the Ask page's "Medium" band: marked for a second look
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def readable(value: object, answer_type: str) -> str:

@@ -8,10 +8,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from backend.tabular import to_csv, to_xlsx
 from console.api import api_client, call
 from console.context import load_contexts
-from console.export import QUESTION_LOG_COLUMNS, question_log_rows
+from console.export import QUESTION_LOG_COLUMNS, download_buttons, question_log_rows
 from console.navigation import through_navigation
 
 through_navigation("questions")
@@ -71,19 +70,4 @@ st.dataframe(
     },
 )
 label = "declined-questions" if declined else "questions"
-rows = question_log_rows(questions)
-downloads = st.columns([1, 1, 4])
-downloads[0].download_button(
-    "This page (CSV)",
-    to_csv(QUESTION_LOG_COLUMNS, rows),
-    f"answerbase-{label}.csv",
-    "text/csv",
-    icon=":material/download:",
-)
-downloads[1].download_button(
-    "This page (XLSX)",
-    to_xlsx(QUESTION_LOG_COLUMNS, rows, "Questions"),
-    f"answerbase-{label}.xlsx",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    icon=":material/table_view:",
-)
+download_buttons("This page", QUESTION_LOG_COLUMNS, question_log_rows(questions), f"answerbase-{label}", "Questions")

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from backend.tabular import to_csv, to_xlsx
 from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker
-from console.export import RESULT_COLUMNS, result_rows
+from console.export import RESULT_COLUMNS, download_buttons, result_rows
 from console.navigation import through_navigation
 from console.widgets import RELEVANCE_FLOOR, document_link, source_card
 
@@ -57,20 +56,4 @@ if state:
             source_card(result, state["query"], relevance=True)
     if results:
         rows = result_rows(state["query"], state["context"], results, document_link)
-        downloads = st.columns([1, 1, 4])
-        downloads[0].download_button(
-            "Results (CSV)",
-            to_csv(RESULT_COLUMNS, rows),
-            "answerbase-results.csv",
-            "text/csv",
-            icon=":material/download:",
-            key="results_csv",
-        )
-        downloads[1].download_button(
-            "Results (XLSX)",
-            to_xlsx(RESULT_COLUMNS, rows, "Results"),
-            "answerbase-results.xlsx",
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-            icon=":material/table_view:",
-            key="results_xlsx",
-        )
+        download_buttons("Results", RESULT_COLUMNS, rows, "answerbase-results", "Results")

@@ -87,3 +87,32 @@ def wait_until_up(url: str, process: Any, timeout_s: float = 90) -> None:
         except httpx.TransportError:
             time.sleep(0.3)
     raise RuntimeError(f"{url} did not come up within {timeout_s:g} s")
+
+
+def make_zip(entries: dict[str, bytes | str]) -> bytes:
+    """A zip archive (deflated) holding ``entries`` by path."""
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def serve(data_dir: Any, port: int, log: Any, **env: str) -> Any:
+    """``answerbase serve`` on 127.0.0.1:``port`` over ``data_dir`` (offline engine, no rate limit), logging to the
+    open file ``log``; ``env`` adds ANSWERBASE_* settings. Returns the process."""
+    import os
+    import subprocess
+    import sys
+
+    environment = {
+        **os.environ,
+        "ANSWERBASE_DATA_DIR": str(data_dir),
+        "ANSWERBASE_ENGINE": "offline",
+        "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
+        **{f"ANSWERBASE_{name.upper()}": value for name, value in env.items()},
+    }
+    command = [sys.executable, "-m", "backend", "serve", "--port", str(port)]
+    return subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT)

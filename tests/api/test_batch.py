@@ -3,21 +3,11 @@ limits, background jobs with progress, interruptions reported, tenancy."""
 
 from __future__ import annotations
 
-import io
 import time
-import zipfile
 
 from backend.ingest.archives import ArchiveRefused, expand
 from backend.models import Job
-from tests.helpers import assert_error, bearer, make_docx
-
-
-def _zip(entries: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in entries.items():
-            archive.writestr(name, data)
-    return out.getvalue()
+from tests.helpers import assert_error, bearer, make_docx, make_zip
 
 
 def _context(client) -> str:
@@ -53,12 +43,12 @@ def test_a_json_batch_adds_each_item_on_its_own_in_input_order(client):
 
 def test_files_and_a_zip_archive_in_one_multipart_batch(client):
     ctx = _context(client)
-    archive = _zip(
+    archive = make_zip(
         {
             "reports/q1.md": b"# Q1\nRevenue grew 4 percent in the first quarter.",
             "../../etc/evil.txt": b"zip slip",
             "__MACOSX/reports/._q1.md": b"resource fork",
-            "inner.zip": _zip({"x.txt": b"nested"}),
+            "inner.zip": make_zip({"x.txt": b"nested"}),
             "reports/": b"",
         }
     )
@@ -92,10 +82,10 @@ def test_files_and_a_zip_archive_in_one_multipart_batch(client):
 
 
 def test_archives_are_expanded_within_their_limits():
-    entries = expand(_zip({"a.txt": b"a" * 1000, "b.txt": b"b" * 5000}), max_file_bytes=2000)
+    entries = expand(make_zip({"a.txt": b"a" * 1000, "b.txt": b"b" * 5000}), max_file_bytes=2000)
     assert [(e.path, e.data is not None) for e in entries] == [("a.txt", True), ("b.txt", False)]
     assert "over" in entries[1].error
-    bomb = _zip({f"part{i}.txt": b"0" * 4_000_000 for i in range(4)})  # 16 MB of zeros in ~16 KB
+    bomb = make_zip({f"part{i}.txt": b"0" * 4_000_000 for i in range(4)})  # 16 MB of zeros in ~16 KB
     assert len(bomb) < 100_000
     try:
         expand(bomb, max_file_bytes=5_000_000, max_total_bytes=10_000_000)
@@ -103,7 +93,7 @@ def test_archives_are_expanded_within_their_limits():
         assert "zip bomb" in str(exc)
     else:
         raise AssertionError("the bomb was expanded")
-    many = _zip({f"f{i}.txt": b"x" for i in range(1001)})
+    many = make_zip({f"f{i}.txt": b"x" for i in range(1001)})
     try:
         expand(many, max_file_bytes=1000)
     except ArchiveRefused as exc:

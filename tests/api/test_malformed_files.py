@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import io
-import zipfile
 
 import pytest
 
-from tests.helpers import assert_error, make_docx, make_pdf
-
-
-def _zip(files: dict[str, str]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in files.items():
-            archive.writestr(name, data)
-    return out.getvalue()
+from tests.helpers import assert_error, make_docx, make_pdf, make_zip
 
 
 def _encrypted_pdf() -> bytes:
@@ -34,9 +25,9 @@ GOOD_DOCX = make_docx("Report", ["The quarter closed well."])
 GOOD_PDF = make_pdf("The quarter closed well.")
 MALFORMED = [
     ("not-a-zip.docx", b"plain words, not a Word file", "not a valid Word document"),
-    ("no-document-part.docx", _zip({"[Content_Types].xml": "<Types/>"}), "document part is missing"),
+    ("no-document-part.docx", make_zip({"[Content_Types].xml": "<Types/>"}), "document part is missing"),
     ("truncated.docx", GOOD_DOCX[: len(GOOD_DOCX) // 2], "not a valid Word document"),
-    ("bomb.docx", _zip({"[Content_Types].xml": "<Types/>", "word/document.xml": "a" * 300_000_000}), "unpack to"),
+    ("bomb.docx", make_zip({"[Content_Types].xml": "<Types/>", "word/document.xml": "a" * 300_000_000}), "unpack to"),
     ("truncated.pdf", GOOD_PDF[: len(GOOD_PDF) // 2], "not a readable PDF"),
     ("lies.pdf", b"just some text pretending to be a PDF", "not a readable PDF"),
     ("encrypted.pdf", _encrypted_pdf(), "encrypted PDF"),

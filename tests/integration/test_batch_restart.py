@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 
 import httpx
@@ -14,23 +12,11 @@ import pytest
 
 from backend.config import Settings
 from backend.services import Services
-from tests.helpers import bearer, free_port, wait_until_up
+from tests.helpers import bearer, free_port, serve, wait_until_up
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 ITEMS = 400
-
-
-def _serve(data_dir, port: int, log) -> subprocess.Popen:  # noqa: ANN001
-    env = {
-        **os.environ,
-        "ANSWERBASE_DATA_DIR": str(data_dir),
-        "ANSWERBASE_ENGINE": "offline",
-        "ANSWERBASE_JOBS__STALE_S": "3",  # the killed server's job reads as interrupted after 3 s
-        "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
-    }
-    return subprocess.Popen(
-        [sys.executable, "-m", "backend", "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
-    )
+SETTINGS = {"jobs__stale_s": "3"}  # the killed server's job reads as interrupted after 3 s
 
 
 def test_sigkill_during_a_batch_job_loses_nothing_it_reported(tmp_path, embedder):
@@ -43,7 +29,7 @@ def test_sigkill_during_a_batch_job_loses_nothing_it_reported(tmp_path, embedder
     ]
     log = (tmp_path / "serve.log").open("w")
     port = free_port()
-    first = _serve(tmp_path / "data", port, log)
+    first = serve(tmp_path / "data", port, log, **SETTINGS)
     try:
         wait_until_up(f"http://127.0.0.1:{port}/healthz", first, timeout_s=90)
         http = httpx.Client(base_url=f"http://127.0.0.1:{port}", headers=bearer(key), timeout=60)
@@ -57,7 +43,7 @@ def test_sigkill_during_a_batch_job_loses_nothing_it_reported(tmp_path, embedder
         if first.poll() is None:
             first.kill()
 
-    second = _serve(tmp_path / "data", port := free_port(), log)
+    second = serve(tmp_path / "data", port := free_port(), log, **SETTINGS)
     try:
         wait_until_up(f"http://127.0.0.1:{port}/healthz", second, timeout_s=90)
         http = httpx.Client(base_url=f"http://127.0.0.1:{port}", headers=bearer(key), timeout=60)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 
 import httpx
@@ -14,23 +12,12 @@ import pytest
 from backend.config import Settings
 from backend.ingest import Source
 from backend.services import Services
-from tests.helpers import bearer, free_port, wait_until_up
+from tests.helpers import bearer, free_port, serve, wait_until_up
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 DOCUMENTS = 120
-
-
-def _serve(data_dir, port: int, log) -> subprocess.Popen:  # noqa: ANN001
-    env = {
-        **os.environ,
-        "ANSWERBASE_DATA_DIR": str(data_dir),
-        "ANSWERBASE_ENGINE": "offline",
-        "ANSWERBASE_JOBS__STALE_S": "2",  # a dead server's grid is taken over after 2 s, not a minute
-        "ANSWERBASE_JOBS__GRID_WORKERS": "1",  # slow enough to be killed half-way
-        "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
-    }
-    command = [sys.executable, "-m", "backend", "serve", "--port", str(port)]
-    return subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+# A dead server's grid is taken over after 2 s (not a minute), and one worker is slow enough to be killed half-way.
+SETTINGS = {"jobs__stale_s": "2", "jobs__grid_workers": "1"}
 
 
 def test_a_killed_server_s_grid_is_finished_by_the_next_one(tmp_path, embedder):
@@ -54,7 +41,7 @@ def test_a_killed_server_s_grid_is_finished_by_the_next_one(tmp_path, embedder):
     ]
     log = (tmp_path / "serve.log").open("w")
     port = free_port()
-    first = _serve(tmp_path / "data", port, log)
+    first = serve(tmp_path / "data", port, log, **SETTINGS)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(f"{url}/healthz", first, timeout_s=90)
@@ -74,7 +61,7 @@ def test_a_killed_server_s_grid_is_finished_by_the_next_one(tmp_path, embedder):
     partial = {(c.document_id, c.column): c.updated_at for c in services.store.grids.cells("acme", grid_id)}
     assert 0 < len(partial) < DOCUMENTS * 2, "the grid finished before the server was killed"
 
-    second = _serve(tmp_path / "data", port := free_port(), log)
+    second = serve(tmp_path / "data", port := free_port(), log, **SETTINGS)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(f"{url}/healthz", second, timeout_s=90)
