@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test lint bench clean
+.PHONY: run serve test test-fast lint bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,9 @@ serve: $(STAMP)  ## set up, then serve the API headless on 127.0.0.1:8000
 test: $(STAMP)  ## set up, then run every test (unit, API, integration, console, browser)
 	./scripts/ensure-chromium
 	$(PY) -m pytest
+
+test-fast: $(STAMP)  ## the quick loop: unit and API tests (no servers, console, browser or slow ones)
+	$(PY) -m pytest -m "not slow and not browser and not integration"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

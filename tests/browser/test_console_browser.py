@@ -100,6 +100,30 @@ def _goto(page: Page, name: str) -> None:
     expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
 
 
+def test_the_console_serves_this_machine_only_by_default(tmp_path):
+    """`make run` (plain `streamlit run app.py`) listens on localhost, not on every interface: the console acts with
+    its own API key, so offering it to the network would hand that key to anyone who can reach the machine."""
+    port = free_port()
+    env = {**os.environ, "ANSWERBASE_DATA_DIR": str(tmp_path / "data"), "ANSWERBASE_ENGINE": "offline"}
+    log = tmp_path / "streamlit.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_until_up(f"http://127.0.0.1:{port}/_stcore/health", process, timeout_s=60)
+            time.sleep(0.5)  # the banner is printed once the server listens
+        finally:
+            process.terminate()
+            process.wait(timeout=20)
+    printed = log.read_text()
+    assert f"URL: http://localhost:{port}" in printed and "Network URL" not in printed, printed
+
+
 def test_a_first_visit_by_url_opens_the_page_inside_the_navigation(page):
     # The issue's bar for a first visit: usable within 3 s, the embedder still loading in the background.
     print(f"first visit: the page was usable after {page.first_visit_s:.2f} s")

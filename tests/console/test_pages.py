@@ -285,6 +285,11 @@ def test_status_page_shows_engine_and_masked_key():
     assert [m.value for m in app.metric][:2] == ["offline", "all-MiniLM-L6-v2"]
     assert any(m.label == "Last compaction" for m in app.metric)
     assert any("/v1/types/integer" in c.value and "…" in c.value for c in app.code)
+    secret = _api().api_key
+    shown = [e.value for e in (*app.code, *app.markdown, *app.caption)]
+    assert not any(secret in text for text in shown)  # the full key appears only on an explicit reveal
+    app.toggle[0].set_value(True).run()
+    assert any(secret in c.value for c in app.code)
 
 
 @pytest.mark.parametrize(
