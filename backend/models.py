@@ -12,6 +12,14 @@ def utc_now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+def seconds_since(moment: str) -> float:
+    """Seconds since a timestamp written by :func:`utc_now` (infinite for an empty one: never)."""
+    if not moment:
+        return float("inf")
+    then = datetime.strptime(moment, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return (datetime.now(UTC) - then).total_seconds()
+
+
 @dataclass(frozen=True)
 class ApiKey:
     """An API key as stored: only the SHA-256 of its secret, never the secret."""

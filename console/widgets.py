@@ -45,11 +45,17 @@ def document_view_path(document_id: str, **query: str) -> str:
     return "documents?" + urlencode({"document": document_id, **{k: v for k, v in query.items() if v}})
 
 
+def _web_url(metadata: dict) -> str | None:
+    """A web document's own address (its original, for a person to open), else None."""
+    web = metadata["type"] == "web" and metadata["source"].startswith(("http://", "https://"))
+    return metadata["source"] if web else None
+
+
 def document_link(metadata: dict) -> str:
     """A link that opens a search result's or source's document for a person: a web page's own URL, else the
     console's view of the document (absolute when the console knows its address). Never the API's address."""
-    if metadata["type"] == "web" and metadata["source"].startswith(("http://", "https://")):
-        return metadata["source"]
+    if url := _web_url(metadata):
+        return url
     path = document_view_path(metadata["document_id"])
     base = console_base_url()
     return f"{base}/{path}" if base else path
@@ -57,8 +63,8 @@ def document_link(metadata: dict) -> str:
 
 def _card_link(result: dict, query: str) -> str:
     meta = result["metadata"]
-    if meta["type"] == "web" and meta["source"].startswith(("http://", "https://")):
-        return meta["source"]
+    if url := _web_url(meta):
+        return url
     # The view finds and marks the passage by its first and last words (the excerpt may be cut short with "...").
     words = result["page_content"].removesuffix("...").split()
     return document_view_path(

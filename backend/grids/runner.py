@@ -15,25 +15,17 @@ import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import replace
-from datetime import UTC, datetime
 
 from backend.grids.service import GridService
-from backend.models import Grid, utc_now
+from backend.models import Grid, seconds_since, utc_now
 from backend.store import LanceStore
 
 log = logging.getLogger("answerbase.grids")
 
 
-def _seconds_ago(moment: str) -> float:
-    if not moment:
-        return float("inf")
-    then = datetime.strptime(moment, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
-    return (datetime.now(UTC) - then).total_seconds()
-
-
 def interrupted(grid: Grid, stale_s: float) -> bool:
     """A grid marked running whose process stopped refreshing its heartbeat (it died or was killed)."""
-    return grid.status == "running" and _seconds_ago(grid.heartbeat_at) > stale_s
+    return grid.status == "running" and seconds_since(grid.heartbeat_at) > stale_s
 
 
 class GridRunner:

@@ -15,22 +15,14 @@ import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import UTC, datetime
 
 from backend.errors import NotFound
 from backend.ingest.batch import BatchIngest, BatchItem, pending
-from backend.models import Job, utc_now
+from backend.models import Job, seconds_since, utc_now
 from backend.store import LanceStore
 
 log = logging.getLogger("answerbase.ingest")
 HEARTBEAT_S = 5.0
-
-
-def _age_s(moment: str) -> float:
-    if not moment:
-        return float("inf")
-    then = datetime.strptime(moment, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
-    return (datetime.now(UTC) - then).total_seconds()
 
 
 class JobService:
@@ -77,7 +69,7 @@ class JobService:
             pool.shutdown(wait=True, cancel_futures=True)
 
     def _as_seen(self, job: Job) -> Job:
-        if job.status in ("queued", "running") and _age_s(job.heartbeat_at) > self.stale_s:
+        if job.status in ("queued", "running") and seconds_since(job.heartbeat_at) > self.stale_s:
             return replace(job, status="interrupted")
         return job
 
