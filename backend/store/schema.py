@@ -19,6 +19,12 @@ QUESTIONS = "questions"  # the question log (new tables need no migration: they 
 GRIDS, GRID_CELLS = "grids", "grid_cells"  # extraction grids and their answered cells
 ORIGINALS = "originals"  # uploaded files as they came
 JOBS = "jobs"  # background tasks (batch ingests) and their per-item results
+LEASES = "leases"  # who holds a store-wide duty (upkeep); see store/upkeep.py
+
+# Rows a table is created with, in the same commit as the table. A lease row must exist before anyone claims
+# it: claims are conditional updates, which LanceDB serialises, while two concurrent inserts of one key both
+# land (tests/unit/test_upkeep.py::test_racing_processes_claim_the_lease_once).
+SEED_ROWS: dict[str, list[dict[str, str]]] = {LEASES: [{"key": "upkeep", "value": ""}]}
 
 _TEXT = pa.string()
 
@@ -27,6 +33,7 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
     """The schema of every table, given the embedder's vector size."""
     return {
         META: pa.schema([("key", _TEXT), ("value", _TEXT)]),
+        LEASES: pa.schema([("key", _TEXT), ("value", _TEXT)]),
         KEYS: pa.schema(
             [
                 ("id", _TEXT),
@@ -161,7 +168,9 @@ def open_tables(db: Any, schemas: dict[str, pa.Schema]) -> dict[str, Any]:
         if name in existing:
             tables[name] = _migrate(db.open_table(name), name)
         else:
-            tables[name] = retry_on_conflict(lambda n=name, s=schema: db.create_table(n, schema=s, exist_ok=True))
+            tables[name] = retry_on_conflict(
+                lambda n=name, s=schema: db.create_table(n, data=SEED_ROWS.get(n), schema=s, exist_ok=True)
+            )
     return tables
 
 

@@ -6,9 +6,10 @@ the tables every ``interval_s`` and, once a threshold is crossed, runs ``LanceSt
 request's path.
 
 Several processes on one (object-store) database must not all optimize at once: the one that holds the
-*lease* does. The lease is a row of the ``meta`` table, ``holder|expires-at``, claimed by compare-and-swap (a
-conditional ``merge_insert`` that updates only if the row still holds what the claimant read). A holder that
-dies loses it when it expires.
+*lease* does. The lease is a row of the ``leases`` table, ``holder|expires-at`` (empty when free), claimed by
+compare-and-swap: a conditional ``merge_insert`` that updates the row only if it still holds what the claimant
+read. LanceDB serialises such updates, and the row is created with its table, so there is never an insert to
+race on. A holder that dies loses the lease when it expires.
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from backend.store.indexes import retry_on_conflict
 from backend.store.lance_store import LanceStore
-from backend.store.schema import CHUNKS, DOCUMENTS, META, sql
+from backend.store.schema import CHUNKS, DOCUMENTS, LEASES, read_rows, sql
 
 log = logging.getLogger("answerbase.upkeep")
-LEASE_KEY, LAST_RUN_KEY = "upkeep_lease", "upkeep_last_run"
+LEASE_KEY, LAST_RUN_KEY = "upkeep", "upkeep_last_run"  # a row of the leases table; a meta key
 
 
 @dataclass(frozen=True)
@@ -132,10 +132,10 @@ class Upkeep:
 
     def status(self) -> dict[str, Any]:
         """The maintenance state for /v1/status: last run, fragments per table, unindexed rows, lease holder."""
-        meta = self._store.meta()
-        holder, expires = _parse_lease(meta.get(LEASE_KEY, ""))
+        last_run = self._store.meta().get(LAST_RUN_KEY)
+        holder, expires = _parse_lease(self.lease() or "")
         return {
-            "last_run": json.loads(meta[LAST_RUN_KEY]) if meta.get(LAST_RUN_KEY) else None,
+            "last_run": json.loads(last_run) if last_run else None,
             "fragments": self.fragments(),
             "unindexed_rows": self.unindexed_rows(),
             "maintainer": holder if expires > time.time() else None,
@@ -157,38 +157,43 @@ class Upkeep:
 
     # -- the lease -------------------------------------------------------------------------------------
 
+    def lease(self) -> str | None:
+        """The lease row's value: ``holder|expires-at``, empty when free (None: no row, see _claim)."""
+        rows = read_rows(self._store.table(LEASES), f"key = {sql(LEASE_KEY)}", ["value"])
+        return rows[0]["value"] if rows else None
+
     def _claim(self) -> bool:
-        """Take the lease if it is free, expired or ours (compare-and-swap on the meta row)."""
-        current = self._store.meta().get(LEASE_KEY)
-        holder, expires = _parse_lease(current or "")
+        """Take the lease if it is free, expired or ours (compare-and-swap on the lease row)."""
+        current = self.lease()
+        if current is None:  # the table is created with the row: only a hand-edited store lacks it
+            log.warning("store upkeep: the leases table has no %r row; upkeep is off", LEASE_KEY)
+            return False
+        holder, expires = _parse_lease(current)
         if holder and holder != self.holder and expires > time.time():
             return False
-        mine = f"{self.holder}|{time.time() + self.policy.lease_s:.3f}"
-        table = self._store.table(META)
-        builder = table.merge_insert("key").when_matched_update_all(
-            where=f"target.value = {sql(current)}" if current is not None else None
-        )
-        try:
-            result = builder.when_not_matched_insert_all().execute([{"key": LEASE_KEY, "value": mine}])
-        except Exception as exc:  # another process committed to meta first: not ours this round
-            if "conflict" not in str(exc).lower():
-                raise
-            return False
-        won = (result.num_updated_rows + result.num_inserted_rows) == 1
-        return won and self._store.meta().get(LEASE_KEY) == mine
+        return self._swap(current, f"{self.holder}|{time.time() + self.policy.lease_s:.3f}")
 
     def _release(self) -> None:
         """Give the lease back (only if still ours)."""
-        table = self._store.table(META)
-        current = self._store.meta().get(LEASE_KEY, "")
-        if _parse_lease(current)[0] == self.holder:
-            retry_on_conflict(
-                lambda: (
-                    table.merge_insert("key")
-                    .when_matched_update_all(where=f"target.value = {sql(current)}")
-                    .execute([{"key": LEASE_KEY, "value": ""}])
-                )
-            )
+        for _ in range(5):  # a swap lost to a concurrent commit (a reader's claim attempt) is tried again
+            current = self.lease() or ""
+            if _parse_lease(current)[0] != self.holder or self._swap(current, ""):
+                return
+
+    def _swap(self, expected: str, new: str) -> bool:
+        """Set the lease row to ``new`` if it still holds ``expected``; False when another process got there first."""
+        builder = (
+            self._store.table(LEASES)
+            .merge_insert("key")
+            .when_matched_update_all(where=f"target.value = {sql(expected)}")
+        )
+        try:
+            result = builder.execute([{"key": LEASE_KEY, "value": new}])
+        except Exception as exc:  # another process committed to the row first: not ours this round
+            if "conflict" not in str(exc).lower():
+                raise
+            return False
+        return result.num_updated_rows == 1
 
 
 def _parse_lease(value: str) -> tuple[str, float]:
