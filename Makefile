@@ -27,9 +27,11 @@ test: $(STAMP)  ## set up, then run every test (unit, API, integration, console,
 test-fast: $(STAMP)  ## the quick loop: unit and API tests (no servers, console, browser or slow ones)
 	$(PY) -m pytest -m "not slow and not browser and not integration"
 
-lint: $(STAMP)
+lint: $(STAMP)  ## ruff (rules and format), the type checker on backend/, and the import contracts (.importlinter)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
 	$(PY) bench/search_quality.py && $(PY) bench/search_latency.py && $(PY) bench/ingest.py && $(PY) bench/typed_qa.py

@@ -32,6 +32,10 @@ class Catalog:
         self._store.insert_context(context)
         return context
 
+    def counts(self, tenant: str) -> dict[str, int]:
+        """How many contexts, documents and chunks the tenant has (for /v1/status)."""
+        return self._store.counts(tenant)
+
     def list_contexts(self, tenant: str) -> list[Context]:
         return self._store.list_contexts(tenant)
 

@@ -12,36 +12,27 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from backend.config import Settings
 from backend.errors import AnswerbaseError
 from backend.ingest.loaders import LOADERS
 from backend.types import AnswerType
 
-
-def _services(settings: Settings, **kwargs: object):  # noqa: ANN202 (imported lazily: torch is slow to load)
-    from backend.services import Services
-
-    return Services.build(settings, **kwargs)
+if TYPE_CHECKING:
+    from backend.services import MetadataServices, Services
 
 
-def _metadata_services(settings: Settings) -> SimpleNamespace:
-    """Keys and contexts without loading the embedder (a second, not ten, for `keys create`)."""
-    from backend.auth.keys import KeyService
-    from backend.catalog import Catalog
-    from backend.store import LanceStore
+def _services(settings: Settings) -> Services:
+    from backend.services import Services  # imported when needed: `--help` should not wait for lancedb
 
-    if settings.store.uri is None:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
-    store = LanceStore(
-        settings.store_uri,
-        dimension=None,
-        embedder_name=None,
-        storage_options=settings.store.storage_options,
-        read_consistency_interval_s=settings.store.read_consistency_interval_s,
-    )
-    return SimpleNamespace(keys=KeyService(store), catalog=Catalog(store))
+    return Services.build(settings)
+
+
+def _metadata_services(settings: Settings) -> MetadataServices:
+    from backend.services import MetadataServices
+
+    return MetadataServices.build(settings)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -107,7 +98,7 @@ def _walk(paths: Sequence[str]) -> Iterator[str | Path]:
             raise AnswerbaseError(f"{item}: no such file, folder or URL")
 
 
-def _ingest(services, args: argparse.Namespace, tenant: str, context_id: str | None) -> int:  # noqa: ANN001
+def _ingest(services, args: argparse.Namespace, tenant: str, context_id: str | None) -> int:
     """The API's batch path, a slice of files at a time (each file read only when its slice comes): every file or
     URL added or refused on its own; exit status 1 when any was refused."""
     from tqdm import tqdm
@@ -181,7 +172,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _keys(services, args: argparse.Namespace, tenant: str) -> int:  # noqa: ANN001
+def _keys(services: MetadataServices, args: argparse.Namespace, tenant: str) -> int:
     if args.action == "create":
         key, secret = services.keys.create(tenant, args.name)
         print(f"created key {key.id} ({key.name}) for tenant {key.tenant}; the secret is shown only once:")
@@ -199,7 +190,7 @@ def _keys(services, args: argparse.Namespace, tenant: str) -> int:  # noqa: ANN0
     return 0
 
 
-def _contexts(services, args: argparse.Namespace, tenant: str) -> int:  # noqa: ANN001
+def _contexts(services: MetadataServices, args: argparse.Namespace, tenant: str) -> int:
     if args.action == "create":
         context = services.catalog.create_context(tenant, args.name, args.description)
         print(f"created context {context.name!r} for tenant {tenant}:")

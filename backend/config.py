@@ -2,6 +2,7 @@
 
 All variables start with ``ANSWERBASE_``; nested groups use ``__`` (``ANSWERBASE_STORE__URI``).
 Nothing here does I/O: ``Settings()`` is built by the caller (CLI, ``create_app``, tests), never at import.
+This is the one module that reads the environment; ``apply_process_environment`` sets what the libraries read.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -176,14 +177,18 @@ class Settings(BaseSettings):
         """The LanceDB URI in use: the configured one, or a directory under the data dir."""
         return self.store.uri or str(self.data_dir / "lancedb")
 
+    @model_validator(mode="after")
+    def _standard_openai_variables(self) -> Settings:
+        """The standard ``OPENAI_BASE_URL``/``OPENAI_API_KEY`` fill what ``ANSWERBASE_LLM__*`` left unset."""
+        if self.llm.base_url is None and os.environ.get("OPENAI_BASE_URL"):
+            self.llm.base_url = os.environ["OPENAI_BASE_URL"]
+        if self.llm.api_key is None and os.environ.get("OPENAI_API_KEY"):
+            self.llm.api_key = os.environ["OPENAI_API_KEY"]
+        return self
+
     def llm_configured(self) -> bool:
         """True when a model endpoint or key is set (here or through the standard OpenAI variables)."""
-        return bool(
-            self.llm.base_url
-            or self.llm.api_key
-            or os.environ.get("OPENAI_API_KEY")
-            or os.environ.get("OPENAI_BASE_URL")
-        )
+        return bool(self.llm.base_url or self.llm.api_key)
 
     @property
     def engine_name(self) -> str:
@@ -191,3 +196,18 @@ class Settings(BaseSettings):
         if self.engine != "auto":
             return self.engine
         return "llm" if self.llm_configured() else "offline"
+
+
+# Variables the native and Hugging Face libraries read when they are imported (so the package's root applies them
+# before anything imports lancedb or transformers): per-query deprecation warnings from LanceDB's Rust core are noise
+# in our logs (a user's own LANCEDB_LOG wins), and the embedder's weights come from the installed package, never the
+# hub: no network at run time.
+PROCESS_ENVIRONMENT_DEFAULTS = {"LANCEDB_LOG": "error"}
+PROCESS_ENVIRONMENT_FORCED = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+
+
+def apply_process_environment() -> None:
+    """Set the variables above for this process (idempotent)."""
+    for name, value in PROCESS_ENVIRONMENT_DEFAULTS.items():
+        os.environ.setdefault(name, value)
+    os.environ.update(PROCESS_ENVIRONMENT_FORCED)

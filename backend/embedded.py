@@ -122,7 +122,7 @@ def start_embedded_api(settings: Settings) -> EmbeddedApi:
     """
     settings = settings.model_copy(update={"rate_limit": RateLimitSettings(per_minute=0)})
     services = Services.build(settings, embedder=_embedder(settings))
-    services.store.repair(settings.store.orphan_grace_s)
+    services.prepare()
     data_dir = settings.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)
     secret = local_key(services, data_dir)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from backend.config import Settings
 from backend.embed import build_embedder
 from backend.ingest import Ingestor
-from backend.store import LanceStore
+from backend.services import open_store
 
 _BATCH = 64
 
@@ -14,14 +14,7 @@ def reindex(settings: Settings) -> int:
     """Drop every chunk and index all documents again (chunks, title paths, vectors) with the configured embedder;
     returns the number of documents."""
     embedder = build_embedder(settings.embedder)
-    store = LanceStore(
-        settings.store_uri,
-        dimension=embedder.dimension,
-        embedder_name=embedder.name,
-        storage_options=settings.store.storage_options,
-        read_consistency_interval_s=settings.store.read_consistency_interval_s,
-        check_embedder=False,
-    )
+    store = open_store(settings, embedder, check_embedder=False)
     store.reset_chunks(embedder.name, embedder.dimension)
     ingestor = Ingestor(store, embedder, settings.ingest)
     rows = store.document_rows()

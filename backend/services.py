@@ -1,6 +1,8 @@
 """The composition root: builds the store, embedder, engines and services from one ``Settings``.
 
-Built once per process (the API's lifespan, the CLI, a test fixture); nothing else constructs them.
+Built once per process (the API's lifespan, the console's embedded API, the CLI, a test fixture); nothing else
+constructs them, and ``open_store`` is the only place a store is opened. A serving process then calls ``prepare``
+once and ``start``/``stop`` around its life.
 """
 
 from __future__ import annotations
@@ -51,17 +53,7 @@ class Services:
     ) -> Services:
         """Wire every service; pass ``embedder``/``engine`` to share or replace them (tests do)."""
         embedder = embedder or build_embedder(settings.embedder)
-        if settings.store.uri is None:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
-        store = LanceStore(
-            settings.store_uri,
-            dimension=embedder.dimension,
-            embedder_name=embedder.name,
-            storage_options=settings.store.storage_options,
-            read_consistency_interval_s=settings.store.read_consistency_interval_s,
-            ann_index_min_rows=settings.store.ann_index_min_rows,
-            keep_versions_s=settings.store.keep_versions_s,
-        )
+        store = open_store(settings, embedder)
         engine = engine or build_engine(settings, embedder)
         retriever = Retriever(store, embedder, settings.search)
         questions = QuestionLog(store)
@@ -88,3 +80,53 @@ class Services:
             ),
             jobs=JobService(store, BatchIngest(ingestor, catalog), settings.jobs.stale_s),
         )
+
+    def prepare(self) -> None:
+        """Make the store ready to serve, once per serving process before its first request: reclaim what a
+        crashed ingest left, and build the indexes it lacks (e.g. a vector index of the type older versions made)."""
+        self.store.repair(self.settings.store.orphan_grace_s)
+        self.store.ensure_indexes()
+
+    def start(self) -> None:
+        """Start the background work of a serving process: store upkeep and extraction grids."""
+        self.upkeep.start()
+        self.grid_runner.start()
+
+    def stop(self) -> None:
+        """Stop the background work; a batch in flight stops between groups (recorded as interrupted), and the
+        question log's last second is written."""
+        self.jobs.stop()
+        self.grid_runner.stop()
+        self.upkeep.stop()
+        self.questions.flush()
+
+
+@dataclass
+class MetadataServices:
+    """Keys and contexts alone, without the embedder: the CLI's `keys` and `contexts` answer in a second, not ten."""
+
+    store: LanceStore
+    keys: KeyService
+    catalog: Catalog
+
+    @classmethod
+    def build(cls, settings: Settings) -> MetadataServices:
+        store = open_store(settings, None)
+        return cls(store=store, keys=KeyService(store), catalog=Catalog(store))
+
+
+def open_store(settings: Settings, embedder: Embedder | None, *, check_embedder: bool = True) -> LanceStore:
+    """The store the settings name (the only place one is opened). Without an embedder it serves keys and contexts
+    only; ``check_embedder=False`` opens a store indexed by another embedder (``reindex`` replaces its vectors)."""
+    if settings.store.uri is None:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    return LanceStore(
+        settings.store_uri,
+        dimension=embedder.dimension if embedder else None,
+        embedder_name=embedder.name if embedder else None,
+        storage_options=settings.store.storage_options,
+        read_consistency_interval_s=settings.store.read_consistency_interval_s,
+        check_embedder=check_embedder,
+        ann_index_min_rows=settings.store.ann_index_min_rows,
+        keep_versions_s=settings.store.keep_versions_s,
+    )

@@ -20,14 +20,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.answer.confidence import Signals  # noqa: E402
-from backend.answer.engine import Question  # noqa: E402
-from backend.answer.service import reference_moment  # noqa: E402
-from backend.config import Settings  # noqa: E402
-from backend.services import Services  # noqa: E402
-from backend.types import AnswerType, normalise  # noqa: E402
-from bench.common import CACHE  # noqa: E402
-from bench.typed_qa import TENANT, correct, load_sets, prepare  # noqa: E402
+from backend.answer.confidence import Signals
+from backend.answer.engine import Question
+from backend.answer.service import reference_moment
+from backend.config import Settings
+from backend.services import Services
+from backend.types import AnswerType, normalise
+from bench.common import CACHE
+from bench.typed_qa import TENANT, correct, load_sets, prepare
 
 SCALARS = [t for t in AnswerType if not t.is_array]
 L2 = 1.0  # ridge penalty on the slopes: the tuning half has ~330 answers, the signals are correlated

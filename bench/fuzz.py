@@ -22,18 +22,18 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.api import create_app  # noqa: E402
-from backend.config import RateLimitSettings, Settings  # noqa: E402
-from backend.services import Services  # noqa: E402
-from bench.common import print_table  # noqa: E402
+from backend.api import create_app
+from backend.config import RateLimitSettings, Settings
+from backend.services import Services
+from bench.common import print_table
 
 
-def fuzz_operation(operation, headers: dict, statuses: Counter, examples: int):  # noqa: ANN001, ANN201
+def fuzz_operation(operation, headers: dict, statuses: Counter, examples: int):
     """A Hypothesis test of one operation that counts the statuses it sees."""
 
     @given(case=operation.as_strategy())
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    def run(case) -> None:  # noqa: ANN001
+    def run(case) -> None:
         response = case.call_and_validate(headers=headers, excluded_checks=[positive_data_acceptance])
         statuses[response.status_code] += 1
         if response.status_code >= 400:

@@ -23,11 +23,11 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import Settings  # noqa: E402
-from backend.ingest import Source  # noqa: E402
-from backend.services import Services  # noqa: E402
-from bench.common import SHARED_DATA, half, print_table, running_server  # noqa: E402
-from bench.typed_qa import correct  # noqa: E402
+from backend.config import Settings
+from backend.ingest import Source
+from backend.services import Services
+from bench.common import SHARED_DATA, half, print_table, running_server
+from bench.typed_qa import correct
 
 TENANT = "bench"
 SPEED_COLUMNS = [

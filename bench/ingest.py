@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import Settings  # noqa: E402
-from backend.ingest import Source  # noqa: E402
-from backend.ingest.chunking import chunk_text  # noqa: E402
-from backend.services import Services  # noqa: E402
-from bench.common import SHARED_DATA, print_table  # noqa: E402
+from backend.config import Settings
+from backend.ingest import Source
+from backend.ingest.chunking import chunk_text
+from backend.services import Services
+from bench.common import SHARED_DATA, print_table
 
 
 def main() -> None:

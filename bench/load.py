@@ -23,9 +23,9 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import Settings  # noqa: E402
-from backend.services import Services  # noqa: E402
-from bench.common import percentile, print_table, running_server  # noqa: E402
+from backend.config import Settings
+from backend.services import Services
+from bench.common import percentile, print_table, running_server
 
 QUESTIONS = [
     ("integer", "How many employees work at the London office?"),

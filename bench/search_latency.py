@@ -24,11 +24,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import Settings  # noqa: E402
-from backend.models import Document, DocumentVersion, utc_now  # noqa: E402
-from backend.services import Services  # noqa: E402
-from backend.store import ChunkSearch  # noqa: E402
-from bench.common import CACHE, SHARED_DATA, percentile, print_table, running_server  # noqa: E402
+from backend.config import Settings
+from backend.models import Document, DocumentVersion, utc_now
+from backend.services import Services
+from backend.store import ChunkSearch
+from bench.common import CACHE, SHARED_DATA, percentile, print_table, running_server
 
 TENANTS, CONTEXTS_PER_TENANT = ("bench", "other"), 5
 
@@ -85,7 +85,7 @@ def questions() -> list[str]:
     return list(dict.fromkeys(typed + claims))
 
 
-def elapsed_ms(call, *args) -> float:  # noqa: ANN001
+def elapsed_ms(call, *args) -> float:
     started = time.perf_counter()
     call(*args)
     return (time.perf_counter() - started) * 1000

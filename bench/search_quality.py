@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import Settings  # noqa: E402
-from backend.ingest import Source  # noqa: E402
-from backend.services import Services  # noqa: E402
-from bench.common import CACHE, SHARED_DATA, half, percentile, print_table  # noqa: E402
+from backend.config import Settings
+from backend.ingest import Source
+from backend.services import Services
+from bench.common import CACHE, SHARED_DATA, half, percentile, print_table
 
 TENANT, CONTEXT = "bench", "scifact"
 

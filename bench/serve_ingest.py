@@ -31,12 +31,12 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import Settings  # noqa: E402
-from backend.embed import build_embedder  # noqa: E402
-from backend.ingest.chunking import chunk_text  # noqa: E402
-from backend.services import Services  # noqa: E402
-from bench.common import CACHE, SHARED_DATA, percentile, print_table, running_server  # noqa: E402
-from bench.search_latency import questions as queries  # noqa: E402  (typed-QA questions: hundreds, unrepeated)
+from backend.config import Settings
+from backend.embed import build_embedder
+from backend.ingest.chunking import chunk_text
+from backend.services import Services
+from bench.common import CACHE, SHARED_DATA, percentile, print_table, running_server
+from bench.search_latency import questions as queries
 
 TENANT = "bench"
 

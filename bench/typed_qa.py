@@ -30,10 +30,10 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import AnswerSettings, Settings  # noqa: E402
-from backend.ingest import Source  # noqa: E402
-from backend.services import Services  # noqa: E402
-from bench.common import CACHE, SHARED_DATA, half, percentile, print_table, running_server  # noqa: E402
+from backend.config import AnswerSettings, Settings
+from backend.ingest import Source
+from backend.services import Services
+from bench.common import CACHE, SHARED_DATA, half, percentile, print_table, running_server
 
 TENANT = "default"
 

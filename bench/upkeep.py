@@ -20,19 +20,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.config import Settings, StoreSettings  # noqa: E402
-from backend.embed import build_embedder  # noqa: E402
-from backend.ingest import Source  # noqa: E402
-from backend.services import Services  # noqa: E402
-from backend.store.upkeep import UpkeepPolicy  # noqa: E402
-from bench.common import CACHE, SHARED_DATA, percentile, print_table  # noqa: E402
+from backend.config import Settings, StoreSettings
+from backend.embed import build_embedder
+from backend.ingest import Source
+from backend.services import Services
+from backend.store.upkeep import UpkeepPolicy
+from bench.common import CACHE, SHARED_DATA, percentile, print_table
 
 
 def run(
     documents: list[dict],
     embedder,
     interval_s: float,
-    queries: list[str],  # noqa: ANN001
+    queries: list[str],
     clients: int = 1,
 ) -> list[object]:
     data_dir = CACHE / "upkeep"

@@ -41,7 +41,7 @@ def services(settings: Settings, embedder: Embedder) -> Services:
 
 
 @pytest.fixture
-def store(services: Services):  # noqa: ANN201
+def store(services: Services):
     return services.store
 
 

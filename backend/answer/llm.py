@@ -13,12 +13,12 @@ the evidence (however written) is trusted; one found nowhere, in a context, is n
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass
 from typing import Any
 
 import openai
+from openai.types.chat import ChatCompletionMessageParam
 
 from backend.answer.engine import Proposal, Question
 from backend.answer.grounding import find_quote, find_value
@@ -98,13 +98,13 @@ class LLMClient:
     def __init__(self, settings: LLMSettings) -> None:
         self._settings = settings
         self._client = openai.OpenAI(
-            base_url=settings.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-            api_key=settings.api_key or os.environ.get("OPENAI_API_KEY") or "not-needed",
+            base_url=settings.base_url,  # None: the SDK's default endpoint
+            api_key=settings.api_key or "not-needed",  # a local endpoint may want none
             timeout=settings.timeout_s,
             max_retries=0,  # we decide about retries; the SDK's own would multiply the latency
         )
 
-    def complete(self, messages: list[dict[str, str]], answer_type: AnswerType) -> str:
+    def complete(self, messages: list[ChatCompletionMessageParam], answer_type: AnswerType) -> str:
         """The reply text, or a typed error (timeout → 504, rate limit → 503, other failure → 502)."""
         kwargs: dict[str, Any] = {}
         fmt = response_format(self._settings.response_format, answer_type)
@@ -148,7 +148,7 @@ class LLMEngine:
 
     def propose(self, question: Question) -> Proposal:
         """The model's value with a confidence from grounding, or nothing when it says it cannot answer."""
-        messages = [
+        messages: list[ChatCompletionMessageParam] = [
             {"role": "system", "content": system_prompt(question)},
             {"role": "user", "content": user_prompt(question)},
         ]

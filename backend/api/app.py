@@ -25,18 +25,12 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if getattr(app.state, "services", None) is None:
-            built = Services.build(settings or Settings())
-            built.store.repair(built.settings.store.orphan_grace_s)  # reclaim what a crashed ingest left
-            built.store.ensure_indexes()  # e.g. rebuild a vector index of the type older versions made
-            app.state.services = built
-        app.state.services.upkeep.start()  # compaction and index upkeep, off the request path
-        app.state.services.grid_runner.start()  # extraction grids, filled in the background
+        if getattr(app.state, "services", None) is None:  # given services were prepared by whoever built them
+            app.state.services = Services.build(settings or Settings())
+            app.state.services.prepare()
+        app.state.services.start()
         yield
-        app.state.services.jobs.stop()  # a batch in flight stops between groups, recorded as interrupted
-        app.state.services.grid_runner.stop()
-        app.state.services.upkeep.stop()
-        app.state.services.questions.flush()  # the last second of the question log
+        app.state.services.stop()
 
     app = FastAPI(title="Answerbase", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.services = services

@@ -17,6 +17,7 @@ bearer = HTTPBearer(auto_error=False, description="An Answerbase API key: `Autho
 
 # Dependencies that do no I/O are ``async``: FastAPI runs sync ones in a worker thread, a hop per request.
 async def get_services(request: Request) -> Services:
+    """The services the app was built with (its lifespan, or the caller of ``create_app``)."""
     return request.app.state.services
 
 

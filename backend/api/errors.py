@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import cast
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -49,12 +50,16 @@ def _message(error: dict) -> str:
     return str(error.get("msg", "invalid")).removeprefix("Value error, ")
 
 
-async def _answerbase_error(_: Request, exc: AnswerbaseError) -> JSONResponse:
+# Each handler is registered for one exception class (install_error_handlers), so it narrows ``exc`` to it.
+
+
+async def _answerbase_error(_: Request, exc: Exception) -> JSONResponse:
+    exc = cast(AnswerbaseError, exc)
     return error_response(exc.status, exc.code, exc.message, exc.headers)
 
 
-async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
-    errors = exc.errors()
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    errors = cast(RequestValidationError, exc).errors()
     if any(e.get("type") == "json_invalid" for e in errors):
         return error_response(400, "invalid_request", "The request body is not valid JSON.")
     messages = []
@@ -65,7 +70,8 @@ async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResp
     return error_response(422, "invalid_request", "; ".join(messages))
 
 
-async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    exc = cast(StarletteHTTPException, exc)
     code = _HTTP_CODES.get(exc.status_code, "invalid_request" if exc.status_code < 500 else "internal_error")
     message = exc.detail if isinstance(exc.detail, str) else "Request failed."
     if exc.status_code == 404 and message == "Not Found":

@@ -71,6 +71,8 @@ class CellOut(BaseModel):
 
 
 class GridDocumentOut(BaseModel):
+    """A document of a grid: one row."""
+
     id: str
     name: str
     source: str
@@ -84,6 +86,8 @@ class GridRowOut(BaseModel):
 
 
 class GridProgress(BaseModel):
+    """How far a grid has been filled."""
+
     done: int = Field(..., description="Cells computed (answered or declined).")
     total: int = Field(..., description="Cells the grid has: documents × columns (known once it runs).")
 

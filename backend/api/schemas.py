@@ -79,12 +79,16 @@ class TypedQuestion(_Strict):
 
 
 class SearchRequest(_Strict):
+    """A search: the query, optionally one context, and how many passages (one ranking at any limit)."""
+
     query: str = Field(..., min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S")
     context_id: str | None = None
     limit: int = Field(10, ge=1, le=50)
 
 
 class DocumentMetadata(BaseModel):
+    """Where a search result comes from."""
+
     name: str
     source: str = Field(..., description="A URL: the page for web documents, else this API's /content link.")
     type: str = Field(..., description="`web`, `document` or `text-snippet`.")
@@ -121,6 +125,8 @@ class AnswerSource(SearchResult):
 
 
 class TypedAnswer(BaseModel):
+    """A typed answer: `data` always; confidence and sources only when asked for."""
+
     data: Any = Field(..., description="The answer, exactly of the requested JSON type.")
     confidence: float | None = Field(
         None, description="Calibrated probability that `data` is right, when include_confidence is true."
@@ -152,11 +158,15 @@ class QuestionPage(BaseModel):
 
 
 class ContextIn(_Strict):
+    """A new context: a named group of documents."""
+
     name: str = Field(..., min_length=1, max_length=200, pattern=r"\S")
     description: str = Field("", max_length=2000)
 
 
 class ContextOut(BaseModel):
+    """A context."""
+
     id: str
     name: str
     description: str
@@ -168,6 +178,8 @@ class ContextOut(BaseModel):
 
 
 class DocumentOut(BaseModel):
+    """A stored document (its text is at its `source` link)."""
+
     id: str
     context_id: str | None
     name: str
@@ -204,6 +216,8 @@ class MaintenanceOut(BaseModel):
 
 
 class StatusOut(BaseModel):
+    """What serves this key: engine, embedder, search mode, the tenant's counts and the store's upkeep."""
+
     engine: str
     embedder: str
     search_mode: str
@@ -213,6 +227,8 @@ class StatusOut(BaseModel):
 
 
 class ErrorBody(BaseModel):
+    """The one error envelope's body."""
+
     code: str = Field(
         ...,
         description="invalid_request, unauthorized, not_found, payload_too_large, "
@@ -291,6 +307,7 @@ def answer_source(hit: SearchHit, base_url: str, spans: list[tuple[int, int]]) -
 
 
 def document_out(document: Document, base_url: str) -> DocumentOut:
+    """The API's view of a document, with its source link under ``base_url`` (web pages keep their URL)."""
     return DocumentOut(
         id=document.id,
         context_id=document.context_id,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import json
 import logging
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from threading import Lock
@@ -73,9 +72,7 @@ class LocalEmbedder:
     """Sentence-transformers on the CPU, weights loaded from the installed package (never the hub)."""
 
     def __init__(self, settings: EmbedderSettings) -> None:
-        # Force the Hugging Face libraries offline before they are imported: no network at run time.
-        os.environ["HF_HUB_OFFLINE"] = "1"
-        os.environ["TRANSFORMERS_OFFLINE"] = "1"
+        # The Hugging Face libraries are offline (backend.config.apply_process_environment): no network here.
         import torch
         import transformers
 
@@ -86,11 +83,14 @@ class LocalEmbedder:
         torch.set_num_threads(max(1, settings.threads))
         self._model = SentenceTransformer(model_path(settings.model), device="cpu")
         self.name = local_name(settings)
-        self.dimension = (
-            int(self._model.get_embedding_dimension())
+        dimension = (
+            self._model.get_embedding_dimension()
             if hasattr(self._model, "get_embedding_dimension")
-            else int(self._model.get_sentence_embedding_dimension())
+            else self._model.get_sentence_embedding_dimension()
         )
+        if dimension is None:
+            raise ValueError(f"the embedding model {settings.model!r} does not say its vector size")
+        self.dimension = int(dimension)
         self._batch_size = settings.batch_size
         self._cache = QueryCache(settings.query_cache_size)
         # One torch model is not safe to call from several threads at once; serialise the calls.

@@ -82,7 +82,7 @@ class GridRunner:
 
     def run_next(self) -> bool:
         """Claim and run one grid that needs it (queued, or interrupted); False when there is none."""
-        for grid in self._store.grids.list():
+        for grid in self._store.grids.list_grids():
             if grid.status != "queued" and not interrupted(grid, self.stale_s):
                 continue
             now = utc_now()

@@ -100,8 +100,8 @@ class GridService:
             raise NotFound(f"No grid with id {grid_id!r}.")
         return grid
 
-    def list(self, tenant: str) -> list[Grid]:
-        return self._store.grids.list(tenant)
+    def list_grids(self, tenant: str) -> list[Grid]:
+        return self._store.grids.list_grids(tenant)
 
     def delete(self, tenant: str, grid_id: str) -> None:
         self._store.grids.delete(tenant, self.get(tenant, grid_id).id)
@@ -194,7 +194,7 @@ class GridService:
                     False,
                     "",
                     passage,
-                    (span.start, span.end) if passage else None,
+                    (span.start, span.end) if span and passage else None,
                     False,
                     utc_now(),
                 )

@@ -33,6 +33,7 @@ class ArchiveRefused(ValueError):
 
 
 def is_archive(filename: str) -> bool:
+    """Whether an upload is an archive to unpack (a .zip) rather than a document."""
     return filename.lower().endswith(".zip")
 
 

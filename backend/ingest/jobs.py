@@ -57,8 +57,8 @@ class JobService:
             raise NotFound(f"No job with id {job_id!r}.")
         return self._as_seen(job)
 
-    def list(self, tenant: str) -> list[Job]:
-        return [self._as_seen(j) for j in self._store.jobs.list(tenant)]
+    def list_jobs(self, tenant: str) -> list[Job]:
+        return [self._as_seen(j) for j in self._store.jobs.list_jobs(tenant)]
 
     def stop(self) -> None:
         """On shutdown: the job in flight stops after its current group and is recorded as interrupted."""

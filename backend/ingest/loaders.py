@@ -40,6 +40,7 @@ def decode(data: bytes) -> str:
 
 
 def load_text(data: bytes) -> LoadedText:
+    """Plain text and Markdown, decoded."""
     return LoadedText(decode(data))
 
 
@@ -47,6 +48,7 @@ _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S))(.+?)(?<=\S)\1")
 
 
 def load_html(data: bytes) -> LoadedText:
+    """The main text of an HTML page (boilerplate dropped), headings as Markdown."""
     import trafilatura
 
     html = decode(data)
@@ -64,6 +66,7 @@ def load_html(data: bytes) -> LoadedText:
 
 
 def load_pdf(data: bytes) -> LoadedText:
+    """The text of a PDF's pages; an encrypted or unreadable file is refused with the reason."""
     from pypdf import PdfReader
     from pypdf.errors import FileNotDecryptedError, PdfReadError
 
@@ -99,6 +102,7 @@ def _check_archive(data: bytes) -> None:
 
 
 def load_docx(data: bytes) -> LoadedText:
+    """The paragraphs and tables of a .docx, headings as Markdown; a damaged file is refused."""
     import docx
     from docx.opc.exceptions import PackageNotFoundError
 
@@ -122,6 +126,7 @@ def load_docx(data: bytes) -> LoadedText:
 
 
 def load_csv(data: bytes) -> LoadedText:
+    """A CSV as one line of ``column: value`` pairs a row (its dialect sniffed), so each row reads on its own."""
     text = decode(data)
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
@@ -139,6 +144,7 @@ def load_csv(data: bytes) -> LoadedText:
 
 
 def load_json(data: bytes) -> LoadedText:
+    """A JSON document as one ``path: value`` line a leaf; invalid JSON is refused."""
     try:
         value = json.loads(decode(data))
     except json.JSONDecodeError as exc:

@@ -18,9 +18,9 @@ import numpy as np
 from backend.config import IngestSettings
 from backend.embed import Embedder
 from backend.errors import EmptyDocument, NotFound, ValidationFailed
-from backend.ingest import web
 from backend.ingest.chunking import chunk_text
 from backend.ingest.loaders import load
+from backend.ingest.web import fetch
 from backend.ingest.writer import GroupWriter
 from backend.models import Chunk, Document, DocumentVersion, utc_now
 from backend.store import LanceStore
@@ -85,7 +85,7 @@ class Ingestor:
 
     def url_source(self, tenant: str, context_id: str | None, url: str) -> Source:
         """A source from a web page, fetched now."""
-        page = web.fetch(url, self._settings)
+        page = fetch(url, self._settings)
         path_name = page.url.rstrip("/").rsplit("/", 1)[-1] or "page"
         loaded = load(page.content, path_name if "." in path_name else "page.html", page.content_type)
         return Source(tenant, context_id, loaded.title or page.url, loaded.text, "web", f"url:{url}", url)

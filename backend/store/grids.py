@@ -46,7 +46,7 @@ class GridTable:
         rows = read_rows(self._grids, where(tenant=tenant, id=grid_id))
         return _grid(rows[0]) if rows else None
 
-    def list(self, tenant: str | None = None, status: str | None = None) -> list[Grid]:
+    def list_grids(self, tenant: str | None = None, status: str | None = None) -> list[Grid]:
         """A tenant's grids (every tenant's when None), oldest first, optionally of one status."""
         grids = [_grid(row) for row in read_rows(self._grids, where(tenant=tenant, status=status) or None)]
         return sorted(grids, key=lambda g: g.created_at)

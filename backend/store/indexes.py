@@ -6,6 +6,7 @@ import math
 import time
 from collections.abc import Callable, Iterable
 from datetime import timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from lancedb.index import FTS, Bitmap, BTree, IvfFlat
@@ -56,7 +57,7 @@ def ensure_indexes(
     if rows > 0:
         for column, config in _CHUNK_INDEXES.items():
             if (column,) not in have:
-                retry_on_conflict(lambda c=column, k=config: chunks.create_index(c, config=k(), replace=True))
+                retry_on_conflict(partial(chunks.create_index, column, config=config(), replace=True))
     if not documents.list_indices() and documents.count_rows() > 0:
         # Every search checks its hits' documents by id; without an index that is a table scan.
         retry_on_conflict(lambda: documents.create_index("id", config=BTree(), replace=True))
@@ -82,4 +83,4 @@ def ensure_indexes(
 def optimize_tables(tables: Iterable[Any], keep_versions_s: float) -> None:
     """Compact files, fold new rows into every index, and drop versions older than ``keep_versions_s``."""
     for table in tables:
-        retry_on_conflict(lambda t=table: t.optimize(cleanup_older_than=timedelta(seconds=keep_versions_s)))
+        retry_on_conflict(partial(table.optimize, cleanup_older_than=timedelta(seconds=keep_versions_s)))

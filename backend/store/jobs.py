@@ -34,7 +34,7 @@ class JobTable:
         rows = read_rows(self._table, where(tenant=tenant, id=job_id))
         return _job(rows[0]) if rows else None
 
-    def list(self, tenant: str | None = None, status: str | None = None) -> list[Job]:
+    def list_jobs(self, tenant: str | None = None, status: str | None = None) -> list[Job]:
         """Jobs newest first (a tenant's, or every tenant's when None), optionally of one status."""
         jobs = [_job(row) for row in read_rows(self._table, where(tenant=tenant, status=status) or None)]
         return sorted(jobs, key=lambda j: j.created_at, reverse=True)

@@ -7,26 +7,23 @@ searches keep only chunks whose revision matches a committed document row (see `
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-os.environ.setdefault("LANCEDB_LOG", "error")  # per-query deprecation warnings are noise in our logs
+import lancedb
 
-import lancedb  # noqa: E402
-
-from backend.errors import EmbedderMismatch  # noqa: E402
-from backend.models import Context, Document, DocumentVersion, utc_now  # noqa: E402
-from backend.store.grids import GridTable  # noqa: E402
-from backend.store.indexes import ensure_indexes, optimize_tables, retry_on_conflict  # noqa: E402
-from backend.store.jobs import JobTable  # noqa: E402
-from backend.store.keys import KeyTable  # noqa: E402
-from backend.store.originals import OriginalTable  # noqa: E402
-from backend.store.questions import QuestionTable  # noqa: E402
-from backend.store.schema import (  # noqa: E402
+from backend.errors import EmbedderMismatch
+from backend.models import Context, Document, DocumentVersion, utc_now
+from backend.store.grids import GridTable
+from backend.store.indexes import ensure_indexes, optimize_tables, retry_on_conflict
+from backend.store.jobs import JobTable
+from backend.store.keys import KeyTable
+from backend.store.originals import OriginalTable
+from backend.store.questions import QuestionTable
+from backend.store.schema import (
     CHUNKS,
     CONTEXTS,
     DOCUMENTS,
@@ -45,7 +42,7 @@ from backend.store.schema import (  # noqa: E402
     upsert_rows,
     where,
 )
-from backend.store.versioned_cache import VersionedCache  # noqa: E402
+from backend.store.versioned_cache import VersionedCache
 
 T = TypeVar("T")
 DOCUMENT_FIELDS = [f for f in Document.__dataclass_fields__ if f != "chunks"] + ["chunks"]

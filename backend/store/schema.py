@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pyarrow as pa
@@ -169,7 +170,7 @@ def open_tables(db: Any, schemas: dict[str, pa.Schema]) -> dict[str, Any]:
             tables[name] = _migrate(db.open_table(name), name)
         else:
             tables[name] = retry_on_conflict(
-                lambda n=name, s=schema: db.create_table(n, data=SEED_ROWS.get(n), schema=s, exist_ok=True)
+                partial(db.create_table, name, data=SEED_ROWS.get(name), schema=schema, exist_ok=True)
             )
     return tables
 

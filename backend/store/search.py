@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Literal
 
 import numpy as np
-from lancedb.query import MultiMatchQuery
+from lancedb.query import FullTextOperator, MultiMatchQuery
 
 from backend.config import SearchSettings
 from backend.models import SearchHit
@@ -150,7 +150,10 @@ class ChunkSearch:
     def _fulltext(self, text: str, filter_: str, depth: int, with_vectors: bool) -> list[dict]:
         query = (
             self._store.table(CHUNKS)
-            .search(MultiMatchQuery(text, ["text", "title"], boosts=[1.0, self._title_boost]), query_type="fts")
+            .search(
+                MultiMatchQuery(text, ["text", "title"], boosts=[1.0, self._title_boost], operator=FullTextOperator.OR),
+                query_type="fts",
+            )
             .where(filter_, prefilter=True)
             .select([*_COLUMNS, "_score", *(["vector"] if with_vectors else [])])
             .limit(depth)

@@ -47,7 +47,7 @@ def test_every_operation_conforms(fuzz_target):
 
         @given(case=operation.as_strategy())
         @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-        def run(case) -> None:  # noqa: ANN001
+        def run(case) -> None:
             # A well-formed question may rightly get 422 `no_answer`: schema-valid is not always answerable.
             response = case.call_and_validate(headers=headers, excluded_checks=[positive_data_acceptance])
             if response.status_code >= 400:

@@ -40,7 +40,7 @@ class FakeOpenAI(BackgroundServer):
         fake = self
 
         class Handler(QuietHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+            def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["content-length"])))
                 fake.requests.append(body)
                 if self.path.endswith("/embeddings"):

@@ -14,10 +14,14 @@ class LocalWeb(BackgroundServer):
         self.pages: dict[str, tuple[str, bytes]] = {}
         self.redirects: dict[str, str] = {}
         self.delays: dict[str, float] = {}
+        self.requests: list[str] = []  # every path asked for, in order
+        self.hosts: dict[str, str] = {}  # path -> the Host header it was last asked with
         web = self
 
         class Handler(QuietHandler):
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
+                web.requests.append(self.path)
+                web.hosts[self.path] = self.headers.get("Host", "")
                 time.sleep(web.delays.get(self.path, 0))
                 if self.path in web.redirects:
                     self.send_response(302)

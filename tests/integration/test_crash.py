@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 TOTAL = 240
 
 
-def _write_corpus(folder) -> None:  # noqa: ANN001
+def _write_corpus(folder) -> None:
     folder.mkdir()
     for i in range(TOTAL):
         paragraphs = [

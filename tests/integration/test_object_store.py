@@ -76,7 +76,7 @@ def two_servers(s3_env) -> Iterator[tuple[str, str, str]]:
     try:
         for _ in range(2):
             port = free_port()
-            log = open(os.path.join(s3_env["ANSWERBASE_DATA_DIR"], f"serve-{port}.log"), "w")  # noqa: SIM115
+            log = open(os.path.join(s3_env["ANSWERBASE_DATA_DIR"], f"serve-{port}.log"), "w")
             processes.append(
                 subprocess.Popen(
                     [sys.executable, "-m", "backend", "serve", "--port", str(port)],

@@ -13,7 +13,7 @@ from backend.ingest.writer import GroupWriter
 from backend.store.schema import CHUNKS, DOCUMENTS
 
 
-def _versions(services, names):  # noqa: ANN001, ANN202
+def _versions(services, names):
     ingestor = services.ingestor
     sources = [
         Source("acme", None, name, f"{name} keeps the spare keys in the blue cabinet.", "text-snippet", f"text:{name}")

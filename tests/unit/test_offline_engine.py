@@ -21,12 +21,12 @@ def _evidence(*files: str) -> list[SearchHit]:
     return [SearchHit(f, None, f, "", "document", (demo / f).read_text(), 0, 1.0) for f in files]
 
 
-def _propose(text: str, answer_type: str, *files: str, engine: OfflineEngine | None = None):  # noqa: ANN202
+def _propose(text: str, answer_type: str, *files: str, engine: OfflineEngine | None = None):
     question = Question(text, AnswerType(answer_type), _evidence(*files), NOW, context_scoped=True)
     return (engine or OfflineEngine()).propose(question)
 
 
-def _ask(text: str, answer_type: str, *files: str):  # noqa: ANN202
+def _ask(text: str, answer_type: str, *files: str):
     """The proposed value, normalised (extraction only: what the service would decline is tested apart)."""
     value = _propose(text, answer_type, *files).value
     return None if value is None else normalise(value, AnswerType(answer_type))

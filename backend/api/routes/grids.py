@@ -39,7 +39,7 @@ def create_grid(
 
 @router.get("/grids", response_model=list[GridOut], summary="List the tenant's grids (without their rows)")
 def list_grids(key: ApiKey = Depends(current_key), services: Services = Depends(get_services)) -> list[GridOut]:
-    return [_out(services, g) for g in services.grids.list(key.tenant)]
+    return [_out(services, g) for g in services.grids.list_grids(key.tenant)]
 
 
 @router.get("/grids/{grid_id}", response_model=GridOut, summary="A grid: its state and every row computed so far")

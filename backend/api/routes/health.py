@@ -25,6 +25,6 @@ def status(key: ApiKey = Depends(current_key), services: Services = Depends(get_
         embedder=services.embedder.name,
         search_mode=services.settings.search.mode,
         tenant=key.tenant,
-        counts=services.store.counts(key.tenant),
+        counts=services.catalog.counts(key.tenant),
         maintenance=MaintenanceOut(**services.upkeep.status()),
     )

@@ -3,6 +3,8 @@ documents at once, each item on its own; ``GET /v1/jobs/{id}`` follows a batch t
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Depends, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -19,7 +21,9 @@ WAIT = Query(
     description=f"Wait for the batch to finish (200), or get a job to follow (202). Default: wait, unless the "
     f"batch has an archive or more than {BACKGROUND_FROM} items.",
 )
-ACCEPTED = {202: {"model": JobOut, "description": "The batch runs as a job: follow it at GET /v1/jobs/{id}"}}
+ACCEPTED: dict[int | str, dict[str, Any]] = {
+    202: {"model": JobOut, "description": "The batch runs as a job: follow it at GET /v1/jobs/{id}"}
+}
 BATCH_BODY = {
     "requestBody": {
         "required": True,
@@ -92,7 +96,7 @@ async def add_batch(
 
 @router.get("/jobs", response_model=list[JobOut], summary="The tenant's jobs, newest first (without items)")
 def list_jobs(key: ApiKey = Depends(current_key), services: Services = Depends(get_services)) -> list[JobOut]:
-    return [JobOut.of(job, with_items=False) for job in services.jobs.list(key.tenant)]
+    return [JobOut.of(job, with_items=False) for job in services.jobs.list_jobs(key.tenant)]
 
 
 @router.get("/jobs/{job_id}", response_model=JobOut, summary="A job: state, counts, ETA and every item's result")
