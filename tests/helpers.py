@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -116,3 +120,29 @@ def serve(data_dir: Any, port: int, log: Any, **env: str) -> Any:
     }
     command = [sys.executable, "-m", "backend", "serve", "--port", str(port)]
     return subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT)
+
+
+@dataclass
+class LiveServer:
+    """A running ``answerbase serve``: its base URL, its process (tests may kill it) and its log file."""
+
+    url: str
+    process: Any
+    log: Path
+
+
+@contextmanager
+def live_server(data_dir: Any, log: Path, **env: str) -> Iterator[LiveServer]:
+    """``answerbase serve`` on a free port over ``data_dir`` (see ``serve``), up and answering /healthz, logging to
+    ``log`` (appended, so a restart keeps the first run's lines); stopped on exit unless already dead."""
+    port = free_port()
+    with log.open("a") as out:
+        process = serve(data_dir, port, out, **env)
+    server = LiveServer(f"http://127.0.0.1:{port}", process, log)
+    try:
+        wait_until_up(f"{server.url}/healthz", process)
+        yield server
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=20)

@@ -64,15 +64,13 @@ async def read_source(
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     ingestor = services.ingestor
     if content_type == "multipart/form-data":
-        form = await request.form(max_files=1, max_fields=10)
-        upload = form.get("file")
-        if not isinstance(upload, UploadFile):
-            raise ValidationFailed("file: a multipart field named 'file' with the document is required.")
-        data = await upload.read()
-        source = await run_in_threadpool(
-            ingestor.file_source, tenant, context_id, upload.filename or "upload", data, upload.content_type
-        )
-        return source, Upload(source.name, upload.content_type or "application/octet-stream", data)
+        async with request.form(max_files=1, max_fields=10) as form:  # the spooled files are closed on leaving
+            upload = form.get("file")
+            if not isinstance(upload, UploadFile):
+                raise ValidationFailed("file: a multipart field named 'file' with the document is required.")
+            filename, media_type, data = upload.filename or "upload", upload.content_type, await upload.read()
+        source = await run_in_threadpool(ingestor.file_source, tenant, context_id, filename, data, media_type)
+        return source, Upload(source.name, media_type or "application/octet-stream", data)
     if content_type != "application/json":
         raise UnsupportedMediaType("Send the document as multipart/form-data (field 'file') or as JSON.")
     try:
@@ -100,17 +98,20 @@ async def read_batch(request: Request, services: Services) -> tuple[list[BatchIt
     a batch at all is refused (400/413/415/422)."""
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type == "multipart/form-data":
-        form = await request.form(max_files=MAX_BATCH_ITEMS, max_fields=MAX_BATCH_ITEMS)
-        uploads = [part for part in form.getlist("file") if isinstance(part, UploadFile)]
+        async with request.form(max_files=MAX_BATCH_ITEMS, max_fields=MAX_BATCH_ITEMS) as form:
+            uploads = [
+                (part.filename or "upload", await part.read(), part.content_type)
+                for part in form.getlist("file")
+                if isinstance(part, UploadFile)
+            ]  # read whole: the spooled files are closed on leaving
         if not uploads:
             raise ValidationFailed("file: one or more multipart fields named 'file' are required.")
         items: list[BatchItem] = []
         archives = False
         limit = services.settings.max_upload_mb * 1024 * 1024
-        for upload in uploads:
-            name, data = upload.filename or "upload", await upload.read()
+        for name, data, media_type in uploads:
             if not is_archive(name):
-                items.append(BatchItem(len(items), name, data, upload.content_type))
+                items.append(BatchItem(len(items), name, data, media_type))
                 continue
             archives = True
             try:

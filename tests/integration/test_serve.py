@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.helpers import free_port, wait_until_up
+from tests.helpers import live_server
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -26,23 +26,11 @@ def cli(env: dict[str, str], *args: str) -> str:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    """The server, and the environment that points the CLI at its database."""
     data_dir: Path = tmp_path_factory.mktemp("serve")
     env = {**os.environ, "ANSWERBASE_DATA_DIR": str(data_dir), "ANSWERBASE_ENGINE": "offline"}
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "backend", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(f"{base}/healthz", process)
-        yield base, env
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    with live_server(data_dir, data_dir / "serve.log") as running:
+        yield running.url, env
 
 
 def test_cli_key_then_full_flow_over_http(server):
