@@ -9,11 +9,8 @@ from __future__ import annotations
 import uuid
 
 from backend.errors import NotFound, ValidationFailed
-from backend.models import Context, Document, utc_now
+from backend.models import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, Context, Document, utc_now
 from backend.store import LanceStore
-
-MAX_NAME_CHARS = 200
-MAX_DESCRIPTION_CHARS = 2000
 
 
 class Catalog:

@@ -38,6 +38,10 @@ class ApiClient:
             base_url=self.base_url, timeout=timeout, headers={"Authorization": f"Bearer {api_key}"}
         )
 
+    def close(self) -> None:
+        """Close the pooled connections (a process that keeps one client for its life need not)."""
+        self._http.close()
+
     def _call(self, method: str, path: str, *, raw: bool = False, **kwargs: Any) -> Any:
         try:
             response = self._http.request(method, path, **kwargs)

@@ -92,6 +92,15 @@ class EmbeddedApi:
     key: str
     ready: threading.Event = field(default_factory=threading.Event)
     error: BaseException | None = None  # why getting ready failed (a broken model), shown by the console
+    server: uvicorn.Server | None = None
+    thread: threading.Thread | None = None
+
+    def stop(self) -> None:
+        """Stop serving: the app's shutdown stops the background work (upkeep, grids) before the thread ends. The
+        console never needs this (the API lives as long as its process); a test that started one does."""
+        if self.server is not None and self.thread is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=60)
 
 
 def _embedder(settings: Settings) -> Embedder | None:
@@ -131,13 +140,14 @@ def start_embedded_api(settings: Settings) -> EmbeddedApi:
     server = uvicorn.Server(
         uvicorn.Config(create_app(services=services), host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     )
-    threading.Thread(target=server.run, name="answerbase-api", daemon=True).start()
+    thread = threading.Thread(target=server.run, name="answerbase-api", daemon=True)
+    thread.start()
     deadline = time.monotonic() + 30
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.05)
     if not server.started:
         raise RuntimeError("the embedded API did not start")
-    api = EmbeddedApi(f"http://127.0.0.1:{port}", secret)
+    api = EmbeddedApi(f"http://127.0.0.1:{port}", secret, server=server, thread=thread)
     threading.Thread(
         target=_get_ready, args=(services, data_dir, demo, api), name="answerbase-ready", daemon=True
     ).start()

@@ -6,6 +6,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+# Input bounds, in characters, defined once: the API's schemas, the services' own checks and the console's fields
+# all use these.
+MAX_QUESTION_CHARS = 4000  # a question, a search query, a grid column's question
+MAX_NAME_CHARS = 200  # a context's or a document's name
+MAX_DESCRIPTION_CHARS = 2000  # a context's description
+MAX_URL_CHARS = 2000  # a URL to ingest, or a document's reported source
+MAX_COLUMN_NAME_CHARS = 100  # a grid's or a grid column's name
+MAX_GRID_COLUMNS = 30
+
 
 def utc_now() -> str:
     """The current time as an ISO 8601 UTC string (how every timestamp is stored)."""

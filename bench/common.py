@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import socket
 import statistics
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from tests.helpers import live_server
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = ROOT.parent / "shared" / "data"
@@ -46,38 +44,9 @@ def print_table(headers: list[str], rows: list[list[object]]) -> None:
 
 @contextmanager
 def running_server(data_dir: Path, extra_env: dict[str, str] | None = None, workers: int = 1) -> Iterator[str]:
-    """``answerbase serve`` on a free 127.0.0.1 port over ``data_dir``; yields its base URL."""
-    import httpx
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    # Benchmarks measure the service, not the per-key throttle: rate limiting is off unless asked for.
-    env = {
-        **os.environ,
-        "ANSWERBASE_DATA_DIR": str(data_dir),
-        "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
-        **(extra_env or {}),
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "backend", "serve", "--port", str(port), "--workers", str(workers)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.3)
-        else:
-            raise RuntimeError("answerbase serve did not start")
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    """``answerbase serve`` on a free 127.0.0.1 port over ``data_dir`` (the offline engine; rate limiting off:
+    benchmarks measure the service, not the per-key throttle), logging to ``data_dir/serve.log``; yields its URL."""
+    Path(data_dir).mkdir(parents=True, exist_ok=True)
+    environment = {**os.environ, **(extra_env or {})}
+    with live_server(data_dir, Path(data_dir) / "serve.log", environment, workers) as server:
+        yield server.url

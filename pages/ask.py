@@ -12,6 +12,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from backend.models import MAX_QUESTION_CHARS
 from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker
 from console.export import HISTORY_COLUMNS, download_buttons, history_rows
@@ -175,7 +176,7 @@ def take_question_link() -> None:
     if question_type not in TYPE_LABELS:
         st.warning(f"The link asks for an unknown answer type {question_type!r}; known: {', '.join(TYPE_LABELS)}.")
         return
-    queue_question(question_type, question[:4000])
+    queue_question(question_type, question[:MAX_QUESTION_CHARS])
 
 
 st.session_state.setdefault("history", [])

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from backend.client import ApiClient
+from backend.models import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS
 from console.api import api_client, attempt, call, wait_until_ready
 from console.context import ALL, context_picker, select_context
 from console.highlight import find_passage, highlight_spans, highlight_terms
@@ -63,8 +64,8 @@ def document_view(client: ApiClient, document_id: str) -> None:
 
 def create_context_form(client: ApiClient) -> None:
     with st.expander("New context", icon=":material/add:"), st.form("new_context", clear_on_submit=True):
-        name = st.text_input("Name", max_chars=200)
-        description = st.text_area("Description", max_chars=2000)
+        name = st.text_input("Name", max_chars=MAX_NAME_CHARS)
+        description = st.text_area("Description", max_chars=MAX_DESCRIPTION_CHARS)
         if st.form_submit_button("Create context", type="primary"):
             created = call("Could not create the context", client.create_context, name, description)
             if created:
@@ -125,7 +126,7 @@ def add_documents(client: ApiClient, context: dict) -> None:
             if added := call("Could not add the page", client.add_url, url, context["id"]):
                 st.success(f"Added “{added['name']}”.")
     with add_text, st.form("text", clear_on_submit=True):
-        title = st.text_input("Name", max_chars=200)
+        title = st.text_input("Name", max_chars=MAX_NAME_CHARS)
         text = st.text_area("Text", height=160)
         if st.form_submit_button("Add text", type="primary"):
             wait_until_ready()

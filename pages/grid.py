@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from backend.client import ApiClient
+from backend.models import MAX_COLUMN_NAME_CHARS
 from console.api import api_client, attempt, call, wait_until_ready
 from console.context import context_picker
 from console.export import XLSX
@@ -79,7 +80,7 @@ def column_editor(key: str, template: str) -> pd.DataFrame:
         width="stretch",
         hide_index=True,
         column_config={
-            "name": st.column_config.TextColumn("Column", required=True, max_chars=100),
+            "name": st.column_config.TextColumn("Column", required=True, max_chars=MAX_COLUMN_NAME_CHARS),
             "type": st.column_config.SelectboxColumn("Type", options=TYPES, required=True, default="string"),
             "question": st.column_config.TextColumn("Question asked of every document", required=True, width="large"),
         },
@@ -89,7 +90,7 @@ def column_editor(key: str, template: str) -> pd.DataFrame:
 def new_grid(client: ApiClient, context: dict) -> None:
     st.subheader(f"New grid over “{context['name']}”")
     template = st.segmented_control("Start from", list(TEMPLATES), default="Contracts", key="grid_template")
-    name = st.text_input("Grid name", placeholder=context["name"], max_chars=100)
+    name = st.text_input("Grid name", placeholder=context["name"], max_chars=MAX_COLUMN_NAME_CHARS)
     frame = column_editor("new_columns", template or "Blank")
     if st.button("Run grid", type="primary", icon=":material/play_arrow:"):
         wait_until_ready()

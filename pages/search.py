@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from backend.models import MAX_QUESTION_CHARS
 from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker
 from console.export import RESULT_COLUMNS, download_buttons, result_rows
@@ -18,7 +19,7 @@ with st.columns([2, 3])[0]:
     context = context_picker(api_client(), "search")  # outside the form: the choice applies at once, to every page
 with st.form("search"):
     columns = st.columns([5, 1])
-    query = columns[0].text_input("Query", placeholder="e.g. parental leave", max_chars=4000)
+    query = columns[0].text_input("Query", placeholder="e.g. parental leave", max_chars=MAX_QUESTION_CHARS)
     limit = columns[1].number_input("Results", min_value=1, max_value=50, value=10)
     submitted = st.form_submit_button("Search", type="primary", icon=":material/search:")
 

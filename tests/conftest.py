@@ -5,9 +5,12 @@ Every fixture builds on ``settings(tmp_path)``; nothing touches the developer's 
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,7 +20,6 @@ from backend.config import EmbedderSettings, Settings, StoreSettings
 from backend.embed import Embedder, build_embedder
 from backend.services import Services
 
-os.environ.setdefault("LANCEDB_LOG", "error")
 for _name in [n for n in os.environ if n.startswith("ANSWERBASE_") or n.startswith("OPENAI_")]:
     del os.environ[_name]  # tests build their own settings; the developer's environment must not leak in
 
@@ -69,3 +71,22 @@ def client(app_client: TestClient, api_key: str) -> TestClient:
     """The TestClient, authenticated as tenant ``acme``."""
     app_client.headers["Authorization"] = f"Bearer {api_key}"
     return app_client
+
+
+@pytest.fixture
+def make_client(tmp_path: Path, embedder: Embedder) -> Iterator[Callable[..., TestClient]]:
+    """``make_client(**settings)``: a TestClient over the real app built from ``Settings`` with these overrides (its
+    state in a temp dir of its own, the offline engine and no background upkeep unless overridden), authenticated
+    as tenant ``acme``; its services are ``client.services``. Every client is closed after the test."""
+    stack, numbers = ExitStack(), itertools.count()
+
+    def make(**overrides: Any) -> TestClient:
+        values = {"engine": "offline", "store": StoreSettings(upkeep_interval_s=0), **overrides}
+        services = Services.build(Settings(data_dir=tmp_path / f"client-{next(numbers)}", **values), embedder=embedder)
+        client = stack.enter_context(TestClient(create_app(services=services), raise_server_exceptions=False))
+        client.headers["Authorization"] = f"Bearer {services.keys.create('acme', 'tests')[1]}"
+        client.services = services  # type: ignore[attr-defined]
+        return client
+
+    with stack:
+        yield make

@@ -104,21 +104,24 @@ def make_zip(entries: dict[str, bytes | str]) -> bytes:
     return out.getvalue()
 
 
-def serve(data_dir: Any, port: int, log: Any, **env: str) -> Any:
+def serve(
+    data_dir: Any, port: int, log: Any, base_env: dict[str, str] | None = None, workers: int = 1, **env: str
+) -> Any:
     """``answerbase serve`` on 127.0.0.1:``port`` over ``data_dir`` (offline engine, no rate limit), logging to the
-    open file ``log``; ``env`` adds ANSWERBASE_* settings. Returns the process."""
+    open file ``log``; ``base_env`` replaces this process's environment (an object store's settings), ``env`` adds
+    ANSWERBASE_* settings. Returns the process."""
     import os
     import subprocess
     import sys
 
     environment = {
-        **os.environ,
+        **(os.environ if base_env is None else base_env),
         "ANSWERBASE_DATA_DIR": str(data_dir),
         "ANSWERBASE_ENGINE": "offline",
         "ANSWERBASE_RATE_LIMIT__PER_MINUTE": "0",
         **{f"ANSWERBASE_{name.upper()}": value for name, value in env.items()},
     }
-    command = [sys.executable, "-m", "backend", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "backend", "serve", "--port", str(port), "--workers", str(workers)]
     return subprocess.Popen(command, env=environment, stdout=log, stderr=subprocess.STDOUT)
 
 
@@ -132,15 +135,17 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(data_dir: Any, log: Path, **env: str) -> Iterator[LiveServer]:
+def live_server(
+    data_dir: Any, log: Path, base_env: dict[str, str] | None = None, workers: int = 1, **env: str
+) -> Iterator[LiveServer]:
     """``answerbase serve`` on a free port over ``data_dir`` (see ``serve``), up and answering /healthz, logging to
     ``log`` (appended, so a restart keeps the first run's lines); stopped on exit unless already dead."""
     port = free_port()
     with log.open("a") as out:
-        process = serve(data_dir, port, out, **env)
+        process = serve(data_dir, port, out, base_env, workers, **env)
     server = LiveServer(f"http://127.0.0.1:{port}", process, log)
     try:
-        wait_until_up(f"{server.url}/healthz", process)
+        wait_until_up(f"{server.url}/healthz", process, timeout_s=120)
         yield server
     finally:
         if process.poll() is None:

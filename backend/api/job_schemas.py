@@ -7,15 +7,24 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from backend.api.schemas import MAX_QUESTION_CHARS, _Strict, source_url
-from backend.models import Document, Grid, GridCell, GridColumn, Job
+from backend.api.schemas import _Strict, source_url
+from backend.models import (
+    MAX_COLUMN_NAME_CHARS,
+    MAX_GRID_COLUMNS,
+    MAX_QUESTION_CHARS,
+    Document,
+    Grid,
+    GridCell,
+    GridColumn,
+    Job,
+)
 from backend.types import AnswerType
 
 
 class GridColumnIn(_Strict):
     """A column: the typed question asked of every document."""
 
-    name: str = Field(..., min_length=1, max_length=100, examples=["Contract value"])
+    name: str = Field(..., min_length=1, max_length=MAX_COLUMN_NAME_CHARS, examples=["Contract value"])
     type: AnswerType = Field(..., examples=["float"])
     question: str = Field(..., min_length=1, max_length=MAX_QUESTION_CHARS, examples=["What is the contract value?"])
 
@@ -27,15 +36,15 @@ class GridIn(_Strict):
     """A new grid over a context's documents (all of them, or ``document_ids``)."""
 
     context_id: str
-    name: str = Field("", max_length=100, description="Defaults to the context's name.")
-    columns: list[GridColumnIn] = Field(..., min_length=1, max_length=30)
+    name: str = Field("", max_length=MAX_COLUMN_NAME_CHARS, description="Defaults to the context's name.")
+    columns: list[GridColumnIn] = Field(..., min_length=1, max_length=MAX_GRID_COLUMNS)
     document_ids: list[str] | None = Field(None, max_length=10_000, description="Only these documents.")
 
 
 class GridColumnsIn(_Strict):
     """Columns to add to a grid (only their cells are computed)."""
 
-    columns: list[GridColumnIn] = Field(..., min_length=1, max_length=30)
+    columns: list[GridColumnIn] = Field(..., min_length=1, max_length=MAX_GRID_COLUMNS)
 
 
 class CellEditIn(_Strict):

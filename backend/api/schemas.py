@@ -8,9 +8,16 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from backend.models import Context, Document, SearchHit
+from backend.models import (
+    MAX_DESCRIPTION_CHARS,
+    MAX_NAME_CHARS,
+    MAX_QUESTION_CHARS,
+    MAX_URL_CHARS,
+    Context,
+    Document,
+    SearchHit,
+)
 
-MAX_QUESTION_CHARS = 4000
 PAGE_CONTENT_CHARS = 1000
 
 
@@ -160,8 +167,8 @@ class QuestionPage(BaseModel):
 class ContextIn(_Strict):
     """A new context: a named group of documents."""
 
-    name: str = Field(..., min_length=1, max_length=200, pattern=r"\S")
-    description: str = Field("", max_length=2000)
+    name: str = Field(..., min_length=1, max_length=MAX_NAME_CHARS, pattern=r"\S")
+    description: str = Field("", max_length=MAX_DESCRIPTION_CHARS)
 
 
 class ContextOut(BaseModel):
@@ -194,14 +201,14 @@ class TextDocumentIn(_Strict):
     """Pasted text to ingest."""
 
     text: str = Field(..., min_length=1, max_length=5_000_000)
-    name: str = Field(..., min_length=1, max_length=200)
-    source: str | None = Field(None, max_length=2000, description="A URL to report back in search results.")
+    name: str = Field(..., min_length=1, max_length=MAX_NAME_CHARS)
+    source: str | None = Field(None, max_length=MAX_URL_CHARS, description="A URL to report back in search results.")
 
 
 class UrlDocumentIn(_Strict):
     """A web page to fetch and ingest."""
 
-    url: str = Field(..., min_length=1, max_length=2000)
+    url: str = Field(..., min_length=1, max_length=MAX_URL_CHARS)
 
 
 class MaintenanceOut(BaseModel):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from threading import Lock
 
 from backend.errors import RateLimited
@@ -16,16 +17,18 @@ from backend.errors import RateLimited
 class RateLimiter:
     """``allow(key)`` spends one token of that key's bucket or raises :class:`RateLimited`."""
 
-    def __init__(self, per_minute: float, burst: int) -> None:
+    def __init__(self, per_minute: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock  # seconds; a test passes its own
         self._rate = per_minute / 60.0
         self._burst = float(max(1, burst))
         self._buckets: dict[str, tuple[float, float]] = {}  # key → (tokens, last refill time)
         self._lock = Lock()
 
     def allow(self, key: str) -> None:
+        """Spend one of ``key``'s tokens; 429 with the seconds until the next one when the bucket is empty."""
         if self._rate <= 0:
             return  # limiting disabled
-        now = time.monotonic()
+        now = self._clock()
         with self._lock:
             tokens, last = self._buckets.get(key, (self._burst, now))
             tokens = min(self._burst, tokens + (now - last) * self._rate)

@@ -16,12 +16,20 @@ from dataclasses import replace
 from backend.answer.service import AnswerService
 from backend.catalog import Catalog
 from backend.errors import AnswerbaseError, NoAnswer, NotFound, ValidationFailed
-from backend.models import Document, Grid, GridCell, GridColumn, utc_now
+from backend.models import (
+    MAX_COLUMN_NAME_CHARS,
+    MAX_GRID_COLUMNS,
+    MAX_QUESTION_CHARS,
+    Document,
+    Grid,
+    GridCell,
+    GridColumn,
+    utc_now,
+)
 from backend.store import LanceStore
 from backend.types import AnswerType, normalise
 
 log = logging.getLogger("answerbase.grids")
-MAX_COLUMNS, MAX_NAME_CHARS, MAX_QUESTION_CHARS = 30, 100, 4000
 
 
 def validate_columns(columns: Sequence[GridColumn], existing: Sequence[GridColumn] = ()) -> tuple[GridColumn, ...]:
@@ -30,8 +38,8 @@ def validate_columns(columns: Sequence[GridColumn], existing: Sequence[GridColum
     checked = []
     for i, column in enumerate(columns):
         name, question = column.name.strip(), column.question.strip()
-        if not name or len(name) > MAX_NAME_CHARS:
-            raise ValidationFailed(f"columns[{i}].name: a name of 1-{MAX_NAME_CHARS} characters is required.")
+        if not name or len(name) > MAX_COLUMN_NAME_CHARS:
+            raise ValidationFailed(f"columns[{i}].name: a name of 1-{MAX_COLUMN_NAME_CHARS} characters is required.")
         if name.casefold() in names:
             raise ValidationFailed(f"columns[{i}].name: the grid already has a column named {name!r}.")
         if column.type not in AnswerType.names():
@@ -44,8 +52,8 @@ def validate_columns(columns: Sequence[GridColumn], existing: Sequence[GridColum
         checked.append(GridColumn(name, column.type, question))
     if not checked and not existing:
         raise ValidationFailed("columns: at least one column is required.")
-    if len(existing) + len(checked) > MAX_COLUMNS:
-        raise ValidationFailed(f"columns: a grid has at most {MAX_COLUMNS} columns.")
+    if len(existing) + len(checked) > MAX_GRID_COLUMNS:
+        raise ValidationFailed(f"columns: a grid has at most {MAX_GRID_COLUMNS} columns.")
     return tuple(checked)
 
 
@@ -80,7 +88,7 @@ class GridService:
             id=str(uuid.uuid4()),
             tenant=tenant,
             context_id=context.id,
-            name=(name or "").strip()[:MAX_NAME_CHARS] or context.name,
+            name=(name or "").strip()[:MAX_COLUMN_NAME_CHARS] or context.name,
             columns=validate_columns(columns),
             document_ids=document_ids,
             status="queued",

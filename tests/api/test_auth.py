@@ -47,18 +47,11 @@ def test_secret_never_appears_in_logs_or_error(app_client, caplog):
     assert "rejected API key" in caplog.text and secret not in caplog.text
 
 
-def test_rate_limit_per_key_with_retry_after(tmp_path, embedder):
-    from fastapi.testclient import TestClient
+def test_rate_limit_per_key_with_retry_after(make_client):
+    from backend.config import RateLimitSettings
 
-    from backend.api import create_app
-    from backend.config import RateLimitSettings, Settings
-    from backend.services import Services
-
-    services = Services.build(
-        Settings(data_dir=tmp_path / "rl", rate_limit=RateLimitSettings(per_minute=6, burst=3)), embedder=embedder
-    )
-    limited, other = services.keys.create("acme", "limited")[1], services.keys.create("acme", "other")[1]
-    client = TestClient(create_app(services=services), raise_server_exceptions=False)
+    client = make_client(rate_limit=RateLimitSettings(per_minute=6, burst=3))
+    limited, other = (client.services.keys.create("acme", name)[1] for name in ("limited", "other"))
     assert [client.get("/v1/contexts", headers=bearer(limited)).status_code for _ in range(3)] == [200] * 3
     response = client.get("/v1/contexts", headers=bearer(limited))
     assert_error(response, 429, "rate_limited")

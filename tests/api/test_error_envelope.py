@@ -187,16 +187,8 @@ def test_tenants_never_see_each_other(client, app_client, other_key):
         assert "launches in May" not in answer.text and "Secret plans" not in answer.text
 
 
-def test_upload_over_limit_is_413_and_filenames_are_never_paths(tmp_path, embedder):
-    from fastapi.testclient import TestClient
-
-    from backend.api import create_app
-    from backend.config import Settings
-    from backend.services import Services
-
-    services = Services.build(Settings(data_dir=tmp_path / "up", max_upload_mb=1), embedder=embedder)
-    client = TestClient(create_app(services=services), raise_server_exceptions=False)
-    client.headers.update(bearer(services.keys.create("acme")[1]))
+def test_upload_over_limit_is_413_and_filenames_are_never_paths(tmp_path, make_client):
+    client = make_client(max_upload_mb=1)
     big = b"word " * 300_000  # 1.5 MB
     assert_error(client.post("/v1/documents", files={"file": ("big.txt", big)}), 413, "payload_too_large")
     response = client.post("/v1/documents", files={"file": ("../../etc/cron.d/evil.txt", b"Harmless text.")})

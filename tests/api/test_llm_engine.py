@@ -5,12 +5,10 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from backend.api import create_app
-from backend.config import LLMSettings, Settings
-from backend.services import Services
+from backend.config import LLMSettings
 from backend.types import AnswerType
 from tests.fakes.openai_server import FakeOpenAI, Reply
-from tests.helpers import assert_error, bearer
+from tests.helpers import assert_error
 
 
 @pytest.fixture
@@ -19,22 +17,15 @@ def fake():
         yield server
 
 
-def _client(tmp_path, embedder, fake, **llm) -> TestClient:
-    settings = Settings(
-        data_dir=tmp_path / "llm",
-        engine="llm",
-        llm=LLMSettings(base_url=fake.base_url, api_key="sk-test", model="tiny", **llm),
-    )
-    services = Services.build(settings, embedder=embedder)
-    client = TestClient(create_app(services=services), raise_server_exceptions=False)
-    client.headers.update(bearer(services.keys.create("acme")[1]))
+def _client(make_client, fake, **llm) -> TestClient:
+    client = make_client(engine="llm", llm=LLMSettings(base_url=fake.base_url, api_key="sk-test", model="tiny", **llm))
     client.post("/v1/documents", json={"text": "The Oslo data centre has 14 racks.", "name": "Oslo"})
     return client
 
 
 @pytest.mark.parametrize("answer_type", AnswerType.names())
-def test_strict_schema_sent_for_every_type(tmp_path, embedder, fake, answer_type):
-    client = _client(tmp_path, embedder, fake)
+def test_strict_schema_sent_for_every_type(make_client, fake, answer_type):
+    client = _client(make_client, fake)
     examples = {
         "integer": "14",
         "float": "1.5",
@@ -61,48 +52,48 @@ def test_strict_schema_sent_for_every_type(tmp_path, embedder, fake, answer_type
         assert response.json() == {"data": "2024-01-02T02:04:05Z"}
 
 
-def test_text_reply_json_is_extracted_when_server_ignores_format(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake, response_format="none")
+def test_text_reply_json_is_extracted_when_server_ignores_format(make_client, fake):
+    client = _client(make_client, fake, response_format="none")
     fake.replies.append(Reply('Sure! Here it is:\n```json\n{"answer": 14}\n```'))
     assert client.post("/v1/types/integer", json={"content": "Racks in Oslo?"}).json() == {"data": 14}
     assert "response_format" not in fake.requests[-1]
 
 
-def test_json_object_mode_sends_schema(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake, response_format="json_object")
+def test_json_object_mode_sends_schema(make_client, fake):
+    client = _client(make_client, fake, response_format="json_object")
     fake.replies.append(Reply('{"answer": true}'))
     assert client.post("/v1/types/boolean", json={"content": "Is Oslo cold?"}).json() == {"data": True}
     assert fake.requests[-1]["response_format"]["type"] == "json_object"
     assert "schema" in fake.requests[-1]["response_format"]
 
 
-def test_invalid_value_is_retried_once_with_the_error(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake)
+def test_invalid_value_is_retried_once_with_the_error(make_client, fake):
+    client = _client(make_client, fake)
     fake.replies += [Reply('{"answer": "fourteen"}'), Reply('{"answer": 14}')]
     assert client.post("/v1/types/integer", json={"content": "Racks?"}).json() == {"data": 14}
     assert len(fake.requests) == 2 and "invalid" in fake.requests[1]["messages"][-1]["content"]
 
 
-def test_gives_up_after_retry_with_502(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake)
+def test_gives_up_after_retry_with_502(make_client, fake):
+    client = _client(make_client, fake)
     fake.replies += [Reply("not json at all"), Reply("still not json")]
     assert_error(client.post("/v1/types/integer", json={"content": "Racks?"}), 502, "upstream_error")
 
 
-def test_model_declining_is_no_answer(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake)
+def test_model_declining_is_no_answer(make_client, fake):
+    client = _client(make_client, fake)
     fake.replies.append(Reply('{"answer": null}'))
     assert_error(client.post("/v1/types/integer", json={"content": "Racks on Mars?"}), 422, "no_answer")
 
 
-def test_cut_off_reply_is_a_failure(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake)
+def test_cut_off_reply_is_a_failure(make_client, fake):
+    client = _client(make_client, fake)
     fake.replies += [Reply('{"answer": 1', finish_reason="length"), Reply('{"answer": 1', finish_reason="length")]
     assert_error(client.post("/v1/types/integer", json={"content": "Racks?"}), 502, "upstream_error")
 
 
-def test_timeout_rate_limit_and_server_error(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake, timeout_s=0.5)
+def test_timeout_rate_limit_and_server_error(make_client, fake):
+    client = _client(make_client, fake, timeout_s=0.5)
     fake.replies.append(Reply('{"answer": 1}', delay_s=2))
     assert_error(client.post("/v1/types/integer", json={"content": "Racks?"}), 504, "upstream_error")
     fake.replies.append(Reply(status=429, headers={"retry-after": "7"}))
@@ -122,9 +113,9 @@ def _context(client) -> str:
     return ctx
 
 
-def _declined_in_context(tmp_path, embedder, fake, reply: str, question: str) -> str:
+def _declined_in_context(make_client, fake, reply: str, question: str) -> str:
     """The decline's message when the model replies ``reply`` to ``question`` asked in a context."""
-    client = _client(tmp_path, embedder, fake)
+    client = _client(make_client, fake)
     ctx = _context(client)
     fake.replies.append(Reply(reply))
     return assert_error(
@@ -132,9 +123,9 @@ def _declined_in_context(tmp_path, embedder, fake, reply: str, question: str) ->
     )["message"]
 
 
-def test_schema_lets_the_model_say_unanswerable_and_that_is_a_decline(tmp_path, embedder, fake):
+def test_schema_lets_the_model_say_unanswerable_and_that_is_a_decline(make_client, fake):
     message = _declined_in_context(
-        tmp_path, embedder, fake, '{"answerable": false, "answer": null, "quote": null}', "How many racks in Bergen?"
+        make_client, fake, '{"answerable": false, "answer": null, "quote": null}', "How many racks in Bergen?"
     )
     assert "no answer in the evidence" in message
     schema = fake.requests[-1]["response_format"]["json_schema"]["schema"]
@@ -142,10 +133,9 @@ def test_schema_lets_the_model_say_unanswerable_and_that_is_a_decline(tmp_path, 
     assert "ONLY from the numbered evidence" in fake.requests[-1]["messages"][0]["content"]
 
 
-def test_a_value_absent_from_the_evidence_is_declined_in_a_context(tmp_path, embedder, fake):
+def test_a_value_absent_from_the_evidence_is_declined_in_a_context(make_client, fake):
     message = _declined_in_context(
-        tmp_path,
-        embedder,
+        make_client,
         fake,
         '{"answerable": true, "answer": 40, "quote": "Oslo has 40 racks."}',
         "How many racks in Oslo?",
@@ -153,8 +143,8 @@ def test_a_value_absent_from_the_evidence_is_declined_in_a_context(tmp_path, emb
     assert "40" in message and "not stated in the evidence" in message
 
 
-def test_a_grounded_value_is_confident_with_its_span(tmp_path, embedder, fake):
-    client = _client(tmp_path, embedder, fake)
+def test_a_grounded_value_is_confident_with_its_span(make_client, fake):
+    client = _client(make_client, fake)
     ctx = _context(client)
     fake.replies.append(Reply('{"answerable": true, "answer": 14, "quote": "The Oslo data centre has 14 racks."}'))
     body = client.post(

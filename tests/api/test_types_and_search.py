@@ -80,10 +80,30 @@ def test_no_answer_is_422_never_invented(client, context_id):
     assert_error(response, 422, "no_answer")
 
 
+# One question per type, each with the value the handbook gives: every route answers exactly its type.
+EVERY_TYPE = {
+    "integer": ("How many employees work at the Paris office?", 45),
+    "float": ("What is the average monthly rent of the London office?", 48500.0),
+    "string": ("Who leads the London office?", "Priya Raman"),
+    "boolean": ("Does the Paris office have employees?", True),
+    "datetime": ("When did the London office open?", "2015-03-03T00:00:00Z"),
+    "integer_array": ("How many employees work in each office?", [45, 212]),
+    "float_array": ("How many employees work in each office?", [45.0, 212.0]),
+    "datetime_array": ("When did the offices open?", ["2015-03-03T00:00:00Z", "2019-09-01T00:00:00Z"]),
+    "string_array": ("Who leads the London office?", ["Priya Raman"]),
+    "boolean_array": ("Does the London office have employees and does the Paris office have employees?", [True, True]),
+}
+
+
 def test_every_type_name_is_routed_and_unknown_type_is_404(client, context_id):
-    for name in AnswerType.names():
-        response = client.post(f"/v1/types/{name}", json={"query": "Paris office employees", "context_id": context_id})
-        assert response.status_code in (200, 422), (name, response.text)
+    assert set(EVERY_TYPE) == set(AnswerType.names())
+    for name, (question, expected) in EVERY_TYPE.items():
+        response = client.post(f"/v1/types/{name}", json={"query": question, "context_id": context_id})
+        assert response.status_code == 200, (name, response.text)
+        data = response.json()["data"]
+        assert (sorted(data) if isinstance(expected, list) else data) == expected, (name, data)
+        kinds = [type(v) for v in (data if isinstance(data, list) else [data])]
+        assert all(kind is type(expected[0] if isinstance(expected, list) else expected) for kind in kinds), name
     error = assert_error(client.post("/v1/types/color", json={"content": "What colour?"}), 404, "not_found")
     assert "integer" in error["message"] and "float_array" in error["message"]
 

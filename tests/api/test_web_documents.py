@@ -5,15 +5,12 @@ from __future__ import annotations
 import socket
 
 import pytest
-from fastapi.testclient import TestClient
 
-from backend.api import create_app
-from backend.config import IngestSettings, Settings
+from backend.config import IngestSettings
 from backend.errors import ValidationFailed
 from backend.ingest.web import check_url
-from backend.services import Services
 from tests.fakes.web_server import LocalWeb, html_page
-from tests.helpers import assert_error, bearer, make_pdf
+from tests.helpers import assert_error, make_pdf
 
 LONG = "The cafeteria on the fifth floor serves a vegetarian lunch menu every weekday between noon and two. "
 
@@ -25,12 +22,8 @@ def web():
 
 
 @pytest.fixture
-def client(tmp_path, embedder):
-    settings = Settings(data_dir=tmp_path / "web", engine="offline", ingest=IngestSettings(allow_private_urls=True))
-    services = Services.build(settings, embedder=embedder)
-    with TestClient(create_app(services=services), raise_server_exceptions=False) as test_client:
-        test_client.headers.update(bearer(services.keys.create("acme")[1]))
-        yield test_client
+def client(make_client):
+    return make_client(ingest=IngestSettings(allow_private_urls=True))
 
 
 def test_url_ingest_search_and_refresh(client, web):

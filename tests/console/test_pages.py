@@ -31,6 +31,10 @@ def console_data_dir(tmp_path_factory):
         yield
     from console.api import connection
 
+    # Stop what the module started: the embedded API's threads (upkeep, grids) must not outlive the tests, and the
+    # client's pooled sockets are closed rather than left to the garbage collector.
+    connection().embedded.stop()
+    connection().client.close()
     connection.clear()
 
 

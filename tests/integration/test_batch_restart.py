@@ -12,7 +12,7 @@ import pytest
 
 from backend.config import Settings
 from backend.services import Services
-from tests.helpers import bearer, free_port, serve, wait_until_up
+from tests.helpers import bearer, live_server
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 ITEMS = 400
@@ -27,36 +27,28 @@ def test_sigkill_during_a_batch_job_loses_nothing_it_reported(tmp_path, embedder
         {"name": f"warehouse-{i:03d}.md", "text": f"# Warehouse {i}\n\n" + f"Warehouse {i} stores pallets. " * 40}
         for i in range(ITEMS)
     ]
-    log = (tmp_path / "serve.log").open("w")
-    port = free_port()
-    first = serve(tmp_path / "data", port, log, **SETTINGS)
-    try:
-        wait_until_up(f"http://127.0.0.1:{port}/healthz", first, timeout_s=90)
-        http = httpx.Client(base_url=f"http://127.0.0.1:{port}", headers=bearer(key), timeout=60)
+    log = tmp_path / "serve.log"
+    with (
+        live_server(tmp_path / "data", log, **SETTINGS) as first,
+        httpx.Client(base_url=first.url, headers=bearer(key), timeout=60) as http,
+    ):
         job_id = http.post(f"/v1/contexts/{context.id}/documents/batch", json={"documents": documents}).json()["id"]
         deadline = time.monotonic() + 120
         while http.get(f"/v1/jobs/{job_id}").json()["done"] < 64 and time.monotonic() < deadline:
             time.sleep(0.05)  # kill once two groups are reported done, while the next ones are being written
-        os.kill(first.pid, signal.SIGKILL)
-        first.wait(timeout=10)
-    finally:
-        if first.poll() is None:
-            first.kill()
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait(timeout=10)
 
-    second = serve(tmp_path / "data", port := free_port(), log, **SETTINGS)
-    try:
-        wait_until_up(f"http://127.0.0.1:{port}/healthz", second, timeout_s=90)
-        http = httpx.Client(base_url=f"http://127.0.0.1:{port}", headers=bearer(key), timeout=60)
+    with (
+        live_server(tmp_path / "data", log, **SETTINGS) as second,
+        httpx.Client(base_url=second.url, headers=bearer(key), timeout=60) as http,
+    ):
         time.sleep(3.5)  # past the stale time: the dead server's heartbeat has stopped
         job = http.get(f"/v1/jobs/{job_id}").json()
         listed = {d["id"]: d for d in http.get(f"/v1/contexts/{context.id}/documents").json()}
         hits = http.post(
             "/v1/search", json={"query": "warehouse pallets", "context_id": context.id, "limit": 50}
         ).json()
-    finally:
-        second.terminate()
-        second.wait(timeout=30)
-        log.close()
     assert job["status"] == "interrupted" and job["pending"] > 0, job["status"]
     assert job["done"] + job["pending"] == ITEMS and job["failed"] == 0
     done = [item for item in job["items"] if item["status"] == "done"]

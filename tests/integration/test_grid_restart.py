@@ -12,7 +12,7 @@ import pytest
 from backend.config import Settings
 from backend.ingest import Source
 from backend.services import Services
-from tests.helpers import bearer, free_port, serve, wait_until_up
+from tests.helpers import bearer, live_server
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 DOCUMENTS = 120
@@ -39,13 +39,11 @@ def test_a_killed_server_s_grid_is_finished_by_the_next_one(tmp_path, embedder):
         {"name": "Staff", "type": "integer", "question": "How many people does the site employ?"},
         {"name": "Opened", "type": "datetime", "question": "When did the site open?"},
     ]
-    log = (tmp_path / "serve.log").open("w")
-    port = free_port()
-    first = serve(tmp_path / "data", port, log, **SETTINGS)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(f"{url}/healthz", first, timeout_s=90)
-        http = httpx.Client(base_url=url, headers=bearer(key), timeout=30)
+    log = tmp_path / "serve.log"
+    with (
+        live_server(tmp_path / "data", log, **SETTINGS) as first,
+        httpx.Client(base_url=first.url, headers=bearer(key), timeout=30) as http,
+    ):
         grid_id = http.post("/v1/grids", json={"context_id": context.id, "columns": columns}).json()["id"]
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
@@ -53,27 +51,19 @@ def test_a_killed_server_s_grid_is_finished_by_the_next_one(tmp_path, embedder):
             if progress["done"] >= 20:
                 break
             time.sleep(0.1)
-        os.kill(first.pid, signal.SIGKILL)
-        first.wait(timeout=10)
-    finally:
-        if first.poll() is None:
-            first.kill()
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait(timeout=10)
     partial = {(c.document_id, c.column): c.updated_at for c in services.store.grids.cells("acme", grid_id)}
     assert 0 < len(partial) < DOCUMENTS * 2, "the grid finished before the server was killed"
 
-    second = serve(tmp_path / "data", port := free_port(), log, **SETTINGS)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(f"{url}/healthz", second, timeout_s=90)
-        http = httpx.Client(base_url=url, headers=bearer(key), timeout=30)
+    with (
+        live_server(tmp_path / "data", log, **SETTINGS) as second,
+        httpx.Client(base_url=second.url, headers=bearer(key), timeout=30) as http,
+    ):
         assert http.get(f"/v1/grids/{grid_id}").json()["status"] == "running"  # as the killed server left it
         deadline = time.monotonic() + 180
         while (grid := http.get(f"/v1/grids/{grid_id}").json())["status"] != "done" and time.monotonic() < deadline:
             time.sleep(0.3)
-    finally:
-        second.terminate()
-        second.wait(timeout=30)
-        log.close()
     assert grid["status"] == "done" and grid["progress"] == {"done": DOCUMENTS * 2, "total": DOCUMENTS * 2}
     staff = {row["document"]["name"]: row["cells"]["Staff"]["data"] for row in grid["rows"]}
     assert staff["report-007.txt"] == 17 and staff["report-119.txt"] == 129

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.helpers import free_port, wait_until_up
+from tests.helpers import free_port, live_server, wait_until_up
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 CREDENTIALS = {"aws_access_key_id": "testing", "aws_secret_access_key": "testing", "region": "us-east-1"}
@@ -30,21 +30,24 @@ def s3_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     port = free_port()
     # Logs go to files: a pipe nobody reads fills up (moto logs every S3 call) and blocks the server.
     logs = tmp_path_factory.mktemp("logs")
-    moto = subprocess.Popen(
-        [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-        stdout=(logs / "moto.log").open("w"),
-        stderr=subprocess.STDOUT,
-    )
+    with (logs / "moto.log").open("w") as log:
+        moto = subprocess.Popen(
+            [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     endpoint = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(f"{endpoint}/moto-api/", moto, timeout_s=60)
-        boto3.client(
+        s3 = boto3.client(
             "s3",
             endpoint_url=endpoint,
             region_name="us-east-1",
             aws_access_key_id="testing",
             aws_secret_access_key="testing",
-        ).create_bucket(Bucket="answerbase")
+        )
+        s3.create_bucket(Bucket="answerbase")
+        s3.close()
         yield {
             **os.environ,
             "ANSWERBASE_DATA_DIR": str(tmp_path_factory.mktemp("local")),
@@ -72,26 +75,12 @@ def two_servers(s3_env) -> Iterator[tuple[str, str, str]]:
         check=True,
     )
     secret = created.stdout.strip().splitlines()[-1]
-    processes, urls = [], []
-    try:
-        for _ in range(2):
-            port = free_port()
-            log = open(os.path.join(s3_env["ANSWERBASE_DATA_DIR"], f"serve-{port}.log"), "w")
-            processes.append(
-                subprocess.Popen(
-                    [sys.executable, "-m", "backend", "serve", "--port", str(port)],
-                    env=s3_env,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                )
-            )
-            urls.append(f"http://127.0.0.1:{port}")
-            wait_until_up(f"{urls[-1]}/healthz", processes[-1], timeout_s=120)
-        yield urls[0], urls[1], secret
-    finally:
-        for process in processes:
-            process.terminate()
-            process.wait(timeout=20)
+    data_dir = Path(s3_env["ANSWERBASE_DATA_DIR"])
+    with (
+        live_server(data_dir, data_dir / "serve-first.log", s3_env) as first,
+        live_server(data_dir, data_dir / "serve-second.log", s3_env) as second,
+    ):
+        yield first.url, second.url, secret
 
 
 def test_write_through_one_read_through_the_other(two_servers):
@@ -158,13 +147,11 @@ def test_optimize_while_serving(two_servers, s3_env):
             timeout=120,
             json={"name": f"o-{i}", "text": f"Optimizer note {i}: crate {i} weighs {i + 3} kilograms."},
         )
-    optimize = subprocess.Popen(
-        [sys.executable, "-m", "backend", "optimize"],
-        env=s3_env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    log = Path(s3_env["ANSWERBASE_DATA_DIR"]) / "optimize.log"
+    with log.open("w") as out:
+        optimize = subprocess.Popen(
+            [sys.executable, "-m", "backend", "optimize"], env=s3_env, stdout=out, stderr=subprocess.STDOUT
+        )
     while optimize.poll() is None:  # the servers keep answering while it runs
         response = httpx.post(
             f"{second_url}/v1/search",
@@ -173,7 +160,7 @@ def test_optimize_while_serving(two_servers, s3_env):
             timeout=120,
         )
         assert response.status_code == 200 and len(response.json()) == 5
-    assert optimize.returncode == 0, optimize.stderr.read()[-2000:]
+    assert optimize.returncode == 0, log.read_text()[-2000:]
     assert (
         len(
             httpx.post(

@@ -139,3 +139,18 @@ def test_spans_point_at_the_value_in_its_passage():
     proposal = OfflineEngine().propose(question)
     span = proposal.spans[0]
     assert evidence[span.passage].text[span.start : span.end] == "Amelia Chen"
+
+
+def test_engine_auto_is_offline_without_a_model_and_llm_with_one(monkeypatch):
+    from backend.answer.engine import build_engine
+    from backend.config import LLMSettings, Settings
+
+    assert Settings(engine="auto").engine_name == "offline"
+    assert type(build_engine(Settings(engine="auto"))).__name__ == "OfflineEngine"
+    configured = Settings(engine="auto", llm=LLMSettings(base_url="http://127.0.0.1:9/v1"))
+    assert configured.engine_name == "llm" and type(build_engine(configured)).__name__ == "LLMEngine"
+    # The standard OpenAI variables count too (read once, by the settings).
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    from_environment = Settings(engine="auto")
+    assert from_environment.engine_name == "llm" and from_environment.llm.api_key == "sk-test"
+    assert Settings(engine="offline").engine_name == "offline"  # an explicit choice wins
