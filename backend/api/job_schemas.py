@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from backend.api.schemas import _Strict, source_url
+from backend.api.schemas import StrictBody, source_url
 from backend.models import (
     MAX_COLUMN_NAME_CHARS,
     MAX_GRID_COLUMNS,
@@ -21,7 +21,7 @@ from backend.models import (
 from backend.types import AnswerType
 
 
-class GridColumnIn(_Strict):
+class GridColumnIn(StrictBody):
     """A column: the typed question asked of every document."""
 
     name: str = Field(..., min_length=1, max_length=MAX_COLUMN_NAME_CHARS, examples=["Contract value"])
@@ -32,7 +32,7 @@ class GridColumnIn(_Strict):
         return GridColumn(self.name, self.type.value, self.question)
 
 
-class GridIn(_Strict):
+class GridIn(StrictBody):
     """A new grid over a context's documents (all of them, or ``document_ids``)."""
 
     context_id: str
@@ -41,13 +41,13 @@ class GridIn(_Strict):
     document_ids: list[str] | None = Field(None, max_length=10_000, description="Only these documents.")
 
 
-class GridColumnsIn(_Strict):
+class GridColumnsIn(StrictBody):
     """Columns to add to a grid (only their cells are computed)."""
 
     columns: list[GridColumnIn] = Field(..., min_length=1, max_length=MAX_GRID_COLUMNS)
 
 
-class CellEditIn(_Strict):
+class CellEditIn(StrictBody):
     """A value set by hand (``null`` clears the cell); validated as the column's type."""
 
     document_id: str

@@ -1,4 +1,6 @@
-"""Request and response bodies of the /v1 API (what /openapi.json documents)."""
+"""Request and response bodies of the /v1 API (what /openapi.json documents): questions, search, status and errors.
+
+Contexts and documents are in ``catalog_schemas.py``, grids and jobs in ``job_schemas.py``."""
 
 from __future__ import annotations
 
@@ -8,24 +10,18 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from backend.models import (
-    MAX_DESCRIPTION_CHARS,
-    MAX_NAME_CHARS,
-    MAX_QUESTION_CHARS,
-    MAX_URL_CHARS,
-    Context,
-    Document,
-    SearchHit,
-)
+from backend.models import MAX_QUESTION_CHARS, SearchHit
 
 PAGE_CONTENT_CHARS = 1000
 
 
-class _Strict(BaseModel):
+class StrictBody(BaseModel):
+    """A request body: unknown fields are refused (a misspelt option is an error, not ignored), text is trimmed."""
+
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
-class TypedQuestion(_Strict):
+class TypedQuestion(StrictBody):
     """A question to answer as a typed value: ``{"content"}``, or ``{"query", "context_id"}``."""
 
     model_config = ConfigDict(
@@ -85,7 +81,7 @@ class TypedQuestion(_Strict):
         return first or second or ""
 
 
-class SearchRequest(_Strict):
+class SearchRequest(StrictBody):
     """A search: the query, optionally one context, and how many passages (one ranking at any limit)."""
 
     query: str = Field(..., min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S")
@@ -162,53 +158,6 @@ class QuestionPage(BaseModel):
     questions: list[LoggedQuestionOut]
     total: int = Field(..., description="Entries matching the filter, in all pages.")
     next_offset: int | None = Field(None, description="The `offset` of the next page; null on the last.")
-
-
-class ContextIn(_Strict):
-    """A new context: a named group of documents."""
-
-    name: str = Field(..., min_length=1, max_length=MAX_NAME_CHARS, pattern=r"\S")
-    description: str = Field("", max_length=MAX_DESCRIPTION_CHARS)
-
-
-class ContextOut(BaseModel):
-    """A context."""
-
-    id: str
-    name: str
-    description: str
-    created_at: str
-
-    @classmethod
-    def of(cls, context: Context) -> ContextOut:
-        return cls(id=context.id, name=context.name, description=context.description, created_at=context.created_at)
-
-
-class DocumentOut(BaseModel):
-    """A stored document (its text is at its `source` link)."""
-
-    id: str
-    context_id: str | None
-    name: str
-    source: str
-    type: str
-    created_at: str
-    updated_at: str
-    chunks: int
-
-
-class TextDocumentIn(_Strict):
-    """Pasted text to ingest."""
-
-    text: str = Field(..., min_length=1, max_length=5_000_000)
-    name: str = Field(..., min_length=1, max_length=MAX_NAME_CHARS)
-    source: str | None = Field(None, max_length=MAX_URL_CHARS, description="A URL to report back in search results.")
-
-
-class UrlDocumentIn(_Strict):
-    """A web page to fetch and ingest."""
-
-    url: str = Field(..., min_length=1, max_length=MAX_URL_CHARS)
 
 
 class MaintenanceOut(BaseModel):
@@ -311,17 +260,3 @@ def answer_source(hit: SearchHit, base_url: str, spans: list[tuple[int, int]]) -
         if end <= len(result.page_content) and result.page_content[start:end] == hit.text[start:end]
     ]
     return AnswerSource(**result.model_dump(), spans=shown or None)
-
-
-def document_out(document: Document, base_url: str) -> DocumentOut:
-    """The API's view of a document, with its source link under ``base_url`` (web pages keep their URL)."""
-    return DocumentOut(
-        id=document.id,
-        context_id=document.context_id,
-        name=document.name,
-        source=source_url(base_url, document.id, document.source),
-        type=document.type,
-        created_at=document.created_at,
-        updated_at=document.updated_at,
-        chunks=document.chunks,
-    )

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
-from backend.api.schemas import TextDocumentIn, UrlDocumentIn
+from backend.api.catalog_schemas import TextDocumentIn, UrlDocumentIn
 from backend.errors import InvalidRequest, UnsupportedMediaType, ValidationFailed
 from backend.ingest import Source
 from backend.ingest.archives import ArchiveRefused, expand, is_archive

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Response
 
+from backend.api.catalog_schemas import ContextIn, ContextOut
 from backend.api.deps import current_key, get_services
-from backend.api.schemas import ContextIn, ContextOut
 from backend.models import ApiKey
 from backend.services import Services
 

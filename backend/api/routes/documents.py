@@ -8,8 +8,8 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
+from backend.api.catalog_schemas import DocumentOut, document_out
 from backend.api.deps import base_url, current_key, get_services
-from backend.api.schemas import DocumentOut, document_out
 from backend.api.uploads import INGEST_BODY, Upload, read_source
 from backend.ingest import Source
 from backend.models import ApiKey, Document

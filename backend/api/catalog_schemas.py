@@ -1,0 +1,69 @@
+"""Request and response bodies of the /v1 API for contexts and documents."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from backend.api.schemas import StrictBody, source_url
+from backend.models import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_URL_CHARS, Context, Document
+
+
+class ContextIn(StrictBody):
+    """A new context: a named group of documents."""
+
+    name: str = Field(..., min_length=1, max_length=MAX_NAME_CHARS, pattern=r"\S")
+    description: str = Field("", max_length=MAX_DESCRIPTION_CHARS)
+
+
+class ContextOut(BaseModel):
+    """A context."""
+
+    id: str
+    name: str
+    description: str
+    created_at: str
+
+    @classmethod
+    def of(cls, context: Context) -> ContextOut:
+        return cls(id=context.id, name=context.name, description=context.description, created_at=context.created_at)
+
+
+class DocumentOut(BaseModel):
+    """A stored document (its text is at its `source` link)."""
+
+    id: str
+    context_id: str | None
+    name: str
+    source: str
+    type: str
+    created_at: str
+    updated_at: str
+    chunks: int
+
+
+class TextDocumentIn(StrictBody):
+    """Pasted text to ingest."""
+
+    text: str = Field(..., min_length=1, max_length=5_000_000)
+    name: str = Field(..., min_length=1, max_length=MAX_NAME_CHARS)
+    source: str | None = Field(None, max_length=MAX_URL_CHARS, description="A URL to report back in search results.")
+
+
+class UrlDocumentIn(StrictBody):
+    """A web page to fetch and ingest."""
+
+    url: str = Field(..., min_length=1, max_length=MAX_URL_CHARS)
+
+
+def document_out(document: Document, base_url: str) -> DocumentOut:
+    """The API's view of a document, with its source link under ``base_url`` (web pages keep their URL)."""
+    return DocumentOut(
+        id=document.id,
+        context_id=document.context_id,
+        name=document.name,
+        source=source_url(base_url, document.id, document.source),
+        type=document.type,
+        created_at=document.created_at,
+        updated_at=document.updated_at,
+        chunks=document.chunks,
+    )
