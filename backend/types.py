@@ -1,7 +1,8 @@
 """The ten answer types: their names, JSON schemas, and the one place values are validated and normalised.
 
-Every engine's proposal passes through :func:`normalise` before it reaches a caller, so ``integer`` is
-always a JSON integer, ``datetime`` always ``YYYY-MM-DDThh:mm:ssZ`` in UTC, and so on.
+Every engine normalises its proposal with :func:`normalise` (once, where it makes the value), so what reaches
+a caller is canonical: ``integer`` always a JSON integer, ``datetime`` always ``YYYY-MM-DDThh:mm:ssZ`` in UTC,
+and so on.
 """
 
 from __future__ import annotations

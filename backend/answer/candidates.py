@@ -4,13 +4,13 @@ fits the question (a year for "when", a person's name for "who", a number follow
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from backend.answer import extract
 from backend.answer.engine import Question
 from backend.text import STOP_WORDS, WORD, stem, terms
-from backend.types import AnswerType
+from backend.types import AnswerType, normalise
 
 # Chosen on the whole typed-QA dev set by earlier sessions (bench/typed_qa.py, 2026-11); see offline.py.
 COUNTED_NOUN_BOOST = 2.0
@@ -90,7 +90,9 @@ def candidates(sentence: str, question: Question) -> list[Found]:
             else:
                 preference = 1.0 + 0.2 * min(len(words) - 1, 2)
             out.append(Found(" ".join(words), preference, c.start, c.end))
-    return out
+    # Values leave the engine in their canonical JSON form (an engine's duty, see engine.Proposal): normalised
+    # here, once, so candidates that differ only in how they were written ("1,200" and "1200") are one value.
+    return [replace(f, value=normalise(f.value, element)) for f in out]
 
 
 def _trim(words: list[str], asked: set[str], trailing: bool) -> list[str]:

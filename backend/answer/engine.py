@@ -43,7 +43,13 @@ class Span:
 @dataclass
 class Proposal:
     """An engine's proposal: a value (None: nothing of the type was found), how likely it is to be right,
-    where it was read, and, when the value is missing or weak, why in words a caller can act on."""
+    where it was read, and, when the value is missing or weak, why in words a caller can act on.
+
+    The value is already in its canonical JSON form (:func:`backend.types.normalise`): the engine normalises it,
+    because it needs the typed value itself (to retry an invalid reply, to find it in the evidence, to merge
+    candidates written differently), and nothing downstream normalises it again. An array keeps one element per
+    ``element_confidences`` entry, in order.
+    """
 
     value: Any
     confidence: float

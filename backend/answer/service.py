@@ -1,8 +1,8 @@
 """Answering: a question → evidence from retrieval → an engine's proposal → a validated value, or a decline.
 
 This is the one place that decides whether a proposal is good enough (its calibrated confidence against
-``ANSWERBASE_ANSWER__MIN_CONFIDENCE``), the one place values are normalised, and where every question
-is written to the question log.
+``ANSWERBASE_ANSWER__MIN_CONFIDENCE``) and where every question is written to the question log. Values
+arrive normalised: each engine normalises what it proposes, once (see ``engine.Proposal``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from backend.config import AnswerSettings
 from backend.errors import NoAnswer
 from backend.models import SearchHit
 from backend.retrieval import Retriever
-from backend.types import AnswerType, normalise
+from backend.types import AnswerType
 
 
 def reference_moment(reference_date: date | None = None, timezone: str | None = None) -> datetime:
@@ -93,11 +93,8 @@ class AnswerService:
         threshold = self._settings.min_confidence
         if proposal.confidence < threshold:
             raise NoAnswer(proposal.reason or _low_confidence_reason(proposal, evidence, threshold))
-        try:
-            value = normalise(proposal.value, answer_type)
-        except ValueError as exc:
-            raise NoAnswer(f"The engine's answer was not a valid {answer_type.value}: {exc}") from exc
-        return Answer(value, answer_type, round(proposal.confidence, 4), evidence, proposal.spans)
+        # The value is already canonical: engines normalise what they propose (engine.Proposal), once.
+        return Answer(proposal.value, answer_type, round(proposal.confidence, 4), evidence, proposal.spans)
 
     def _keep_confident_elements(self, proposal: Proposal) -> Proposal:
         """Drop array elements (and their spans) below the threshold; an empty list stands only when the

@@ -8,7 +8,6 @@ from importlib import resources
 import pytest
 
 from backend.answer.engine import Question
-from backend.answer.extract import dates, names, numbers
 from backend.answer.offline import OfflineEngine
 from backend.models import SearchHit
 from backend.types import AnswerType, normalise
@@ -27,9 +26,11 @@ def _propose(text: str, answer_type: str, *files: str, engine: OfflineEngine | N
 
 
 def _ask(text: str, answer_type: str, *files: str):
-    """The proposed value, normalised (extraction only: what the service would decline is tested apart)."""
+    """The proposed value (extraction only: what the service would decline is tested apart), checked to be
+    canonical as proposed: the engine normalises its values and nothing after it does."""
     value = _propose(text, answer_type, *files).value
-    return None if value is None else normalise(value, AnswerType(answer_type))
+    assert value is None or value == normalise(value, AnswerType(answer_type))
+    return value
 
 
 @pytest.mark.parametrize(
@@ -72,47 +73,10 @@ def test_declines_instead_of_guessing():
     assert OfflineEngine().propose(question).value is None
 
 
-def test_extractors():
-    text = "It has twenty-five staff, 3.6% growth, $1.2 billion and 1,500 desks."
-    values = [(c.value, c.kind) for c in numbers(text)]
-    assert (25.0, "words") in values and (3.6, "percent") in values and (1_200_000_000.0, "scaled") in values
-    assert (1500.0, "digits") in values
-    found = {c.value.strftime("%Y-%m-%d") for c in dates("Launched on 3 July 2026, reviewed March 4th, 2027.")}
-    assert found == {"2026-07-03", "2027-03-04"}
-    assert "John C. Messenger" in [c.value for c in names("But the board chose John C. Messenger in May.")]
-
-
-def test_relative_dates_resolve_against_now():
-    found = {
-        c.text: c.value.strftime("%Y-%m-%dT%H:%M")
-        for c in dates("The audit is next Friday; the report was filed 2 weeks ago and is due in 3 days.", NOW)
-    }
-    assert found == {
-        "next Friday": "2026-11-27T00:00",
-        "2 weeks ago": "2026-11-07T00:00",
-        "in 3 days": "2026-11-24T00:00",
-    }
+def test_a_relative_date_in_a_passage_is_answered_as_the_day_it_names():
     hit = SearchHit("memo", None, "memo", "", "text-snippet", "The fire drill takes place next Friday.", 0, 1.0)
     question = Question("When is the fire drill?", AnswerType.DATETIME, [hit], NOW, context_scoped=True)
-    assert normalise(OfflineEngine().propose(question).value, AnswerType.DATETIME) == "2026-11-27T00:00:00Z"
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("It has two hundred and twelve employees.", 212.0),
-        ("They hired twenty-one thousand five hundred people.", 21500.0),
-        ("Revenue reached $4bn last year.", 4_000_000_000.0),
-        ("The budget is €3,5 million.", 3_500_000.0),
-        ("Sales grew by 1,500 units.", 1500.0),
-    ],
-)
-def test_numbers_written_as_people_write_them(text, expected):
-    assert [c.value for c in numbers(text)] == [expected]
-
-
-def test_a_distance_is_not_money():
-    assert [c.value for c in numbers("She ran the 100m in 11 seconds.")] == [100.0, 11.0]
+    assert OfflineEngine().propose(question).value == "2026-11-27T00:00:00Z"  # canonical as proposed
 
 
 def test_a_question_about_an_unmentioned_name_gets_no_value_and_says_why():
