@@ -90,6 +90,17 @@ class DocumentVersion:
     vectors: Any  # numpy array (len(texts), dimension)
     replaces: bool  # an earlier version of this document exists and its chunks must go
     titles: list[str] = field(default_factory=list)  # per chunk "name › heading › …" (default: the name)
+    tables: list[TableData] = field(default_factory=list)  # the typed tables the document holds
+
+
+@dataclass(frozen=True)
+class TableData:
+    """A typed table as stored beside its document's chunks (``backend/tables/infer.py`` writes and reads it)."""
+
+    name: str  # the document's name, then the table's label: "report.xlsx › Q1"
+    columns: str  # JSON: each column's name, kind and views
+    row_count: int
+    data: bytes  # Parquet
 
 
 @dataclass

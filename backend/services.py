@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from backend.answer.engine import AnswerEngine, build_engine
 from backend.answer.log import QuestionLog
 from backend.answer.service import AnswerService
+from backend.answer.tables import TableAnswerer
 from backend.auth.keys import KeyService
 from backend.auth.ratelimit import RateLimiter
 from backend.catalog import Catalog
@@ -59,7 +60,9 @@ class Services:
         questions = QuestionLog(store)
         catalog = Catalog(store)
         ingestor = Ingestor(store, embedder, settings.ingest)
-        answers = AnswerService(retriever, engine, settings.answer, settings.search.evidence_passages, questions)
+        answers = AnswerService(
+            retriever, engine, settings.answer, settings.search.evidence_passages, questions, TableAnswerer(store)
+        )
         grids = GridService(store, catalog, answers)
         return cls(
             settings=settings,

@@ -52,14 +52,19 @@ def make_pdf(text: str) -> bytes:
     return out.getvalue()
 
 
-def make_docx(heading: str, paragraphs: list[str]) -> bytes:
-    """A .docx with a heading and paragraphs, written by python-docx."""
+def make_docx(heading: str, paragraphs: list[str], tables: list[list[list[str]]] | None = None) -> bytes:
+    """A .docx with a heading, paragraphs and tables (rows of cells), written by python-docx."""
     import docx
 
     document = docx.Document()
     document.add_heading(heading, level=1)
     for paragraph in paragraphs:
         document.add_paragraph(paragraph)
+    for rows in tables or []:
+        table = document.add_table(rows=len(rows), cols=len(rows[0]))
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                table.cell(r, c).text = cell
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()

@@ -65,15 +65,32 @@ class Proposal:
         return cls(None, 0.0, reason=reason)
 
 
+@dataclass(frozen=True)
+class TableEvidence:
+    """How a value was computed from a table: the table, the plan in words, the SQL it ran (with its bound
+    parameters), and the first rows that matched (``matched_count`` in all)."""
+
+    document_id: str
+    table: str
+    plan: str
+    sql: str
+    parameters: list[Any]
+    columns: list[str]
+    rows: list[list[str]]
+    matched_count: int
+
+
 @dataclass
 class Answer:
-    """A validated value with its confidence, the evidence it came from and the spans it was read at."""
+    """A validated value with its confidence, the evidence it came from and the spans it was read at; a value
+    computed from a table carries how (``table``)."""
 
     value: Any
     answer_type: AnswerType
     confidence: float
     evidence: list[SearchHit] = field(default_factory=list)
     spans: list[Span] = field(default_factory=list)
+    table: TableEvidence | None = None
 
 
 class AnswerEngine(Protocol):

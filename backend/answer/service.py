@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from backend.answer.engine import Answer, AnswerEngine, Proposal, Question, Span
 from backend.answer.log import QuestionLog
+from backend.answer.tables import TableAnswerer
 from backend.config import AnswerSettings
 from backend.errors import NoAnswer
 from backend.models import SearchHit
@@ -39,7 +40,9 @@ class AnswerService:
         settings: AnswerSettings,
         evidence_passages: int = 5,
         log: QuestionLog | None = None,
+        tables: TableAnswerer | None = None,
     ) -> None:
+        self._tables = tables
         self._retriever = retriever
         self._engine = engine
         self._settings = settings
@@ -63,7 +66,7 @@ class AnswerService:
             return self._answer(tenant, text, answer_type, context_id, now or reference_moment(), document_id)
         started = time.perf_counter()
         try:
-            answer = self._answer(tenant, text, answer_type, context_id, now or reference_moment())
+            answer = self._answer(tenant, text, answer_type, context_id, now or reference_moment(), document_id)
         except NoAnswer as exc:
             self._record(tenant, text, answer_type, context_id, started, reason=exc.message)
             raise
@@ -79,6 +82,10 @@ class AnswerService:
         now: datetime,
         document_id: str | None = None,
     ) -> Answer:
+        if context_id is not None and self._tables is not None:
+            computed = self._from_table(tenant, text, answer_type, context_id, document_id)
+            if computed is not None:
+                return computed
         # A list is usually spread over more text than one fact: arrays read twice the evidence.
         passages = self._evidence_passages * (2 if answer_type.is_array else 1)
         evidence = self._retriever.search(
@@ -95,6 +102,29 @@ class AnswerService:
             raise NoAnswer(proposal.reason or _low_confidence_reason(proposal, evidence, threshold))
         # The value is already canonical: engines normalise what they propose (engine.Proposal), once.
         return Answer(proposal.value, answer_type, round(proposal.confidence, 4), evidence, proposal.spans)
+
+    def _from_table(
+        self, tenant: str, text: str, answer_type: AnswerType, context_id: str, document_id: str | None
+    ) -> Answer | None:
+        """The answer computed from one of the context's tables, when a table reads the question confidently;
+        None to let the text engine answer. A confident reading whose result is not of the type is declined, and so
+        is a weak reading of a question that is plainly about a table (guessing from its rows is what this avoids)."""
+        assert self._tables is not None
+        proposal = self._tables.propose(tenant, context_id, text, answer_type, document_id)
+        if proposal is None:
+            return None
+        threshold = self._settings.min_confidence
+        if proposal.confidence < threshold:
+            if proposal.about_the_table:  # the text engine would only guess from a few of the table's rows
+                raise NoAnswer(
+                    f"Computed from {proposal.evidence.table} ({proposal.evidence.plan}), but a question read this "
+                    f"way is right too seldom to trust (confidence {proposal.confidence:.2f}, below the "
+                    f"{threshold:.2f} required)."
+                )
+            return None
+        if proposal.value is None:
+            raise NoAnswer(proposal.reason)
+        return Answer(proposal.value, answer_type, round(proposal.confidence, 4), [proposal.hit], [], proposal.evidence)
 
     def _keep_confident_elements(self, proposal: Proposal) -> Proposal:
         """Drop array elements (and their spans) below the threshold; an empty list stands only when the

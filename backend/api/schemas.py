@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from backend.answer.engine import TableEvidence
 from backend.models import MAX_QUESTION_CHARS, SearchHit
 
 PAGE_CONTENT_CHARS = 1000
@@ -117,13 +118,31 @@ class SearchResult(BaseModel):
     type: Literal["Document"] = "Document"
 
 
+class TableComputation(BaseModel):
+    """How a value was computed from a table: the plan in words, the SQL that ran (values bound as parameters,
+    never spliced in), and the first rows that matched."""
+
+    table: str = Field(..., description="The table: its document's name, then the sheet or table label.")
+    plan: str = Field(
+        ..., description="The plan in words, e.g. \"count rows of orders.csv where 'region' = 'Europe'\"."
+    )
+    sql: str = Field(..., description="The SQL DuckDB ran over the table (columns are c<i>, n<i>, d<i>).")
+    parameters: list[Any] = Field(..., description="The values bound to the SQL's `?` placeholders, in order.")
+    columns: list[str] = Field(..., description="The table's column names.")
+    rows: list[list[str]] = Field(..., description="Up to 20 of the rows that matched the plan's conditions.")
+    matched_rows: int = Field(..., description="How many rows matched in all.")
+
+
 class AnswerSource(SearchResult):
-    """A passage a typed answer was drawn from."""
+    """A passage a typed answer was drawn from (or, for a computed answer, the table it was computed from)."""
 
     spans: list[list[int]] | None = Field(
         None,
         description="Where the value was read, as [start, end] character "
         "offsets into `page_content` (only on the sources it was read from).",
+    )
+    computation: TableComputation | None = Field(
+        None, description="For a value computed from a table: how (`page_content` then lists the matched rows)."
     )
 
 
@@ -260,3 +279,16 @@ def answer_source(hit: SearchHit, base_url: str, spans: list[tuple[int, int]]) -
         if end <= len(result.page_content) and result.page_content[start:end] == hit.text[start:end]
     ]
     return AnswerSource(**result.model_dump(), spans=shown or None)
+
+
+def table_computation(table: TableEvidence) -> TableComputation:
+    """How a computed answer was computed, as the API shows it."""
+    return TableComputation(
+        table=table.table,
+        plan=table.plan,
+        sql=table.sql,
+        parameters=table.parameters,
+        columns=table.columns,
+        rows=table.rows,
+        matched_rows=table.matched_count,
+    )

@@ -1,31 +1,38 @@
 """Loaders: bytes of a file (or a fetched page) → plain text with its structure kept as blank lines.
 
 Each format is read by a maintained library (pypdf, python-docx, trafilatura, charset-normalizer);
-tables (CSV rows) become one line per row so the chunker can keep rows whole.
+tables (CSV rows) become one line per row so the chunker can keep rows whole. Tables (CSV, TSV, XLSX, and the
+tables inside HTML, Markdown and DOCX) also come back as tables (``backend/tables/read.py``), to be stored typed
+and answered by computing.
 """
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from charset_normalizer import from_bytes
 
 from backend.errors import AnswerbaseError, EmptyDocument, UnreadableDocument, UnsupportedMediaType
+from backend.tables.read import RawTable, as_text, docx_tables, html_tables, markdown_tables, read_delimited, read_xlsx
+
+# Rows of a table indexed as searchable text; every row is still answered by computing. Embedding is the cost of
+# ingest (bench/ingest.py: ~1 ms a row here), so a million-row export indexes its first rows as text, not all.
+TEXT_ROWS = 5_000
 
 
 @dataclass(frozen=True)
 class LoadedText:
-    """Text extracted from an input, with a title when the format carries one."""
+    """Text extracted from an input, with a title when the format carries one, and the tables it holds."""
 
     text: str
     title: str | None = None
+    tables: list[RawTable] = field(default_factory=list)
 
 
 def decode(data: bytes) -> str:
@@ -40,8 +47,9 @@ def decode(data: bytes) -> str:
 
 
 def load_text(data: bytes) -> LoadedText:
-    """Plain text and Markdown, decoded."""
-    return LoadedText(decode(data))
+    """Plain text and Markdown, decoded, with its Markdown pipe tables."""
+    text = decode(data)
+    return LoadedText(text, tables=markdown_tables(text))
 
 
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S))(.+?)(?<=\S)\1")
@@ -62,7 +70,7 @@ def load_html(data: bytes) -> LoadedText:
     )
     text = _EMPHASIS.sub(r"\2", text)
     metadata = trafilatura.extract_metadata(html)
-    return LoadedText(text, metadata.title if metadata and metadata.title else None)
+    return LoadedText(text, metadata.title if metadata and metadata.title else None, html_tables(html))
 
 
 def load_pdf(data: bytes) -> LoadedText:
@@ -88,13 +96,13 @@ def load_pdf(data: bytes) -> LoadedText:
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 
 
-def _check_archive(data: bytes) -> None:
+def _check_archive(data: bytes, kind: str = "Word document") -> None:
     """Refuse a file that is no zip archive, or that would unpack to more than MAX_UNPACKED_BYTES."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
     except zipfile.BadZipFile as exc:
-        raise UnreadableDocument("it is not a valid Word document (not a zip archive)") from exc
+        raise UnreadableDocument(f"it is not a valid {kind} (not a zip archive)") from exc
     if unpacked > MAX_UNPACKED_BYTES:
         raise UnreadableDocument(
             f"it would unpack to {unpacked // 2**20:,} MB, more than the {MAX_UNPACKED_BYTES // 2**20} MB allowed"
@@ -118,29 +126,25 @@ def load_docx(data: bytes) -> LoadedText:
         if text:
             # Keep headings recognisable for the chunker, as Markdown headings.
             blocks.append(f"# {text}" if style.startswith("heading") or style == "title" else text)
-    for table in document.tables:
-        rows = [" | ".join(cell.text.strip() for cell in row.cells) for row in table.rows]
-        blocks.append("\n".join(rows))
+    cells = [[[cell.text for cell in row.cells] for row in table.rows] for table in document.tables]
+    for rows in cells:
+        blocks.append("\n".join(" | ".join(cell.strip() for cell in row) for row in rows))
     title = document.core_properties.title or None
-    return LoadedText("\n\n".join(blocks), title)
+    return LoadedText("\n\n".join(blocks), title, docx_tables(cells))
 
 
 def load_csv(data: bytes) -> LoadedText:
-    """A CSV as one line of ``column: value`` pairs a row (its dialect sniffed), so each row reads on its own."""
-    text = decode(data)
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
-    except csv.Error:
-        dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
-    if not rows:
-        return LoadedText("")
-    header, body = rows[0], rows[1:]
-    # One line per row, "column: value" pairs, so each row reads on its own in a chunk.
-    lines = [
-        "; ".join(f"{h.strip()}: {v.strip()}" for h, v in zip(header, row, strict=False) if v.strip()) for row in body
-    ]
-    return LoadedText("\n".join(line for line in lines if line))
+    """A CSV or TSV (its dialect sniffed) as a table, and as one line of ``column: value`` pairs a row."""
+    table = read_delimited(decode(data))
+    return LoadedText(as_text(table, TEXT_ROWS), tables=[table] if len(table.rows) >= 2 else [])
+
+
+def load_xlsx(data: bytes) -> LoadedText:
+    """A workbook's sheets as tables, and as text (a heading a sheet, then a line a row)."""
+    _check_archive(data, "Excel workbook")
+    tables = read_xlsx(data)
+    blocks = [(f"# {t.label}\n\n" if t.label else "") + as_text(t, TEXT_ROWS) for t in tables]
+    return LoadedText("\n\n".join(blocks), tables=[t for t in tables if len(t.rows) >= 2])
 
 
 def load_json(data: bytes) -> LoadedText:
@@ -176,6 +180,8 @@ LOADERS: dict[str, Callable[[bytes], LoadedText]] = {
     ".pdf": load_pdf,
     ".docx": load_docx,
     ".csv": load_csv,
+    ".tsv": load_csv,
+    ".xlsx": load_xlsx,
     ".json": load_json,
 }
 CONTENT_TYPES = {
@@ -185,6 +191,8 @@ CONTENT_TYPES = {
     "application/xhtml+xml": ".html",
     "application/pdf": ".pdf",
     "text/csv": ".csv",
+    "text/tab-separated-values": ".tsv",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": ".xlsx",
     "application/json": ".json",
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ".docx",
 }

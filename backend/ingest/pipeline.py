@@ -22,8 +22,10 @@ from backend.ingest.chunking import chunk_text
 from backend.ingest.loaders import load
 from backend.ingest.web import fetch
 from backend.ingest.writer import GroupWriter
-from backend.models import Chunk, Document, DocumentVersion, utc_now
+from backend.models import Chunk, Document, DocumentVersion, TableData, utc_now
 from backend.store import LanceStore
+from backend.tables.infer import infer, to_bytes
+from backend.tables.read import RawTable, markdown_tables
 
 # Embedding this many chunks per model call keeps the model busy without holding much in memory.
 EMBED_BATCH_CHUNKS = 256
@@ -47,6 +49,19 @@ class Source:
     type: str  # "web", "document" or "text-snippet"
     source_key: str
     source: str = ""  # a URL reported in results ("" → the API's /content link)
+    tables: tuple[RawTable, ...] = ()  # the tables in it, stored typed beside its chunks
+
+
+def typed_tables(name: str, tables: Iterable[RawTable]) -> list[TableData]:
+    """A source's tables, typed and serialised for the store, named after their document."""
+    stored = []
+    for raw in tables:
+        table = infer(raw, f"{name} › {raw.label}" if raw.label else name)
+        if not table.columns or not table.row_count:
+            continue
+        columns, data = to_bytes(table)
+        stored.append(TableData(table.name, columns, table.row_count, data))
+    return stored
 
 
 ProgressCallback = Callable[[int, int], None]  # (documents done, chunks done)
@@ -70,7 +85,7 @@ class Ingestor:
         """A source from an uploaded file (the file name only, never used as a path)."""
         name = filename.replace("\\", "/").rsplit("/", 1)[-1].strip() or "upload"
         loaded = load(data, name, content_type)
-        return Source(tenant, context_id, name, loaded.text, "document", f"file:{name}")
+        return Source(tenant, context_id, name, loaded.text, "document", f"file:{name}", tables=tuple(loaded.tables))
 
     @staticmethod
     def text_source(tenant: str, context_id: str | None, text: str, name: str, source: str | None = None) -> Source:
@@ -80,7 +95,14 @@ class Ingestor:
         if not name.strip():
             raise ValidationFailed("name: a name is required for pasted text.")
         return Source(
-            tenant, context_id, name.strip(), text, "text-snippet", f"text:{source or name.strip()}", source or ""
+            tenant,
+            context_id,
+            name.strip(),
+            text,
+            "text-snippet",
+            f"text:{source or name.strip()}",
+            source or "",
+            tuple(markdown_tables(text)),
         )
 
     def url_source(self, tenant: str, context_id: str | None, url: str) -> Source:
@@ -88,7 +110,8 @@ class Ingestor:
         page = fetch(url, self._settings)
         path_name = page.url.rstrip("/").rsplit("/", 1)[-1] or "page"
         loaded = load(page.content, path_name if "." in path_name else "page.html", page.content_type)
-        return Source(tenant, context_id, loaded.title or page.url, loaded.text, "web", f"url:{url}", url)
+        name = loaded.title or page.url
+        return Source(tenant, context_id, name, loaded.text, "web", f"url:{url}", url, tuple(loaded.tables))
 
     # -- ingestion -------------------------------------------------------------------------------------
 
@@ -200,9 +223,14 @@ class Ingestor:
 
     def _prepare(self, source: Source, existing: Document | None) -> DocumentVersion:
         """The version to store; ``texts == []`` marks unchanged content (no re-embedding)."""
-        content_hash = hashlib.sha256(
+        digest = hashlib.sha256(
             f"{self._settings.chunk_tokens}/{self._settings.overlap_tokens}\n{source.text}".encode()
-        ).hexdigest()
+        )
+        for table in source.tables:  # a big table's text shows its first rows only: its cells count in full
+            digest.update(table.label.encode())
+            for row in table.rows:
+                digest.update("\x1f".join(row).encode() + b"\x1e")
+        content_hash = digest.hexdigest()
         now = utc_now()
         chunks = self._chunks(source.text)
         if not chunks:
@@ -228,6 +256,7 @@ class Ingestor:
             vectors=None,
             replaces=existing is not None,
             titles=[] if unchanged else [title_path(source.name, c.headings) for c in chunks],
+            tables=[] if unchanged else typed_tables(source.name, source.tables),
         )
 
     def _chunks(self, text: str) -> list[Chunk]:

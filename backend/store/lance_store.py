@@ -26,6 +26,7 @@ from backend.store.questions import QuestionTable
 from backend.store.schema import (
     CHUNKS,
     CONTEXTS,
+    DATA_TABLES,
     DOCUMENTS,
     GRID_CELLS,
     GRIDS,
@@ -42,6 +43,7 @@ from backend.store.schema import (
     upsert_rows,
     where,
 )
+from backend.store.tables import DataTables
 from backend.store.versioned_cache import VersionedCache
 
 T = TypeVar("T")
@@ -91,6 +93,7 @@ class LanceStore:
         self.grids = GridTable(self._tables[GRIDS], self._tables[GRID_CELLS])  # extraction grids (store/grids.py)
         self.originals = OriginalTable(self._tables[ORIGINALS])  # uploaded files (store/originals.py)
         self.jobs = JobTable(self._tables[JOBS])  # background jobs (store/jobs.py)
+        self.data_tables = DataTables(self._tables[DATA_TABLES])  # documents' typed tables (store/tables.py)
         if check_embedder and dimension is not None and embedder_name is not None:
             self._check_embedder(embedder_name, dimension)
 
@@ -161,6 +164,7 @@ class LanceStore:
         """Delete a context with its grids, documents and chunks (chunks first: rows never point at nothing)."""
         self.grids.delete_context(tenant, context_id)
         self.originals.delete(tenant, context_id=context_id)
+        self.data_tables.delete(tenant, context_id=context_id)
         self._delete(CHUNKS, where(tenant=tenant, context_id=context_id))
         self._delete(DOCUMENTS, where(tenant=tenant, context_id=context_id))
         self._delete(CONTEXTS, where(tenant=tenant, id=context_id))
@@ -205,9 +209,10 @@ class LanceStore:
         return sorted((self.document_of(row) for row in rows), key=lambda d: d.created_at)
 
     def put_documents(self, versions: Sequence[DocumentVersion]) -> None:
-        """Store document versions: all chunks in one commit, then the rows, then drop replaced chunks.
+        """Store document versions: all chunks in one commit, their tables in another, then the rows, then drop
+        replaced chunks and tables.
 
-        Until the rows commit, the new chunks carry a revision no document has, so search ignores them.
+        Until the rows commit, the new chunks and tables carry a revision no document has, so readers ignore them.
         """
         now = utc_now()
         chunk_rows = [
@@ -231,6 +236,7 @@ class LanceStore:
         ]
         if chunk_rows:
             retry_on_conflict(lambda: self._tables[CHUNKS].add(chunk_rows))
+        self.data_tables.add(versions, now)
         rows = [
             asdict(v.document)
             | {"context_id": v.document.context_id or "", "source_key": v.source_key, "content": v.content}
@@ -245,6 +251,7 @@ class LanceStore:
         ]
         for start in range(0, len(replaced), 200):
             self._delete(CHUNKS, " OR ".join(replaced[start : start + 200]))
+        self.data_tables.drop_replaced(versions)
         self.ensure_indexes()
 
     def touch_document(self, document: Document) -> None:
@@ -263,6 +270,7 @@ class LanceStore:
         repair() drops)."""
         self.originals.delete(tenant, document_id=document_id)
         self._delete(DOCUMENTS, where(tenant=tenant, id=document_id))
+        self.data_tables.delete(tenant, document_id=document_id)
         self._delete(CHUNKS, where(tenant=tenant, document_id=document_id))
 
     def live_revisions(self, document_ids: Iterable[str]) -> dict[str, str]:
@@ -274,7 +282,7 @@ class LanceStore:
         return {row["id"]: row["content_hash"] for row in rows}
 
     def repair(self, grace_s: float = 600.0) -> int:
-        """Delete chunks of no committed document version, older than ``grace_s``; returns how many.
+        """Delete chunks and tables of no committed document version, older than ``grace_s``; returns how many.
 
         Such chunks are left by a crash between a document's chunk commit and its row commit. Search never
         shows them; this only reclaims space. The grace period spares another process's write in flight
@@ -289,7 +297,7 @@ class LanceStore:
         ]
         for start in range(0, len(stale), 500):
             self._delete(CHUNKS, "id IN (" + ", ".join(sql(i) for i in stale[start : start + 500]) + ")")
-        return len(stale)
+        return len(stale) + self.data_tables.stale(live, cutoff)
 
     def counts(self, tenant: str | None = None) -> dict[str, int]:
         """How many contexts, documents and chunks (of ``tenant`` when given)."""

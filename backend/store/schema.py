@@ -21,6 +21,7 @@ GRIDS, GRID_CELLS = "grids", "grid_cells"  # extraction grids and their answered
 ORIGINALS = "originals"  # uploaded files as they came
 JOBS = "jobs"  # background tasks (batch ingests) and their per-item results
 LEASES = "leases"  # who holds a store-wide duty (upkeep); see store/upkeep.py
+DATA_TABLES = "data_tables"  # documents' typed tables (CSV, sheets, HTML/Markdown/DOCX tables); store/tables.py
 
 # Rows a table is created with, in the same commit as the table. A lease row must exist before anyone claims
 # it: claims are conditional updates, which LanceDB serialises, while two concurrent inserts of one key both
@@ -138,6 +139,21 @@ def table_schemas(dimension: int) -> dict[str, pa.Schema]:
                 ("created_at", _TEXT),
                 ("updated_at", _TEXT),
                 ("heartbeat_at", _TEXT),
+            ]
+        ),
+        DATA_TABLES: pa.schema(
+            [
+                ("id", _TEXT),
+                ("tenant", _TEXT),
+                ("context_id", _TEXT),
+                ("document_id", _TEXT),
+                ("revision", _TEXT),  # the document's content hash: read only while it is the committed one
+                ("ordinal", pa.int32()),
+                ("name", _TEXT),
+                ("columns", _TEXT),  # JSON: [{"name", "kind", "numeric", "percent"}]
+                ("row_count", pa.int64()),
+                ("data", pa.large_binary()),  # Parquet
+                ("created_at", _TEXT),
             ]
         ),
         GRID_CELLS: pa.schema(

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Depends, Path
 
 from backend.answer.service import reference_moment
 from backend.api.deps import base_url, current_key, get_services
-from backend.api.schemas import TypedAnswer, TypedQuestion, answer_source
+from backend.api.schemas import TypedAnswer, TypedQuestion, answer_source, table_computation
 from backend.errors import NotFound
 from backend.models import ApiKey
 from backend.services import Services
@@ -43,6 +43,8 @@ def answer_typed(
     if body.include_sources:
         spans = [[(s.start, s.end) for s in answer.spans if s.passage == i] for i in range(len(answer.evidence))]
         sources = [answer_source(hit, base, hit_spans) for hit, hit_spans in zip(answer.evidence, spans, strict=True)]
+        if answer.table is not None and sources:
+            sources[0].computation = table_computation(answer.table)
     return TypedAnswer(
         data=answer.value, confidence=answer.confidence if body.include_confidence else None, sources=sources
     )

@@ -1,0 +1,216 @@
+"""Answers computed from tables: the question goes to the context's table that it matches best, the offline
+parser (or the model) turns it into a plan, DuckDB computes it, and the result is converted to the asked type.
+
+A result that does not fit the type is declined, never coerced. When no table reading is confident enough the
+answering service asks the text engine instead (a question about a table's prose, or not about a table at all).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from backend.answer.engine import TableEvidence
+from backend.models import SearchHit
+from backend.store import LanceStore
+from backend.tables import parse
+from backend.tables.infer import TypedTable, from_bytes, leading_number, parse_date, parse_number
+from backend.tables.plan import describe
+from backend.tables.query import Result, execute
+from backend.types import AnswerType, format_datetime, normalise
+
+CACHED_CELLS = 20_000_000  # loaded tables kept in memory, counted in cells (a million-row, 20-column export)
+
+# Confidence of a computed answer: the exact match of the offline parser's answers on bench/table_qa.py's tuning
+# half (196 WikiTableQuestions questions, 2026-11-23), by the reading's kind (an aggregate, or cells of rows) and
+# how much of the question it explains (all of it, at least half, less):
+#   aggregate 0.64 (25 answers) / 0.51 (35) / 0.39 (23); rows, answer column named 0.53 (17) / 0.40 (20) / 0.50 (12)
+# (rows "less" merged with "half" below: 12 answers); rows whose answer column was guessed 0.40 / 0.26 / 0.27,
+# about two thirds of named.
+CONFIDENCE = {
+    ("aggregate", "all"): 0.64,
+    ("aggregate", "most"): 0.51,
+    ("aggregate", "some"): 0.39,
+    ("rows", "all"): 0.53,
+    ("rows", "most"): 0.42,
+    ("rows", "some"): 0.42,
+}
+GUESSED_COLUMN_FACTOR = 0.65
+AMBIGUITY_FACTOR = 0.67  # another table reads the question as well (no data: the guessed-column factor's size)
+ABOUT_A_TABLE = 0.5  # a reading that explains this much of the question is about the table (declined, not re-asked)
+AGGREGATES = {"count", "sum", "avg", "max", "min", "distinct", "exists", "difference", "group"}
+
+
+@dataclass
+class TableProposal:
+    """A value computed from a table (None when the result did not fit the type, with the reason), its
+    confidence, and how it was computed."""
+
+    value: Any
+    confidence: float
+    evidence: TableEvidence
+    hit: SearchHit
+    reason: str = ""
+    about_the_table: bool = False  # the reading explains most of the question: the table is where the answer is
+
+
+class TableAnswerer:
+    """Finds, reads and queries the tables of a tenant's context."""
+
+    def __init__(self, store: LanceStore) -> None:
+        self._store = store
+        self._cache: OrderedDict[str, tuple[TypedTable, parse.Index]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def propose(
+        self, tenant: str, context_id: str, question: str, answer_type: AnswerType, document_id: str | None = None
+    ) -> TableProposal | None:
+        """The best table answer, or None when the context has no table that the question reads against."""
+        listed = self._store.data_tables.listed(tenant, context_id)
+        if document_id is not None:
+            listed = [row for row in listed if row["document_id"] == document_id]
+        live = self._store.live_revisions({row["document_id"] for row in listed}) if listed else {}
+        readings = []
+        for row in listed:
+            if live.get(row["document_id"]) != row["revision"]:
+                continue  # a version being written, or replaced a moment ago
+            loaded = self._load(tenant, row)
+            if loaded is None:
+                continue
+            table, words = loaded
+            reading = parse.read(question, table, answer_type, words)
+            if reading is not None:
+                readings.append((reading.coverage, row, table, reading))
+        if not readings:
+            return None
+        readings.sort(key=lambda r: r[0], reverse=True)
+        coverage, row, table, reading = readings[0]
+        confidence = _confidence(reading)
+        if len(readings) > 1 and readings[1][0] >= coverage - 0.05:
+            confidence *= AMBIGUITY_FACTOR
+        result = execute(reading.plan, table)
+        value, reason = _typed(reading, result, table, answer_type)
+        evidence = TableEvidence(
+            document_id=row["document_id"],
+            table=table.name,
+            plan=describe(reading.plan, table) + _second_words(reading, table),
+            sql=result.sql,
+            parameters=[_plain(p) for p in result.parameters],
+            columns=[c.name for c in table.columns],
+            rows=[[cell or "" for cell in matched.values()] for matched in result.matched],
+            matched_count=result.matched_count,
+        )
+        return TableProposal(
+            value, confidence, evidence, _hit(row, evidence), reason, coverage >= ABOUT_A_TABLE and value is not None
+        )
+
+    def _load(self, tenant: str, row: dict) -> tuple[TypedTable, parse.Index] | None:
+        """A stored table with its word index, from the cache or the store (ids are per version: never stale)."""
+        with self._lock:
+            if row["id"] in self._cache:
+                self._cache.move_to_end(row["id"])
+                return self._cache[row["id"]]
+        data = self._store.data_tables.data(tenant, row["id"])
+        if data is None:
+            return None
+        table = from_bytes(row["name"], row["columns"], data)
+        loaded = (table, parse.index(table))
+        with self._lock:
+            self._cache[row["id"]] = loaded
+            while (
+                sum(t.row_count * len(t.columns) for t, _ in self._cache.values()) > CACHED_CELLS
+                and len(self._cache) > 1
+            ):
+                self._cache.popitem(last=False)
+        return loaded
+
+
+def _confidence(reading: parse.Reading) -> float:
+    """How likely the reading's answer is right (see CONFIDENCE)."""
+    shape = "aggregate" if reading.kind in AGGREGATES else "rows"
+    band = "all" if reading.coverage >= 0.99 else "most" if reading.coverage >= ABOUT_A_TABLE else "some"
+    confidence = CONFIDENCE[(shape, band)]
+    if shape == "rows" and reading.guessed_answer_column:
+        confidence *= GUESSED_COLUMN_FACTOR
+    return confidence
+
+
+def _second_words(reading: parse.Reading, table: TypedTable) -> str:
+    return f", minus {describe(reading.second, table)}" if reading.second is not None else ""
+
+
+def _plain(value: Any) -> Any:
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def _hit(row: dict, evidence: TableEvidence) -> SearchHit:
+    """The table's document as an answer's source: its matched rows as the passage."""
+    lines = ["; ".join(f"{c}: {v}" for c, v in zip(evidence.columns, r, strict=True) if v) for r in evidence.rows]
+    return SearchHit(
+        document_id=row["document_id"],
+        context_id=row["context_id"] or None,
+        name=evidence.table,
+        source="",
+        type="document",
+        text="\n".join(lines) or evidence.plan,
+        ordinal=0,
+        score=1.0,
+    )
+
+
+def _typed(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> tuple[Any, str]:
+    """The result as a value of ``answer_type``, or (None, why) when it is not one."""
+    values = _values(reading, result, table)
+    if not values:
+        return None, f"No row of {table.name} matches ({describe(reading.plan, table)})."
+    element = answer_type.element
+    converted = [_convert(v, element) for v in values]
+    if any(c is None for c in converted):
+        bad = next(v for v, c in zip(values, converted, strict=True) if c is None)
+        return None, f"The table's answer {bad!r} is not a {element.value}."
+    if answer_type.is_array:
+        return normalise(converted, answer_type), ""
+    if len(converted) != 1:
+        return None, f"The table gives {len(converted)} values, not one."
+    return normalise(converted[0], answer_type), ""
+
+
+def _values(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
+    """The computed values, before typing: a number for aggregates, cells for rows, a bool for existence."""
+    if reading.kind == "exists":
+        return [bool(result.rows and result.rows[0][0])]
+    if reading.kind == "difference" and reading.second is not None:
+        other = execute(reading.second, table)
+        a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
+        return [] if a is None or b is None else [abs(a - b)]
+    if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)
+        return [row[0] for row in result.rows if row[0]][:1]
+    return [row[0] for row in result.rows if row and row[0] is not None and row[0] != ""]
+
+
+def _convert(value: Any, element: AnswerType) -> Any:
+    """One computed value as ``element``, or None when it is not one (no coercion: "12 km" is not an integer
+    unless the cell starts with the number and the column holds numbers written so)."""
+    if element is AnswerType.BOOLEAN:
+        return value if isinstance(value, bool) else None
+    if element is AnswerType.STRING:
+        if isinstance(value, float):
+            return str(int(value)) if value.is_integer() else repr(value)
+        return str(value)
+    if element is AnswerType.DATETIME:
+        if hasattr(value, "year"):
+            return format_datetime(value)
+        moment = parse_date(str(value))
+        return format_datetime(moment) if moment is not None else None
+    number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
+    if number is None and isinstance(value, str):
+        number = parse_number(value)
+        if number is None:
+            number = leading_number(value)
+    if number is None:
+        return None
+    if element is AnswerType.INTEGER:
+        return int(number) if float(number).is_integer() else None
+    return float(number)

@@ -1,0 +1,82 @@
+"""Documents' typed tables, stored beside their chunks: one row per table, its data as Parquet.
+
+Like chunks, a table carries its document's revision and is written before the document's row, so a reader that
+keeps only tables of a committed revision (``LanceStore.live_revisions``) never sees a half-written version.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from backend.models import DocumentVersion, utc_now
+from backend.store.indexes import retry_on_conflict
+from backend.store.schema import read_rows, sql, where
+
+LISTED = ["id", "tenant", "context_id", "document_id", "revision", "ordinal", "name", "columns", "row_count"]
+
+
+class DataTables:
+    """The ``data_tables`` table."""
+
+    def __init__(self, table: Any) -> None:
+        self._table = table
+
+    def add(self, versions: Sequence[DocumentVersion], created_at: str | None = None) -> None:
+        """Store the tables of these document versions (one commit)."""
+        now = created_at or utc_now()
+        rows = [
+            {
+                "id": str(uuid.uuid4()),
+                "tenant": v.document.tenant,
+                "context_id": v.document.context_id or "",
+                "document_id": v.document.id,
+                "revision": v.document.content_hash,
+                "ordinal": i,
+                "name": t.name,
+                "columns": t.columns,
+                "row_count": t.row_count,
+                "data": t.data,
+                "created_at": now,
+            }
+            for v in versions
+            for i, t in enumerate(v.tables)
+        ]
+        if rows:
+            retry_on_conflict(lambda: self._table.add(rows))
+
+    def drop_replaced(self, versions: Sequence[DocumentVersion]) -> None:
+        """Delete the tables of the versions these replace (any revision but the new one)."""
+        replaced = [
+            f"(document_id = {sql(v.document.id)} AND revision != {sql(v.document.content_hash)})"
+            for v in versions
+            if v.replaces
+        ]
+        for start in range(0, len(replaced), 200):
+            self._delete(" OR ".join(replaced[start : start + 200]))
+
+    def stale(self, live: set[tuple[str, str]], cutoff: str) -> int:
+        """Delete tables of no committed document version (``live``: (document id, revision)) created before
+        ``cutoff``; returns how many (a crash between a version's tables and its row leaves them)."""
+        rows = read_rows(self._table, None, ["id", "document_id", "revision", "created_at"])
+        ids = [r["id"] for r in rows if (r["document_id"], r["revision"]) not in live and r["created_at"] <= cutoff]
+        for start in range(0, len(ids), 500):
+            self._delete("id IN (" + ", ".join(sql(i) for i in ids[start : start + 500]) + ")")
+        return len(ids)
+
+    def listed(self, tenant: str, context_id: str | None) -> list[dict]:
+        """The tables (without their data) of a tenant's context, or of its documents in no context."""
+        return read_rows(self._table, where(tenant=tenant, context_id=context_id or ""), LISTED)
+
+    def data(self, tenant: str, table_id: str) -> bytes | None:
+        """A table's Parquet data."""
+        rows = read_rows(self._table, where(tenant=tenant, id=table_id), ["data"])
+        return rows[0]["data"] if rows else None
+
+    def delete(self, tenant: str, *, document_id: str | None = None, context_id: str | None = None) -> None:
+        """Drop the tables of a document, or of a context's documents."""
+        self._delete(where(tenant=tenant, document_id=document_id, context_id=context_id))
+
+    def _delete(self, filter_: str) -> None:
+        retry_on_conflict(lambda: self._table.delete(filter_))

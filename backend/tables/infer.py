@@ -1,0 +1,216 @@
+"""Column types of a raw table, and the typed table (Arrow) that queries run on.
+
+Every column keeps its cell text (``c<i>``); a column whose cells read as numbers also gets a number view
+(``n<i>``, float64) and one whose cells read as dates a date view (``d<i>``, timestamp). Queries only ever name
+these generated identifiers, never a header from the file. Cells are read as people write them: thousands
+separators (``1,234``, ``1 234``), currency signs, percentages (kept in percent units: ``48.4%`` → 48.4),
+accounting negatives ``(12)``, footnote marks (``12[3]``, ``7*``), and dates in the common written forms.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from dataclasses import asdict, dataclass
+from datetime import datetime
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from backend.tables.read import RawTable
+
+# A column is a number (or date) column when this share of its non-empty cells read as one. Chosen on the
+# table-QA dev tables (bench/table_qa.py, 2026-11-23): lower values turned name columns with a few numbers
+# into numbers; a few "—" or "n/a" cells must not turn a number column into text.
+TYPED_SHARE = 0.9
+# A text column gets a number view when this share of its cells *starts* with a number ("1st", "12 (3)",
+# "17 years"): ranks and counts written with words stay comparable and summable.
+LEADING_SHARE = 0.8
+MISSING = {"", "-", "—", "–", "n/a", "na", "none", "null", "?", "..."}
+
+_FOOTNOTE = re.compile(r"(\[[^\]]{1,6}\]|[*†‡§])+$")
+_NUMBER = re.compile(
+    r"^(?P<neg>[-−+])?\s*(?:US\$|[$£€¥₹])?\s*(?P<paren>\()?\s*(?:US\$|[$£€¥₹])?"
+    r"(?P<num>\d{1,3}(?:[, \u00a0\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?P<pct>%)?\)?$"
+)
+_LEADING = re.compile(r"^[-−]?(?:US\$|[$£€¥₹])?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+_DATE_FORMATS = [
+    "%Y-%m-%d",
+    "%Y-%m-%dT%H:%M:%S",
+    "%Y-%m-%d %H:%M:%S",
+    "%Y/%m/%d",
+    "%B %d, %Y",
+    "%b %d, %Y",
+    "%b. %d, %Y",
+    "%d %B %Y",
+    "%d %b %Y",
+    "%B %d %Y",
+    "%d/%m/%Y",
+    "%m/%d/%Y",
+    "%d.%m.%Y",
+    "%B %Y",
+    "%b %Y",
+]
+
+
+def parse_number(cell: str) -> float | None:
+    """The number a cell states, or None: ``$1,234.50`` → 1234.5, ``(12)`` → -12, ``48.4%`` → 48.4."""
+    text = _FOOTNOTE.sub("", cell.strip()).strip()
+    match = _NUMBER.match(text)
+    if not match:
+        return None
+    value = float(re.sub(r"[, \u00a0\u202f]", "", match.group("num")))
+    negative = match.group("neg") in ("-", "−") or match.group("paren") is not None
+    return -value if negative else value
+
+
+def leading_number(cell: str) -> float | None:
+    """The number a cell starts with (``1st`` → 1, ``17 years`` → 17), or None."""
+    match = _LEADING.match(cell.strip())
+    if not match:
+        return None
+    value = float(match.group(1).replace(",", ""))
+    return -value if cell.strip()[0] in "-−" else value
+
+
+def parse_date(cell: str, formats: list[str] | None = None) -> datetime | None:
+    """The date a cell states, in one of the common written forms, or None."""
+    text = _FOOTNOTE.sub("", cell.strip()).strip()
+    text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
+    text = re.sub(r"\s*\(.*\)$", "", text)  # "January 26, 1995 (Sunday)"
+    for fmt in formats or _DATE_FORMATS:
+        try:
+            return datetime.strptime(text, fmt)
+        except ValueError:
+            continue
+    return None
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: its name (unique in the table), its kind and which views it has."""
+
+    name: str
+    kind: str  # "number", "date" or "text"
+    numeric: bool  # has a number view n<i> (number columns, and text columns that start with numbers)
+    percent: bool = False  # its numbers were written as percentages
+
+
+@dataclass(frozen=True)
+class TypedTable:
+    """A table ready to query: its name, columns and data (Arrow: c<i> text, n<i> numbers, d<i> dates, row)."""
+
+    name: str
+    columns: list[Column]
+    data: pa.Table
+
+    @property
+    def row_count(self) -> int:
+        return self.data.num_rows
+
+    def column_index(self, name: str) -> int:
+        """The position of the column called ``name`` (ValueError when there is none)."""
+        for i, column in enumerate(self.columns):
+            if column.name == name:
+                return i
+        raise ValueError(f"the table has no column {name!r}")
+
+
+def infer(raw: RawTable, name: str) -> TypedTable:
+    """Decide the header, name the columns uniquely, type each column, and build the typed table ``name``."""
+    rows = raw.rows
+    width = len(rows[0]) if rows else 0
+    has_header = raw.header if raw.header is not None else _looks_like_header(rows)
+    header, body = (rows[0], rows[1:]) if has_header and len(rows) > 1 else ([""] * width, rows)
+    columns, arrays = [], {}
+    for i, column_name in enumerate(unique_names(header)):
+        cells = [row[i] if i < len(row) else "" for row in body]
+        values = [None if c.lower() in MISSING else c for c in cells]
+        present = [v for v in values if v is not None]
+        numbers = [parse_number(v) if v is not None else None for v in values]
+        parsed = sum(n is not None for n in numbers)
+        kind, numeric, percent = "text", False, False
+        if present and parsed >= TYPED_SHARE * len(present):
+            kind, numeric = "number", True
+            percent = sum(v.rstrip().endswith("%") for v in present) >= TYPED_SHARE * len(present)
+        else:
+            dates = _dates(present)
+            if dates is not None:
+                kind = "date"
+                arrays[f"d{i}"] = pa.array(
+                    [dates.get(v) if v is not None else None for v in values], pa.timestamp("ms")
+                )
+            leading = [leading_number(v) if v is not None else None for v in values]
+            if kind == "text" and present and sum(n is not None for n in leading) >= LEADING_SHARE * len(present):
+                numeric, numbers = True, leading
+        arrays[f"c{i}"] = pa.array(cells, pa.string())
+        if numeric:
+            arrays[f"n{i}"] = pa.array(numbers, pa.float64())
+        columns.append(Column(column_name, kind, numeric, percent))
+    arrays["row"] = pa.array(range(len(body)), pa.int64())
+    return TypedTable(name, columns, pa.table(arrays))
+
+
+def _dates(cells: list[str]) -> dict[str, datetime] | None:
+    """``{cell: date}`` when enough cells read as dates in one format (day-first or month-first decided by the
+    column, not by each cell), else None. Years alone are numbers, not dates."""
+    if not cells or all(re.fullmatch(r"\d{4}", c) for c in cells):
+        return None
+    sample = cells[:200]
+    best: tuple[int, str] | None = None
+    for fmt in _DATE_FORMATS:
+        hits = sum(parse_date(c, [fmt]) is not None for c in sample)
+        if hits and (best is None or hits > best[0]):
+            best = (hits, fmt)
+    if best is None or best[0] < TYPED_SHARE * len(sample):
+        return None
+    found = {c: parse_date(c, [best[1]]) for c in set(cells)}
+    if sum(d is not None for d in found.values()) < TYPED_SHARE * len(found):
+        return None
+    return {c: d for c, d in found.items() if d is not None}
+
+
+def _looks_like_header(rows: list[list[str]]) -> bool:
+    """A first row is a header unless it reads like the rows below it: a number or date where the column below
+    holds numbers or dates."""
+    if len(rows) < 2:
+        return False
+    first, body = rows[0], rows[1:50]
+    if any(not cell for cell in first) and all(not cell for cell in first):
+        return False
+    for i, cell in enumerate(first):
+        below = [row[i] for row in body if i < len(row) and row[i].lower() not in MISSING]
+        typed_below = below and sum(parse_number(c) is not None for c in below) >= TYPED_SHARE * len(below)
+        if typed_below and parse_number(cell) is not None:
+            return False
+    return True
+
+
+def unique_names(header: list[str]) -> list[str]:
+    """Column names from a header row: blank ones become ``column N``, repeated ones get `` (2)``, `` (3)``."""
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for i, cell in enumerate(header):
+        name = cell.strip() or f"column {i + 1}"
+        key = name.lower()
+        if key in seen:
+            seen[key] += 1
+            name = f"{name} ({seen[key]})"
+        else:
+            seen[key] = 1
+        names.append(name)
+    return names
+
+
+def to_bytes(table: TypedTable) -> tuple[str, bytes]:
+    """A typed table as stored: its columns as JSON, and its data as Parquet (zstd)."""
+    sink = io.BytesIO()
+    pq.write_table(table.data, sink, compression="zstd")
+    return json.dumps([asdict(c) for c in table.columns]), sink.getvalue()
+
+
+def from_bytes(name: str, columns_json: str, data: bytes) -> TypedTable:
+    """A stored table read back (the inverse of :func:`to_bytes`)."""
+    columns = [Column(**c) for c in json.loads(columns_json)]
+    return TypedTable(name, columns, pq.read_table(io.BytesIO(data)))

@@ -1,0 +1,585 @@
+"""The offline semantic parser: a question → a query plan over one table, with no model.
+
+It reads the question against the table's own words: column names (stemmed, with common abbreviations), cell
+values said in the question (longest first), numbers with their comparison ("more than 10,000", "after 1990"),
+and cue words for the operation (how many, total, average, highest, first, next, difference, or). The reading's
+``coverage`` is the share of the question's content words that the plan accounts for: a question it only half
+understands gets a low coverage, and the answering code steps aside for the text engine.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from backend.tables.infer import TypedTable, parse_number
+from backend.tables.plan import Condition, Plan
+from backend.text import STOP_WORDS, stem
+from backend.types import AnswerType
+
+MAX_VALUE_WORDS = 8  # the longest cell value looked for in a question, in words
+MAX_DISTINCT = 200_000  # columns with more distinct values than this are not searched for values
+
+_MAX_WORDS = "most highest largest greatest biggest maximum max best longest latest tallest heaviest oldest".split()
+_MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest".split()
+_CUE_WORDS = set(
+    "how many much number total sum combined average mean count times different distinct unique first last next "
+    "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter "
+    "earlier later older younger listed list name names top bottom above below than only both either same "
+    "consecutive amount value".split()
+    + _MAX_WORDS
+    + _MIN_WORDS
+)
+_NEGATION = {
+    "not",
+    "no",
+    "non",
+    "except",
+    "excluding",
+    "other",
+    "without",
+    "never",
+    "didn",
+    "don",
+    "doesn",
+    "isn",
+    "wasn",
+    "weren",
+    "aren",
+}
+_CUE_STEMS = {stem(w) for w in _CUE_WORDS} - {stem(w) for w in "point points value amount".split()}
+_PLAIN_VERBS = set(
+    "came come comes placed place work works worked working started start starts has have had got get gets made "
+    "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
+    "happen happened take took taken appear appears appeared".split()
+)
+# A column a wh-word asks for, by words its name carries (checked in this order).
+_WH_COLUMNS = {
+    "who": "name player driver rider artist winner athlete candidate person coach member manager captain "
+    "opponent team club nation country title champion performer author director",
+    "where": "venue location city place country site stadium town ground arena host",
+    "when": "date year season time",
+}
+_ABBREVIATIONS = {
+    "no": "number",
+    "num": "number",
+    "pts": "point",
+    "pos": "position",
+    "pop": "population",
+    "yr": "year",
+    "att": "attendance",
+    "gp": "game",
+    "pct": "percent",
+    "avg": "average",
+    "qty": "quantity",
+    "amt": "amount",
+    "dept": "department",
+}
+_COMPARATORS = [
+    (r"(?:more|greater|higher|larger|bigger|longer|later|over|above|exceed(?:ing|ed|s)?)(?: than)?", ">"),
+    (r"(?:at least|no less than|(?:or|and) more)", ">="),
+    (r"(?:less|fewer|lower|smaller|shorter|earlier|under|below)(?: than)?", "<"),
+    (r"(?:at most|no more than|up to)", "<="),
+    (r"after|since", ">"),
+    (r"before|prior to", "<"),
+]
+_NUMBER_IN_TEXT = re.compile(
+    r"(?<![\w.])[-−]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[-−]?\$?\d+(?:\.\d+)?%?(?![\w])"
+)
+
+
+def normal(text: str) -> str:
+    """Lower case, words and numbers only, one space between: how questions and cells are compared."""
+    text = text.lower().replace("’", "'").replace("'s ", " ")
+    return " ".join(re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", text))
+
+
+def _content(words: list[str]) -> list[str]:
+    return [w for w in words if w not in STOP_WORDS and w not in _CUE_WORDS]
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A cell value the question says: words ``start:end`` of the question, and the columns holding it."""
+
+    start: int
+    end: int
+    cells: dict[int, str]  # column → the cell as written in the table (the words said, when partial)
+    partial: bool = False  # the words are part of a cell: a "contains" condition
+
+
+@dataclass
+class Reading:
+    """What the parser made of a question: the plan, how much of the question it explains, and its kind.
+
+    ``second`` is the plan whose value a difference subtracts; ``limit_to`` the rows of a comparison.
+    """
+
+    plan: Plan
+    kind: str
+    coverage: float
+    second: Plan | None = None
+    guessed_answer_column: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Index:
+    """A table's words: each column's name stems, and its normalised cell values (built once per loaded table)."""
+
+    names: list[set[str]]
+    values: list[dict[str, str]]
+    max_words: int
+    words: list[set[str]]  # each column's words (for values said in part: "castledon" of "Castledon Farm")
+
+
+def index(table: TypedTable) -> Index:
+    """The words of ``table`` that questions are matched against."""
+    names = [_name_stems(c.name) for c in table.columns]
+    values: list[dict[str, str]] = []
+    longest = 1
+    for i in range(len(table.columns)):
+        cells = table.data.column(f"c{i}").to_pylist()
+        by_norm: dict[str, str] = {}
+        if len(cells) <= MAX_DISTINCT or len(set(cells[:MAX_DISTINCT])) < MAX_DISTINCT:
+            for cell in cells:
+                key = normal(cell or "")
+                if key and key not in by_norm and not (key in STOP_WORDS or key in _CUE_WORDS):
+                    by_norm[key] = cell
+                    longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
+        values.append(by_norm)
+    words = [{w for key in by_norm for w in key.split()} for by_norm in values]
+    return Index(names, values, longest, words)
+
+
+def _name_stems(name: str) -> set[str]:
+    words = normal(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split()
+    return {stem(_ABBREVIATIONS.get(w, w)) for w in words if w not in STOP_WORDS} or {stem(w) for w in words}
+
+
+def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
+    """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
+    :func:`index`, when the caller keeps it)."""
+    words = normal(question).split()
+    if not words:
+        return None
+    index_ = words_of or index(table)
+    mentions = _mentions(words, index_)
+    covered = {i for m in mentions for i in range(m.start, m.end)}
+    stems = [stem(_ABBREVIATIONS.get(w, w)) for w in words]
+    named = _named_columns(stems, covered, index_)
+    numbers = _numbers(question, words, covered)
+    q = " ".join(words)
+    reading = _plan(q, table, mentions, named, numbers, answer_type)
+    if reading is None:
+        return None
+    explained = set(covered)
+    for column in named:
+        explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
+    explained |= {i for n in numbers for i in n.words}
+    # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
+    # between tables. Plain verbs ("came", "work") carry no condition.
+    explained |= {i for i, s in enumerate(stems) if s in _table_words(table)}
+    content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in _CUE_WORDS and w not in _PLAIN_VERBS]
+    reading.coverage = sum(i in explained for i in content) / len(content) if content else 1.0
+    return reading
+
+
+def _table_words(table: TypedTable) -> set[str]:
+    """The stems of a table's document name, without its extension ("orders" of "orders.csv › Q1")."""
+    return {stem(w) for w in normal(re.sub(r"\.\w+$", "", table.name.split(" › ")[0])).split()}
+
+
+def _mentions(words: list[str], index: Index) -> list[Mention]:
+    """Cell values the question says, longest first, not overlapping."""
+    found: list[Mention] = []
+    taken: set[int] = set()
+    for n in range(min(index.max_words, len(words)), 0, -1):
+        for start in range(len(words) - n + 1):
+            if any(i in taken for i in range(start, start + n)):
+                continue
+            phrase = " ".join(words[start : start + n])
+            cells = {c: values[phrase] for c, values in enumerate(index.values) if phrase in values}
+            if not cells or (n == 1 and (phrase.isdigit() and len(phrase) < 3)):
+                continue
+            found.append(Mention(start, start + n, cells))
+            taken |= set(range(start, start + n))
+    if not found:  # a value said in part only when no value is said whole
+        found += _partial_mentions(words, index, taken)
+    return sorted(found, key=lambda m: m.start)
+
+
+def _partial_mentions(words: list[str], index: Index, taken: set[int]) -> list[Mention]:
+    """Runs of question words that are part of a cell ("hongkou stadium" of "Hongkou Stadium, Shanghai"): a
+    ``contains`` condition, on the column whose cells hold the run. Only words that name nothing else count."""
+    found = []
+    start = 0
+    while start < len(words):
+        if start in taken or not _partial_word(words[start], index):
+            start += 1
+            continue
+        end = start + 1
+        while (
+            end < len(words)
+            and end not in taken
+            and (_partial_word(words[end], index) or words[end] in ("of", "de", "and"))
+        ):
+            end += 1
+        while end > start + 1 and not _partial_word(words[end - 1], index):
+            end -= 1
+        phrase = " ".join(words[start:end])
+        cells = {}
+        for column, values in enumerate(index.values):
+            if all(w in index.words[column] for w in phrase.split()):
+                hits = [key for key in values if f" {phrase} " in f" {key} "]
+                # Words in most of a column's cells describe the column ("stadium" in a column of stadiums).
+                if hits and len(hits) <= max(1, 0.3 * len(values)):
+                    cells[column] = phrase
+        if cells:
+            found.append(Mention(start, end, cells, partial=True))
+        start = end
+    return found
+
+
+def _partial_word(word: str, index: Index) -> bool:
+    return (
+        len(word) >= 4
+        and word not in STOP_WORDS
+        and word not in _CUE_WORDS
+        and not word.isdigit()
+        and not any(stem(word) in name for name in index.names)
+        and any(word in column_words for column_words in index.words)
+    )
+
+
+def _named_columns(stems: list[str], covered: set[int], index: Index) -> list[int]:
+    """Columns whose name the question says (at least half of the name's words, outside cell values), best
+    first."""
+    free = {s for i, s in enumerate(stems) if i not in covered and s not in _CUE_STEMS}
+    scored = []
+    for column, name in enumerate(index.names):
+        if not name:
+            continue
+        hit = len(name & free)
+        if hit and hit >= len(name) / 2:
+            scored.append((hit / len(name) + 0.01 * hit, -column, column))
+    return [c for *_, c in sorted(scored, reverse=True)]
+
+
+@dataclass(frozen=True)
+class _Number:
+    value: float
+    op: str
+    words: tuple[int, ...]
+    is_year: bool
+
+
+def _numbers(question: str, words: list[str], covered: set[int]) -> list[_Number]:
+    """Numbers the question compares with ("more than 10,000", "after 1990", "in 2004"), outside cell values."""
+    found = []
+    lowered = question.lower()
+    for match in _NUMBER_IN_TEXT.finditer(lowered):
+        value = parse_number(match.group(0))
+        if value is None:
+            continue
+        key = normal(match.group(0))
+        positions = tuple(i for i, w in enumerate(words) if w == key)
+        if not positions or all(p in covered for p in positions):
+            continue
+        before = lowered[: match.start()].rstrip()
+        op = "="
+        if re.search(r"\bbetween\s*$", before):
+            op = ">="
+        elif re.search(r"\bbetween\s+\S+\s+and\s*$", before):
+            op = "<="
+        for pattern, symbol in _COMPARATORS:
+            if re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before):
+                op = symbol
+                break
+        found.append(_Number(value, op, positions, value.is_integer() and 1800 <= value <= 2100))
+    return found
+
+
+def _plan(
+    q: str,
+    table: TypedTable,
+    mentions: list[Mention],
+    named: list[int],
+    numbers: list[_Number],
+    answer_type: AnswerType,
+) -> Reading | None:
+    columns = table.columns
+    numeric = [i for i, c in enumerate(columns) if c.numeric]
+    conditions, condition_columns = _conditions(mentions, named, columns, q.split())
+    for number in numbers:
+        column = _number_column(number, named, numeric, table, condition_columns)
+        if column is None or (number.op == "=" and column in condition_columns):
+            continue
+        if columns[column].kind == "date":  # "born before 1850": the year of a date
+            conditions.append(Condition(column, number.op, number.value, "year"))
+        else:
+            conditions.append(Condition(column, number.op, number.value, "number"))
+        condition_columns.add(column)
+    month = _month(q, mentions)
+    dated = [i for i, c in enumerate(columns) if c.kind == "date"]
+    if month is not None and dated:  # "in March": the month of the (first) date column
+        column = next((c for c in named if c in dated), dated[0])
+        conditions.append(Condition(column, "=", month, "month"))
+        condition_columns.add(column)
+    measure = next(
+        (c for c in named if c in numeric and c not in condition_columns and not _is_year_or_rank(table, c)), None
+    )
+    element = answer_type.element
+    wants_text = element is AnswerType.STRING
+    answer_column, guessed = _answer_column(q, named, table, condition_columns, measure, wants_text)
+
+    def reading(plan: Plan, kind: str, second: Plan | None = None) -> Reading:
+        return Reading(plan, kind, 0.0, second, guessed)
+
+    where = tuple(conditions)
+    is_max = any(re.search(rf"\b{w}\b", q) for w in _MAX_WORDS)
+    is_min = any(re.search(rf"\b{w}\b", q) for w in _MIN_WORDS)
+
+    # Comparisons between two named things: "who has more wins, A or B?", "difference between A and B".
+    pair = _pair(mentions)
+    if (
+        pair is not None
+        and measure is not None
+        and re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)", q)
+    ):
+        column, (first, second) = pair
+        rest = tuple(c for c in conditions if c.column != column)
+        plan_a = Plan("sum", measure, where=(*rest, Condition(column, "=", first)))
+        plan_b = Plan("sum", measure, where=(*rest, Condition(column, "=", second)))
+        return reading(plan_a, "difference", plan_b)
+    if pair is not None and re.search(r"\bor\b", q) and element is AnswerType.STRING:
+        column, (first, second) = pair
+        order = measure if measure is not None else _rank_column(table)
+        rest = tuple(c for c in conditions if c.column != column)
+        descending = not bool(re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last)\b", q))
+        if order is not None:
+            if re.search(r"\b(rank|position|place|finish)", q) and measure is None:
+                descending = not descending  # a better rank is a smaller number
+            plan = Plan(
+                "rows",
+                select=(column,),
+                where=(*rest, Condition(column, "in", [first, second])),
+                order_by=order,
+                descending=descending,
+                limit=1,
+            )
+            return reading(plan, "compare")
+
+    if element is AnswerType.BOOLEAN:
+        return reading(Plan("count", where=where), "exists")
+    if re.search(r"how many (?:different|distinct|unique)|number of (?:different|distinct|unique)", q):
+        target = answer_column if not guessed else next((c for c in named if c not in condition_columns), None)
+        if target is not None:
+            return reading(Plan("count_distinct", target, where=where), "distinct")
+    if re.search(r"\baverage\b|\bmean\b", q) and measure is not None:
+        return reading(Plan("avg", measure, where=where), "avg")
+    asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
+    if asks_count or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b", q):
+        # "how many points did X score" sums the points column; "how many games did X win" counts rows.
+        counted = re.search(
+            r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of )*(\w+)", q
+        )
+        if (
+            measure is not None
+            and element in (AnswerType.INTEGER, AnswerType.FLOAT)
+            and (
+                counted is None
+                or stem(_ABBREVIATIONS.get(counted.group(1), counted.group(1))) in _name_stems(columns[measure].name)
+            )
+        ):
+            return reading(Plan("sum", measure, where=where), "sum")
+        if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
+            return reading(Plan("count", where=where), "count")
+    if (is_max or is_min) and not (is_max and is_min):
+        order = measure if measure is not None else _superlative_column(q, table, condition_columns, answer_column)
+        if element in (AnswerType.INTEGER, AnswerType.FLOAT) and measure is not None:  # "the highest salary"
+            return reading(Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min")
+        counts_rows = measure is None and re.search(r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b)\w+", q)
+        if counts_rows and answer_column is not None and columns[answer_column].kind == "text":
+            # "which country has produced the most drivers": the value that most rows have.
+            plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=3)
+            return reading(plan, "group")
+        if order is not None and answer_column is not None:
+            descending = is_max
+            if _is_rank(columns[order].name) and measure is None:
+                descending = not descending  # "top" of a ranking is its smallest number
+            plan = Plan("rows", select=(answer_column,), where=where, order_by=order, descending=descending, limit=1)
+            return reading(plan, "superlative")
+        if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
+            plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=1)
+            return reading(plan, "group")
+    if answer_column is None:
+        return None
+    shift = _shift(q, mentions)
+    if shift and where:
+        # "which winner came after X": the asked column may be the one X is in (the next row's winner).
+        asked = _answer_column(q, named, table, set(), measure, wants_text)
+        column = asked[0] if not asked[1] and asked[0] is not None else answer_column
+        return reading(Plan("rows", select=(column,), where=where, shift=shift), "next" if shift > 0 else "previous")
+    if re.search(r"\b(first|top)\b", q) and not where:
+        return reading(Plan("rows", select=(answer_column,), limit=1), "first")
+    if re.search(r"\b(last|final|bottom)\b", q) and not where:
+        return reading(Plan("rows", select=(answer_column,), descending=True, limit=1), "last")
+    if not where:
+        return None
+    if answer_type.is_array:
+        return reading(Plan("rows", select=(answer_column,), where=where, limit=100), "list")
+    return reading(Plan("rows", select=(answer_column,), where=where, limit=1), "lookup")
+
+
+def _conditions(
+    mentions: list[Mention], named: list[int], columns: list, words: list[str]
+) -> tuple[list[Condition], set[int]]:
+    """One condition a mentioned value, on the column that holds it (a named column first when several do):
+    ``!=`` after a negation ("not played at X"), and one ``in`` for several values of a column ("HBO and MTV")."""
+    by_column: dict[int, list[tuple[str, bool]]] = {}
+    partial: list[Condition] = []
+    for mention in mentions:
+        choices = list(mention.cells)
+        column = next((c for c in named if c in mention.cells), None)
+        if column is None:
+            text_columns = [c for c in choices if columns[c].kind == "text"]
+            column = (text_columns or choices)[0]
+        negated = bool(_NEGATION & set(words[max(0, mention.start - 3) : mention.start]))
+        if mention.partial:
+            partial.append(Condition(column, "contains", mention.cells[column]))
+            continue
+        by_column.setdefault(column, []).append((mention.cells[column], negated))
+    conditions: list[Condition] = []
+    for column, values in by_column.items():
+        if len(values) > 1 and not any(negated for _, negated in values):
+            conditions.append(Condition(column, "in", [v for v, _ in values]))
+        else:
+            conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
+    return conditions + partial, set(by_column) | {c.column for c in partial}
+
+
+def _number_column(
+    number: _Number, named: list[int], numeric: list[int], table: TypedTable, taken: set[int]
+) -> int | None:
+    """The column a number in the question is compared with: a year column (or a date column's year) for a year,
+    else a named number column, else the only number column that is not a rank."""
+    if number.is_year:
+        for i, c in enumerate(table.columns):
+            if (i in numeric and _holds_years(table, i)) or c.kind == "date":
+                return i
+    for column in named:
+        if column in numeric and not (_holds_years(table, column) and not number.is_year):
+            return column
+    free = [c for c in numeric if c not in taken and not _is_year_or_rank(table, c)]
+    return free[0] if len(free) == 1 else None
+
+
+def _holds_years(table: TypedTable, column: int) -> bool:
+    """Whether a number column holds years (most of its numbers are whole, between 1800 and 2100)."""
+    values = [v for v in table.data.column(f"n{column}").to_pylist()[:200] if v is not None]
+    return bool(values) and sum(v.is_integer() and 1800 <= v <= 2100 for v in values) >= 0.8 * len(values)
+
+
+def _is_year_or_rank(table: TypedTable, column: int) -> bool:
+    """Years and ranks are numbers that are not summed or maximised as amounts."""
+    return _is_rank(table.columns[column].name) or (
+        f"n{column}" in table.data.column_names and _holds_years(table, column)
+    )
+
+
+def _is_rank(name: str) -> bool:
+    """Ranks and identifiers: numbers that order or name rows, not amounts."""
+    return bool(re.search(r"(\b|_)(rank|pos|position|place|no|id|#)\b", name, re.I))
+
+
+def _rank_column(table: TypedTable) -> int | None:
+    return next((i for i, c in enumerate(table.columns) if c.numeric and _is_rank(c.name)), None)
+
+
+def _answer_column(
+    q: str, named: list[int], table: TypedTable, conditions: set[int], measure: int | None, wants_text: bool
+) -> tuple[int | None, bool]:
+    """The column whose cell answers the question, and whether it was guessed (not named in the question)."""
+    columns = table.columns
+    # "which team", "what year", "what is the name of": the column named right after the wh-word.
+    asked = re.search(
+        r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?", q
+    )
+    if asked:  # "which team scored the most goals": the column named by the word after the wh-word
+        for word in [w for w in asked.groups() if w]:
+            wanted = stem(_ABBREVIATIONS.get(word, word))
+            for column in named:
+                if column not in conditions and column != measure and wanted in _name_stems(columns[column].name):
+                    return column, False
+    for column in named:
+        if column not in conditions and column != measure and not (wants_text and columns[column].numeric):
+            return column, False
+    wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
+    if wh or re.search(r"\bwhat year\b", q):
+        key = "when" if not wh else wh.group(1)
+        for word in _WH_COLUMNS[key].split():
+            for i, c in enumerate(columns):
+                if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
+                    return i, False
+    if measure is not None and re.search(r"^how (?:many|much)|what (?:is|was) the (?:total|number|amount)", q):
+        return measure, False
+    text_columns = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
+    if text_columns:
+        # "which employees ..." of employees.csv asks for the rows themselves: their first text column names them.
+        names_rows = asked is not None and bool({stem(w) for w in asked.groups() if w} & _table_words(table))
+        return text_columns[0], not names_rows
+    free = [i for i in range(len(columns)) if i not in conditions]
+    return (free[0], True) if free else (None, True)
+
+
+def _superlative_column(q: str, table: TypedTable, conditions: set[int], answer: int | None) -> int | None:
+    """The column a superlative without a named measure orders by: a date or year for earliest/latest, else the
+    only numeric column that is not a rank."""
+    columns = table.columns
+    if re.search(r"\b(earliest|latest|newest|most recent|first|last)\b", q):
+        for i, c in enumerate(columns):
+            if (
+                i != answer
+                and (c.kind == "date" or re.search(r"year|date|season", c.name, re.I))
+                and (c.numeric or c.kind == "date")
+            ):
+                return i
+    candidates = [i for i, c in enumerate(columns) if c.numeric and i != answer and not _is_year_or_rank(table, i)]
+    if len(candidates) == 1:
+        return candidates[0]
+    return None
+
+
+_MONTHS = "january february march april may june july august september october november december".split()
+
+
+def _month(q: str, mentions: list[Mention]) -> int | None:
+    """The month a question names ("in March", "during sept"), when it is not part of a cell value it says."""
+    if mentions:
+        return None
+    for number, name in enumerate(_MONTHS, 1):
+        if re.search(rf"\b(?:in|during|of|for)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
+            return number
+    return None
+
+
+def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:
+    """Two values of one column the question names ("A or B", "between A and B")."""
+    for i, a in enumerate(mentions):
+        for b in mentions[i + 1 :]:
+            shared = [c for c in a.cells if c in b.cells]
+            if shared:
+                return shared[0], (a.cells[shared[0]], b.cells[shared[0]])
+    return None
+
+
+def _shift(q: str, mentions: list[Mention]) -> int:
+    """+1 for "the one after X", -1 for "the one before X" (when a value is named), else 0."""
+    if not mentions:
+        return 0
+    if re.search(r"\b(after|next|following|below|succeeded|subsequent)\b", q):
+        return 1
+    if re.search(r"\b(before|previous|preceding|above|prior)\b", q):
+        return -1
+    return 0

@@ -1,0 +1,202 @@
+"""A query plan as data: what to compute over one table, checked against that table, and said in words.
+
+Plans are built by the offline parser (``parse.py``) or read from a model's JSON reply (``from_json``); either way
+``query.py`` compiles them to parameterised SQL over generated column names. No question or model text ever
+becomes SQL: text reaches a query only as a bound parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from backend.tables.infer import TypedTable, parse_date, parse_number
+
+OPERATIONS = ("rows", "count", "count_distinct", "sum", "avg", "min", "max")
+COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "in")
+MAX_LIMIT = 1_000  # rows a plan may return (an answer is a value or a short list, not a dump of the table)
+
+
+class InvalidPlan(ValueError):
+    """A plan that does not fit its table: an unknown column, an operation the column's kind cannot take."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``column op value``: text compares case-insensitively, numbers and dates by value (``view`` says which)."""
+
+    column: int
+    op: str
+    value: Any  # str for text, float for numbers, a datetime for dates; a list for "in"
+    view: str = "text"  # "text", "number", "date", or "year" / "month" (of a date column, as a number)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to compute: an operation over the rows that match every condition.
+
+    ``rows`` returns the ``select`` columns of the matching rows, in ``order_by`` order (table order when None),
+    cut at ``limit``; with ``shift`` it returns the row that many rows after (before, when negative) the first
+    match. ``group_by`` with an aggregate operation returns the groups ordered by their aggregate.
+    """
+
+    operation: str
+    column: int | None = None  # the column aggregated (None for count)
+    select: tuple[int, ...] = ()
+    where: tuple[Condition, ...] = ()
+    order_by: int | None = None  # a column; sorted by its number or date view
+    descending: bool = False
+    limit: int | None = None
+    shift: int = 0
+    group_by: int | None = None
+    words: str = field(default="", compare=False)  # the question the parser read it from (for the explanation)
+
+
+def check(plan: Plan, table: TypedTable) -> Plan:
+    """The plan if it fits ``table``, else :class:`InvalidPlan` saying why."""
+    width = len(table.columns)
+
+    def known(index: int | None, what: str) -> None:
+        if index is not None and not 0 <= index < width:
+            raise InvalidPlan(f"{what}: the table has no column number {index}")
+
+    if plan.operation not in OPERATIONS:
+        raise InvalidPlan(f"operation: {plan.operation!r} is not one of {', '.join(OPERATIONS)}")
+    for index in (plan.column, plan.order_by, plan.group_by, *plan.select):
+        known(index, "column")
+    if plan.operation in ("sum", "avg") and (plan.column is None or not table.columns[plan.column].numeric):
+        raise InvalidPlan(f"{plan.operation}: the column must hold numbers")
+    if plan.operation in ("min", "max", "count_distinct") and plan.column is None:
+        raise InvalidPlan(f"{plan.operation}: a column is required")
+    if plan.operation == "rows" and not plan.select:
+        raise InvalidPlan("rows: the columns to return are required")
+    if plan.order_by is not None and not _sortable(table, plan.order_by):
+        raise InvalidPlan(f"order_by: {table.columns[plan.order_by].name!r} holds neither numbers nor dates")
+    if plan.limit is not None and not 1 <= plan.limit <= MAX_LIMIT:
+        raise InvalidPlan(f"limit: must be between 1 and {MAX_LIMIT}")
+    for condition in plan.where:
+        known(condition.column, "where")
+        if condition.op not in COMPARISONS:
+            raise InvalidPlan(f"where: {condition.op!r} is not one of {', '.join(COMPARISONS)}")
+        column = table.columns[condition.column]
+        if condition.view == "number" and not column.numeric:
+            raise InvalidPlan(f"where: {column.name!r} holds no numbers")
+        if condition.view in ("date", "year", "month") and column.kind != "date":
+            raise InvalidPlan(f"where: {column.name!r} holds no dates")
+    return plan
+
+
+def _sortable(table: TypedTable, index: int) -> bool:
+    return table.columns[index].numeric or table.columns[index].kind == "date"
+
+
+def describe(plan: Plan, table: TypedTable) -> str:
+    """The plan in words: ``count rows of orders.csv where region = 'Europe'``."""
+    names = [c.name for c in table.columns]
+    if plan.group_by is not None:
+        what = (
+            f"{plan.operation} of {names[plan.column]!r} for each {names[plan.group_by]!r}"
+            if plan.column is not None
+            else f"count rows for each {names[plan.group_by]!r}"
+        )
+    elif plan.operation == "count":
+        what = "count rows"
+    elif plan.operation == "rows":
+        what = "take " + ", ".join(repr(names[i]) for i in plan.select)
+    else:
+        what = f"{plan.operation.replace('_', ' ')} of {names[plan.column or 0]!r}"
+    text = f"{what} of {table.name}"
+    if plan.where:
+        text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
+    if plan.shift:
+        text += f", then the row {abs(plan.shift)} {'after' if plan.shift > 0 else 'before'} the first match"
+    if plan.order_by is not None:
+        text += f", {'largest' if plan.descending else 'smallest'} {names[plan.order_by]!r} first"
+    elif plan.group_by is not None:
+        text += f", {'largest' if plan.descending else 'smallest'} first"
+    elif plan.operation == "rows" and plan.descending:
+        text += ", last rows first"
+    if plan.limit:
+        text += f", {plan.limit} {'row' if plan.limit == 1 else 'rows'}"
+    return text
+
+
+def _condition_words(condition: Condition, names: list[str]) -> str:
+    value = condition.value
+    if isinstance(value, list):
+        shown = "(" + ", ".join(repr(v) for v in value) + ")"
+    elif hasattr(value, "date") and not isinstance(value, str | float | int):
+        shown = value.date().isoformat()
+    elif isinstance(value, float) and value.is_integer():
+        shown = str(int(value))
+    else:
+        shown = repr(value)
+    if condition.view == "month":
+        shown = datetime(2000, int(value), 1).strftime("%B")
+    if condition.view in ("year", "month"):
+        return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
+    return f"{names[condition.column]!r} {condition.op} {shown}"
+
+
+def from_json(obj: Any, table: TypedTable) -> Plan:
+    """A plan from a model's JSON (columns by name, values as written), checked against the table.
+
+    ``{"operation": "count", "column": null, "where": [{"column": "Region", "op": "=", "value": "Europe"}],
+    "select": [], "order_by": null, "descending": false, "limit": null, "group_by": null}``
+    """
+    if not isinstance(obj, dict):
+        raise InvalidPlan("the plan must be a JSON object")
+
+    def column(name: Any, what: str) -> int | None:
+        if name in (None, ""):
+            return None
+        try:
+            return table.column_index(str(name))
+        except ValueError:
+            raise InvalidPlan(f"{what}: the table has no column {name!r}") from None
+
+    conditions = []
+    for item in obj.get("where") or []:
+        if not isinstance(item, dict):
+            raise InvalidPlan("where: each condition must be an object")
+        index = column(item.get("column"), "where")
+        if index is None:
+            raise InvalidPlan("where: a condition needs a column")
+        conditions.append(condition_for(table, index, str(item.get("op", "=")), item.get("value")))
+    limit = obj.get("limit")
+    plan = Plan(
+        operation=str(obj.get("operation", "")),
+        column=column(obj.get("column"), "column"),
+        select=tuple(i for i in (column(n, "select") for n in obj.get("select") or []) if i is not None),
+        where=tuple(conditions),
+        order_by=column(obj.get("order_by"), "order_by"),
+        descending=bool(obj.get("descending", False)),
+        limit=int(limit) if isinstance(limit, int | float) else None,
+        group_by=column(obj.get("group_by"), "group_by"),
+    )
+    return check(plan, table)
+
+
+def condition_for(table: TypedTable, index: int, op: str, value: Any) -> Condition:
+    """A condition on column ``index`` with the view its value calls for: ordering comparisons on a number or date
+    column compare numbers or dates; equality on text compares text."""
+    column = table.columns[index]
+    if op == "in":
+        if not isinstance(value, list) or not value:
+            raise InvalidPlan("where: 'in' needs a list of values")
+        return Condition(index, op, [str(v) for v in value])
+    if op in ("<", "<=", ">", ">=") or (op in ("=", "!=") and column.kind != "text"):
+        if column.kind == "date":
+            moment = value if hasattr(value, "year") else parse_date(str(value))
+            if moment is not None:
+                return Condition(index, op, moment, "date")
+        if column.numeric:
+            number = float(value) if isinstance(value, int | float) else parse_number(str(value))
+            if number is not None:
+                return Condition(index, op, number, "number")
+        if op not in ("=", "!="):
+            raise InvalidPlan(f"where: {value!r} cannot be compared with {column.name!r}")
+    if op not in COMPARISONS:
+        raise InvalidPlan(f"where: {op!r} is not one of {', '.join(COMPARISONS)}")
+    return Condition(index, op, str(value))

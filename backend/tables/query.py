@@ -1,0 +1,151 @@
+"""Plans → parameterised SQL, run by DuckDB over one table's Arrow data: the only importer of duckdb.
+
+The SQL is assembled from fixed fragments and generated column names (``c3``, ``n3``, ``d3``) only; every value
+from a question or a model is a bound parameter. Each query runs on a fresh in-memory connection with file and
+network access disabled (and the setting locked), under a time limit, and returns at most ``MAX_ROWS`` rows.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import duckdb
+
+from backend.errors import UpstreamTimeout
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition, Plan, check
+
+MAX_ROWS = 1_000
+SHOWN_ROWS = 20  # matching rows shown with an answer (its explanation)
+TIMEOUT_S = 5.0
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a plan computed: the result rows (values in plan order), the SQL and its parameters, and up to
+    ``SHOWN_ROWS`` of the table's rows that matched (as ``{column name: cell}``)."""
+
+    rows: list[tuple]
+    sql: str
+    parameters: list[Any]
+    matched: list[dict[str, str]]
+    matched_count: int
+
+
+def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
+    """The SQL and parameters for ``plan`` over ``table``'s data registered as ``t``."""
+    views = set(table.data.column_names)  # a column is read through the views it has (n<i>, d<i>, c<i>)
+    where, parameters = _where(plan.where)
+    if plan.shift:
+        sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT row FROM t{where} ORDER BY row LIMIT 1) + ?"
+        return sql, [*parameters, plan.shift]
+    if plan.group_by is not None:
+        aggregate = "count(*)" if plan.operation == "count" else f"{_aggregate(plan.operation)}(n{plan.column})"
+        sql = (
+            f"SELECT c{plan.group_by}, {aggregate} AS value FROM t{where} GROUP BY c{plan.group_by} "
+            f"ORDER BY value {'DESC' if plan.descending else 'ASC'} NULLS LAST, min(row)"
+        )
+        return sql + _limit(plan.limit), parameters
+    if plan.operation == "count":
+        return f"SELECT count(*) FROM t{where}", parameters
+    if plan.operation == "count_distinct":
+        return f"SELECT count(DISTINCT lower(c{plan.column})) FROM t{where}", parameters
+    if plan.operation in ("sum", "avg"):
+        return f"SELECT {plan.operation}(n{plan.column}) FROM t{where}", parameters
+    if plan.operation in ("min", "max"):
+        return f"SELECT {plan.operation}({_value_view(plan.column, views)}) FROM t{where}", parameters
+    order = "row"
+    if plan.order_by is not None:
+        order = f"{_sort_view(plan.order_by, views)} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row"
+    elif plan.descending:
+        order = "row DESC"
+    return f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {order}" + _limit(plan.limit), parameters
+
+
+def _value_view(column: int | None, views: set[str]) -> str:
+    """A column's number view, else its date view, else its text (min/max of a text column is alphabetical)."""
+    if f"n{column}" in views:
+        return f"n{column}"
+    if f"d{column}" in views:
+        return f"d{column}"
+    return f"c{column}"
+
+
+def _sort_view(column: int, views: set[str]) -> str:
+    return f"d{column}" if f"d{column}" in views and f"n{column}" not in views else f"n{column}"
+
+
+def _aggregate(operation: str) -> str:
+    return {"sum": "sum", "avg": "avg", "min": "min", "max": "max", "count_distinct": "count"}[operation]
+
+
+def _columns(select: tuple[int, ...]) -> str:
+    return ", ".join(f"c{i}" for i in select)
+
+
+def _limit(limit: int | None) -> str:
+    return f" LIMIT {min(limit or MAX_ROWS, MAX_ROWS):d}"
+
+
+def _where(conditions: tuple[Condition, ...]) -> tuple[str, list[Any]]:
+    parts: list[str] = []
+    parameters: list[Any] = []
+    for c in conditions:
+        if c.op == "in":
+            parts.append(f"lower(c{c.column}) IN ({', '.join('lower(?)' for _ in c.value)})")
+            parameters += list(c.value)
+        elif c.op == "contains":
+            parts.append(f"contains(lower(c{c.column}), lower(?))")
+            parameters.append(str(c.value))
+        elif c.view == "text":
+            parts.append(f"lower(c{c.column}) {c.op} lower(?)")
+            parameters.append(str(c.value))
+        elif c.view in ("year", "month"):
+            parts.append(f"{c.view}(d{c.column}) {c.op} ?")
+            parameters.append(int(c.value))
+        else:
+            prefix = "n" if c.view == "number" else "d"
+            parts.append(f"{prefix}{c.column} {c.op} ?")
+            parameters.append(c.value)
+    return (" WHERE " + " AND ".join(parts)) if parts else "", parameters
+
+
+def _interrupt_after(connection: duckdb.DuckDBPyConnection, timeout_s: float, done: threading.Event) -> None:
+    """Past the deadline, interrupt the connection until the query ends (an interrupt that lands between two
+    statements is lost, so one is not enough)."""
+    if done.wait(timeout_s):
+        return
+    while not done.is_set():
+        connection.interrupt()
+        done.wait(0.005)
+
+
+def execute(plan: Plan, table: TypedTable, *, timeout_s: float = TIMEOUT_S) -> Result:
+    """Check ``plan`` against ``table``, run it, and gather the rows it matched (for the explanation)."""
+    check(plan, table)
+    sql, parameters = compile_plan(plan, table)
+    connection = duckdb.connect(":memory:", config={"enable_external_access": False, "lock_configuration": True})
+    done = threading.Event()
+    watchdog = threading.Thread(target=_interrupt_after, args=(connection, timeout_s, done), daemon=True)
+    watchdog.start()
+    try:
+        connection.register("t", table.data)
+        rows = connection.execute(sql, parameters).fetchmany(MAX_ROWS)
+        where, where_parameters = _where(plan.where)
+        count = connection.execute(f"SELECT count(*) FROM t{where}", where_parameters).fetchone()
+        shown = connection.execute(
+            f"SELECT {', '.join(f'c{i}' for i in range(len(table.columns)))} FROM t{where} ORDER BY row "
+            f"LIMIT {SHOWN_ROWS}",
+            where_parameters,
+        ).fetchall()
+    except duckdb.InterruptException as exc:
+        raise UpstreamTimeout(f"The table query took longer than {timeout_s:g} s and was stopped.") from exc
+    finally:
+        done.set()
+        watchdog.join()
+        connection.close()
+    names = [c.name for c in table.columns]
+    matched = [dict(zip(names, row, strict=True)) for row in shown]
+    return Result(rows, sql, parameters, matched, int(count[0]) if count else 0)

@@ -1,0 +1,314 @@
+"""Table answers over HTTP: WikiTableQuestions dev questions against their tables, and a million-row count.
+
+    .venv/bin/python bench/table_qa.py [--in-process] [--limit N] [--show-errors N] [--rows N]
+
+Each table of ../shared/data/tableqa/ is uploaded as a CSV into a context of its own (through the API of an
+`answerbase serve`; the store is cached under bench/.cache/tableqa) and its questions are asked through
+POST /v1/types/<type> with include_confidence. Reports exact match (scored as the data README says) per half
+(tuning: the parser's and the confidence's numbers were chosen on it; checking: never tuned on), per type and per
+question category, how many were declined or left to the text engine, and the p50 latency. `--in-process`
+skips HTTP and the store (reading, parsing and DuckDB only: the quick loop while working on the parser).
+Then times a count-with-filter question over a generated CSV of `--rows` rows (1,000,000 by default) after ingest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+import unicodedata
+from collections import defaultdict
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from backend.services import MetadataServices
+from bench.common import CACHE, SHARED_DATA, half, percentile, print_table, running_server
+
+DATA = SHARED_DATA / "tableqa"
+STORE = CACHE / "tableqa"
+
+
+# -- scoring (../shared/data/tableqa/README.md) -------------------------------------------------------------
+
+
+def _string_key(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = re.sub(r"[‘’´`]", "'", text)
+    text = re.sub(r"[“”]", '"', text)
+    text = re.sub(r"[‐‑‒–—−]", "-", text)
+    while True:
+        before = text
+        text = re.sub(r"((?<!^)\[[^\]]*\]|\[\d+\]|[*†‡])$", "", text.strip())
+        text = re.sub(r"(?<!^)( \(.*\))$", "", text.strip())
+        text = re.sub(r'^"(.*)"$', r"\1", text.strip())
+        text = re.sub(r"\.$", "", text.strip())
+        if text == before:
+            break
+    text = text.lower()
+    text = "".join(c for c in text if c not in set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"))
+    text = re.sub(r"\b(a|an|the)\b", " ", text)
+    return " ".join(text.split())
+
+
+def _same(value: object, gold: object, element: str) -> bool:
+    if value is None:
+        return False
+    if element in ("integer", "float"):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        return abs(float(value) - float(gold)) <= 1e-6 * max(1.0, abs(float(gold)))  # type: ignore[arg-type]
+    if element == "datetime":
+        return str(value)[:10] == str(gold)[:10]
+    if element == "boolean":
+        return value == gold
+    return isinstance(value, str) and _string_key(value) == _string_key(str(gold))
+
+
+def exact(value: object, gold: object, answer_type: str) -> bool:
+    """Exact match as the README scores it (arrays as multisets)."""
+    element = answer_type.removesuffix("_array")
+    if not answer_type.endswith("_array"):
+        return _same(value, gold, element)
+    if not isinstance(value, list) or not isinstance(gold, list) or len(value) != len(gold):
+        return False
+    left = list(gold)
+    for item in value:
+        match = next((i for i, g in enumerate(left) if _same(item, g, element)), None)
+        if match is None:
+            return False
+        left.pop(match)
+    return True
+
+
+# -- running ------------------------------------------------------------------------------------------------
+
+
+def questions(limit: int | None) -> list[dict]:
+    rows = [json.loads(line) for line in (DATA / "questions_dev.jsonl").read_text().splitlines() if line.strip()]
+    return rows[:limit] if limit else rows
+
+
+def ask_in_process(items: list[dict]) -> list[dict]:
+    """Parse and compute without the API or the store (the quick loop)."""
+    from backend.answer.tables import _typed
+    from backend.tables import parse
+    from backend.tables.infer import infer
+    from backend.tables.query import execute
+    from backend.tables.read import read_delimited
+    from backend.types import AnswerType
+
+    answered = []
+    for item in items:
+        table = infer(read_delimited((DATA / item["table"]).read_text(encoding="utf-8")), item["table"])
+        started = time.perf_counter()
+        reading = parse.read(item["question"], table, AnswerType(item["type"]))
+        value, coverage, kind = None, None, "none"
+        if reading is not None:
+            kind, coverage = reading.kind, reading.coverage
+            value, _ = _typed(reading, execute(reading.plan, table), table, AnswerType(item["type"]))
+        answered.append(
+            item | {"value": value, "coverage": coverage, "kind": kind, "ms": (time.perf_counter() - started) * 1000}
+        )
+    return answered
+
+
+def build_store(items: list[dict]) -> dict[str, str]:
+    """Upload each table into its own context (once; cached): ``{table path: context id}``."""
+    manifest = STORE / "contexts.json"
+    known = json.loads(manifest.read_text()) if manifest.exists() else {}
+    tables = sorted({item["table"] for item in items} - set(known))
+    if not tables:
+        return known
+    with running_server(STORE) as url, httpx.Client(base_url=url, headers=_headers(), timeout=120) as client:
+        for n, path in enumerate(tables, 1):
+            context = client.post("/v1/contexts", json={"name": path}).raise_for_status().json()
+            data = (DATA / path).read_bytes()
+            client.post(
+                f"/v1/contexts/{context['id']}/documents", files={"file": (Path(path).name, data, "text/csv")}
+            ).raise_for_status()
+            known[path] = context["id"]
+            if n % 50 == 0:
+                print(f"  uploaded {n}/{len(tables)} tables", file=sys.stderr)
+                manifest.write_text(json.dumps(known))
+    manifest.write_text(json.dumps(known))
+    return known
+
+
+_KEY: list[str] = []
+
+
+def _headers() -> dict[str, str]:
+    if not _KEY:
+        key_file = STORE / "key.txt"
+        if not key_file.exists():
+            from backend.config import Settings
+
+            services = MetadataServices.build(Settings(data_dir=STORE))
+            key_file.write_text(services.keys.create("default", "bench")[1])
+        _KEY.append(key_file.read_text().strip())
+    return {"Authorization": f"Bearer {_KEY[0]}"}
+
+
+def ask_over_http(items: list[dict]) -> list[dict]:
+    contexts = build_store(items)
+    answered = []
+    env = {"ANSWERBASE_ANSWER__MIN_CONFIDENCE": "0", "ANSWERBASE_ANSWER__LOG_QUESTIONS": "false"}
+    with running_server(STORE, env) as url, httpx.Client(base_url=url, headers=_headers(), timeout=60) as client:
+        for item in items:
+            body = {"query": item["question"], "context_id": contexts[item["table"]], "include_confidence": True}
+            body["include_sources"] = True
+            started = time.perf_counter()
+            response = client.post(f"/v1/types/{item['type']}", json=body)
+            ms = (time.perf_counter() - started) * 1000
+            payload = response.json()
+            computed = response.status_code == 200 and any(s.get("computation") for s in payload.get("sources", []))
+            answered.append(
+                item
+                | {
+                    "value": payload.get("data") if response.status_code == 200 else None,
+                    "confidence": payload.get("confidence"),
+                    "kind": "table" if computed else ("text" if response.status_code == 200 else "declined"),
+                    "ms": ms,
+                }
+            )
+    return answered
+
+
+def report(answered: list[dict], threshold: float | None) -> None:
+    for item in answered:
+        item["right"] = exact(item["value"], item["gold"], item["type"])
+        item["half"] = half(item["table"])
+        confident = threshold is None or (item.get("confidence") or 0) >= threshold
+        item["kept"] = item["value"] is not None and confident
+    rows = []
+    for name in ("tuning", "checking"):
+        part = [a for a in answered if a["half"] == name]
+        kept = [a for a in part if a["kept"]]
+        rows.append(
+            [
+                name,
+                len(part),
+                sum(a["right"] and a["kept"] for a in part) / max(1, len(part)),
+                sum(a["right"] for a in kept) / max(1, len(kept)),
+                sum(not a["kept"] for a in part) / max(1, len(part)),
+                sum(a["kind"] == "table" for a in part) / max(1, len(part)),
+            ]
+        )
+    print(f"\nWikiTableQuestions dev, {len(answered)} questions (exact match counts kept answers only):")
+    print_table(["half", "questions", "exact match", "precision", "declined", "computed"], rows)
+    for field_name in ("type", "category", "kind"):
+        groups: dict[str, list[dict]] = defaultdict(list)
+        for a in answered:
+            if a["half"] == "checking":
+                groups[str(a.get(field_name))].append(a)
+        print(f"\nChecking half by {field_name}:")
+        print_table(
+            [field_name, "questions", "exact match", "declined"],
+            [
+                [k, len(v), sum(a["right"] and a["kept"] for a in v) / len(v), sum(not a["kept"] for a in v) / len(v)]
+                for k, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))
+            ],
+        )
+    if any(a.get("confidence") is not None for a in answered):
+        print("\nTuning half, exact match of computed answers by confidence:")
+        bands: dict[str, list[bool]] = defaultdict(list)
+        for a in answered:
+            if a["half"] == "tuning" and a["kind"] == "table" and a.get("confidence") is not None:
+                bands[f"{min(0.9, int(a['confidence'] * 10) / 10):.1f}"].append(a["right"])
+        print_table(
+            ["confidence", "answers", "exact match"], [[k, len(v), sum(v) / len(v)] for k, v in sorted(bands.items())]
+        )
+    if any(a.get("coverage") is not None for a in answered):
+        print("\nTuning half, exact match by the parser's coverage:")
+        bands = defaultdict(list)
+        for a in answered:
+            if a["half"] == "tuning" and a.get("coverage") is not None:
+                bands[f"{min(1.0, int(a['coverage'] * 4) / 4):.2f}"].append(a["right"])
+        print_table(
+            ["coverage", "answers", "exact match"], [[k, len(v), sum(v) / len(v)] for k, v in sorted(bands.items())]
+        )
+    print(
+        f"\nlatency p50 {percentile([a['ms'] for a in answered], 50):.0f} ms, "
+        f"p95 {percentile([a['ms'] for a in answered], 95):.0f} ms"
+    )
+
+
+def million_rows(rows: int) -> None:
+    """Ingest a generated orders CSV of ``rows`` rows and time a count with a filter over it."""
+    directory = CACHE / f"orders-{rows}"
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "orders.csv"
+    regions = ["Europe", "Asia", "Africa", "North America", "South America", "Oceania"]
+    if not path.exists():
+        generator = random.Random(7)
+        with path.open("w") as out:
+            out.write("order_id,region,amount,order_date\n")
+            for i in range(rows):
+                out.write(
+                    f"{i},{generator.choice(regions)},{generator.randint(5, 5000)}.{generator.randint(0, 99):02d},"
+                    f"2025-{generator.randint(1, 12):02d}-{generator.randint(1, 28):02d}\n"
+                )
+    expected = sum(1 for line in path.read_text().splitlines()[1:] if line.split(",")[1] == "Europe")
+    store = directory / "store"
+    with running_server(store) as url, httpx.Client(base_url=url, headers=_key_for(store), timeout=1800) as client:
+        context = client.post("/v1/contexts", json={"name": "orders"}).raise_for_status().json()
+        started = time.perf_counter()
+        client.post(
+            f"/v1/contexts/{context['id']}/documents", files={"file": ("orders.csv", path.read_bytes(), "text/csv")}
+        ).raise_for_status()
+        ingest_s = time.perf_counter() - started
+        times, values = [], []
+        for _ in range(21):
+            started = time.perf_counter()
+            response = client.post(
+                "/v1/types/integer",
+                json={"query": "How many orders came from Europe?", "context_id": context["id"]},
+            )
+            times.append((time.perf_counter() - started) * 1000)
+            values.append(response.json().get("data"))
+    print(f"\nCount with a filter over {rows:,} rows ({path.stat().st_size / 2**20:.0f} MB CSV):")
+    print_table(
+        ["ingest s", "first ms", "p50 ms (next 20)", "answer", "expected"],
+        [[round(ingest_s, 1), round(times[0]), round(percentile(times[1:], 50)), values[-1], expected]],
+    )
+
+
+def _key_for(store: Path) -> dict[str, str]:
+    from backend.config import Settings
+
+    services = MetadataServices.build(Settings(data_dir=store))
+    return {"Authorization": f"Bearer {services.keys.create('default', 'bench')[1]}"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--in-process", action="store_true", help="parser and DuckDB only (no API, no store)")
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--show-errors", type=int, default=0)
+    parser.add_argument("--rows", type=int, default=1_000_000, help="rows of the generated CSV (0: skip)")
+    parser.add_argument("--threshold", type=float, default=None, help="decline below this confidence")
+    args = parser.parse_args()
+    items = questions(args.limit)
+    answered = ask_in_process(items) if args.in_process else ask_over_http(items)
+    if args.threshold is None and not args.in_process:
+        from backend.config import AnswerSettings
+
+        args.threshold = AnswerSettings().min_confidence
+    report(answered, args.threshold)
+    if args.show_errors:
+        wrong = [a for a in answered if not a["right"] and a["half"] == "tuning"]
+        for a in wrong[: args.show_errors]:
+            print(f"- [{a['kind']}] {a['question']} | gold {a['gold']!r} | got {a['value']!r} | {a['table']}")
+    if args.rows and not args.in_process:
+        million_rows(args.rows)
+
+
+if __name__ == "__main__":
+    main()

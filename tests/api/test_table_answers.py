@@ -1,0 +1,173 @@
+"""Computed answers over tables, through the API: analysts' CSV and spreadsheets answered exactly (never estimated
+from retrieved rows), explained with the plan, the SQL and the matched rows; the right table in a mixed context;
+tables read live and only within the tenant."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from openpyxl import Workbook
+
+from backend.config import AnswerSettings
+from tests.helpers import assert_error, bearer, make_docx
+
+# 60 orders: enough rows that no handful of retrieved chunks holds them all.
+REGIONS = ["Europe", "Asia", "Africa", "Europe", "North America"]
+ORDERS = "order_id,region,amount,order_date,status\n" + "".join(
+    f'{i},{REGIONS[i % 5]},"${100 * (i % 7) + 25:,}.50",2024-{(i % 12) + 1:02d}-{(i % 27) + 1:02d},'
+    f"{'returned' if i % 10 == 0 else 'shipped'}\n"
+    for i in range(1, 61)
+)
+EMPLOYEES = """name,department,salary,start date,bonus
+Ada Lovelace,Engineering,"$120,000",2019-04-01,10%
+Grace Hopper,Engineering,"$135,500",2015-09-15,12.5%
+Alan Turing,Research,"$128,000",2020-01-06,8%
+Katherine Johnson,Research,"$99,000",2021-07-19,5%
+Edsger Dijkstra,Operations,"$87,250",2018-11-30,
+"""
+
+
+def expected_orders(predicate) -> list[list[str]]:
+    rows = [line.split(",", 2) for line in ORDERS.splitlines()[1:]]
+    return [row for row in rows if predicate(row)]
+
+
+@pytest.fixture
+def client(make_client):
+    """Answers read from rows (superlatives, lookups, lists) are right about half the time on WikiTableQuestions,
+    so the default threshold declines them (test_a_weak_reading_of_a_table_question_is_declined_with_its_plan);
+    these tests check what is computed, at a threshold that lets them through."""
+    return make_client(answer=AnswerSettings(min_confidence=0.4))
+
+
+@pytest.fixture
+def tables_context(client) -> str:
+    context = client.post("/v1/contexts", json={"name": "sales"}).json()["id"]
+    for name, data in [("orders.csv", ORDERS), ("employees.csv", EMPLOYEES)]:
+        response = client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+        assert response.status_code == 201, response.text
+    client.post(
+        f"/v1/contexts/{context}/documents",
+        json={"name": "About us", "text": "Answerbase Ltd was founded in 2011 in Leeds by two engineers."},
+    )
+    return context
+
+
+def ask(client, context: str, question: str, answer_type: str = "integer", **extra):
+    body = {"query": question, "context_id": context, "include_sources": True, "include_confidence": True} | extra
+    return client.post(f"/v1/types/{answer_type}", json=body)
+
+
+def test_counts_and_sums_are_exact_and_explained(client, tables_context):
+    europe = len(expected_orders(lambda r: r[1] == "Europe"))
+    response = ask(client, tables_context, "How many orders came from Europe?")
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["data"] == europe == 24
+    computation = body["sources"][0]["computation"]
+    assert computation["table"] == "orders.csv"
+    assert computation["plan"] == "count rows of orders.csv where 'region' = 'Europe'"
+    assert computation["sql"] == "SELECT count(*) FROM t WHERE lower(c1) = lower(?)"
+    assert computation["parameters"] == ["Europe"] and computation["matched_rows"] == 24
+    assert len(computation["rows"]) == 20 and all(row[1] == "Europe" for row in computation["rows"])
+    assert computation["columns"] == ["order_id", "region", "amount", "order_date", "status"]
+    assert body["sources"][0]["metadata"]["name"] == "orders.csv" and 0 < body["confidence"] <= 1
+
+    total = sum(100 * (i % 7) + 25.5 for i in range(1, 61) if REGIONS[i % 5] == "Asia")
+    body = ask(client, tables_context, "What was the total amount for Asia?", "float").json()
+    assert body["data"] == pytest.approx(total)
+    returned = len(expected_orders(lambda r: r[2].endswith("returned")))
+    assert ask(client, tables_context, "How many orders were returned?").json()["data"] == returned == 6
+    shipped_not = ask(client, tables_context, "How many orders were not shipped?").json()["data"]
+    assert shipped_not == returned
+
+
+def test_dates_money_and_percentages(client, tables_context):
+    march = len(expected_orders(lambda r: r[2].split(",")[-2][5:7] == "03"))
+    assert ask(client, tables_context, "How many orders were placed in March?").json()["data"] == march == 5
+    assert ask(client, tables_context, "What is the highest salary?").json()["data"] == 135500
+    body = ask(client, tables_context, "Who has the highest salary?", "string").json()
+    assert body["data"] == "Grace Hopper"
+    assert ask(client, tables_context, "What is the average bonus?", "float").json()["data"] == pytest.approx(8.875)
+    after = ask(client, tables_context, "How many employees started after 2019?").json()
+    assert after["data"] == 2
+    assert ask(client, tables_context, "Does anyone work in Research?", "boolean").json()["data"] is True
+    names = ask(client, tables_context, "Which employees work in Engineering?", "string_array").json()["data"]
+    assert names == ["Ada Lovelace", "Grace Hopper"]
+
+
+def test_the_question_goes_to_the_table_it_matches_and_prose_to_the_text_engine(client, tables_context):
+    body = ask(client, tables_context, "How many employees work in Research?").json()
+    assert body["data"] == 2 and body["sources"][0]["computation"]["table"] == "employees.csv"
+    prose = ask(client, tables_context, "When was Answerbase Ltd founded?").json()
+    assert prose["data"] == 2011 and "computation" not in prose["sources"][0]
+
+
+def test_a_result_that_is_not_of_the_type_is_declined_not_coerced(client, tables_context):
+    response = ask(client, tables_context, "Who has the highest salary?", "datetime")
+    assert_error(response, 422, "no_answer")
+
+
+def test_tables_are_read_live_replaced_and_deleted_with_their_document(client):
+    context = client.post("/v1/contexts", json={"name": "live"}).json()["id"]
+    first = "city,visits\nLeeds,10\nYork,20\n"
+    upload = client.post(f"/v1/contexts/{context}/documents", files={"file": ("visits.csv", first.encode())}).json()
+    assert ask(client, context, "What is the total number of visits?").json()["data"] == 30
+    second = "city,visits\nLeeds,10\nYork,20\nHull,5\n"
+    client.post(f"/v1/contexts/{context}/documents", files={"file": ("visits.csv", second.encode())})
+    assert ask(client, context, "What is the total number of visits?").json()["data"] == 35
+    assert client.delete(f"/v1/documents/{upload['id']}").status_code == 204
+    assert_error(ask(client, context, "What is the total number of visits?"), 422, "no_answer")
+
+
+def test_xlsx_html_markdown_and_docx_tables_are_answered(client):
+    context = client.post("/v1/contexts", json={"name": "formats"}).json()["id"]
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Fleet"
+    for row in [["vehicle", "seats", "depot"], ["Bus 1", 52, "North"], ["Bus 2", 48, "South"], ["Van", 8, "North"]]:
+        sheet.append(row)
+    xlsx = io.BytesIO()
+    book.save(xlsx)
+    html = (
+        b"<html><body><h1>Depots</h1><p>Our depots and their staff.</p><table><tr><th>Depot</th><th>Staff</th>"
+        b"<th>Opened</th></tr><tr><td>North</td><td>31</td><td>2001</td></tr><tr><td>South</td><td>17</td>"
+        b"<td>2009</td></tr></table></body></html>"
+    )
+    docx = make_docx(
+        "Routes", ["Route lengths."], [[["route", "length km"], ["R1", "12.5"], ["R2", "30"], ["R3", "7.25"]]]
+    )
+    for name, data in [("fleet.xlsx", xlsx.getvalue()), ("depots.html", html), ("routes.docx", docx)]:
+        assert client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data)}).status_code == 201
+    markdown = "Fuel used this year.\n\n| month | litres |\n|---|---|\n| Jan | 1,200 |\n| Feb | 1,050 |\n"
+    client.post(f"/v1/contexts/{context}/documents", json={"name": "fuel.md", "text": markdown})
+    assert ask(client, context, "How many seats are there in total at the North depot?").json()["data"] == 60
+    body = ask(client, context, "How many staff work at the South depot?").json()
+    assert body["data"] == 17 and body["sources"][0]["computation"]["table"] == "depots.html › table 1"
+    assert ask(client, context, "What is the total length km of all routes?", "float").json()["data"] == 49.75
+    assert ask(client, context, "How many litres were used in total?").json()["data"] == 2250
+
+
+def test_a_weak_reading_of_a_table_question_is_declined_with_its_plan(make_client):
+    client = make_client()
+    context = client.post("/v1/contexts", json={"name": "staff"}).json()["id"]
+    client.post(f"/v1/contexts/{context}/documents", files={"file": ("employees.csv", EMPLOYEES.encode())})
+    assert ask(client, context, "How many employees work in Research?").json()["data"] == 2  # an aggregate
+    error = assert_error(ask(client, context, "Who has the highest salary?", "string"), 422, "no_answer")
+    assert "take 'name' of employees.csv, largest 'salary' first" in error["message"]
+
+
+def test_another_tenants_tables_are_never_queried(client, tables_context):
+    other_key = client.services.keys.create("globex", "tests")[1]
+    client.headers.update(bearer(other_key))
+    assert_error(ask(client, tables_context, "How many orders came from Europe?"), 404, "not_found")
+    own = client.post("/v1/contexts", json={"name": "empty"}).json()["id"]
+    response = ask(client, own, "How many orders came from Europe?")
+    assert response.status_code == 422 or "computation" not in response.json()["sources"][0]
+
+
+def test_a_question_holding_sql_is_just_a_question(client, tables_context):
+    body = ask(client, tables_context, "How many orders came from Europe; drop table orders?").json()
+    assert body["data"] == 24 and body["sources"][0]["computation"]["parameters"] == ["Europe"]
+    assert ask(client, tables_context, "How many orders are there?").json()["data"] == 60

@@ -1,0 +1,269 @@
+"""Typed tables (backend/tables/): reading files as tables, inferring column types, and every plan kind run by a
+real DuckDB over small tables the tests make. Values from questions are bound parameters, never SQL."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime
+
+import pytest
+from openpyxl import Workbook
+
+from backend.errors import UpstreamTimeout
+from backend.tables import parse
+from backend.tables.infer import from_bytes, infer, leading_number, parse_date, parse_number, to_bytes
+from backend.tables.plan import Condition, InvalidPlan, Plan, check, condition_for, describe, from_json
+from backend.tables.query import compile_plan, execute
+from backend.tables.read import RawTable, html_tables, markdown_tables, read_delimited, read_xlsx
+from backend.types import AnswerType
+
+ORDERS = """order_id,region,amount,discount,order_date,status
+1,Europe,"$1,200.50",10%,2024-03-01,shipped
+2,Asia,300,5%,2024-03-15,shipped
+3,Europe,$50,0%,2024-04-02,returned
+4,North America,"2,000",15%,2024-04-20,shipped
+5,Europe,,n/a,2024-05-05,pending
+"""
+
+
+def table_of(text: str, name: str = "orders.csv"):
+    return infer(read_delimited(text), name)
+
+
+def run(plan: Plan, table) -> list:
+    return execute(plan, table).rows
+
+
+# -- reading and type inference ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cell", "expected"),
+    [
+        ("1,234", 1234.0),
+        ("1 234 567", 1234567.0),
+        ("$1,200.50", 1200.5),
+        ("€3.5", 3.5),
+        ("US$12", 12.0),
+        ("48.4%", 48.4),
+        ("(12)", -12.0),
+        ("-7", -7.0),
+        ("12[3]", 12.0),
+        ("7*", 7.0),
+        ("12 km", None),
+        ("abc", None),
+        ("", None),
+    ],
+)
+def test_numbers_are_read_as_people_write_them(cell, expected):
+    assert parse_number(cell) == expected
+
+
+def test_leading_numbers_and_dates():
+    assert leading_number("1st") == 1.0 and leading_number("17 years") == 17.0 and leading_number("n/a") is None
+    assert parse_date("January 26, 1995") == datetime(1995, 1, 26)
+    assert parse_date("27 August 2005 (Saturday)") == datetime(2005, 8, 27)
+    assert parse_date("2004-02-27") == datetime(2004, 2, 27)
+    assert parse_date("soon") is None
+
+
+def test_column_types_are_inferred_with_missing_cells():
+    table = table_of(ORDERS)
+    kinds = {c.name: (c.kind, c.numeric, c.percent) for c in table.columns}
+    assert kinds == {
+        "order_id": ("number", True, False),
+        "region": ("text", False, False),
+        "amount": ("number", True, False),
+        "discount": ("number", True, True),  # "n/a" is a missing cell, not text
+        "order_date": ("date", False, False),
+        "status": ("text", False, False),
+    }
+    assert table.data.column("n2").to_pylist() == [1200.5, 300.0, 50.0, 2000.0, None]
+    assert table.row_count == 5
+
+
+def test_a_header_row_is_detected_and_names_are_made_unique():
+    headed = table_of("name,score,score,\nAda,1,2,x\nBob,3,4,y\n")
+    assert [c.name for c in headed.columns] == ["name", "score", "score (2)", "column 4"]
+    headless = table_of("Ada,1,2\nBob,3,4\nCy,5,6\n")
+    assert [c.name for c in headless.columns] == ["column 1", "column 2", "column 3"] and headless.row_count == 3
+
+
+def test_dialects_semicolons_tabs_and_backslash_escaped_quotes():
+    assert table_of("a;b\n1;2\n3;4\n").columns[1].name == "b"
+    assert table_of("a\tb\n1\t2\n").data.column("c1").to_pylist() == ["2"]
+    # WikiTableQuestions writes a quote inside a cell as \" (and every cell quoted)
+    wtq = table_of('"Title","Time"\n"\\"Die Slow\\"","4:00"\n"","3:10"\n')
+    assert wtq.data.column("c0").to_pylist() == ['"Die Slow"', ""]
+    doubled = table_of('title,n\n"say ""hi""",1\n')
+    assert doubled.data.column("c0").to_pylist() == ['say "hi"']
+
+
+def test_day_first_or_month_first_is_decided_by_the_column():
+    table = table_of("day,n\n03/04/2024,1\n25/04/2024,2\n")
+    assert table.columns[0].kind == "date"
+    assert table.data.column("d0").to_pylist()[0] == datetime(2024, 4, 3)  # 25/04 proves day-first
+
+
+def test_xlsx_html_and_markdown_tables():
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Q1"
+    sheet.append(["region", "sales"])
+    sheet.append(["Europe", 120])
+    sheet.append(["Asia", 80.5])
+    book.create_sheet("Q2").append(["empty"])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    sheets = read_xlsx(buffer.getvalue())
+    assert [(t.label, t.rows) for t in sheets] == [
+        ("Q1", [["region", "sales"], ["Europe", "120"], ["Asia", "80.5"]]),
+        ("Q2", [["empty"]]),
+    ]
+    html = (
+        "<table><caption>Staff</caption><tr><th>Office</th><th>People</th></tr><tr><td>Leeds</td><td>12</td></tr>"
+        "<tr><td colspan=2>total 12</td></tr></table><table><tr><td>layout</td></tr></table>"
+    )
+    [staff] = html_tables(html)
+    assert staff.label == "Staff" and staff.header is True
+    assert staff.rows == [["Office", "People"], ["Leeds", "12"], ["total 12", "total 12"]]
+    markdown = "Intro\n\n| City | Pop |\n|---|---:|\n| Leeds | 812,000 |\n| York | 210,000 |\n\nAfter."
+    [cities] = markdown_tables(markdown)
+    assert cities.rows == [["City", "Pop"], ["Leeds", "812,000"], ["York", "210,000"]]
+
+
+def test_a_stored_table_reads_back_the_same():
+    table = table_of(ORDERS)
+    columns, data = to_bytes(table)
+    again = from_bytes(table.name, columns, data)
+    assert again.columns == table.columns and again.data.equals(table.data)
+
+
+# -- plans on DuckDB --------------------------------------------------------------------------------------
+
+
+def test_each_plan_kind_computes_exactly():
+    t = table_of(ORDERS)
+    europe = condition_for(t, 1, "=", "europe")  # text compares without case
+    assert run(Plan("count", where=(europe,)), t) == [(3,)]
+    assert run(Plan("sum", 2, where=(europe,)), t) == [(1250.5,)]
+    assert run(Plan("avg", 3), t) == [(7.5,)]
+    assert run(Plan("max", 2), t) == [(2000.0,)] and run(Plan("min", 4), t) == [(datetime(2024, 3, 1),)]
+    assert run(Plan("count_distinct", 1), t) == [(3,)]
+    assert run(Plan("rows", select=(1,), order_by=2, descending=True, limit=1), t) == [("North America",)]
+    assert run(Plan("sum", 2, group_by=1, descending=True, limit=1), t) == [("North America", 2000.0)]
+    assert run(Plan("count", group_by=5, descending=True, limit=1), t) == [("shipped", 3)]
+    assert run(Plan("rows", select=(0,), where=(condition_for(t, 2, "=", "300"),), shift=1), t) == [("3",)]
+    assert run(Plan("rows", select=(0,), where=(condition_for(t, 2, "=", "300"),), shift=-1), t) == [("1",)]
+    assert run(Plan("rows", select=(1,), limit=1), t) == [("Europe",)]
+    assert run(Plan("rows", select=(0,), descending=True, limit=1), t) == [("5",)]
+    after = condition_for(t, 4, ">", "2024-04-01")
+    assert run(Plan("count", where=(after,)), t) == [(3,)]
+    assert run(Plan("count", where=(Condition(4, "=", 2024, "year"),)), t) == [(5,)]
+    assert run(Plan("count", where=(condition_for(t, 2, ">=", "$1,000"),)), t) == [(2,)]
+    assert run(Plan("count", where=(Condition(1, "in", ["Asia", "north america"]),)), t) == [(2,)]
+    assert run(Plan("count", where=(Condition(1, "contains", "america"),)), t) == [(1,)]
+    assert run(Plan("count", where=(Condition(5, "!=", "shipped"),)), t) == [(2,)]
+
+
+def test_the_explanation_shows_the_plan_the_sql_and_the_matched_rows():
+    t = table_of(ORDERS)
+    plan = Plan("count", where=(condition_for(t, 1, "=", "Europe"),))
+    result = execute(plan, t)
+    assert describe(plan, t) == "count rows of orders.csv where 'region' = 'Europe'"
+    assert result.sql == "SELECT count(*) FROM t WHERE lower(c1) = lower(?)" and result.parameters == ["Europe"]
+    assert [row["order_id"] for row in result.matched] == ["1", "3", "5"] and result.matched_count == 3
+
+
+def test_sql_or_code_in_a_value_is_only_ever_a_bound_parameter():
+    t = table_of(ORDERS)
+    hostile = "Europe'; DROP TABLE t; --"
+    plan = Plan("count", where=(condition_for(t, 1, "=", hostile),))
+    sql, parameters = compile_plan(plan, t)
+    assert hostile not in sql and parameters == [hostile]
+    assert run(plan, t) == [(0,)]
+    assert run(Plan("count"), t) == [(5,)]  # the table is untouched
+    # A question that contains SQL or Python is just a question: read against the table, nothing else runs.
+    for question in ["How many orders; DROP TABLE t; --", "__import__('os').system('id') how many orders?"]:
+        reading = parse.read(question, t, AnswerType.INTEGER)
+        assert reading is not None and reading.plan.operation == "count"
+        assert run(reading.plan, t) == [(5,)]
+
+
+def test_plans_that_do_not_fit_the_table_are_refused():
+    t = table_of(ORDERS)
+    with pytest.raises(InvalidPlan, match="must hold numbers"):
+        check(Plan("sum", 1), t)
+    with pytest.raises(InvalidPlan, match="no column number 9"):
+        check(Plan("count", where=(Condition(9, "=", "x"),)), t)
+    with pytest.raises(InvalidPlan, match="not one of"):
+        check(Plan("delete"), t)
+    with pytest.raises(InvalidPlan, match="no column 'price'"):
+        from_json({"operation": "sum", "column": "price"}, t)
+    with pytest.raises(InvalidPlan, match="cannot be compared"):
+        from_json({"operation": "count", "where": [{"column": "region", "op": ">", "value": "x"}]}, t)
+    plan = from_json({"operation": "count", "where": [{"column": "region", "op": "=", "value": "Asia"}]}, t)
+    assert run(plan, t) == [(1,)]
+
+
+def test_a_query_past_its_time_limit_is_stopped():
+    rows = "\n".join(f"name {i},{i % 7}" for i in range(1_000_000))
+    t = table_of("a,b\n" + rows)
+    plan = Plan("count", group_by=0, descending=True, limit=1)
+    with pytest.raises(UpstreamTimeout):
+        execute(plan, t, timeout_s=0.0)
+    assert execute(plan, t).rows[0][1] == 1  # the same query within its limit
+
+
+# -- the offline parser -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "expected"),
+    [
+        ("How many orders came from Europe?", "integer", "count rows of orders.csv where 'region' = 'Europe'"),
+        ("What was the total amount for Europe?", "float", "sum of 'amount' of orders.csv where 'region' = 'Europe'"),
+        ("What is the average discount?", "float", "avg of 'discount' of orders.csv"),
+        ("How many orders were not shipped?", "integer", "count rows of orders.csv where 'status' != 'shipped'"),
+        (
+            "Which region had the highest amount?",
+            "string",
+            "take 'region' of orders.csv, largest 'amount' first, 1 row",
+        ),
+        (
+            "How many orders had an amount of more than 1,000?",
+            "integer",
+            "count rows of orders.csv where 'amount' > 1000",
+        ),
+        ("How many different regions are there?", "integer", "count distinct of 'region' of orders.csv"),
+        ("Did any order come from Asia?", "boolean", "count rows of orders.csv where 'region' = 'Asia'"),
+    ],
+)
+def test_the_parser_reads_analyst_questions(question, answer_type, expected):
+    t = table_of(ORDERS)
+    reading = parse.read(question, t, AnswerType(answer_type))
+    assert reading is not None and describe(reading.plan, t) == expected
+
+
+def test_next_previous_first_and_last_rows():
+    t = table_of("Year,Winner\n2010,Ballymore Eustace\n2011,Greystones\n2012,Maynooth\n", "winners.csv")
+    cases = {
+        "Which winner came after Ballymore Eustace?": "Greystones",
+        "Who won before Maynooth?": "Greystones",
+        "Who was the first winner?": "Ballymore Eustace",
+        "Who was the last winner?": "Maynooth",
+    }
+    for question, expected in cases.items():
+        reading = parse.read(question, t, AnswerType.STRING)
+        assert reading is not None, question
+        assert run(reading.plan, t) == [(expected,)], question
+
+
+def test_a_question_the_table_cannot_answer_gets_little_coverage():
+    t = table_of(ORDERS)
+    reading = parse.read("Who founded the company and when did it list on the stock exchange?", t, AnswerType.STRING)
+    assert reading is None or reading.coverage < 0.5
+
+
+def test_raw_table_labels_name_sheets_not_files():
+    assert RawTable("", [["a"]]).label == ""
