@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from backend.answer.engine import AnswerEngine, build_engine
 from backend.answer.log import QuestionLog
 from backend.answer.service import AnswerService
-from backend.answer.tables import TableAnswerer
+from backend.answer.tables import Planner, TableAnswerer
 from backend.auth.keys import KeyService
 from backend.auth.ratelimit import RateLimiter
 from backend.catalog import Catalog
@@ -60,8 +60,9 @@ class Services:
         questions = QuestionLog(store)
         catalog = Catalog(store)
         ingestor = Ingestor(store, embedder, settings.ingest)
+        tables = TableAnswerer(store, _planner(settings) if engine.name == "llm" else None)
         answers = AnswerService(
-            retriever, engine, settings.answer, settings.search.evidence_passages, questions, TableAnswerer(store)
+            retriever, engine, settings.answer, settings.search.evidence_passages, questions, tables
         )
         grids = GridService(store, catalog, answers)
         return cls(
@@ -116,6 +117,13 @@ class MetadataServices:
     def build(cls, settings: Settings) -> MetadataServices:
         store = open_store(settings, None)
         return cls(store=store, keys=KeyService(store), catalog=Catalog(store))
+
+
+def _planner(settings: Settings) -> Planner:
+    """The model that writes table plans (imported only when the LLM engine is chosen: it pulls in openai)."""
+    from backend.answer.llm import LLMPlanner
+
+    return LLMPlanner(settings.llm)
 
 
 def open_store(settings: Settings, embedder: Embedder | None, *, check_embedder: bool = True) -> LanceStore:

@@ -190,18 +190,25 @@ def report(answered: list[dict], threshold: float | None) -> None:
     rows = []
     for name in ("tuning", "checking"):
         part = [a for a in answered if a["half"] == name]
-        kept = [a for a in part if a["kept"]]
-        rows.append(
-            [
-                name,
-                len(part),
-                sum(a["right"] and a["kept"] for a in part) / max(1, len(part)),
-                sum(a["right"] for a in kept) / max(1, len(kept)),
-                sum(not a["kept"] for a in part) / max(1, len(part)),
-                sum(a["kind"] == "table" for a in part) / max(1, len(part)),
-            ]
-        )
-    print(f"\nWikiTableQuestions dev, {len(answered)} questions (exact match counts kept answers only):")
+        for label, kept_of in [
+            (name, lambda a: a["kept"]),
+            (f"{name}, no threshold", lambda a: a["value"] is not None),
+        ]:
+            if label.endswith("no threshold") and threshold is None:
+                continue
+            kept = [a for a in part if kept_of(a)]
+            rows.append(
+                [
+                    label,
+                    len(part),
+                    sum(a["right"] and kept_of(a) for a in part) / max(1, len(part)),
+                    sum(a["right"] for a in kept) / max(1, len(kept)),
+                    sum(not kept_of(a) for a in part) / max(1, len(part)),
+                    sum(a["kind"] == "table" for a in part) / max(1, len(part)),
+                ]
+            )
+    at = f"at threshold {threshold:.2f}" if threshold is not None else "every answer kept"
+    print(f"\nWikiTableQuestions dev, {len(answered)} questions, {at} (exact match counts kept answers only):")
     print_table(["half", "questions", "exact match", "precision", "declined", "computed"], rows)
     for field_name in ("type", "category", "kind"):
         groups: dict[str, list[dict]] = defaultdict(list)

@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from console.export import download_buttons
 from console.highlight import highlight_spans, highlight_terms
 
 # The page paths app.py's navigation serves (st.Page's default url_path is the file's name).
@@ -101,3 +102,21 @@ def source_card(result: dict, highlight: str = "", *, relevance: bool = False) -
         else:
             excerpt = highlight_terms(result["page_content"], highlight)
         st.markdown(excerpt.replace("\n", "  \n"))  # keep the passage's line breaks (headings, rows)
+
+
+def computation_view(computation: dict, key: str) -> None:
+    """How a computed answer was computed: the table, the plan in words, the SQL, and the rows that matched (as a
+    small data frame, exportable to CSV)."""
+    st.markdown(f"**Computed from {computation['table']}:** {computation['plan']}")
+    with st.expander("SQL", icon=":material/code:"):
+        st.code(computation["sql"], language="sql")
+        if computation["parameters"]:
+            st.caption("Parameters: " + ", ".join(repr(p) for p in computation["parameters"]))
+    rows = [dict(zip(computation["columns"], row, strict=True)) for row in computation["rows"]]
+    matched = computation["matched_rows"]
+    if not rows:
+        st.caption("No row matched the plan's conditions.")
+        return
+    st.caption(f"{plural(matched, 'matching row')}" + (f", the first {len(rows)} shown" if matched > len(rows) else ""))
+    st.dataframe(rows, hide_index=True, width="stretch")
+    download_buttons("Matching rows", computation["columns"], rows, f"rows-{key}", "Rows")

@@ -1,5 +1,6 @@
 """Ask: typed questions in a chat, answers rendered by type with their confidence, the passage each was read
-from highlighted, declines with their reason and the closest passages, and the history as CSV or XLSX.
+from highlighted (or, for an answer computed from a table, the plan, the SQL and the matching rows), declines with
+their reason and the closest passages, and the history as CSV or XLSX.
 
 A link can ask a question on open (for demos): ``?type=integer&q=How+many…&context=<id>``.
 """
@@ -17,7 +18,7 @@ from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker
 from console.export import HISTORY_COLUMNS, download_buttons, history_rows
 from console.navigation import through_navigation
-from console.widgets import document_link, format_number, source_card
+from console.widgets import computation_view, document_link, format_number, source_card
 
 through_navigation("ask")
 
@@ -97,7 +98,7 @@ def confidence_badge(confidence: float | None) -> None:
     )
 
 
-def render_entry(entry: dict) -> None:
+def render_entry(entry: dict, number: int) -> None:
     with st.chat_message("user"):
         st.markdown(entry["question"])
         st.caption(f"{TYPE_LABELS[entry['type']]} · {entry['context']}")
@@ -114,6 +115,9 @@ def render_entry(entry: dict) -> None:
             return
         render_value(entry["type"], entry["answer"])
         confidence_badge(entry.get("confidence"))
+        computation = next((s["computation"] for s in entry["sources"] if s.get("computation")), None)
+        if computation is not None:
+            computation_view(computation, str(number))
         # The passages the value was read from first, then the rest of the evidence.
         sources = sorted(entry["sources"], key=lambda s: not s.get("spans"))
         with st.expander(f"Sources ({len(sources)}) · {entry['latency_ms']:.0f} ms"):
@@ -201,8 +205,8 @@ if not st.session_state.history:
             example, key=f"example_{i}", width="stretch", on_click=queue_question, args=(example_type, example)
         )
 
-for entry in st.session_state.history:
-    render_entry(entry)
+for number, entry in enumerate(st.session_state.history):
+    render_entry(entry, number)
 
 if question := st.chat_input("Ask a question about your documents…", max_chars=4000):
     ask(question, answer_type, context)

@@ -22,9 +22,10 @@ from openai.types.chat import ChatCompletionMessageParam
 
 from backend.answer.engine import Proposal, Question
 from backend.answer.grounding import find_quote, find_value
-from backend.answer.prompts import system_prompt, user_prompt
+from backend.answer.prompts import PLAN_SYSTEM_PROMPT, plan_prompt, plan_schema, system_prompt, user_prompt
 from backend.config import LLMSettings, Settings
 from backend.errors import Unavailable, UpstreamError, UpstreamTimeout
+from backend.tables.infer import TypedTable
 from backend.types import AnswerType, normalise, value_schema
 
 _JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
@@ -60,14 +61,10 @@ class Reply:
     quote: str
 
 
-def response_format(mode: str, answer_type: AnswerType) -> dict[str, Any] | None:
+def response_format(mode: str, schema: dict[str, Any], name: str) -> dict[str, Any] | None:
     """The ``response_format`` request field for the configured structured-output mode."""
-    schema = answer_schema(answer_type)
     if mode == "json_schema":
-        return {
-            "type": "json_schema",
-            "json_schema": {"name": f"{answer_type.value}_answer", "schema": schema, "strict": True},
-        }
+        return {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": True}}
     if mode == "json_object":
         return {"type": "json_object", "schema": schema}
     return None
@@ -104,10 +101,11 @@ class LLMClient:
             max_retries=0,  # we decide about retries; the SDK's own would multiply the latency
         )
 
-    def complete(self, messages: list[ChatCompletionMessageParam], answer_type: AnswerType) -> str:
-        """The reply text, or a typed error (timeout → 504, rate limit → 503, other failure → 502)."""
+    def complete(self, messages: list[ChatCompletionMessageParam], schema: dict[str, Any], name: str) -> str:
+        """The reply text (asked to follow ``schema``), or a typed error (timeout → 504, rate limit → 503, other
+        failure → 502)."""
         kwargs: dict[str, Any] = {}
-        fmt = response_format(self._settings.response_format, answer_type)
+        fmt = response_format(self._settings.response_format, schema, name)
         if fmt is not None:
             kwargs["response_format"] = fmt
         try:
@@ -154,7 +152,9 @@ class LLMEngine:
         ]
         problem = ""
         for _attempt in range(2):
-            text = self._client.complete(messages, question.answer_type)
+            text = self._client.complete(
+                messages, answer_schema(question.answer_type), f"{question.answer_type.value}_answer"
+            )
             try:
                 reply = parse_reply(text)
                 if not reply.answerable:
@@ -205,3 +205,27 @@ class LLMEngine:
         if not question.answer_type.is_array and confidences[0] == UNGROUNDED:
             proposal.reason = f"The model's answer {value!r} is not stated in the evidence."
         return proposal
+
+
+class LLMPlanner:
+    """Asks the model for a table query plan (JSON, never SQL or code): the table's schema and a few rows in, the
+    plan out, parsed and checked against the table by ``backend.tables.plan.from_json``."""
+
+    def __init__(self, settings: LLMSettings) -> None:
+        self._client = LLMClient(settings)
+
+    def plan(self, question: str, table: TypedTable) -> dict[str, Any] | None:
+        """The model's plan as a JSON object, or None when it says the table does not answer the question."""
+        messages: list[ChatCompletionMessageParam] = [
+            {"role": "system", "content": PLAN_SYSTEM_PROMPT},
+            {"role": "user", "content": plan_prompt(question, table)},
+        ]
+        text = self._client.complete(messages, plan_schema([c.name for c in table.columns]), "table_plan")
+        match = _JSON_OBJECT.search(text)
+        try:
+            data = json.loads(match.group(0) if match else text)
+        except json.JSONDecodeError as exc:
+            raise UpstreamError("The model's table plan was not JSON.") from exc
+        if not isinstance(data, dict):
+            raise UpstreamError("The model's table plan was not a JSON object.")
+        return data if data.get("answerable", True) is not False else None

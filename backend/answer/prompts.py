@@ -1,10 +1,13 @@
-"""Prompts for the LLM engine: what each type means, and how the evidence is laid out."""
+"""Prompts for the LLM engine: what each type means, how the evidence is laid out, and how a table is shown when
+the model is asked for a query plan."""
 
 from __future__ import annotations
 
 from datetime import UTC
+from typing import Any
 
 from backend.answer.engine import Question
+from backend.tables.infer import TypedTable
 from backend.types import AnswerType
 
 TYPE_MEANINGS = {
@@ -54,4 +57,65 @@ def user_prompt(question: Question) -> str:
     )
     return (
         f"Evidence:\n{passages}\n\nQuestion: {question.text}\nThe answer must be {describe_type(question.answer_type)}."
+    )
+
+
+# -- table plans -------------------------------------------------------------------------------------------
+
+PLAN_SAMPLE_ROWS = 5
+PLAN_SYSTEM_PROMPT = (
+    "You turn a question about one table into a query plan, as JSON following the schema. Never write SQL or "
+    "code. Operations: rows (the `select` columns of the matching rows, in `order_by` order, cut at `limit`), "
+    "count, count_distinct, sum, avg, min, max (of `column`). `where` conditions all hold: op is one of "
+    "=, !=, <, <=, >, >=, contains, in (`value` a list for in). With `group_by`, an aggregate per group, ordered by "
+    "it (`descending`). Use column names exactly as given. If the table cannot answer the question, reply "
+    '{"answerable": false} with the other fields null or empty.'
+)
+
+
+def plan_schema(columns: list[str]) -> dict[str, Any]:
+    """The strict JSON schema of a plan reply over a table with these columns."""
+    column = {"anyOf": [{"type": "string", "enum": columns}, {"type": "null"}]}
+    value = {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "array", "items": {"type": "string"}}]}
+    condition = {
+        "type": "object",
+        "properties": {
+            "column": {"type": "string", "enum": columns},
+            "op": {"type": "string", "enum": ["=", "!=", "<", "<=", ">", ">=", "contains", "in"]},
+            "value": value,
+        },
+        "required": ["column", "op", "value"],
+        "additionalProperties": False,
+    }
+    properties = {
+        "answerable": {"type": "boolean"},
+        "operation": {
+            "anyOf": [
+                {"type": "string", "enum": ["rows", "count", "count_distinct", "sum", "avg", "min", "max"]},
+                {"type": "null"},
+            ]
+        },
+        "column": column,
+        "select": {"type": "array", "items": {"type": "string", "enum": columns}},
+        "where": {"type": "array", "items": condition},
+        "order_by": column,
+        "descending": {"type": "boolean"},
+        "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+        "group_by": column,
+    }
+    return {"type": "object", "properties": properties, "required": list(properties), "additionalProperties": False}
+
+
+def plan_prompt(question: str, table: TypedTable) -> str:
+    """The table's columns (name and kind) and its first rows, then the question."""
+    columns = "\n".join(f"- {c.name} ({'percent ' if c.percent else ''}{c.kind})" for c in table.columns)
+    sample = table.data.slice(0, PLAN_SAMPLE_ROWS)
+    rows = [
+        " | ".join(str(sample.column(f"c{i}")[r].as_py() or "") for i in range(len(table.columns)))
+        for r in range(sample.num_rows)
+    ]
+    return (
+        f"Table {table.name!r}, {table.row_count:,} rows. Columns:\n{columns}\n\nFirst rows:\n"
+        + "\n".join(rows)
+        + f"\n\nQuestion: {question}"
     )

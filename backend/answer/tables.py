@@ -10,14 +10,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from backend.answer.engine import TableEvidence
 from backend.models import SearchHit
 from backend.store import LanceStore
 from backend.tables import parse
 from backend.tables.infer import TypedTable, from_bytes, leading_number, parse_date, parse_number
-from backend.tables.plan import describe
+from backend.tables.plan import InvalidPlan, Plan, describe, from_json
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
 
@@ -43,6 +43,17 @@ ABOUT_A_TABLE = 0.5  # a reading that explains this much of the question is abou
 AGGREGATES = {"count", "sum", "avg", "max", "min", "distinct", "exists", "difference", "group"}
 
 
+# A plan the model wrote and the table accepted. NOT calibrated: no model is reachable from this workplace (the
+# same prior as an LLM answer found in its evidence, answer/llm.py GROUNDED, less a little for the plan's reading).
+MODEL_PLAN_CONFIDENCE = 0.8
+
+
+class Planner(Protocol):
+    """Writes a plan for a question over a table, as JSON (``backend.answer.llm.LLMPlanner``)."""
+
+    def plan(self, question: str, table: TypedTable) -> dict[str, Any] | None: ...
+
+
 @dataclass
 class TableProposal:
     """A value computed from a table (None when the result did not fit the type, with the reason), its
@@ -59,8 +70,9 @@ class TableProposal:
 class TableAnswerer:
     """Finds, reads and queries the tables of a tenant's context."""
 
-    def __init__(self, store: LanceStore) -> None:
+    def __init__(self, store: LanceStore, planner: Planner | None = None) -> None:
         self._store = store
+        self._planner = planner
         self._cache: OrderedDict[str, tuple[TypedTable, parse.Index]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -88,6 +100,18 @@ class TableAnswerer:
         readings.sort(key=lambda r: r[0], reverse=True)
         coverage, row, table, reading = readings[0]
         confidence = _confidence(reading)
+        if self._planner is not None:
+            if coverage < ABOUT_A_TABLE:
+                return None  # the question is not about this table: the text engine answers it
+            try:
+                planned = self._planner.plan(question, table)
+                if planned is None:
+                    return None  # the model says the table does not answer it
+                reading = parse.Reading(from_json(planned, table), "", coverage)
+            except InvalidPlan as exc:
+                return _refused(row, table, f"The model's plan does not fit {table.name}: {exc}.")
+            reading.kind = _kind(reading.plan, answer_type)
+            confidence = MODEL_PLAN_CONFIDENCE
         if len(readings) > 1 and readings[1][0] >= coverage - 0.05:
             confidence *= AMBIGUITY_FACTOR
         result = execute(reading.plan, table)
@@ -125,6 +149,23 @@ class TableAnswerer:
             ):
                 self._cache.popitem(last=False)
         return loaded
+
+
+def _kind(plan: Plan, answer_type: AnswerType) -> str:
+    """What a plan computes, in the parser's terms (how its result becomes a value)."""
+    if plan.group_by is not None:
+        return "group"
+    if plan.operation == "count" and answer_type.element is AnswerType.BOOLEAN:
+        return "exists"
+    if plan.operation == "rows":
+        return "list" if answer_type.is_array else "lookup"
+    return {"count_distinct": "distinct"}.get(plan.operation, plan.operation)
+
+
+def _refused(row: dict, table: TypedTable, reason: str) -> TableProposal:
+    """A certain decline: the table was the place to look, and no valid plan came out."""
+    evidence = TableEvidence(row["document_id"], table.name, "", "", [], [c.name for c in table.columns], [], 0)
+    return TableProposal(None, 1.0, evidence, _hit(row, evidence), reason)
 
 
 def _confidence(reading: parse.Reading) -> float:

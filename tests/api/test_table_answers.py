@@ -5,11 +5,13 @@ tables read live and only within the tenant."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from openpyxl import Workbook
 
-from backend.config import AnswerSettings
+from backend.config import AnswerSettings, LLMSettings
+from tests.fakes.openai_server import FakeOpenAI, Reply
 from tests.helpers import assert_error, bearer, make_docx
 
 # 60 orders: enough rows that no handful of retrieved chunks holds them all.
@@ -171,3 +173,55 @@ def test_a_question_holding_sql_is_just_a_question(client, tables_context):
     body = ask(client, tables_context, "How many orders came from Europe; drop table orders?").json()
     assert body["data"] == 24 and body["sources"][0]["computation"]["parameters"] == ["Europe"]
     assert ask(client, tables_context, "How many orders are there?").json()["data"] == 60
+
+
+def _plan(**fields) -> Reply:
+    plan = {
+        "answerable": True,
+        "operation": None,
+        "column": None,
+        "select": [],
+        "where": [],
+        "order_by": None,
+        "descending": False,
+        "limit": None,
+        "group_by": None,
+    }
+    return Reply(json.dumps(plan | fields))
+
+
+def test_with_a_model_the_plan_is_its_json_checked_against_the_table(make_client):
+    with FakeOpenAI() as fake:
+        client = make_client(engine="llm", llm=LLMSettings(base_url=fake.base_url, api_key="sk-test", model="tiny"))
+        context = client.post("/v1/contexts", json={"name": "staff"}).json()["id"]
+        client.post(f"/v1/contexts/{context}/documents", files={"file": ("employees.csv", EMPLOYEES.encode())})
+        research = [{"column": "department", "op": "=", "value": "Research"}]
+        fake.replies.append(_plan(operation="sum", column="salary", where=research))
+        body = ask(client, context, "What is the total salary in Research?").json()
+        assert body["data"] == 227000 and body["confidence"] == 0.8
+        computation = body["sources"][0]["computation"]
+        assert computation["plan"] == "sum of 'salary' of employees.csv where 'department' = 'Research'"
+        request = fake.requests[-1]
+        assert request["response_format"]["json_schema"]["name"] == "table_plan"
+        schema = request["response_format"]["json_schema"]["schema"]
+        assert schema["properties"]["column"]["anyOf"][0]["enum"] == [
+            "name",
+            "department",
+            "salary",
+            "start date",
+            "bonus",
+        ]
+        prompt = request["messages"][1]["content"]
+        assert "- salary (number)" in prompt and "Ada Lovelace | Engineering | $120,000" in prompt
+        assert prompt.endswith("Question: What is the total salary in Research?")
+
+        fake.replies.append(_plan(operation="sum", column="wage", where=research))  # no such column
+        error = assert_error(ask(client, context, "What is the total salary in Research?"), 422, "no_answer")
+        assert "does not fit employees.csv: column: the table has no column 'wage'" in error["message"]
+        fake.replies.append(_plan(operation="avg", column="department"))  # not numbers
+        error = assert_error(ask(client, context, "What is the average salary?"), 422, "no_answer")
+        assert "must hold numbers" in error["message"]
+        # The model may say the table does not answer it: the text engine (the same model) is asked instead.
+        fake.replies += [Reply('{"answerable": false}'), Reply('{"answerable": false, "answer": null, "quote": null}')]
+        assert_error(ask(client, context, "What is the total salary in Research?"), 422, "no_answer")
+        assert fake.requests[-1]["response_format"]["json_schema"]["name"] == "integer_answer"

@@ -142,6 +142,27 @@ def test_ask_decline_says_why_and_shows_the_closest_passages():
     assert any(e.label.startswith("Closest passages") for e in app.expander)
 
 
+def test_an_answer_computed_from_a_table_shows_its_plan_sql_and_rows():
+    sales = _api().create_context("Sales table", "")
+    orders = "order_id,region,amount\n" + "".join(f"{i},{['Europe', 'Asia'][i % 2]},{i * 10}\n" for i in range(1, 31))
+    _api().upload("orders.csv", orders.encode(), sales["id"])
+    app = _app(context=sales["id"])
+    app.selectbox(key="answer_type").set_value("integer")
+    app.chat_input[0].set_value("How many orders came from Europe?").run()
+    assert not app.exception
+    assert any(m.value == "### 15" for m in app.markdown)
+    assert any(
+        m.value == "**Computed from orders.csv:** count rows of orders.csv where 'region' = 'Europe'"
+        for m in app.markdown
+    )
+    assert app.code[0].value == "SELECT count(*) FROM t WHERE lower(c1) = lower(?)"
+    assert any(c.value == "15 matching rows" for c in app.caption)
+    frame = app.dataframe[0].value
+    assert list(frame.columns) == ["order_id", "region", "amount"] and len(frame) == 15
+    assert set(frame["region"]) == {"Europe"}
+    assert [b.label for b in app.get("download_button")][:2] == ["Matching rows (CSV)", "Matching rows (XLSX)"]
+
+
 def test_a_question_link_asks_on_open_in_its_context_once():
     demo = _context(DEMO)
     app = _app(type="integer", q="How many employees work at the London office?", context=demo["id"])
