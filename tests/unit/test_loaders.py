@@ -46,3 +46,16 @@ def test_bad_inputs_are_clear_errors():
         load(b"%PDF-1.4 broken", "broken.pdf")
     with pytest.raises(UnreadableDocument, match="'bad.json' could not be read: it is not valid JSON"):
         load(b"{not json", "bad.json")
+
+
+def test_tables_come_back_as_tables_in_any_encoding_and_dialect():
+    from backend.ingest.loaders import load
+
+    latin = load("city;population\nKöln;1.084.831\nMünchen;1.512.491\n".encode("latin-1"), "cities.csv")
+    assert latin.tables[0].rows == [["city", "population"], ["Köln", "1.084.831"], ["München", "1.512.491"]]
+    assert "city: Köln; population: 1.084.831" in latin.text
+    tsv = load(b"name\tteam\nAda\tCore\n", "people.tsv")
+    assert tsv.tables[0].rows == [["name", "team"], ["Ada", "Core"]]
+    markdown = load(b"# Notes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n", "notes.md")
+    assert markdown.tables[0].rows == [["a", "b"], ["1", "2"]] and markdown.tables[0].label == "table 1"
+    assert load(b"just text, no table", "plain.txt").tables == []
