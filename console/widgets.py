@@ -108,6 +108,10 @@ def computation_view(computation: dict, key: str) -> None:
     """How a computed answer was computed: the table, the plan in words, the SQL, and the rows that matched (as a
     small data frame, exportable to CSV)."""
     st.markdown(f"**Computed from {computation['table']}:** {computation['plan']}")
+    st.caption(
+        "The value is computed exactly from the table; the confidence is how often a question read this way is "
+        "read right."
+    )
     with st.expander("SQL", icon=":material/code:"):
         st.code(computation["sql"], language="sql")
         if computation["parameters"]:
@@ -119,4 +123,4 @@ def computation_view(computation: dict, key: str) -> None:
         return
     st.caption(f"{plural(matched, 'matching row')}" + (f", the first {len(rows)} shown" if matched > len(rows) else ""))
     st.dataframe(rows, hide_index=True, width="stretch")
-    download_buttons("Matching rows", computation["columns"], rows, f"rows-{key}", "Rows")
+    download_buttons("Rows", computation["columns"], rows, f"rows-{key}", "Rows")
