@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from backend.config import Settings
+from backend.config import SearchSettings, Settings
 from backend.maintenance import reindex
 from backend.services import Services
 from backend.store.schema import CHUNKS
@@ -111,3 +111,16 @@ def test_every_result_says_how_similar_its_passage_is_to_the_query(client, embed
     query = embedder.embed_query("renting a sailing boat")
     assert min(abs(best["similarity"] - float(v @ query)) for v in vectors) < 0.05
     assert all(r["metadata"]["similarity"] <= best["similarity"] for r in results)
+
+
+def test_a_passage_that_matches_the_words_stays_however_low_its_similarity(make_client):
+    """The similarity cut drops vector neighbours only: a passage the query's words match is kept whatever its
+    cosine (here every cosine is below the cut, so only the word match can bring a passage back)."""
+    client = make_client(search=SearchSettings(min_similarity=0.99))
+    ctx = client.post("/v1/contexts", json={"name": "Words"}).json()["id"]
+    client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Codes", "text": "Form XJ-4471 is filed by tenants."})
+    client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Harbour", "text": "The harbour rents sailing boats."})
+    results = client.post("/v1/search", json={"query": "which form is XJ-4471", "context_id": ctx}).json()
+    assert [r["metadata"]["name"] for r in results] == ["Codes"]
+    assert results[0]["metadata"]["similarity"] < 0.99
+    assert client.post("/v1/search", json={"query": "yacht charter coastline", "context_id": ctx}).json() == []
