@@ -10,7 +10,8 @@ understands gets a low coverage, and the answering code steps aside for the text
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 import pyarrow.compute as pc
 
@@ -22,6 +23,7 @@ from backend.types import AnswerType
 MAX_VALUE_WORDS = 8  # the longest cell value looked for in a question, in words
 MAX_DISTINCT = 200_000  # columns with more distinct values than this are not searched for values
 
+_MONTH_NAMES = "january february march april may june july august september october november december".split()
 _MAX_WORDS = "most highest largest greatest biggest maximum max best longest latest tallest heaviest oldest".split()
 _MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest".split()
 _CUE_WORDS = set(
@@ -78,9 +80,13 @@ _ABBREVIATIONS = {
     "dept": "department",
 }
 _COMPARATORS = [
-    (r"(?:more|greater|higher|larger|bigger|longer|later|over|above|exceed(?:ing|ed|s)?)(?: than)?", ">"),
+    (
+        r"(?:more|greater|higher|larger|bigger|longer|later|faster|taller|heavier|older|over|above"
+        r"|exceed(?:ing|ed|s)?)(?: than)?",
+        ">",
+    ),
     (r"(?:at least|no less than|(?:or|and) more)", ">="),
-    (r"(?:less|fewer|lower|smaller|shorter|earlier|under|below)(?: than)?", "<"),
+    (r"(?:less|fewer|lower|smaller|shorter|earlier|slower|younger|lighter|under|below)(?: than)?", "<"),
     (r"(?:at most|no more than|up to)", "<="),
     (r"after|since", ">"),
     (r"before|prior to", "<"),
@@ -143,10 +149,12 @@ def index(table: TypedTable) -> Index:
     for i in range(len(table.columns)):
         distinct = pc.unique(table.data.column(f"c{i}"))  # in table order, counted by Arrow (a million rows: ms)
         by_norm: dict[str, str] = {}
+        header = normal(table.columns[i].name)
         if len(distinct) <= MAX_DISTINCT:
             for cell in distinct.to_pylist():
                 key = normal(cell or "")
-                if key and key not in by_norm and not (key in STOP_WORDS or key in _CUE_WORDS):
+                # A cell that repeats its column's name is a header row inside the data, not a value.
+                if key and key != header and key not in by_norm and not (key in STOP_WORDS or key in _CUE_WORDS):
                     by_norm[key] = cell
                     longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
         values.append(by_norm)
@@ -155,10 +163,10 @@ def index(table: TypedTable) -> Index:
 
 
 def _name_stems(name: str) -> set[str]:
-    """The words that name a column: stemmed, abbreviations spelt out, without units and numbers ("Refractive
-    index(es) 589.3 nm" is named by "refractive index")."""
+    """The words that name a column: stemmed, abbreviations spelt out, without numbers and plural marks
+    ("Refractive index(es) 589.3 nm" is named by "refractive index nm")."""
     words = normal(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split()
-    naming = [w for w in words if w not in STOP_WORDS and (len(w) > 2 or w in _ABBREVIATIONS) and not w[0].isdigit()]
+    naming = [w for w in words if w not in STOP_WORDS and w not in ("s", "es") and not w[0].isdigit()]
     return {stem(_ABBREVIATIONS.get(w, w)) for w in naming} or {stem(w) for w in words}
 
 
@@ -173,9 +181,12 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(_ABBREVIATIONS.get(w, w)) for w in words]
     named = _named_columns(stems, covered, index_)
+    dates = _dates(" ".join(words), table) if not mentions else []
+    covered |= {i for d in dates for i in d.words}
     numbers = _numbers(question, words, covered)
     q = " ".join(words)
-    reading = _plan(q, table, mentions, named, numbers, answer_type)
+    hinted = _named_columns(stems, covered, index_, share=0.0)
+    reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted)
     if reading is None:
         return None
     explained = set(covered)
@@ -261,8 +272,8 @@ def _partial_word(word: str, index: Index) -> bool:
     )
 
 
-def _named_columns(stems: list[str], covered: set[int], index: Index) -> list[int]:
-    """Columns whose name the question says (at least half of the name's words, outside cell values), best
+def _named_columns(stems: list[str], covered: set[int], index: Index, share: float = 0.5) -> list[int]:
+    """Columns whose name the question says (at least ``share`` of the name's words, outside cell values), best
     first."""
     free = {s for i, s in enumerate(stems) if i not in covered and s not in _CUE_STEMS}
     scored = []
@@ -270,9 +281,51 @@ def _named_columns(stems: list[str], covered: set[int], index: Index) -> list[in
         if not name:
             continue
         hit = len(name & free)
-        if hit and hit >= len(name) / 2:
+        if hit and hit >= len(name) * share:
             scored.append((hit / len(name) + 0.01 * hit, -column, column))
     return [c for *_, c in sorted(scored, reverse=True)]
+
+
+@dataclass(frozen=True)
+class _Date:
+    value: datetime
+    op: str
+    words: tuple[int, ...]
+    column: int
+
+
+_DAY_IN_TEXT = re.compile(
+    r"\b(?:(?P<month>" + "|".join(m[:3] for m in _MONTH_NAMES) + r")[a-z]*\.? (?P<day>\d{1,2})(?:st|nd|rd|th)?,? "
+    r"(?P<year>\d{4})|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?:of )?(?P<month2>"
+    + "|".join(m[:3] for m in _MONTH_NAMES)
+    + r")[a-z]* (?P<year2>\d{4}))\b"
+)
+
+
+def _dates(q: str, table: TypedTable) -> list[_Date]:
+    """Whole days the question names ("after march 10, 2011"), compared with the table's (first) date column."""
+    column = next((i for i, c in enumerate(table.columns) if c.kind == "date"), None)
+    if column is None:
+        return []
+    found = []
+    for match in _DAY_IN_TEXT.finditer(q):
+        month = (
+            _MONTH_NAMES.index(
+                next(m for m in _MONTH_NAMES if m.startswith(match.group("month") or match.group("month2")))
+            )
+            + 1
+        )
+        try:
+            day = datetime(
+                int(match.group("year") or match.group("year2")), month, int(match.group("day") or match.group("day2"))
+            )
+        except ValueError:
+            continue
+        before = q[: match.start()].rstrip()
+        op = next((symbol for pattern, symbol in _COMPARATORS if re.search(rf"(?:{pattern})\s*$", before)), "=")
+        first = len(q[: match.start()].split())
+        found.append(_Date(day, op, tuple(range(first, first + len(match.group(0).split()))), column))
+    return found
 
 
 @dataclass(frozen=True)
@@ -316,12 +369,17 @@ def _plan(
     named: list[int],
     numbers: list[_Number],
     answer_type: AnswerType,
+    dates: list[_Date],
+    hinted: list[int],
 ) -> Reading | None:
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
     conditions, condition_columns = _conditions(mentions, named, columns, q.split())
+    for said in dates:  # "after march 10, 2011": the date column compared with the day
+        conditions.append(Condition(said.column, said.op, said.value, "date"))
+        condition_columns.add(said.column)
     for number in numbers:
-        column = _number_column(number, named, numeric, table, condition_columns)
+        column = _number_column(number, named, numeric, table, condition_columns, hinted)
         if column is None or (number.op == "=" and column in condition_columns):
             continue
         if columns[column].kind == "date":  # "born before 1850": the year of a date
@@ -342,7 +400,14 @@ def _plan(
     wants_text = element is AnswerType.STRING
     answer_column, guessed = _answer_column(q, named, table, condition_columns, measure, wants_text)
 
+    # "what is the last model and its origin?": a list of several named columns of one row.
+    extra = tuple(
+        c for c in named if c != answer_column and c not in condition_columns and c != measure and " and " in q
+    )
+
     def reading(plan: Plan, kind: str, second: Plan | None = None) -> Reading:
+        if answer_type.is_array and plan.operation == "rows" and plan.select == (answer_column,) and extra:
+            plan = replace(plan, select=(answer_column, *extra))
         return Reading(plan, kind, 0.0, second, guessed)
 
     where = tuple(conditions)
@@ -482,7 +547,7 @@ def _conditions(
 
 
 def _number_column(
-    number: _Number, named: list[int], numeric: list[int], table: TypedTable, taken: set[int]
+    number: _Number, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
 ) -> int | None:
     """The column a number in the question is compared with: a year column (or a date column's year) for a year,
     else a named number column, else the only number column that is not a rank."""
@@ -495,7 +560,10 @@ def _number_column(
         if column in numeric and not (_holds_years(table, column) and not number.is_year):
             return column
     free = [c for c in numeric if c not in taken and not _is_year_or_rank(table, c)]
-    return free[0] if len(free) == 1 else None
+    if len(free) == 1:
+        return free[0]
+    # A word of a column's name: "under 50 square km" compares "Land area (km²)".
+    return next((c for c in hinted if c in free), None)
 
 
 def _holds_years(table: TypedTable, column: int) -> bool:
@@ -578,14 +646,11 @@ def _superlative_column(q: str, table: TypedTable, conditions: set[int], answer:
     return None
 
 
-_MONTHS = "january february march april may june july august september october november december".split()
-
-
 def _month(q: str, mentions: list[Mention]) -> int | None:
     """The month a question names ("in March", "during sept"), when it is not part of a cell value it says."""
     if mentions:
         return None
-    for number, name in enumerate(_MONTHS, 1):
+    for number, name in enumerate(_MONTH_NAMES, 1):
         if re.search(rf"\b(?:in|during|of|for)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
             return number
     return None
