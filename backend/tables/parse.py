@@ -406,8 +406,8 @@ def _plan(
     )
 
     def reading(plan: Plan, kind: str, second: Plan | None = None) -> Reading:
-        if answer_type.is_array and plan.operation == "rows" and plan.select == (answer_column,) and extra:
-            plan = replace(plan, select=(answer_column, *extra))
+        if answer_type.is_array and plan.operation == "rows" and extra and plan.select == (answer_column,):
+            plan = replace(plan, select=(*plan.select, *extra))
         return Reading(plan, kind, 0.0, second, guessed)
 
     where = tuple(conditions)
