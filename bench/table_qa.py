@@ -97,7 +97,7 @@ def questions(limit: int | None) -> list[dict]:
 
 def ask_in_process(items: list[dict]) -> list[dict]:
     """Parse and compute without the API or the store (the quick loop)."""
-    from backend.answer.tables import _typed
+    from backend.answer.tables import typed_value
     from backend.tables import parse
     from backend.tables.infer import infer
     from backend.tables.query import execute
@@ -112,7 +112,7 @@ def ask_in_process(items: list[dict]) -> list[dict]:
         value, coverage, kind = None, None, "none"
         if reading is not None:
             kind, coverage = reading.kind, reading.coverage
-            value, _ = _typed(reading, execute(reading.plan, table), table, AnswerType(item["type"]))
+            value, _ = typed_value(reading, execute(reading.plan, table), table, AnswerType(item["type"]))
         answered.append(
             item | {"value": value, "coverage": coverage, "kind": kind, "ms": (time.perf_counter() - started) * 1000}
         )

@@ -108,7 +108,7 @@ class TableAnswerer:
         if len(readings) > 1 and readings[1][0] >= coverage - 0.05:
             confidence *= AMBIGUITY_FACTOR
         result = execute(reading.plan, table)
-        value, reason = _typed(reading, result, table, answer_type)
+        value, reason = typed_value(reading, result, table, answer_type)
         evidence = TableEvidence(
             document_id=row["document_id"],
             table=table.name,
@@ -193,7 +193,7 @@ def _hit(row: dict, evidence: TableEvidence) -> SearchHit:
     )
 
 
-def _typed(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> tuple[Any, str]:
+def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> tuple[Any, str]:
     """The result as a value of ``answer_type``, or (None, why) when it is not one."""
     values = _values(reading, result, table)
     if not values:
