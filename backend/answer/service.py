@@ -82,7 +82,7 @@ class AnswerService:
         now: datetime,
         document_id: str | None = None,
     ) -> Answer:
-        if context_id is not None and self._tables is not None:
+        if self._tables is not None:  # in a context, or among the documents in none
             computed = self._from_table(tenant, text, answer_type, context_id, document_id)
             if computed is not None:
                 return computed
@@ -104,7 +104,7 @@ class AnswerService:
         return Answer(proposal.value, answer_type, round(proposal.confidence, 4), evidence, proposal.spans)
 
     def _from_table(
-        self, tenant: str, text: str, answer_type: AnswerType, context_id: str, document_id: str | None
+        self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None, document_id: str | None
     ) -> Answer | None:
         """The answer computed from one of the context's tables, when a table reads the question confidently;
         None to let the text engine answer. A confident reading whose result is not of the type is declined, and so

@@ -70,9 +70,15 @@ class TableAnswerer:
         self._lock = threading.Lock()
 
     def propose(
-        self, tenant: str, context_id: str, question: str, answer_type: AnswerType, document_id: str | None = None
+        self,
+        tenant: str,
+        context_id: str | None,
+        question: str,
+        answer_type: AnswerType,
+        document_id: str | None = None,
     ) -> TableProposal | None:
-        """The best table answer, or None when the context has no table that the question reads against."""
+        """The best table answer from a context's tables (``context_id=None``: those of documents in no context),
+        or None when no table reads the question."""
         listed = self._store.data_tables.listed(tenant, context_id)
         if document_id is not None:
             listed = [row for row in listed if row["document_id"] == document_id]

@@ -228,3 +228,9 @@ def test_with_a_model_the_plan_is_its_json_checked_against_the_table(make_client
         fake.replies += [Reply('{"answerable": false}'), Reply('{"answerable": false, "answer": null, "quote": null}')]
         assert_error(ask(client, context, "What is the total salary in Research?"), 422, "no_answer")
         assert fake.requests[-1]["response_format"]["json_schema"]["name"] == "integer_answer"
+
+
+def test_tables_of_documents_in_no_context_answer_questions_asked_of_no_context(client):
+    client.post("/v1/documents", files={"file": ("employees.csv", EMPLOYEES.encode())})
+    body = client.post("/v1/types/integer", json={"content": "How many employees work in Research?"}).json()
+    assert body["data"] == 2
