@@ -414,6 +414,14 @@ def _plan(
     is_max = any(re.search(rf"\b{w}\b", q) for w in _MAX_WORDS)
     is_min = any(re.search(rf"\b{w}\b", q) for w in _MIN_WORDS)
 
+    numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
+    # "the difference between the fastest and slowest speed": the measure's largest less its smallest.
+    if numeric_answer and measure is not None and re.search(r"\bdifference\b", q) and is_max and is_min:
+        return reading(Plan("max", measure, where=where), "difference", Plan("min", measure, where=where))
+    # "how long did they compete?": the span of the years the matching rows cover.
+    years = next((i for i in numeric if _holds_years(table, i) and i not in condition_columns), None)
+    if numeric_answer and years is not None and re.search(r"^how long\b", q) and measure is None:
+        return reading(Plan("max", years, where=where), "difference", Plan("min", years, where=where))
     # Comparisons between two named things: "who has more wins, A or B?", "difference between A and B".
     pair = _pair(mentions)
     if (
@@ -458,7 +466,6 @@ def _plan(
         counted = re.search(
             r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of )*(\w+)", q
         )
-        numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
         entity = any(c.op == "=" and c.view == "text" for c in conditions)
         if measure is None and entity and re.search(r"\btotal\b", q):
             # "the total number of medals won by South Africa": its row's Total column
