@@ -1,4 +1,5 @@
-"""Smoke test of an installed Answerbase (standard library only): serve, ingest a local web page, search, ask.
+"""Smoke test of an installed Answerbase (standard library only): serve, ingest a local web page, search, ask, and
+ask a question computed from a table (DuckDB).
 
 Run by scripts/smoke-no-extras against a fresh venv that has the wheel without test extras.
 """
@@ -98,13 +99,23 @@ def main() -> None:
             {"query": "How many employees work at the London office?", "context_id": context["id"]},
         )
         checks.append(("ask", status == 200 and answer == {"data": 212}))
+        table = "| office | region | staff |\n|---|---|---|\n| London | Europe | 212 |\n| Lyon | Europe | 31 |\n"
+        table += "| Austin | Americas | 58 |\n"
+        call(f"{base}/v1/contexts/{context['id']}/documents", key, {"name": "offices.md", "text": table})
+        status, answer = call(
+            f"{base}/v1/types/integer",
+            key,
+            {"query": "What is the total staff in Europe?", "context_id": context["id"], "include_sources": True},
+        )
+        computed = status == 200 and answer["data"] == 243 and "computation" in answer["sources"][0]
+        checks.append(("an answer computed from a table", computed))
     finally:
         server.terminate()
         server.wait(timeout=30)
         pages.shutdown()
     for name, ok in checks:
         print(f"smoke: {name}: {'ok' if ok else 'FAILED'}")
-    if not all(ok for _, ok in checks) or len(checks) < 4:
+    if not all(ok for _, ok in checks) or len(checks) < 5:
         print((work / "serve.log").read_text()[-3000:])
         sys.exit(1)
 
