@@ -3,8 +3,9 @@
 Every column keeps its cell text (``c<i>``); a column whose cells read as numbers also gets a number view
 (``n<i>``, float64) and one whose cells read as dates a date view (``d<i>``, timestamp). Queries only ever name
 these generated identifiers, never a header from the file. Cells are read as people write them: thousands
-separators (``1,234``, ``1 234``), currency signs, percentages (kept in percent units: ``48.4%`` → 48.4),
-accounting negatives ``(12)``, footnote marks (``12[3]``, ``7*``), and dates in the common written forms.
+separators (``1,234``, ``1 234``), decimal commas when a column writes them (``1.234,5``, ``3,50 €``), currency
+signs, percentages (kept in percent units: ``48.4%`` → 48.4), accounting negatives ``(12)``, footnote marks
+(``12[3]``, ``7*``), and dates in the common written forms.
 """
 
 from __future__ import annotations
@@ -54,9 +55,33 @@ _DATE_FORMATS = [
 ]
 
 
-def parse_number(cell: str) -> float | None:
-    """The number a cell states, or None: ``$1,234.50`` → 1234.5, ``(12)`` → -12, ``48.4%`` → 48.4."""
+_DECIMAL_COMMA = re.compile(r"^[-−]?\d{1,3}(?:[.\u00a0\u202f ]\d{3})*,\d+$|^[-−]?\d{1,3}(?:\.\d{3})+$")
+_CURRENCY_AFTER = re.compile(r"\s?(?:[$£€¥₹]|EUR|USD|GBP)$")
+
+
+def decimal_comma(cells: list[str]) -> bool:
+    """Whether a column writes numbers the continental way (``1.234,5``, ``3,5 €``, ``1.084.831``): some cell shows
+    it unmistakably (a comma followed by other than three digits, or two dot groups) and none is written the English
+    way (``1,234.5``, ``1,234``). ``1.500`` alone could be either and is read the English way."""
+    bare = [_CURRENCY_AFTER.sub("", c.strip()).rstrip("%").strip() for c in cells]
+    english = any(re.search(r",\d{3}\.\d", c) or re.fullmatch(r"\d{1,3}(,\d{3})+", c) for c in bare)
+    telling = any(
+        _DECIMAL_COMMA.match(c) and (re.search(r",(\d{1,2}|\d{4,})$", c) or re.search(r"(\.\d{3}){2}", c)) for c in bare
+    )
+    return telling and not english
+
+
+def parse_number(cell: str, decimal_comma: bool = False) -> float | None:
+    """The number a cell states, or None: ``$1,234.50`` → 1234.5, ``(12)`` → -12, ``48.4%`` → 48.4; with
+    ``decimal_comma``, ``1.234,50 €`` → 1234.5."""
     text = _FOOTNOTE.sub("", cell.strip()).strip()
+    if decimal_comma:
+        text = _CURRENCY_AFTER.sub("", text).strip()
+        percent = text.endswith("%")
+        text = text.rstrip("%").strip()
+        if not _DECIMAL_COMMA.match(text) and not re.fullmatch(r"[-−]?\d+", text):
+            return None
+        text = re.sub(r"[.\u00a0\u202f ]", "", text).replace(",", ".") + ("%" if percent else "")
     match = _NUMBER.match(text)
     if not match:
         return None
@@ -128,7 +153,8 @@ def infer(raw: RawTable, name: str) -> TypedTable:
         cells = [row[i] if i < len(row) else "" for row in body]
         values = [None if c.lower() in MISSING else c for c in cells]
         present = [v for v in values if v is not None]
-        numbers = [parse_number(v) if v is not None else None for v in values]
+        continental = decimal_comma(present[:1000])
+        numbers = [parse_number(v, continental) if v is not None else None for v in values]
         parsed = sum(n is not None for n in numbers)
         kind, numeric, percent = "text", False, False
         if present and parsed >= TYPED_SHARE * len(present):

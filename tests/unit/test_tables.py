@@ -267,3 +267,14 @@ def test_a_question_the_table_cannot_answer_gets_little_coverage():
 
 def test_raw_table_labels_name_sheets_not_files():
     assert RawTable("", [["a"]]).label == ""
+
+
+def test_decimal_commas_are_read_when_a_column_writes_them():
+    table = table_of(
+        "city;population;price\nKöln;1.084.831;3,50 €\nMünchen;1.512.491;12,75 €\nBonn;330.579;1.299,00 €\n"
+    )
+    assert table.data.column("n1").to_pylist() == [1084831.0, 1512491.0, 330579.0]
+    assert table.data.column("n2").to_pylist() == [3.5, 12.75, 1299.0]
+    # Three decimals alone could be either: read the English way, as is "1,234" (thousands).
+    assert table_of("a,b\nx,1.500\ny,2.250\n").data.column("n1").to_pylist() == [1.5, 2.25]
+    assert table_of('a,b\nx,"1,234"\ny,"2,500"\n').data.column("n1").to_pylist() == [1234.0, 2500.0]
