@@ -6,10 +6,11 @@ never learns what other tenants have.
 
 from __future__ import annotations
 
+import json
 import uuid
 
 from backend.errors import NotFound, ValidationFailed
-from backend.models import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, Context, Document, utc_now
+from backend.models import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, Context, Document, TableSummary, utc_now
 from backend.store import LanceStore
 
 
@@ -71,6 +72,17 @@ class Catalog:
         if document is None:
             raise NotFound(f"No document with id {document_id!r}.")
         return document
+
+    def tables(self, tenant: str, documents: list[Document]) -> dict[str, list[TableSummary]]:
+        """``{document id: its tables}`` for these documents (their current versions' tables, in document order)."""
+        revisions = {d.id: d.content_hash for d in documents}
+        rows = self._store.data_tables.of_documents(tenant, list(revisions)) if documents else []
+        found: dict[str, list[TableSummary]] = {}
+        for row in sorted(rows, key=lambda r: r["ordinal"]):
+            if revisions.get(row["document_id"]) == row["revision"]:
+                columns = [c["name"] for c in json.loads(row["columns"])]
+                found.setdefault(row["document_id"], []).append(TableSummary(row["name"], row["row_count"], columns))
+        return found
 
     def content(self, tenant: str, document_id: str) -> str:
         content = self._store.get_document_content(tenant, document_id)

@@ -94,6 +94,15 @@ class DocumentVersion:
 
 
 @dataclass(frozen=True)
+class TableSummary:
+    """What a document's table holds, for listings: its name, how many rows, its column names."""
+
+    name: str
+    rows: int
+    columns: list[str]
+
+
+@dataclass(frozen=True)
 class TableData:
     """A typed table as stored beside its document's chunks (``backend/tables/infer.py`` writes and reads it)."""
 

@@ -37,6 +37,9 @@ def document_view(client: ApiClient, document_id: str) -> None:
     st.title(document["name"])
     added = document["created_at"][:16].replace("T", " ")
     st.caption(f"{document['type']} · {plural(document['chunks'], 'passage')} · added {added} UTC")
+    for table in document.get("tables", []):
+        columns = ", ".join(table["columns"][:12]) + (", …" if len(table["columns"]) > 12 else "")
+        st.caption(f"Table {table['name']}: {plural(table['rows'], 'row')}, columns {columns}. Answered by computing.")
     if document["type"] == "web":
         st.markdown(f"Original: [{document['source']}]({document['source']})")
     query, passage = st.query_params.get("q", ""), st.query_params.get("passage", "")
@@ -146,6 +149,7 @@ def document_table(client: ApiClient, context: dict) -> list[dict]:
                 "type": d["type"],
                 "open": document_link({"document_id": d["id"], "type": d["type"], "source": d["source"]}),
                 "passages": d["chunks"],
+                "table rows": sum(t["rows"] for t in d.get("tables", [])) or None,
                 "added": d["created_at"][:16].replace("T", " "),
             }
             for d in documents

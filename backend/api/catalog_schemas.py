@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from backend.api.schemas import StrictBody, source_url
-from backend.models import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_URL_CHARS, Context, Document
+from backend.models import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_URL_CHARS, Context, Document, TableSummary
 
 
 class ContextIn(StrictBody):
@@ -39,6 +39,18 @@ class DocumentOut(BaseModel):
     created_at: str
     updated_at: str
     chunks: int
+    tables: list[TableOut] = Field(
+        default_factory=list,
+        description="The tables the document holds (CSV, sheets, tables in HTML/Markdown/DOCX), answered by computing.",
+    )
+
+
+class TableOut(BaseModel):
+    """A table of a document."""
+
+    name: str = Field(..., description="The document's name, then the sheet or table label.")
+    rows: int
+    columns: list[str]
 
 
 class TextDocumentIn(StrictBody):
@@ -55,8 +67,9 @@ class UrlDocumentIn(StrictBody):
     url: str = Field(..., min_length=1, max_length=MAX_URL_CHARS)
 
 
-def document_out(document: Document, base_url: str) -> DocumentOut:
-    """The API's view of a document, with its source link under ``base_url`` (web pages keep their URL)."""
+def document_out(document: Document, base_url: str, tables: list[TableSummary] | None = None) -> DocumentOut:
+    """The API's view of a document, with its source link under ``base_url`` (web pages keep their URL) and the
+    tables it holds."""
     return DocumentOut(
         id=document.id,
         context_id=document.context_id,
@@ -66,4 +79,5 @@ def document_out(document: Document, base_url: str) -> DocumentOut:
         created_at=document.created_at,
         updated_at=document.updated_at,
         chunks=document.chunks,
+        tables=[TableOut(name=t.name, rows=t.rows, columns=t.columns) for t in tables or []],
     )

@@ -69,6 +69,14 @@ class DataTables:
         """The tables (without their data) of a tenant's context, or of its documents in no context."""
         return read_rows(self._table, where(tenant=tenant, context_id=context_id or ""), LISTED)
 
+    def of_documents(self, tenant: str, document_ids: list[str]) -> list[dict]:
+        """The tables (without their data) of these documents, every revision (the caller keeps the live one)."""
+        found: list[dict] = []
+        for start in range(0, len(document_ids), 500):
+            ids = ", ".join(sql(i) for i in document_ids[start : start + 500])
+            found += read_rows(self._table, f"{where(tenant=tenant)} AND document_id IN ({ids})", LISTED)
+        return found
+
     def data(self, tenant: str, table_id: str) -> bytes | None:
         """A table's Parquet data."""
         rows = read_rows(self._table, where(tenant=tenant, id=table_id), ["data"])

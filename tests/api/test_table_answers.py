@@ -234,3 +234,15 @@ def test_tables_of_documents_in_no_context_answer_questions_asked_of_no_context(
     client.post("/v1/documents", files={"file": ("employees.csv", EMPLOYEES.encode())})
     body = client.post("/v1/types/integer", json={"content": "How many employees work in Research?"}).json()
     assert body["data"] == 2
+
+
+def test_a_document_lists_the_tables_it_holds(client, tables_context):
+    listed = {d["name"]: d for d in client.get(f"/v1/contexts/{tables_context}/documents").json()}
+    assert listed["orders.csv"]["tables"] == [
+        {"name": "orders.csv", "rows": 60, "columns": ["order_id", "region", "amount", "order_date", "status"]}
+    ]
+    assert listed["About us"]["tables"] == []
+    one = client.get(f"/v1/documents/{listed['employees.csv']['id']}").json()
+    assert one["tables"][0]["rows"] == 5 and one["tables"][0]["columns"][0] == "name"
+    added = client.post(f"/v1/contexts/{tables_context}/documents", files={"file": ("t.csv", b"a,b\n1,2\n")}).json()
+    assert added["tables"] == [{"name": "t.csv", "rows": 1, "columns": ["a", "b"]}]

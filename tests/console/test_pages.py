@@ -161,6 +161,8 @@ def test_an_answer_computed_from_a_table_shows_its_plan_sql_and_rows():
     assert list(frame.columns) == ["order_id", "region", "amount"] and len(frame) == 15
     assert set(frame["region"]) == {"Europe"}
     assert [b.label for b in app.get("download_button")][:2] == ["Rows (CSV)", "Rows (XLSX)"]
+    documents = _app("pages/documents.py", context=sales["id"]).dataframe[0].value
+    assert documents.loc[documents["name"] == "orders.csv", "table rows"].item() == 30
 
 
 def test_a_question_link_asks_on_open_in_its_context_once():

@@ -42,7 +42,8 @@ async def add_context_document(
 ) -> DocumentOut:
     context = await run_in_threadpool(services.catalog.context, key.tenant, context_id)
     source, upload = await read_source(request, services, key.tenant, context.id)
-    return document_out(await run_in_threadpool(_ingest, services, source, upload), base)
+    document = await run_in_threadpool(_ingest, services, source, upload)
+    return await run_in_threadpool(_one_out, services, key.tenant, document, base)
 
 
 @router.post(
@@ -59,7 +60,8 @@ async def add_document(
     base: str = Depends(base_url),
 ) -> DocumentOut:
     source, upload = await read_source(request, services, key.tenant, None)
-    return document_out(await run_in_threadpool(_ingest, services, source, upload), base)
+    document = await run_in_threadpool(_ingest, services, source, upload)
+    return await run_in_threadpool(_one_out, services, key.tenant, document, base)
 
 
 @router.get("/contexts/{context_id}/documents", response_model=list[DocumentOut], summary="List a context's documents")
@@ -69,7 +71,7 @@ def list_documents(
     services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> list[DocumentOut]:
-    return [document_out(d, base) for d in services.catalog.documents(key.tenant, context_id)]
+    return _out(services, key.tenant, services.catalog.documents(key.tenant, context_id), base)
 
 
 @router.get("/documents", response_model=list[DocumentOut], summary="List all the tenant's documents")
@@ -78,7 +80,7 @@ def list_all_documents(
     services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> list[DocumentOut]:
-    return [document_out(d, base) for d in services.catalog.all_documents(key.tenant)]
+    return _out(services, key.tenant, services.catalog.all_documents(key.tenant), base)
 
 
 @router.get("/documents/{document_id}", response_model=DocumentOut, summary="Get a document")
@@ -88,7 +90,7 @@ def get_document(
     services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> DocumentOut:
-    return document_out(services.catalog.document(key.tenant, document_id), base)
+    return _one_out(services, key.tenant, services.catalog.document(key.tenant, document_id), base)
 
 
 @router.get(
@@ -125,7 +127,7 @@ def refresh_document(
     services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> DocumentOut:
-    return document_out(services.ingestor.refresh(key.tenant, document_id), base)
+    return _one_out(services, key.tenant, services.ingestor.refresh(key.tenant, document_id), base)
 
 
 @router.delete(
@@ -136,3 +138,13 @@ def delete_document(
 ) -> Response:
     services.catalog.delete_document(key.tenant, document_id)
     return Response(status_code=204)
+
+
+def _out(services: Services, tenant: str, documents: list[Document], base: str) -> list[DocumentOut]:
+    """Documents as the API shows them, each with its tables (read in one query for the list)."""
+    tables = services.catalog.tables(tenant, documents)
+    return [document_out(d, base, tables.get(d.id)) for d in documents]
+
+
+def _one_out(services: Services, tenant: str, document: Document, base: str) -> DocumentOut:
+    return _out(services, tenant, [document], base)[0]
