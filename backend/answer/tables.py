@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from backend.answer.engine import TableEvidence
 from backend.models import SearchHit
 from backend.store import LanceStore
-from backend.tables import parse
+from backend.tables import parse, words
 from backend.tables.infer import TypedTable, from_bytes, leading_number, parse_date, parse_number
 from backend.tables.plan import InvalidPlan, Plan, describe, from_json
 from backend.tables.query import Result, execute
@@ -66,7 +66,7 @@ class TableAnswerer:
     def __init__(self, store: LanceStore, planner: Planner | None = None) -> None:
         self._store = store
         self._planner = planner
-        self._cache: OrderedDict[str, tuple[TypedTable, parse.Index]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[TypedTable, words.Index]] = OrderedDict()
         self._lock = threading.Lock()
 
     def propose(
@@ -129,7 +129,7 @@ class TableAnswerer:
             value, confidence, evidence, _hit(row, evidence), reason, coverage >= ABOUT_A_TABLE and value is not None
         )
 
-    def _load(self, tenant: str, row: dict) -> tuple[TypedTable, parse.Index] | None:
+    def _load(self, tenant: str, row: dict) -> tuple[TypedTable, words.Index] | None:
         """A stored table with its word index, from the cache or the store (ids are per version: never stale)."""
         with self._lock:
             if row["id"] in self._cache:
@@ -139,7 +139,7 @@ class TableAnswerer:
         if data is None:
             return None
         table = from_bytes(row["name"], row["columns"], data)
-        loaded = (table, parse.index(table))
+        loaded = (table, words.index(table))
         with self._lock:
             self._cache[row["id"]] = loaded
             while (

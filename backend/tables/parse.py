@@ -1,8 +1,8 @@
 """The offline semantic parser: a question → a query plan over one table, with no model.
 
-It reads the question against the table's own words: column names (stemmed, with common abbreviations), cell
-values said in the question (longest first), numbers with their comparison ("more than 10,000", "after 1990"),
-and cue words for the operation (how many, total, average, highest, first, next, difference, or). The reading's
+What the question says about the table (cell values, column names, numbers, days: ``words.py``) becomes
+conditions; cue words choose the operation (how many, total, average, highest, first, next, difference, or) and
+the column it answers with. The reading's
 ``coverage`` is the share of the question's content words that the plan accounts for: a question it only half
 understands gets a low coverage, and the answering code steps aside for the text engine.
 """
@@ -11,109 +11,39 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import datetime
-
-import pyarrow.compute as pc
 
 from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition, Plan
+from backend.tables.words import (
+    ABBREVIATIONS,
+    CUE_WORDS,
+    MAX_WORDS,
+    MIN_WORDS,
+    NEGATION,
+    PLAIN_VERBS,
+    Index,
+    Mention,
+    SaidDate,
+    SaidNumber,
+    index,
+    name_stems,
+    named_columns,
+    normal,
+    said_dates,
+    said_month,
+    said_numbers,
+    said_values,
+    table_words,
+)
 from backend.text import STOP_WORDS, stem
 from backend.types import AnswerType
 
-MAX_VALUE_WORDS = 8  # the longest cell value looked for in a question, in words
-MAX_DISTINCT = 200_000  # columns with more distinct values than this are not searched for values
-
-_MONTH_NAMES = "january february march april may june july august september october november december".split()
-_MAX_WORDS = "most highest largest greatest biggest maximum max best longest latest tallest heaviest oldest".split()
-_MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest".split()
-_CUE_WORDS = set(
-    "how many much number total sum combined average mean count times different distinct unique first last next "
-    "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter "
-    "earlier later older younger listed list name names top bottom above below than only both either same "
-    "consecutive amount value".split()
-    + _MAX_WORDS
-    + _MIN_WORDS
-)
-_NEGATION = {
-    "not",
-    "no",
-    "non",
-    "except",
-    "excluding",
-    "other",
-    "without",
-    "never",
-    "didn",
-    "don",
-    "doesn",
-    "isn",
-    "wasn",
-    "weren",
-    "aren",
-}
-_CUE_STEMS = {stem(w) for w in _CUE_WORDS} - {stem(w) for w in "point points value amount".split()}
-_PLAIN_VERBS = set(
-    "came come comes placed place work works worked working started start starts has have had got get gets made "
-    "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
-    "happen happened take took taken appear appears appeared".split()
-)
-# A column a wh-word asks for, by words its name carries (checked in this order).
 _WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete candidate person coach member manager captain "
     "opponent team club nation country title champion performer author director",
     "where": "venue location city place country site stadium town ground arena host",
     "when": "date year season time",
 }
-_ABBREVIATIONS = {
-    "no": "number",
-    "num": "number",
-    "pts": "point",
-    "pos": "position",
-    "pop": "population",
-    "yr": "year",
-    "att": "attendance",
-    "gp": "game",
-    "pct": "percent",
-    "avg": "average",
-    "qty": "quantity",
-    "amt": "amount",
-    "dept": "department",
-}
-_COMPARATORS = [
-    (
-        r"(?:more|greater|higher|larger|bigger|longer|later|faster|taller|heavier|older|over|above"
-        r"|exceed(?:ing|ed|s)?)(?: than)?",
-        ">",
-    ),
-    (r"(?:at least|no less than|(?:or|and) more)", ">="),
-    (r"(?:less|fewer|lower|smaller|shorter|earlier|slower|younger|lighter|under|below)(?: than)?", "<"),
-    (r"(?:at most|no more than|up to)", "<="),
-    (r"after|since", ">"),
-    (r"before|prior to", "<"),
-]
-_NUMBER_IN_TEXT = re.compile(
-    r"(?<![\w.])[-−]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[-−]?\$?\d+(?:\.\d+)?%?(?![\w])"
-)
-
-
-def normal(text: str) -> str:
-    """Lower case, words and numbers only, one space between: how questions and cells are compared."""
-    text = text.lower().replace("’", "'").replace("'s ", " ")
-    return " ".join(re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", text))
-
-
-def _content(words: list[str]) -> list[str]:
-    return [w for w in words if w not in STOP_WORDS and w not in _CUE_WORDS]
-
-
-@dataclass(frozen=True)
-class Mention:
-    """A cell value the question says: words ``start:end`` of the question, and the columns holding it."""
-
-    start: int
-    end: int
-    cells: dict[int, str]  # column → the cell as written in the table (the words said, when partial)
-    partial: bool = False  # the words are part of a cell: a "contains" condition
 
 
 @dataclass
@@ -131,45 +61,6 @@ class Reading:
     notes: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Index:
-    """A table's words: each column's name stems, and its normalised cell values (built once per loaded table)."""
-
-    names: list[set[str]]
-    values: list[dict[str, str]]
-    max_words: int
-    words: list[set[str]]  # each column's words (for values said in part: "castledon" of "Castledon Farm")
-
-
-def index(table: TypedTable) -> Index:
-    """The words of ``table`` that questions are matched against."""
-    names = [_name_stems(c.name) for c in table.columns]
-    values: list[dict[str, str]] = []
-    longest = 1
-    for i in range(len(table.columns)):
-        distinct = pc.unique(table.data.column(f"c{i}"))  # in table order, counted by Arrow (a million rows: ms)
-        by_norm: dict[str, str] = {}
-        header = normal(table.columns[i].name)
-        if len(distinct) <= MAX_DISTINCT:
-            for cell in distinct.to_pylist():
-                key = normal(cell or "")
-                # A cell that repeats its column's name is a header row inside the data, not a value.
-                if key and key != header and key not in by_norm and not (key in STOP_WORDS or key in _CUE_WORDS):
-                    by_norm[key] = cell
-                    longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
-        values.append(by_norm)
-    words = [{w for key in by_norm for w in key.split()} for by_norm in values]
-    return Index(names, values, longest, words)
-
-
-def _name_stems(name: str) -> set[str]:
-    """The words that name a column: stemmed, abbreviations spelt out, without numbers and plural marks
-    ("Refractive index(es) 589.3 nm" is named by "refractive index nm")."""
-    words = normal(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split()
-    naming = [w for w in words if w not in STOP_WORDS and w not in ("s", "es") and not w[0].isdigit()]
-    return {stem(_ABBREVIATIONS.get(w, w)) for w in naming} or {stem(w) for w in words}
-
-
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
@@ -177,15 +68,15 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if not words:
         return None
     index_ = words_of or index(table)
-    mentions = _mentions(words, index_)
+    mentions = said_values(words, index_)
     covered = {i for m in mentions for i in range(m.start, m.end)}
-    stems = [stem(_ABBREVIATIONS.get(w, w)) for w in words]
-    named = _named_columns(stems, covered, index_)
-    dates = _dates(" ".join(words), table) if not mentions else []
+    stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
+    named = named_columns(stems, covered, index_)
+    dates = said_dates(" ".join(words), table) if not mentions else []
     covered |= {i for d in dates for i in d.words}
-    numbers = _numbers(question, words, covered)
+    numbers = said_numbers(question, words, covered)
     q = " ".join(words)
-    hinted = _named_columns(stems, covered, index_, share=0.0)
+    hinted = named_columns(stems, covered, index_, share=0.0)
     reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted)
     if reading is None:
         return None
@@ -195,171 +86,10 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     explained |= {i for n in numbers for i in n.words}
     # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
     # between tables. Plain verbs ("came", "work") carry no condition.
-    explained |= {i for i, s in enumerate(stems) if s in _table_words(table)}
-    content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in _CUE_WORDS and w not in _PLAIN_VERBS]
+    explained |= {i for i, s in enumerate(stems) if s in table_words(table)}
+    content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     reading.coverage = sum(i in explained for i in content) / len(content) if content else 1.0
     return reading
-
-
-def _table_words(table: TypedTable) -> set[str]:
-    """The stems of a table's document name, without its extension ("orders" of "orders.csv › Q1")."""
-    return {stem(w) for w in normal(re.sub(r"\.\w+$", "", table.name.split(" › ")[0])).split()}
-
-
-def _mentions(words: list[str], index: Index) -> list[Mention]:
-    """Cell values the question says, longest first, not overlapping."""
-    found: list[Mention] = []
-    taken: set[int] = set()
-    for n in range(min(index.max_words, len(words)), 0, -1):
-        for start in range(len(words) - n + 1):
-            if any(i in taken for i in range(start, start + n)):
-                continue
-            phrase = " ".join(words[start : start + n])
-            cells = {c: values[phrase] for c, values in enumerate(index.values) if phrase in values}
-            if not cells or (n == 1 and (phrase.isdigit() and len(phrase) < 3)):
-                continue
-            found.append(Mention(start, start + n, cells))
-            taken |= set(range(start, start + n))
-    if not found:  # a value said in part only when no value is said whole (tuning half: 0.423 vs 0.408 always)
-        found += _partial_mentions(words, index, taken)
-    return sorted(found, key=lambda m: m.start)
-
-
-def _partial_mentions(words: list[str], index: Index, taken: set[int]) -> list[Mention]:
-    """Runs of question words that are part of a cell ("hongkou stadium" of "Hongkou Stadium, Shanghai"): a
-    ``contains`` condition, on the column whose cells hold the run. Only words that name nothing else count."""
-    found = []
-    start = 0
-    while start < len(words):
-        if start in taken or not _partial_word(words[start], index):
-            start += 1
-            continue
-        end = start + 1
-        while (
-            end < len(words)
-            and end not in taken
-            and (_partial_word(words[end], index) or words[end] in ("of", "de", "and"))
-        ):
-            end += 1
-        while end > start + 1 and not _partial_word(words[end - 1], index):
-            end -= 1
-        phrase = " ".join(words[start:end])
-        cells, whole = {}, {}
-        for column, values in enumerate(index.values):
-            if all(w in index.words[column] for w in phrase.split()):
-                hits = [key for key in values if f" {phrase} " in f" {key} "]
-                # Words in most of a column's cells describe the column ("stadium" in a column of stadiums).
-                if hits and len(hits) <= max(1, 0.3 * len(values)):
-                    cells[column] = phrase
-                    if len(hits) == 1:
-                        whole[column] = values[hits[0]]
-        if whole and len(whole) == len(cells):  # one cell of each column holds it: "alwood" is "Clyde Alwood"
-            found.append(Mention(start, end, whole))
-        elif cells:
-            found.append(Mention(start, end, cells, partial=True))
-        start = end
-    return found
-
-
-def _partial_word(word: str, index: Index) -> bool:
-    return (
-        len(word) >= 4
-        and word not in STOP_WORDS
-        and word not in _CUE_WORDS
-        and not word.isdigit()
-        and not any(stem(word) in name for name in index.names)
-        and any(word in column_words for column_words in index.words)
-    )
-
-
-def _named_columns(stems: list[str], covered: set[int], index: Index, share: float = 0.5) -> list[int]:
-    """Columns whose name the question says (at least ``share`` of the name's words, outside cell values), best
-    first."""
-    free = {s for i, s in enumerate(stems) if i not in covered and s not in _CUE_STEMS}
-    scored = []
-    for column, name in enumerate(index.names):
-        if not name:
-            continue
-        hit = len(name & free)
-        if hit and hit >= len(name) * share:
-            scored.append((hit / len(name) + 0.01 * hit, -column, column))
-    return [c for *_, c in sorted(scored, reverse=True)]
-
-
-@dataclass(frozen=True)
-class _Date:
-    value: datetime
-    op: str
-    words: tuple[int, ...]
-    column: int
-
-
-_DAY_IN_TEXT = re.compile(
-    r"\b(?:(?P<month>" + "|".join(m[:3] for m in _MONTH_NAMES) + r")[a-z]*\.? (?P<day>\d{1,2})(?:st|nd|rd|th)?,? "
-    r"(?P<year>\d{4})|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?:of )?(?P<month2>"
-    + "|".join(m[:3] for m in _MONTH_NAMES)
-    + r")[a-z]* (?P<year2>\d{4}))\b"
-)
-
-
-def _dates(q: str, table: TypedTable) -> list[_Date]:
-    """Whole days the question names ("after march 10, 2011"), compared with the table's (first) date column."""
-    column = next((i for i, c in enumerate(table.columns) if c.kind == "date"), None)
-    if column is None:
-        return []
-    found = []
-    for match in _DAY_IN_TEXT.finditer(q):
-        month = (
-            _MONTH_NAMES.index(
-                next(m for m in _MONTH_NAMES if m.startswith(match.group("month") or match.group("month2")))
-            )
-            + 1
-        )
-        try:
-            day = datetime(
-                int(match.group("year") or match.group("year2")), month, int(match.group("day") or match.group("day2"))
-            )
-        except ValueError:
-            continue
-        before = q[: match.start()].rstrip()
-        op = next((symbol for pattern, symbol in _COMPARATORS if re.search(rf"(?:{pattern})\s*$", before)), "=")
-        first = len(q[: match.start()].split())
-        found.append(_Date(day, op, tuple(range(first, first + len(match.group(0).split()))), column))
-    return found
-
-
-@dataclass(frozen=True)
-class _Number:
-    value: float
-    op: str
-    words: tuple[int, ...]
-    is_year: bool
-
-
-def _numbers(question: str, words: list[str], covered: set[int]) -> list[_Number]:
-    """Numbers the question compares with ("more than 10,000", "after 1990", "in 2004"), outside cell values."""
-    found = []
-    lowered = question.lower()
-    for match in _NUMBER_IN_TEXT.finditer(lowered):
-        value = parse_number(match.group(0))
-        if value is None:
-            continue
-        key = normal(match.group(0))
-        positions = tuple(i for i, w in enumerate(words) if w == key)
-        if not positions or all(p in covered for p in positions):
-            continue
-        before = lowered[: match.start()].rstrip()
-        op = "="
-        if re.search(r"\bbetween\s*$", before):
-            op = ">="
-        elif re.search(r"\bbetween\s+\S+\s+and\s*$", before):
-            op = "<="
-        for pattern, symbol in _COMPARATORS:
-            if re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before):
-                op = symbol
-                break
-        found.append(_Number(value, op, positions, value.is_integer() and 1800 <= value <= 2100))
-    return found
 
 
 def _plan(
@@ -367,9 +97,9 @@ def _plan(
     table: TypedTable,
     mentions: list[Mention],
     named: list[int],
-    numbers: list[_Number],
+    numbers: list[SaidNumber],
     answer_type: AnswerType,
-    dates: list[_Date],
+    dates: list[SaidDate],
     hinted: list[int],
 ) -> Reading | None:
     columns = table.columns
@@ -387,7 +117,7 @@ def _plan(
         else:
             conditions.append(Condition(column, number.op, number.value, "number"))
         condition_columns.add(column)
-    month = _month(q, mentions)
+    month = said_month(q, mentions)
     dated = [i for i, c in enumerate(columns) if c.kind == "date"]
     if month is not None and dated:  # "in March": the month of the (first) date column
         column = next((c for c in named if c in dated), dated[0])
@@ -411,8 +141,8 @@ def _plan(
         return Reading(plan, kind, 0.0, second, guessed)
 
     where = tuple(conditions)
-    is_max = any(re.search(rf"\b{w}\b", q) for w in _MAX_WORDS)
-    is_min = any(re.search(rf"\b{w}\b", q) for w in _MIN_WORDS)
+    is_max = any(re.search(rf"\b{w}\b", q) for w in MAX_WORDS)
+    is_min = any(re.search(rf"\b{w}\b", q) for w in MIN_WORDS)
 
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
     # "the difference between the fastest and slowest speed": the measure's largest less its smallest.
@@ -476,7 +206,7 @@ def _plan(
             and (
                 counted is None
                 or entity  # "how many medals has Switzerland won in the gold category": its row's Gold
-                or stem(_ABBREVIATIONS.get(counted.group(1), counted.group(1))) in _name_stems(columns[measure].name)
+                or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(columns[measure].name)
             )
         ):
             return reading(Plan("sum", measure, where=where), "sum")
@@ -532,7 +262,7 @@ def _conditions(
         if column is None:
             text_columns = [c for c in choices if columns[c].kind == "text"]
             column = (text_columns or choices)[0]
-        negated = bool(_NEGATION & set(words[max(0, mention.start - 3) : mention.start]))
+        negated = bool(NEGATION & set(words[max(0, mention.start - 3) : mention.start]))
         if mention.partial:
             partial.append(Condition(column, "contains", mention.cells[column]))
             continue
@@ -554,7 +284,7 @@ def _conditions(
 
 
 def _number_column(
-    number: _Number, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
+    number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
 ) -> int | None:
     """The column a number in the question is compared with: a year column (or a date column's year) for a year,
     else a named number column, else the only number column that is not a rank."""
@@ -606,9 +336,9 @@ def _answer_column(
     )
     if asked:  # "which team scored the most goals": the column named by the word after the wh-word
         for word in [w for w in asked.groups() if w]:
-            wanted = stem(_ABBREVIATIONS.get(word, word))
+            wanted = stem(ABBREVIATIONS.get(word, word))
             for column in named:
-                if column not in conditions and column != measure and wanted in _name_stems(columns[column].name):
+                if column not in conditions and column != measure and wanted in name_stems(columns[column].name):
                     return column, False
     for column in named:
         if column not in conditions and column != measure and not (wants_text and columns[column].numeric):
@@ -625,7 +355,7 @@ def _answer_column(
     text_columns = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
     if text_columns:
         # "which employees ..." of employees.csv asks for the rows themselves: their first text column names them.
-        names_rows = asked is not None and bool({stem(w) for w in asked.groups() if w} & _table_words(table))
+        names_rows = asked is not None and bool({stem(w) for w in asked.groups() if w} & table_words(table))
         return text_columns[0], not names_rows
     free = [i for i in range(len(columns)) if i not in conditions]
     return (free[0], True) if free else (None, True)
@@ -650,16 +380,6 @@ def _superlative_column(q: str, table: TypedTable, conditions: set[int], answer:
     candidates = [i for i, c in enumerate(columns) if c.numeric and i != answer and not _is_year_or_rank(table, i)]
     if len(candidates) == 1:
         return candidates[0]
-    return None
-
-
-def _month(q: str, mentions: list[Mention]) -> int | None:
-    """The month a question names ("in March", "during sept"), when it is not part of a cell value it says."""
-    if mentions:
-        return None
-    for number, name in enumerate(_MONTH_NAMES, 1):
-        if re.search(rf"\b(?:in|during|of|for)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
-            return number
     return None
 
 

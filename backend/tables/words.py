@@ -1,0 +1,322 @@
+"""What a question says about a table: the words it is read with.
+
+Questions and cells are compared in one normal form (:func:`normal`). A table's :class:`Index` holds its column
+names (stemmed, abbreviations spelt out) and its distinct cell values; against it a question yields the cell
+values it says (:func:`said_values`, longest first, or in part), the columns it names (:func:`named_columns`), the
+numbers it compares with (:func:`said_numbers`: "more than 10,000", "after 1990"), the days and months it names
+(:func:`said_dates`, :func:`said_month`), and the cue words that choose an operation (``parse.py`` uses them).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+import pyarrow.compute as pc
+
+from backend.tables.infer import TypedTable, parse_number
+from backend.text import STOP_WORDS, stem
+
+MAX_WORDS = "most highest largest greatest biggest maximum max best longest latest tallest heaviest oldest".split()
+MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest".split()
+MAX_VALUE_WORDS = 8  # the longest cell value looked for in a question, in words
+MAX_DISTINCT = 200_000  # columns with more distinct values than this are not searched for values
+
+MONTH_NAMES = "january february march april may june july august september october november december".split()
+
+
+CUE_WORDS = set(
+    "how many much number total sum combined average mean count times different distinct unique first last next "
+    "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter "
+    "earlier later older younger listed list name names top bottom above below than only both either same "
+    "consecutive amount value".split()
+    + MAX_WORDS
+    + MIN_WORDS
+)
+NEGATION = {
+    "not",
+    "no",
+    "non",
+    "except",
+    "excluding",
+    "other",
+    "without",
+    "never",
+    "didn",
+    "don",
+    "doesn",
+    "isn",
+    "wasn",
+    "weren",
+    "aren",
+}
+CUE_STEMS = {stem(w) for w in CUE_WORDS} - {stem(w) for w in "point points value amount".split()}
+PLAIN_VERBS = set(
+    "came come comes placed place work works worked working started start starts has have had got get gets made "
+    "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
+    "happen happened take took taken appear appears appeared".split()
+)
+# A column a wh-word asks for, by words its name carries (checked in this order).
+
+
+ABBREVIATIONS = {
+    "no": "number",
+    "num": "number",
+    "pts": "point",
+    "pos": "position",
+    "pop": "population",
+    "yr": "year",
+    "att": "attendance",
+    "gp": "game",
+    "pct": "percent",
+    "avg": "average",
+    "qty": "quantity",
+    "amt": "amount",
+    "dept": "department",
+}
+COMPARATORS = [
+    (
+        r"(?:more|greater|higher|larger|bigger|longer|later|faster|taller|heavier|older|over|above"
+        r"|exceed(?:ing|ed|s)?)(?: than)?",
+        ">",
+    ),
+    (r"(?:at least|no less than|(?:or|and) more)", ">="),
+    (r"(?:less|fewer|lower|smaller|shorter|earlier|slower|younger|lighter|under|below)(?: than)?", "<"),
+    (r"(?:at most|no more than|up to)", "<="),
+    (r"after|since", ">"),
+    (r"before|prior to", "<"),
+]
+_NUMBER_IN_TEXT = re.compile(
+    r"(?<![\w.])[-−]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[-−]?\$?\d+(?:\.\d+)?%?(?![\w])"
+)
+
+
+def normal(text: str) -> str:
+    """Lower case, words and numbers only, one space between: how questions and cells are compared."""
+    text = text.lower().replace("’", "'").replace("'s ", " ")
+    return " ".join(re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", text))
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A cell value the question says: words ``start:end`` of the question, and the columns holding it."""
+
+    start: int
+    end: int
+    cells: dict[int, str]  # column → the cell as written in the table (the words said, when partial)
+    partial: bool = False  # the words are part of a cell: a "contains" condition
+
+
+@dataclass(frozen=True)
+class Index:
+    """A table's words: each column's name stems, and its normalised cell values (built once per loaded table)."""
+
+    names: list[set[str]]
+    values: list[dict[str, str]]
+    max_words: int
+    words: list[set[str]]  # each column's words (for values said in part: "castledon" of "Castledon Farm")
+
+
+def index(table: TypedTable) -> Index:
+    """The words of ``table`` that questions are matched against."""
+    names = [name_stems(c.name) for c in table.columns]
+    values: list[dict[str, str]] = []
+    longest = 1
+    for i in range(len(table.columns)):
+        distinct = pc.unique(table.data.column(f"c{i}"))  # in table order, counted by Arrow (a million rows: ms)
+        by_norm: dict[str, str] = {}
+        header = normal(table.columns[i].name)
+        if len(distinct) <= MAX_DISTINCT:
+            for cell in distinct.to_pylist():
+                key = normal(cell or "")
+                # A cell that repeats its column's name is a header row inside the data, not a value.
+                if key and key != header and key not in by_norm and not (key in STOP_WORDS or key in CUE_WORDS):
+                    by_norm[key] = cell
+                    longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
+        values.append(by_norm)
+    words = [{w for key in by_norm for w in key.split()} for by_norm in values]
+    return Index(names, values, longest, words)
+
+
+def name_stems(name: str) -> set[str]:
+    """The words that name a column: stemmed, abbreviations spelt out, without numbers and plural marks
+    ("Refractive index(es) 589.3 nm" is named by "refractive index nm")."""
+    words = normal(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split()
+    naming = [w for w in words if w not in STOP_WORDS and w not in ("s", "es") and not w[0].isdigit()]
+    return {stem(ABBREVIATIONS.get(w, w)) for w in naming} or {stem(w) for w in words}
+
+
+def table_words(table: TypedTable) -> set[str]:
+    """The stems of a table's document name, without its extension ("orders" of "orders.csv › Q1")."""
+    return {stem(w) for w in normal(re.sub(r"\.\w+$", "", table.name.split(" › ")[0])).split()}
+
+
+def said_values(words: list[str], index: Index) -> list[Mention]:
+    """Cell values the question says, longest first, not overlapping."""
+    found: list[Mention] = []
+    taken: set[int] = set()
+    for n in range(min(index.max_words, len(words)), 0, -1):
+        for start in range(len(words) - n + 1):
+            if any(i in taken for i in range(start, start + n)):
+                continue
+            phrase = " ".join(words[start : start + n])
+            cells = {c: values[phrase] for c, values in enumerate(index.values) if phrase in values}
+            if not cells or (n == 1 and (phrase.isdigit() and len(phrase) < 3)):
+                continue
+            found.append(Mention(start, start + n, cells))
+            taken |= set(range(start, start + n))
+    if not found:  # a value said in part only when no value is said whole (tuning half: 0.423 vs 0.408 always)
+        found += _partial_mentions(words, index, taken)
+    return sorted(found, key=lambda m: m.start)
+
+
+def _partial_mentions(words: list[str], index: Index, taken: set[int]) -> list[Mention]:
+    """Runs of question words that are part of a cell ("hongkou stadium" of "Hongkou Stadium, Shanghai"): a
+    ``contains`` condition, on the column whose cells hold the run. Only words that name nothing else count."""
+    found = []
+    start = 0
+    while start < len(words):
+        if start in taken or not _partial_word(words[start], index):
+            start += 1
+            continue
+        end = start + 1
+        while (
+            end < len(words)
+            and end not in taken
+            and (_partial_word(words[end], index) or words[end] in ("of", "de", "and"))
+        ):
+            end += 1
+        while end > start + 1 and not _partial_word(words[end - 1], index):
+            end -= 1
+        phrase = " ".join(words[start:end])
+        cells, whole = {}, {}
+        for column, values in enumerate(index.values):
+            if all(w in index.words[column] for w in phrase.split()):
+                hits = [key for key in values if f" {phrase} " in f" {key} "]
+                # Words in most of a column's cells describe the column ("stadium" in a column of stadiums).
+                if hits and len(hits) <= max(1, 0.3 * len(values)):
+                    cells[column] = phrase
+                    if len(hits) == 1:
+                        whole[column] = values[hits[0]]
+        if whole and len(whole) == len(cells):  # one cell of each column holds it: "alwood" is "Clyde Alwood"
+            found.append(Mention(start, end, whole))
+        elif cells:
+            found.append(Mention(start, end, cells, partial=True))
+        start = end
+    return found
+
+
+def _partial_word(word: str, index: Index) -> bool:
+    return (
+        len(word) >= 4
+        and word not in STOP_WORDS
+        and word not in CUE_WORDS
+        and not word.isdigit()
+        and not any(stem(word) in name for name in index.names)
+        and any(word in column_words for column_words in index.words)
+    )
+
+
+def named_columns(stems: list[str], covered: set[int], index: Index, share: float = 0.5) -> list[int]:
+    """Columns whose name the question says (at least ``share`` of the name's words, outside cell values), best
+    first."""
+    free = {s for i, s in enumerate(stems) if i not in covered and s not in CUE_STEMS}
+    scored = []
+    for column, name in enumerate(index.names):
+        if not name:
+            continue
+        hit = len(name & free)
+        if hit and hit >= len(name) * share:
+            scored.append((hit / len(name) + 0.01 * hit, -column, column))
+    return [c for *_, c in sorted(scored, reverse=True)]
+
+
+@dataclass(frozen=True)
+class SaidDate:
+    """A whole day the question names, the comparison it is named with, its words, and the date column it is for."""
+
+    value: datetime
+    op: str
+    words: tuple[int, ...]
+    column: int
+
+
+_DAY_IN_TEXT = re.compile(
+    r"\b(?:(?P<month>" + "|".join(m[:3] for m in MONTH_NAMES) + r")[a-z]*\.? (?P<day>\d{1,2})(?:st|nd|rd|th)?,? "
+    r"(?P<year>\d{4})|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?:of )?(?P<month2>"
+    + "|".join(m[:3] for m in MONTH_NAMES)
+    + r")[a-z]* (?P<year2>\d{4}))\b"
+)
+
+
+def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
+    """Whole days the question names ("after march 10, 2011"), compared with the table's (first) date column."""
+    column = next((i for i, c in enumerate(table.columns) if c.kind == "date"), None)
+    if column is None:
+        return []
+    found = []
+    for match in _DAY_IN_TEXT.finditer(q):
+        month = (
+            MONTH_NAMES.index(
+                next(m for m in MONTH_NAMES if m.startswith(match.group("month") or match.group("month2")))
+            )
+            + 1
+        )
+        try:
+            day = datetime(
+                int(match.group("year") or match.group("year2")), month, int(match.group("day") or match.group("day2"))
+            )
+        except ValueError:
+            continue
+        before = q[: match.start()].rstrip()
+        op = next((symbol for pattern, symbol in COMPARATORS if re.search(rf"(?:{pattern})\s*$", before)), "=")
+        first = len(q[: match.start()].split())
+        found.append(SaidDate(day, op, tuple(range(first, first + len(match.group(0).split()))), column))
+    return found
+
+
+@dataclass(frozen=True)
+class SaidNumber:
+    """A number the question compares with, the comparison, its words, and whether it reads as a year."""
+
+    value: float
+    op: str
+    words: tuple[int, ...]
+    is_year: bool
+
+
+def said_numbers(question: str, words: list[str], covered: set[int]) -> list[SaidNumber]:
+    """Numbers the question compares with ("more than 10,000", "after 1990", "in 2004"), outside cell values."""
+    found = []
+    lowered = question.lower()
+    for match in _NUMBER_IN_TEXT.finditer(lowered):
+        value = parse_number(match.group(0))
+        if value is None:
+            continue
+        key = normal(match.group(0))
+        positions = tuple(i for i, w in enumerate(words) if w == key)
+        if not positions or all(p in covered for p in positions):
+            continue
+        before = lowered[: match.start()].rstrip()
+        op = "="
+        if re.search(r"\bbetween\s*$", before):
+            op = ">="
+        elif re.search(r"\bbetween\s+\S+\s+and\s*$", before):
+            op = "<="
+        for pattern, symbol in COMPARATORS:
+            if re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before):
+                op = symbol
+                break
+        found.append(SaidNumber(value, op, positions, value.is_integer() and 1800 <= value <= 2100))
+    return found
+
+
+def said_month(q: str, mentions: list[Mention]) -> int | None:
+    """The month a question names ("in March", "during sept"), when it is not part of a cell value it says."""
+    if mentions:
+        return None
+    for number, name in enumerate(MONTH_NAMES, 1):
+        if re.search(rf"\b(?:in|during|of|for)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
+            return number
+    return None
