@@ -62,13 +62,13 @@ class Catalog:
         """Documents of a context (checked to be the tenant's), or of no context when ``None``."""
         if context_id is not None:
             self.context(tenant, context_id)
-        return self._store.list_documents(tenant, context_id)
+        return self._store.documents.listed(tenant, context_id)
 
     def all_documents(self, tenant: str) -> list[Document]:
-        return self._store.list_documents(tenant, any_context=True)
+        return self._store.documents.listed(tenant, any_context=True)
 
     def document(self, tenant: str, document_id: str) -> Document:
-        document = self._store.get_document(tenant, document_id)
+        document = self._store.documents.get(tenant, document_id)
         if document is None:
             raise NotFound(f"No document with id {document_id!r}.")
         return document
@@ -85,7 +85,7 @@ class Catalog:
         return found
 
     def content(self, tenant: str, document_id: str) -> str:
-        content = self._store.get_document_content(tenant, document_id)
+        content = self._store.documents.content(tenant, document_id)
         if content is None:
             raise NotFound(f"No document with id {document_id!r}.")
         return content
@@ -117,4 +117,4 @@ class Catalog:
 
     def delete_document(self, tenant: str, document_id: str) -> None:
         self.document(tenant, document_id)
-        self._store.delete_document(tenant, document_id)
+        self._store.documents.delete(tenant, document_id)

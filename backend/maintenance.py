@@ -17,7 +17,7 @@ def reindex(settings: Settings) -> int:
     store = open_store(settings, embedder, check_embedder=False)
     store.reset_chunks(embedder.name, embedder.dimension)
     ingestor = Ingestor(store, embedder, settings.ingest)
-    rows = store.document_rows()
+    rows = store.documents.rows()
     for start in range(0, len(rows), _BATCH):
         ingestor.rebuild(rows[start : start + _BATCH])
     store.ensure_indexes()

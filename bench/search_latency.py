@@ -72,7 +72,7 @@ def build(size: int, data_dir: Path) -> tuple[str, str]:
             )
         )
         if len(batch) == 5000 or i == size - 1:
-            services.store.put_documents(batch)
+            services.store.documents.put(batch)
             batch = []
     services.store.optimize()
     state.write_text(json.dumps({"key": key, "context_id": contexts["bench"][0]}))

@@ -82,7 +82,7 @@ class TableAnswerer:
         listed = self._store.data_tables.listed(tenant, context_id)
         if document_id is not None:
             listed = [row for row in listed if row["document_id"] == document_id]
-        live = self._store.live_revisions({row["document_id"] for row in listed}) if listed else {}
+        live = self._store.documents.live_revisions({row["document_id"] for row in listed}) if listed else {}
         readings = []
         for row in listed:
             if live.get(row["document_id"]) != row["revision"]:

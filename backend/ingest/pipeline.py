@@ -24,6 +24,7 @@ from backend.ingest.web import fetch
 from backend.ingest.writer import GroupWriter
 from backend.models import Chunk, Document, DocumentVersion, TableData, utc_now
 from backend.store import LanceStore
+from backend.store.documents import document_of
 from backend.tables.infer import infer, to_bytes
 from backend.tables.read import RawTable, markdown_tables
 
@@ -185,12 +186,12 @@ class Ingestor:
 
     def refresh(self, tenant: str, document_id: str) -> Document:
         """Fetch a web document again and re-index it when its text changed."""
-        document = self._store.get_document(tenant, document_id)
+        document = self._store.documents.get(tenant, document_id)
         if document is None:
             raise NotFound(f"No document with id {document_id!r}.")
         if document.type != "web":
             raise ValidationFailed("document_id: only web documents can be refreshed.")
-        source_key = self._store.get_source_key(tenant, document_id) or f"url:{document.source}"
+        source_key = self._store.documents.source_key(tenant, document_id) or f"url:{document.source}"
         return self.ingest(self.url_source(tenant, document.context_id, source_key.removeprefix("url:")))
 
     def _batches(self, sources: Iterable[Source]) -> Iterator[list[Source]]:
@@ -218,7 +219,7 @@ class Ingestor:
         return {
             (tenant, context_id, key): document
             for (tenant, context_id), keys in groups.items()
-            for key, document in self._store.find_documents_by_source_keys(tenant, context_id, keys).items()
+            for key, document in self._store.documents.find_by_source_keys(tenant, context_id, keys).items()
         }
 
     def _prepare(self, source: Source, existing: Document | None) -> DocumentVersion:
@@ -267,7 +268,7 @@ class Ingestor:
         the indexing changed); returns how many chunks were written."""
         versions = []
         for row in rows:
-            document = LanceStore.document_of(row)
+            document = document_of(row)
             chunks = self._chunks(row["content"])
             versions.append(
                 DocumentVersion(

@@ -76,7 +76,7 @@ class GroupWriter:
     def _store_versions(self, versions: list[DocumentVersion]) -> None:
         changed = [v for v in versions if v.texts]
         if changed:
-            self._store.put_documents(changed)
+            self._store.documents.put(changed)
         for version in versions:
             if not version.texts:  # same content: only the row's name and time change
-                self._store.touch_document(version.document)
+                self._store.documents.touch(version.document)

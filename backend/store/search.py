@@ -119,7 +119,7 @@ class ChunkSearch:
                 # Check the next few documents in rank order at once: usually one lookup covers every hit,
                 # and a short lookup is cheaper than one for all the candidates.
                 batch = [d for d in documents if d not in checked][: limit + 5]
-                live |= self._store.live_revisions(batch)
+                live |= self._store.documents.live_revisions(batch)
                 checked.update(batch)
             if live.get(row["document_id"]) != row["revision"]:
                 continue  # a version being written or replaced: not committed, not visible

@@ -1,7 +1,7 @@
 """Documents' typed tables, stored beside their chunks: one row per table, its data as Parquet.
 
 Like chunks, a table carries its document's revision and is written before the document's row, so a reader that
-keeps only tables of a committed revision (``LanceStore.live_revisions``) never sees a half-written version.
+keeps only tables of a committed revision (``DocumentTable.live_revisions``) never sees a half-written version.
 """
 
 from __future__ import annotations

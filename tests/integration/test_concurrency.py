@@ -39,7 +39,7 @@ def test_two_processes_ingest_into_one_context(tmp_path, embedder):
         _, stderr = process.communicate(timeout=600)
         assert process.returncode == 0, stderr[-3000:]
     final = Services.build(Settings(data_dir=tmp_path / "data"), embedder=embedder)
-    documents = final.store.list_documents("acme", context.id)
+    documents = final.store.documents.listed("acme", context.id)
     assert sorted(d.name for d in documents) == sorted(f"{s}-{i:02d}.md" for s in ("left", "right") for i in range(60))
     assert final.store.counts("acme")["chunks"] == sum(d.chunks for d in documents)
     assert final.retriever.search("acme", "right archive box 17", context_id=context.id, mode="fulltext")

@@ -52,7 +52,7 @@ def test_sigkill_mid_ingest_leaves_only_whole_documents(tmp_path, embedder):
             process.kill()
 
     services = Services.build(Settings(data_dir=tmp_path / "data", engine="offline"), embedder=embedder)
-    listed = services.store.list_documents("acme")
+    listed = services.store.documents.listed("acme")
     assert 0 < len(listed) < TOTAL
     chunks = services.store.table("chunks")
     for document in listed:  # every listed document is whole: all its chunks of its committed revision exist
@@ -67,7 +67,7 @@ def test_sigkill_mid_ingest_leaves_only_whole_documents(tmp_path, embedder):
     rerun = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr[-2000:]
     final = Services.build(Settings(data_dir=tmp_path / "data", engine="offline"), embedder=embedder)
-    documents = final.store.list_documents("acme")
+    documents = final.store.documents.listed("acme")
     assert len(documents) == TOTAL and len({d.name for d in documents}) == TOTAL
     assert final.store.counts("acme")["chunks"] == sum(d.chunks for d in documents)
 
@@ -125,7 +125,7 @@ def test_sigkilled_server_mid_batch_restarts_whole(tmp_path, embedder):
     process, base = start()  # the restart repairs what the kill left
     try:
         check = Services.build(Settings(data_dir=tmp_path / "data"), embedder=embedder)
-        listed = check.store.list_documents("acme", context_id)
+        listed = check.store.documents.listed("acme", context_id)
         assert set(acked) <= {d.id for d in listed}  # every acknowledged upload survived
         chunks = check.store.table("chunks")
         for document in listed:
@@ -144,7 +144,7 @@ def test_sigkilled_server_mid_batch_restarts_whole(tmp_path, embedder):
         for thread in upload_all(base, rerun):
             thread.join(timeout=300)
         assert len(rerun) == len(files)
-        final = check.store.list_documents("acme", context_id)
+        final = check.store.documents.listed("acme", context_id)
         assert len(final) == len(files) and check.store.counts("acme")["chunks"] == sum(d.chunks for d in final)
     finally:
         stack.close()  # stops the restarted server

@@ -37,7 +37,7 @@ def test_versions_queued_together_are_written_in_one_round(services):
         done.result(timeout=30)
     assert writer.groups_written == 2  # the first write, then all eight together
     assert services.store.table(CHUNKS).version - versions_before == 1  # one commit of chunks, not eight
-    names = sorted(d.name for d in services.store.list_documents("acme"))
+    names = sorted(d.name for d in services.store.documents.listed("acme"))
     assert names == sorted(f"Person {i}" for i in range(9))
 
 
@@ -50,7 +50,7 @@ def test_one_bad_batch_fails_alone(services):
     writer.write(good)
     with pytest.raises(Exception):  # noqa: B017 (the store's own error type)
         done.result(timeout=30)
-    assert [d.name for d in services.store.list_documents("acme")] == ["Good"]
+    assert [d.name for d in services.store.documents.listed("acme")] == ["Good"]
 
 
 def test_concurrent_requests_store_every_document_once(client, services):

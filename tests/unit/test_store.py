@@ -61,7 +61,7 @@ def test_unchanged_content_is_not_re_embedded(services, monkeypatch):
 def test_orphan_chunks_of_a_crashed_ingest_are_invisible_and_repaired(services, embedder):
     """Chunks committed without their document row (a crash between the two) are never returned."""
     services.ingestor.ingest(_source("acme", None, "Kept", "The fire drill is on Mondays."))
-    document = services.store.list_documents("acme")[0]
+    document = services.store.documents.listed("acme")[0]
     from dataclasses import replace
 
     from backend.models import DocumentVersion, utc_now
@@ -179,7 +179,7 @@ def test_search_sees_a_write_made_through_another_store(settings, services):
     other = LanceStore(settings.store_uri, dimension=services.embedder.dimension, embedder_name=services.embedder.name)
     first = services.ingestor.ingest(_source("acme", None, "First", "The boiler is serviced in October."))
     assert [h.name for h in services.retriever.search("acme", "boiler serviced")] == ["First"]
-    assert set(other.live_revisions([first.id, "nope"])) == {first.id}
+    assert set(other.documents.live_revisions([first.id, "nope"])) == {first.id}
     from backend.ingest import Ingestor
 
     Ingestor(other, services.embedder, services.settings.ingest).ingest(
