@@ -116,6 +116,7 @@ class Index:
     values: list[dict[str, str]]
     max_words: int
     words: list[set[str]]  # each column's words (for values said in part: "castledon" of "Castledon Farm")
+    stemmed: list[dict[str, str]]  # each column's values by their words' stems (plurals, tenses)
 
 
 def index(table: TypedTable) -> Index:
@@ -136,7 +137,19 @@ def index(table: TypedTable) -> Index:
                     longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
         values.append(by_norm)
     words = [{w for key in by_norm for w in key.split()} for by_norm in values]
-    return Index(names, values, longest, words)
+    # The same values by their stems ("returns" says "returned", "Americans" says "American"); a stem two cells of
+    # a column share names neither.
+    stemmed: list[dict[str, str]] = []
+    for by_norm in values:
+        by_stem: dict[str, str] = {}
+        clashes: set[str] = set()
+        for key, cell in by_norm.items():
+            stems = " ".join(stem(w) for w in key.split())
+            if stems in by_stem and by_stem[stems] != cell:
+                clashes.add(stems)
+            by_stem.setdefault(stems, cell)
+        stemmed.append({k: v for k, v in by_stem.items() if k not in clashes})
+    return Index(names, values, longest, words, stemmed)
 
 
 def name_stems(name: str) -> set[str]:
@@ -162,6 +175,9 @@ def said_values(words: list[str], index: Index) -> list[Mention]:
                 continue
             phrase = " ".join(words[start : start + n])
             cells = {c: values[phrase] for c, values in enumerate(index.values) if phrase in values}
+            if not cells and not (n == 1 and (phrase in STOP_WORDS or phrase in CUE_WORDS)):
+                stems = " ".join(stem(w) for w in words[start : start + n])
+                cells = {c: by_stem[stems] for c, by_stem in enumerate(index.stemmed) if stems in by_stem}
             if not cells or (n == 1 and (phrase.isdigit() and len(phrase) < 3)):
                 continue
             found.append(Mention(start, start + n, cells))
