@@ -2,7 +2,8 @@
 parser (or the model) turns it into a plan, DuckDB computes it, and the result is converted to the asked type.
 
 A result that does not fit the type is declined, never coerced. When no table reading is confident enough the
-answering service asks the text engine instead (a question about a table's prose, or not about a table at all).
+answering service asks the text engine instead (a question about a document's prose, or not about a table at all),
+unless the question is plainly about a table: then it declines with the plan it would have run.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ CACHED_CELLS = 20_000_000  # loaded tables kept in memory, counted in cells (a m
 # word of the question and, when it does not, by what it computes:
 #   explains all 0.60 (53 answers: aggregates 0.56, rows 0.72 and 0.50 — one figure);
 #   explains part: an aggregate 0.55 (58), cells of rows from a named column 0.47 (32), from a guessed one 0.26 (39).
-# The checking half is harder for this parser (27.5% exact match against 45.4% on tuning): expect lower there.
+# The checking half is harder for this parser (28% exact match against 46% on tuning): expect lower there.
 EXPLAINS_ALL = 0.60
 PARTIAL = {"aggregate": 0.55, "rows": 0.47, "rows, guessed column": 0.26}
 AMBIGUITY_FACTOR = 0.67  # another table reads the question as well (no data: about what a guessed column costs)
