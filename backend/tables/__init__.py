@@ -1,3 +1,3 @@
 """Typed tables: files read as tables (read.py), their column types (infer.py), query plans as data (plan.py),
-what a question says about a table (words.py), the offline question → plan parser (parse.py), and plan execution
-on DuckDB (query.py, its only importer)."""
+what a question says about a table (words.py) and which columns it means (columns.py), the offline question → plan
+parser (parse.py), and plan execution on DuckDB (query.py, its only importer)."""

@@ -10,8 +10,17 @@ understands gets a low coverage, and the answering code steps aside for the text
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
+from backend.tables.columns import (
+    answered_column,
+    holds_years,
+    is_rank,
+    is_year_or_rank,
+    number_column,
+    rank_column,
+    superlative_column,
+)
 from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition, Plan
 from backend.tables.words import (
@@ -38,13 +47,6 @@ from backend.tables.words import (
 from backend.text import STOP_WORDS, stem
 from backend.types import AnswerType
 
-_WH_COLUMNS = {
-    "who": "name player driver rider artist winner athlete candidate person coach member manager captain "
-    "opponent team club nation country title champion performer author director",
-    "where": "venue location city place country site stadium town ground arena host",
-    "when": "date year season time",
-}
-
 
 @dataclass
 class Reading:
@@ -58,7 +60,6 @@ class Reading:
     coverage: float
     second: Plan | None = None
     guessed_answer_column: bool = False
-    notes: list[str] = field(default_factory=list)
 
 
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
@@ -109,7 +110,7 @@ def _plan(
         conditions.append(Condition(said.column, said.op, said.value, "date"))
         condition_columns.add(said.column)
     for number in numbers:
-        column = _number_column(number, named, numeric, table, condition_columns, hinted)
+        column = number_column(number, named, numeric, table, condition_columns, hinted)
         if column is None or (number.op == "=" and column in condition_columns):
             continue
         if columns[column].kind == "date":  # "born before 1850": the year of a date
@@ -124,11 +125,11 @@ def _plan(
         conditions.append(Condition(column, "=", month, "month"))
         condition_columns.add(column)
     measure = next(
-        (c for c in named if c in numeric and c not in condition_columns and not _is_year_or_rank(table, c)), None
+        (c for c in named if c in numeric and c not in condition_columns and not is_year_or_rank(table, c)), None
     )
     element = answer_type.element
     wants_text = element is AnswerType.STRING
-    answer_column, guessed = _answer_column(q, named, table, condition_columns, measure, wants_text)
+    answer_column, guessed = answered_column(q, named, table, condition_columns, measure, wants_text)
 
     # "what is the last model and its origin?": a list of several named columns of one row.
     extra = tuple(
@@ -149,7 +150,7 @@ def _plan(
     if numeric_answer and measure is not None and re.search(r"\bdifference\b", q) and is_max and is_min:
         return reading(Plan("max", measure, where=where), "difference", Plan("min", measure, where=where))
     # "how long did they compete?": the span of the years the matching rows cover.
-    years = next((i for i in numeric if _holds_years(table, i) and i not in condition_columns), None)
+    years = next((i for i in numeric if holds_years(table, i) and i not in condition_columns), None)
     if numeric_answer and years is not None and re.search(r"^how long\b", q) and measure is None:
         return reading(Plan("max", years, where=where), "difference", Plan("min", years, where=where))
     # Comparisons between two named things: "who has more wins, A or B?", "difference between A and B".
@@ -166,7 +167,7 @@ def _plan(
         return reading(plan_a, "difference", plan_b)
     if pair is not None and re.search(r"\bor\b", q) and element is AnswerType.STRING:
         column, (first, second) = pair
-        order = measure if measure is not None else _rank_column(table)
+        order = measure if measure is not None else rank_column(table)
         rest = tuple(c for c in conditions if c.column != column)
         descending = not bool(re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last)\b", q))
         if order is not None:
@@ -213,7 +214,7 @@ def _plan(
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
             return reading(Plan("count", where=where), "count")
     if (is_max or is_min) and not (is_max and is_min):
-        order = measure if measure is not None else _superlative_column(q, table, condition_columns, answer_column)
+        order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)
         if element in (AnswerType.INTEGER, AnswerType.FLOAT) and measure is not None:  # "the highest salary"
             return reading(Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min")
         counts_rows = measure is None and re.search(r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b)\w+", q)
@@ -223,7 +224,7 @@ def _plan(
             return reading(plan, "group")
         if order is not None and answer_column is not None:
             descending = is_max
-            if _is_rank(columns[order].name) and measure is None:
+            if is_rank(columns[order].name) and measure is None:
                 descending = not descending  # "top" of a ranking is its smallest number
             plan = Plan("rows", select=(answer_column,), where=where, order_by=order, descending=descending, limit=1)
             return reading(plan, "superlative")
@@ -235,7 +236,7 @@ def _plan(
     shift = _shift(q, mentions)
     if shift and where:
         # "which winner came after X": the asked column may be the one X is in (the next row's winner).
-        asked = _answer_column(q, named, table, set(), measure, wants_text)
+        asked = answered_column(q, named, table, set(), measure, wants_text)
         column = asked[0] if not asked[1] and asked[0] is not None else answer_column
         return reading(Plan("rows", select=(column,), where=where, shift=shift), "next" if shift > 0 else "previous")
     if re.search(r"\b(first|top)\b", q) and not where:
@@ -281,106 +282,6 @@ def _conditions(
         else:
             conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
     return conditions + partial, set(by_column) | {c.column for c in partial}
-
-
-def _number_column(
-    number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
-) -> int | None:
-    """The column a number in the question is compared with: a year column (or a date column's year) for a year,
-    else a named number column, else the only number column that is not a rank."""
-    if number.is_year:
-        for i, c in enumerate(table.columns):
-            if (i in numeric and _holds_years(table, i)) or c.kind == "date":
-                return i
-    # Amounts before ranks and identifiers: "orders with an amount over 1,000" compares the amount, not order_id.
-    for column in sorted(named, key=lambda c: _is_rank(table.columns[c].name)):
-        if column in numeric and not (_holds_years(table, column) and not number.is_year):
-            return column
-    free = [c for c in numeric if c not in taken and not _is_year_or_rank(table, c)]
-    if len(free) == 1:
-        return free[0]
-    # A word of a column's name: "under 50 square km" compares "Land area (km²)".
-    return next((c for c in hinted if c in free), None)
-
-
-def _holds_years(table: TypedTable, column: int) -> bool:
-    """Whether a number column holds years (most of its numbers are whole, between 1800 and 2100)."""
-    values = [v for v in table.data.column(f"n{column}").slice(0, 200).to_pylist() if v is not None]
-    return bool(values) and sum(v.is_integer() and 1800 <= v <= 2100 for v in values) >= 0.8 * len(values)
-
-
-def _is_year_or_rank(table: TypedTable, column: int) -> bool:
-    """Years and ranks are numbers that are not summed or maximised as amounts."""
-    return _is_rank(table.columns[column].name) or (
-        f"n{column}" in table.data.column_names and _holds_years(table, column)
-    )
-
-
-def _is_rank(name: str) -> bool:
-    """Ranks and identifiers: numbers that order or name rows, not amounts."""
-    return bool(re.search(r"(\b|_)(rank|pos|position|place|no|id|#)\b", name, re.I))
-
-
-def _rank_column(table: TypedTable) -> int | None:
-    return next((i for i, c in enumerate(table.columns) if c.numeric and _is_rank(c.name)), None)
-
-
-def _answer_column(
-    q: str, named: list[int], table: TypedTable, conditions: set[int], measure: int | None, wants_text: bool
-) -> tuple[int | None, bool]:
-    """The column whose cell answers the question, and whether it was guessed (not named in the question)."""
-    columns = table.columns
-    # "which team", "what year", "what is the name of": the column named right after the wh-word.
-    asked = re.search(
-        r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?", q
-    )
-    if asked:  # "which team scored the most goals": the column named by the word after the wh-word
-        for word in [w for w in asked.groups() if w]:
-            wanted = stem(ABBREVIATIONS.get(word, word))
-            for column in named:
-                if column not in conditions and column != measure and wanted in name_stems(columns[column].name):
-                    return column, False
-    for column in named:
-        if column not in conditions and column != measure and not (wants_text and columns[column].numeric):
-            return column, False
-    wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
-    if wh or re.search(r"\bwhat year\b", q):
-        key = "when" if not wh else wh.group(1)
-        for word in _WH_COLUMNS[key].split():
-            for i, c in enumerate(columns):
-                if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
-                    return i, False
-    if measure is not None and re.search(r"^how (?:many|much)|what (?:is|was) the (?:total|number|amount)", q):
-        return measure, False
-    text_columns = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
-    if text_columns:
-        # "which employees ..." of employees.csv asks for the rows themselves: their first text column names them.
-        names_rows = asked is not None and bool({stem(w) for w in asked.groups() if w} & table_words(table))
-        return text_columns[0], not names_rows
-    free = [i for i in range(len(columns)) if i not in conditions]
-    return (free[0], True) if free else (None, True)
-
-
-def _superlative_column(q: str, table: TypedTable, conditions: set[int], answer: int | None) -> int | None:
-    """The column a superlative without a named measure orders by: a date or year for earliest/latest, else the
-    only numeric column that is not a rank."""
-    columns = table.columns
-    if re.search(r"\b(youngest|oldest)\b", q):  # people's ages
-        age = next((i for i, c in enumerate(columns) if c.numeric and re.search(r"\bage\b", c.name, re.I)), None)
-        if age is not None:
-            return age
-    if re.search(r"\b(earliest|latest|newest|most recent|first|last)\b", q):
-        for i, c in enumerate(columns):
-            if (
-                i != answer
-                and (c.kind == "date" or re.search(r"year|date|season", c.name, re.I))
-                and (c.numeric or c.kind == "date")
-            ):
-                return i
-    candidates = [i for i, c in enumerate(columns) if c.numeric and i != answer and not _is_year_or_rank(table, i)]
-    if len(candidates) == 1:
-        return candidates[0]
-    return None
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

@@ -1,0 +1,119 @@
+"""Which column a question means: the one it answers with (named after the wh-word, or the rows' names), the
+one a number in it is compared with, and the one a superlative orders by; and which number columns hold years,
+ranks or identifiers rather than amounts."""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.infer import TypedTable
+from backend.tables.words import ABBREVIATIONS, SaidNumber, name_stems, table_words
+from backend.text import stem
+
+_WH_COLUMNS = {
+    "who": "name player driver rider artist winner athlete candidate person coach member manager captain "
+    "opponent team club nation country title champion performer author director",
+    "where": "venue location city place country site stadium town ground arena host",
+    "when": "date year season time",
+}
+
+
+def number_column(
+    number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
+) -> int | None:
+    """The column a number in the question is compared with: a year column (or a date column's year) for a year,
+    else a named number column, else the only number column that is not a rank."""
+    if number.is_year:
+        for i, c in enumerate(table.columns):
+            if (i in numeric and holds_years(table, i)) or c.kind == "date":
+                return i
+    # Amounts before ranks and identifiers: "orders with an amount over 1,000" compares the amount, not order_id.
+    for column in sorted(named, key=lambda c: is_rank(table.columns[c].name)):
+        if column in numeric and not (holds_years(table, column) and not number.is_year):
+            return column
+    free = [c for c in numeric if c not in taken and not is_year_or_rank(table, c)]
+    if len(free) == 1:
+        return free[0]
+    # A word of a column's name: "under 50 square km" compares "Land area (km²)".
+    return next((c for c in hinted if c in free), None)
+
+
+def holds_years(table: TypedTable, column: int) -> bool:
+    """Whether a number column holds years (most of its numbers are whole, between 1800 and 2100)."""
+    values = [v for v in table.data.column(f"n{column}").slice(0, 200).to_pylist() if v is not None]
+    return bool(values) and sum(v.is_integer() and 1800 <= v <= 2100 for v in values) >= 0.8 * len(values)
+
+
+def is_year_or_rank(table: TypedTable, column: int) -> bool:
+    """Years and ranks are numbers that are not summed or maximised as amounts."""
+    return is_rank(table.columns[column].name) or (
+        f"n{column}" in table.data.column_names and holds_years(table, column)
+    )
+
+
+def is_rank(name: str) -> bool:
+    """Ranks and identifiers: numbers that order or name rows, not amounts."""
+    return bool(re.search(r"(\b|_)(rank|pos|position|place|no|id|#)\b", name, re.I))
+
+
+def rank_column(table: TypedTable) -> int | None:
+    """The table's rank (or position) column, when it has one."""
+    return next((i for i, c in enumerate(table.columns) if c.numeric and is_rank(c.name)), None)
+
+
+def answered_column(
+    q: str, named: list[int], table: TypedTable, conditions: set[int], measure: int | None, wants_text: bool
+) -> tuple[int | None, bool]:
+    """The column whose cell answers the question, and whether it was guessed (not named in the question)."""
+    columns = table.columns
+    # "which team", "what year", "what is the name of": the column named right after the wh-word.
+    asked = re.search(
+        r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?", q
+    )
+    if asked:  # "which team scored the most goals": the column named by the word after the wh-word
+        for word in [w for w in asked.groups() if w]:
+            wanted = stem(ABBREVIATIONS.get(word, word))
+            for column in named:
+                if column not in conditions and column != measure and wanted in name_stems(columns[column].name):
+                    return column, False
+    for column in named:
+        if column not in conditions and column != measure and not (wants_text and columns[column].numeric):
+            return column, False
+    wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
+    if wh or re.search(r"\bwhat year\b", q):
+        key = "when" if not wh else wh.group(1)
+        for word in _WH_COLUMNS[key].split():
+            for i, c in enumerate(columns):
+                if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
+                    return i, False
+    if measure is not None and re.search(r"^how (?:many|much)|what (?:is|was) the (?:total|number|amount)", q):
+        return measure, False
+    text_columns = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
+    if text_columns:
+        # "which employees ..." of employees.csv asks for the rows themselves: their first text column names them.
+        names_rows = asked is not None and bool({stem(w) for w in asked.groups() if w} & table_words(table))
+        return text_columns[0], not names_rows
+    free = [i for i in range(len(columns)) if i not in conditions]
+    return (free[0], True) if free else (None, True)
+
+
+def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: int | None) -> int | None:
+    """The column a superlative without a named measure orders by: a date or year for earliest/latest, else the
+    only numeric column that is not a rank."""
+    columns = table.columns
+    if re.search(r"\b(youngest|oldest)\b", q):  # people's ages
+        age = next((i for i, c in enumerate(columns) if c.numeric and re.search(r"\bage\b", c.name, re.I)), None)
+        if age is not None:
+            return age
+    if re.search(r"\b(earliest|latest|newest|most recent|first|last)\b", q):
+        for i, c in enumerate(columns):
+            if (
+                i != answer
+                and (c.kind == "date" or re.search(r"year|date|season", c.name, re.I))
+                and (c.numeric or c.kind == "date")
+            ):
+                return i
+    candidates = [i for i, c in enumerate(columns) if c.numeric and i != answer and not is_year_or_rank(table, i)]
+    if len(candidates) == 1:
+        return candidates[0]
+    return None
