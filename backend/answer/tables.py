@@ -91,8 +91,8 @@ class TableAnswerer:
             loaded = self._load(tenant, row)
             if loaded is None:
                 continue
-            table, words = loaded
-            reading = parse.read(question, table, answer_type, words)
+            table, table_words = loaded
+            reading = parse.read(question, table, answer_type, table_words)
             if reading is not None:
                 readings.append((reading.coverage, row, table, reading))
         if not readings:
