@@ -273,20 +273,15 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
         return []
     found = []
     for match in _DAY_IN_TEXT.finditer(q):
-        month = (
-            MONTH_NAMES.index(
-                next(m for m in MONTH_NAMES if m.startswith(match.group("month") or match.group("month2")))
-            )
-            + 1
-        )
+        said = match.group("month") or match.group("month2")
+        month = next(n for n, name in enumerate(MONTH_NAMES, 1) if name.startswith(said))
         try:
             day = datetime(
                 int(match.group("year") or match.group("year2")), month, int(match.group("day") or match.group("day2"))
             )
         except ValueError:
             continue
-        before = q[: match.start()].rstrip()
-        op = next((symbol for pattern, symbol in COMPARATORS if re.search(rf"(?:{pattern})\s*$", before)), "=")
+        op = _comparison_before(q[: match.start()])
         first = len(q[: match.start()].split())
         found.append(SaidDate(day, op, tuple(range(first, first + len(match.group(0).split()))), column))
     return found
@@ -315,17 +310,22 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
         if not positions or all(p in covered for p in positions):
             continue
         before = lowered[: match.start()].rstrip()
-        op = "="
-        if re.search(r"\bbetween\s*$", before):
+        op = _comparison_before(before)
+        if op == "=" and re.search(r"\bbetween\s*$", before):
             op = ">="
-        elif re.search(r"\bbetween\s+\S+\s+and\s*$", before):
+        elif op == "=" and re.search(r"\bbetween\s+\S+\s+and\s*$", before):
             op = "<="
-        for pattern, symbol in COMPARATORS:
-            if re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before):
-                op = symbol
-                break
         found.append(SaidNumber(value, op, positions, value.is_integer() and 1800 <= value <= 2100))
     return found
+
+
+def _comparison_before(text: str) -> str:
+    """The comparison the text ends with ("more than", "after the year", "at least"), or "=" when none."""
+    before = text.rstrip()
+    return next(
+        (symbol for pattern, symbol in COMPARATORS if re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before)),
+        "=",
+    )
 
 
 def said_month(q: str, mentions: list[Mention]) -> int | None:
