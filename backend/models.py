@@ -114,7 +114,7 @@ class TableData:
 
 @dataclass
 class SearchHit:
-    """A passage found by search, with its document's metadata and fused score."""
+    """A passage found by search, with its document's metadata and relevance."""
 
     document_id: str
     context_id: str | None
@@ -123,10 +123,10 @@ class SearchHit:
     type: str
     text: str
     ordinal: int
-    score: float
-    # Cosine similarity of the passage and the query under the embedder (None in full-text mode): unlike the
-    # fused ``score``, a number with the same meaning for every query, so a caller can tell "nothing relevant".
+    score: float  # relevance in [0, 1] (backend/store/search.py)
+    # Cosine similarity of the passage and the query under the embedder (None in full-text mode).
     similarity: float | None = None
+    relevant: bool = True  # False only for the best passage of a search that nothing relevant matched
 
 
 @dataclass(frozen=True)

@@ -118,8 +118,8 @@ def main() -> None:
     print(f"store built {'one document per call' if args.one_by_one else 'in one batch'}: {fragments} fragments")
     print(
         f"SciFact dev: {len(queries)} claims over {services.store.counts(TENANT)['documents']} abstracts "
-        f"({services.store.counts(TENANT)['chunks']} chunks); RRF k={search.rrf_k}, BM25 weight "
-        f"{search.fulltext_weight}, title boost {search.title_boost}, {search.candidates} candidates a list"
+        f"({services.store.counts(TENANT)['chunks']} chunks); lexical weight {search.lexical_weight}, relevance floor "
+        f"{search.min_relevance}, title boost {search.title_boost}, {search.candidates} candidates a list"
     )
     rows = []
     for mode in args.modes.split(","):

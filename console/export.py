@@ -36,8 +36,8 @@ QUESTION_LOG_COLUMNS = [
     "confidence",
     "latency_ms",
 ]
-# score: the passage's cosine similarity to the query under the embedder (0-1, comparable across queries; the
-# Search page calls a result relevant from RELEVANCE_FLOOR in console/widgets.py up). README "Exports".
+# score: the passage's relevance to the query as the API ranks it (0-1, comparable across queries; results under
+# the API's relevance floor are marked `relevant: false`). README "Exports".
 RESULT_COLUMNS = ["query", "context", "rank", "name", "type", "document_id", "source", "score", "excerpt"]
 
 # A document's link for a person: a web page's own URL, else the console's view of the document (by its id).
@@ -87,7 +87,7 @@ def result_rows(query: str, context: str, results: list[dict], link: DocumentLin
             "type": r["metadata"]["type"],
             "document_id": r["metadata"]["document_id"],
             "source": link(r["metadata"]),
-            "score": r["metadata"].get("similarity"),
+            "score": r["metadata"]["score"],
             "excerpt": r["page_content"],
         }
         for rank, r in enumerate(results, start=1)

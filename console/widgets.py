@@ -11,12 +11,6 @@ from console.highlight import highlight_spans, highlight_terms
 
 # The page paths app.py's navigation serves (st.Page's default url_path is the file's name).
 PAGE_PATHS = ("ask", "search", "documents", "grid", "questions", "settings")
-# Cosine similarity (metadata.similarity) from which a search result counts as relevant. Chosen by
-# `bench/no_match.py` (2026-11-23): the highest floor that still shows results for >= 95% of SciFact claims whose
-# relevant abstracts are present (tuning half 96.6%, checking 97.6%); it says "nothing relevant" for 100% of
-# claims asked of the demo handbook and 12-14% of claims whose abstracts were removed from the corpus (the rest
-# of a biomedical corpus still says related things).
-RELEVANCE_FLOOR = 0.42
 
 
 def format_number(value: float) -> str:
@@ -77,14 +71,12 @@ def _card_link(result: dict, query: str) -> str:
     )
 
 
-def relevance_badge(similarity: float | None) -> str:
-    """How close a passage is to the query (the embedder's cosine similarity) as a Markdown badge: a word and the
-    number ("Relevant · 0.66", or "Weak match · 0.31" below :data:`RELEVANCE_FLOOR`)."""
-    if similarity is None:
-        return ""
-    if similarity >= RELEVANCE_FLOOR:
-        return f":green-badge[Relevant · {similarity:.2f}]"
-    return f":gray-badge[Weak match · {similarity:.2f}]"
+def relevance_badge(metadata: dict) -> str:
+    """How relevant a search result is, as the API judged it, as a Markdown badge: a word and the relevance score
+    ("Relevant · 0.66", or "Weak match · 0.31" for a result under the API's relevance floor)."""
+    if metadata.get("relevant", True):
+        return f":green-badge[Relevant · {metadata['score']:.2f}]"
+    return f":gray-badge[Weak match · {metadata['score']:.2f}]"
 
 
 def source_card(result: dict, highlight: str = "", *, relevance: bool = False) -> None:
@@ -95,7 +87,7 @@ def source_card(result: dict, highlight: str = "", *, relevance: bool = False) -
         st.markdown(f"**[{meta['name']}]({_card_link(result, highlight)})**")
         color = {"web": "blue", "document": "violet"}.get(meta["type"], "gray")
         badges = f":{color}-badge[{meta['type']}]"
-        st.markdown(badges + (" " + relevance_badge(meta.get("similarity")) if relevance else ""))
+        st.markdown(badges + (" " + relevance_badge(meta) if relevance else ""))
         if result.get("spans"):
             st.caption("The answer was read here:")
             excerpt = highlight_spans(result["page_content"], result["spans"], highlight)

@@ -10,7 +10,7 @@ from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker
 from console.export import RESULT_COLUMNS, download_buttons, result_rows
 from console.navigation import through_navigation
-from console.widgets import RELEVANCE_FLOOR, document_link, source_card
+from console.widgets import document_link, source_card
 
 through_navigation("search")
 
@@ -38,7 +38,7 @@ elif submitted:
 state = st.session_state.get("search_results")
 if state:
     results = state["results"]
-    relevant = [r for r in results if (r["metadata"].get("similarity") or 0.0) >= RELEVANCE_FLOOR]
+    relevant = [r for r in results if r["metadata"].get("relevant", True)]
     weaker = [r for r in results if r not in relevant]
     plural = "s" if len(relevant) != 1 else ""
     st.caption(

@@ -100,13 +100,18 @@ class DocumentMetadata(BaseModel):
     context_id: str | None
     score: float = Field(
         ...,
-        description="The fused rank score (reciprocal rank fusion): it orders one result list "
-        "and means nothing across queries.",
+        description="Relevance in [0, 1]: a share of the passage's BM25 score over the query's best plus the rest "
+        "of its cosine similarity to the query (ANSWERBASE_SEARCH__LEXICAL_WEIGHT); results are in this order.",
     )
     similarity: float | None = Field(
         None,
-        description="Cosine similarity of the passage and the query under the embedder, about 0-1, comparable "
-        "across queries (null in full-text mode). The console calls a result relevant from 0.x up.",
+        description="Cosine similarity of the passage and the query under the embedder, about 0-1 (null in "
+        "full-text mode).",
+    )
+    relevant: bool = Field(
+        True,
+        description="Whether the score reaches the relevance floor (ANSWERBASE_SEARCH__MIN_RELEVANCE). When the "
+        "first result is not relevant, nothing in the scope is.",
     )
 
 
@@ -266,6 +271,7 @@ def search_result(hit: SearchHit, base_url: str) -> SearchResult:
         context_id=hit.context_id,
         score=round(hit.score, 6),
         similarity=hit.similarity,
+        relevant=hit.relevant,
     )
     return SearchResult(metadata=metadata, page_content=cut(hit.text))
 

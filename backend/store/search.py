@@ -1,4 +1,10 @@
-"""Search over chunks: vector (cosine), full-text (LanceDB native BM25), or both fused by weighted RRF.
+"""Search over chunks: vector (cosine), full-text (LanceDB native BM25), or both fused into one relevance.
+
+A candidate's relevance is ``lexical_weight`` x its BM25 score over the query's best BM25 score plus the rest x its
+cosine similarity to the query: a number in [0, 1] for any query, so one floor (``min_relevance``) can say which
+results are relevant. Results under the floor are still returned, after the relevant ones and marked not relevant:
+a floor high enough to say "nothing here is relevant" would also drop relevant passages that rank below the first
+ten (bench/fusion.py), and a search is never empty while its scope holds a passage.
 
 Tenant and context filters are pre-filters (backed by bitmap indexes), so another tenant's chunks are
 never candidates. Hits are checked against the committed document revisions before they are returned.
@@ -7,8 +13,9 @@ never candidates. Hits are checked against the committed document revisions befo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
@@ -24,15 +31,16 @@ QueryVector = np.ndarray | Callable[[], np.ndarray]
 _COLUMNS = ["id", "document_id", "revision", "context_id", "ordinal", "text", "name", "source", "type"]
 
 
-def reciprocal_rank_fusion(
-    ranked_lists: Sequence[tuple[Sequence[Hashable], float]], k: int = 60
-) -> dict[Hashable, float]:
-    """Fuse ranked lists of ids: each id scores ``sum(weight / (k + rank))`` over the lists it is in."""
-    scores: dict[Hashable, float] = {}
-    for ids, weight in ranked_lists:
-        for rank, item in enumerate(ids, start=1):
-            scores[item] = scores.get(item, 0.0) + weight / (k + rank)
-    return scores
+def relevance(found: Candidates, lexical_weight: float) -> dict[str, float]:
+    """Each candidate's relevance in [0, 1]: ``lexical_weight`` x its BM25 score over the best BM25 score of the
+    query, plus ``1 - lexical_weight`` x its cosine similarity (0 for what the other list did not find)."""
+    best = max((r["_score"] for r in found.fulltext), default=0.0) or 1.0
+    lexical = {r["id"]: r["_score"] / best for r in found.fulltext}
+    return {
+        chunk_id: lexical_weight * lexical.get(chunk_id, 0.0)
+        + (1.0 - lexical_weight) * max(0.0, found.similarity.get(chunk_id, 0.0))
+        for chunk_id in found.rows
+    }
 
 
 def _plain(text: str) -> str:
@@ -40,19 +48,26 @@ def _plain(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """A query's candidates before fusion: each list's rows in its own order, and every candidate's cosine."""
+
+    fulltext: list[dict]  # BM25 order, each with its ``_score``
+    vector: list[dict]  # nearest first, each with its cosine ``_distance``
+    similarity: dict[str, float]  # chunk id → cosine similarity to the query (every candidate, when embedded)
+    rows: dict[str, dict]  # chunk id → row
+
+
 class ChunkSearch:
     """Ranks a tenant's chunks for a query."""
 
     def __init__(self, store: LanceStore, settings: SearchSettings) -> None:
         self._store = store
-        self._rrf_k = settings.rrf_k
-        self._fulltext_weight = settings.fulltext_weight
+        self._lexical_weight = settings.lexical_weight
+        self._min_relevance = settings.min_relevance
         self._candidates = settings.candidates
         # Of ~sqrt(rows) IVF partitions (indexes.py): 40 of 316 at 100k chunks gave recall@10 0.99.
         self._min_nprobes = settings.min_nprobes
-        # A vector list always has neighbours, however unrelated; below this cosine similarity a chunk
-        # that shares no term with the query is noise (MiniLM: unrelated text ~0-0.15, related 0.3+).
-        self._min_similarity = settings.min_similarity
         self._title_boost = settings.title_boost  # BM25 weight of a chunk's title path beside its text
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="fulltext-search")
 
@@ -70,10 +85,59 @@ class ChunkSearch:
     ) -> list[SearchHit]:
         """The best ``limit`` passages, best first; one per document unless ``per_document`` is False.
 
-        Fewer (or none) when few chunks are related: a vector match below ``min_similarity`` counts only
-        if the chunk also matched the query's terms. ``query_vector`` may be a function that computes it:
-        it is then called while the full-text query runs, so embedding the query and BM25 overlap.
+        Each is marked relevant when it reaches ``min_relevance`` (or is a passage of the document the query names).
+        ``query_vector`` may be a function that computes it: it is then called while the full-text query runs, so
+        embedding the query and BM25 overlap.
         """
+        found = self.candidates(
+            tenant=tenant,
+            query_text=query_text,
+            query_vector=query_vector,
+            context_id=context_id,
+            document_id=document_id,
+            mode=mode,
+        )
+        weight = {"hybrid": self._lexical_weight, "fulltext": 1.0, "vector": 0.0}[mode]
+        scores, rows = relevance(found, weight), found.rows
+        # A query that is exactly a document's name asks for that document: its passages go first.
+        wanted = _plain(query_text)
+        named = {chunk_id for chunk_id, row in rows.items() if _plain(row["name"]) == wanted}
+        ranked = sorted(scores, key=lambda chunk_id: (chunk_id not in named, -scores[chunk_id]))
+        documents = list(dict.fromkeys(rows[c]["document_id"] for c in ranked))  # in rank order
+        live: dict[str, str] = {}
+        checked: set[str] = set()
+        hits: list[SearchHit] = []
+        seen: set[str] = set()
+        for chunk_id in ranked:
+            row = rows[chunk_id]
+            if row["document_id"] not in checked:
+                # Check the next few documents in rank order at once: usually one lookup covers every hit,
+                # and a short lookup is cheaper than one for all the candidates.
+                batch = [d for d in documents if d not in checked][: limit + 5]
+                live |= self._store.documents.live_revisions(batch)
+                checked.update(batch)
+            if live.get(row["document_id"]) != row["revision"]:
+                continue  # a version being written or replaced: not committed, not visible
+            if per_document and row["document_id"] in seen:
+                continue
+            seen.add(row["document_id"])
+            relevant = scores[chunk_id] >= self._min_relevance or chunk_id in named
+            hits.append(self._hit(row, scores[chunk_id], found.similarity.get(chunk_id), relevant))
+            if len(hits) == limit:
+                break
+        return hits
+
+    def candidates(
+        self,
+        *,
+        tenant: str,
+        query_text: str,
+        query_vector: QueryVector | None,
+        context_id: str | None = None,
+        document_id: str | None = None,
+        mode: SearchMode = "hybrid",
+    ) -> Candidates:
+        """Each list's candidates for a query, before fusion: the same ``candidates`` depth at any limit."""
         filter_ = where(tenant=tenant, context_id=context_id, document_id=document_id)
         # The same depth at any limit: the first k results of a larger limit are the results for k.
         depth = self._candidates
@@ -95,41 +159,7 @@ class ChunkSearch:
             similarity |= {
                 r["id"]: float(np.dot(r["vector"], vector)) for r in fulltext_rows if r["id"] not in similarity
             }
-        term_matched = {r["id"] for r in fulltext_rows}
-        vector_rows = [r for r in vector_rows if r["id"] in term_matched or similarity[r["id"]] >= self._min_similarity]
-        rows = {r["id"]: r for r in (*fulltext_rows, *vector_rows)}
-        scores = reciprocal_rank_fusion(
-            [
-                ([r["id"] for r in fulltext_rows], self._fulltext_weight if mode == "hybrid" else 1.0),
-                ([r["id"] for r in vector_rows], 1.0),
-            ],
-            self._rrf_k,
-        )
-        # A query that is exactly a document's name asks for that document: its passages go first.
-        wanted = _plain(query_text)
-        ranked = sorted(scores, key=lambda chunk_id: (_plain(rows[chunk_id]["name"]) != wanted, -scores[chunk_id]))
-        documents = list(dict.fromkeys(rows[c]["document_id"] for c in ranked))  # in rank order
-        live: dict[str, str] = {}
-        checked: set[str] = set()
-        hits: list[SearchHit] = []
-        seen: set[str] = set()
-        for chunk_id in ranked:
-            row = rows[chunk_id]
-            if row["document_id"] not in checked:
-                # Check the next few documents in rank order at once: usually one lookup covers every hit,
-                # and a short lookup is cheaper than one for all the candidates.
-                batch = [d for d in documents if d not in checked][: limit + 5]
-                live |= self._store.documents.live_revisions(batch)
-                checked.update(batch)
-            if live.get(row["document_id"]) != row["revision"]:
-                continue  # a version being written or replaced: not committed, not visible
-            if per_document and row["document_id"] in seen:
-                continue
-            seen.add(row["document_id"])
-            hits.append(self._hit(row, scores[chunk_id], similarity.get(chunk_id)))
-            if len(hits) == limit:
-                break
-        return hits
+        return Candidates(fulltext_rows, vector_rows, similarity, {r["id"]: r for r in (*fulltext_rows, *vector_rows)})
 
     def _vector(self, vector: np.ndarray, filter_: str, depth: int) -> list[dict]:
         query = (
@@ -161,7 +191,7 @@ class ChunkSearch:
         return query.to_list()
 
     @staticmethod
-    def _hit(row: dict, score: float, similarity: float | None) -> SearchHit:
+    def _hit(row: dict, score: float, similarity: float | None, relevant: bool) -> SearchHit:
         return SearchHit(
             document_id=row["document_id"],
             context_id=row["context_id"] or None,
@@ -172,4 +202,5 @@ class ChunkSearch:
             ordinal=row["ordinal"],
             score=score,
             similarity=None if similarity is None else round(similarity, 4),
+            relevant=relevant,
         )

@@ -113,14 +113,28 @@ def test_every_result_says_how_similar_its_passage_is_to_the_query(client, embed
     assert all(r["metadata"]["similarity"] <= best["similarity"] for r in results)
 
 
-def test_a_passage_that_matches_the_words_stays_however_low_its_similarity(make_client):
-    """The similarity cut drops vector neighbours only: a passage the query's words match is kept whatever its
-    cosine (here every cosine is below the cut, so only the word match can bring a passage back)."""
-    client = make_client(search=SearchSettings(min_similarity=0.99))
+def test_results_under_the_relevance_floor_come_after_and_are_marked(make_client):
+    """A floor nothing reaches marks every result not relevant and drops none: the passage the query's words match
+    still comes first, whatever its cosine."""
+    client = make_client(search=SearchSettings(min_relevance=0.99))
     ctx = client.post("/v1/contexts", json={"name": "Words"}).json()["id"]
     client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Codes", "text": "Form XJ-4471 is filed by tenants."})
     client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Harbour", "text": "The harbour rents sailing boats."})
     results = client.post("/v1/search", json={"query": "which form is XJ-4471", "context_id": ctx}).json()
-    assert [r["metadata"]["name"] for r in results] == ["Codes"]
-    assert results[0]["metadata"]["similarity"] < 0.99
-    assert client.post("/v1/search", json={"query": "yacht charter coastline", "context_id": ctx}).json() == []
+    assert [(r["metadata"]["name"], r["metadata"]["relevant"]) for r in results] == [
+        ("Codes", False),
+        ("Harbour", False),
+    ]
+    assert results[0]["metadata"]["score"] < 0.99
+    # At the default floor the same passage is relevant, and nothing is for an unrelated query.
+    client = make_client()
+    ctx = client.post("/v1/contexts", json={"name": "Words"}).json()["id"]
+    client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Codes", "text": "Form XJ-4471 is filed by tenants."})
+    client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Harbour", "text": "The harbour rents sailing boats."})
+    results = client.post("/v1/search", json={"query": "which form is XJ-4471", "context_id": ctx}).json()
+    assert [(r["metadata"]["name"], r["metadata"]["relevant"]) for r in results] == [
+        ("Codes", True),
+        ("Harbour", False),
+    ]
+    unrelated = client.post("/v1/search", json={"query": "quarterly tax return deadline", "context_id": ctx}).json()
+    assert unrelated and not any(r["metadata"]["relevant"] for r in unrelated)

@@ -12,6 +12,7 @@ import pytest
 from openpyxl import load_workbook
 from streamlit.testing.v1 import AppTest
 
+from backend.config import SearchSettings
 from backend.tabular import to_csv, to_xlsx
 from console.export import HISTORY_COLUMNS, RESULT_COLUMNS, history_rows, result_rows
 from console.widgets import document_link
@@ -257,7 +258,9 @@ def test_search_shows_relevant_cards_says_when_nothing_is_and_exports():
         assert list(parsed[0]) == RESULT_COLUMNS
         first = parsed[0]
         assert (first["query"], first["context"], first["name"]) == ("parental leave", DEMO, "leave-policy.md")
-        assert 0.42 <= float(first["score"]) <= 1.0 and "documents?document=" in first["source"]
+        assert (
+            SearchSettings().min_relevance <= float(first["score"]) <= 1.0 and "documents?document=" in first["source"]
+        )
     app.text_input[0].set_value("The quarterly revenue forecast")  # nothing in the handbook is about it
     app.button[0].click().run()
     assert any("No document is relevant" in i.value for i in app.info)

@@ -6,13 +6,22 @@ import pytest
 
 from backend.errors import EmbedderMismatch, NotFound
 from backend.ingest import Source
-from backend.store import LanceStore, reciprocal_rank_fusion
+from backend.store import Candidates, LanceStore, relevance
 
 
-def test_rrf_fuses_and_weights():
-    scores = reciprocal_rank_fusion([(["a", "b"], 1.0), (["b", "c"], 2.0)], k=60)
-    assert max(scores, key=scores.get) == "b"
-    assert scores["c"] > scores["a"]  # the heavier list's second beats the lighter list's first
+def test_relevance_mixes_the_bm25_share_and_the_cosine():
+    rows = {i: {"id": i} for i in "abc"}
+    found = Candidates(
+        fulltext=[{"id": "a", "_score": 8.0}, {"id": "b", "_score": 2.0}],
+        vector=[{"id": "c"}, {"id": "b"}],
+        similarity={"a": 0.1, "b": 0.5, "c": 0.6},
+        rows=rows,
+    )
+    scores = relevance(found, lexical_weight=0.2)
+    # a: the query's best BM25 (1.0) and a low cosine; b: a quarter of it; c: no word of the query.
+    assert scores == pytest.approx({"a": 0.2 + 0.08, "b": 0.05 + 0.4, "c": 0.48})
+    assert relevance(found, lexical_weight=1.0) == pytest.approx({"a": 1.0, "b": 0.25, "c": 0.0})
+    assert all(0.0 <= s <= 1.0 for s in scores.values())
 
 
 def _source(tenant, context, name, text):
@@ -33,9 +42,12 @@ def corpus(services):
 def test_modes_rank_and_scope(corpus, mode):
     search = corpus.retriever.search
     assert search("acme", "cats purr", mode=mode)[0].name == "Cats"
-    # The Space context says nothing about cats: the other context's Cats never leaks in, and Rockets shares no word
-    # with the query and falls below the similarity floor (SEARCH__MIN_SIMILARITY), so nothing comes back.
-    assert search("acme", "cats", context_id=corpus.c2, mode=mode) == []
+    # The Space context says nothing about cats: the other context's Cats never leaks in, and Rockets, under the
+    # relevance floor (SEARCH__MIN_RELEVANCE), comes back marked not relevant (in full-text mode, matching no word of
+    # the query, not at all).
+    assert [(h.name, h.relevant) for h in search("acme", "cats", context_id=corpus.c2, mode=mode)] == (
+        [] if mode == "fulltext" else [("Rockets", False)]
+    )
     assert all(h.name != "Felines" for h in search("acme", "cats sleep hours", mode=mode))
     assert search("globex", "cats", mode=mode)[0].name == "Felines"
     with pytest.raises(NotFound):
@@ -100,12 +112,14 @@ def test_opening_with_another_embedder_names_reindex(settings, services):
         LanceStore(settings.store_uri, dimension=services.embedder.dimension, embedder_name="openai:other")
 
 
-def test_unrelated_queries_find_nothing_rather_than_the_nearest_noise(corpus):
+def test_an_unrelated_query_gets_its_nearest_passages_marked_not_relevant(corpus):
     search = corpus.retriever.search
-    for mode in ("hybrid", "vector", "fulltext"):
-        assert search("acme", "quarterly tax filing deadline", mode=mode) == []
-    # A shared term keeps a chunk whatever its vector similarity.
-    assert [h.name for h in search("acme", "Saturn tax filing deadline")] == ["Rockets"]
+    for mode in ("hybrid", "vector"):
+        hits = search("acme", "quarterly tax filing deadline", mode=mode)
+        assert hits and not any(h.relevant for h in hits)
+    assert search("acme", "quarterly tax filing deadline", mode="fulltext") == []  # no word matches, no vector
+    # A shared rare term puts its passage first.
+    assert search("acme", "Saturn tax filing deadline")[0].name == "Rockets"
 
 
 def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path, embedder):
