@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from backend.config import SearchSettings, Settings
 from backend.services import Services
 from backend.store import Candidates, ChunkSearch, relevance
+from backend.store.schema import where
 from bench import typed_qa
 from bench.common import CACHE, SHARED_DATA, half, print_table
 from bench.search_quality import CONTEXT as SCIFACT_CONTEXT
@@ -115,17 +116,15 @@ def collect(services_scifact: Services, services_typed: Services, typed_context:
     sets = typed_qa.load_sets()
     # Relevance is judged on document ids: the source keys the two stores were built with, mapped to them.
     ids = {
-        key: row["id"]
+        row["source_key"]: row["id"]
         for services in (services_scifact, services_typed)
         for row in services.store.table("documents").search().select(["id", "source_key"]).limit(None).to_list()
-        for key in [row["source_key"]]
     }
 
     def candidates(services: Services, tenant: str, context: str, text: str) -> Candidates:
         vector = services.embedder.embed_query(text)
-        return ChunkSearch(services.store, services.settings.search).candidates(
-            tenant=tenant, query_text=text, query_vector=vector, context_id=context
-        )
+        search = ChunkSearch(services.store, services.settings.search)
+        return search.candidates(text, vector, where(tenant=tenant, context_id=context))
 
     queries = []
     for q in scifact_queries:

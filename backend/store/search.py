@@ -89,14 +89,8 @@ class ChunkSearch:
         ``query_vector`` may be a function that computes it: it is then called while the full-text query runs, so
         embedding the query and BM25 overlap.
         """
-        found = self.candidates(
-            tenant=tenant,
-            query_text=query_text,
-            query_vector=query_vector,
-            context_id=context_id,
-            document_id=document_id,
-            mode=mode,
-        )
+        scope = where(tenant=tenant, context_id=context_id, document_id=document_id)
+        found = self.candidates(query_text, query_vector, scope, mode)
         weight = {"hybrid": self._lexical_weight, "fulltext": 1.0, "vector": 0.0}[mode]
         scores, rows = relevance(found, weight), found.rows
         # A query that is exactly a document's name asks for that document: its passages go first.
@@ -128,17 +122,10 @@ class ChunkSearch:
         return hits
 
     def candidates(
-        self,
-        *,
-        tenant: str,
-        query_text: str,
-        query_vector: QueryVector | None,
-        context_id: str | None = None,
-        document_id: str | None = None,
-        mode: SearchMode = "hybrid",
+        self, query_text: str, query_vector: QueryVector | None, filter_: str, mode: SearchMode = "hybrid"
     ) -> Candidates:
-        """Each list's candidates for a query, before fusion: the same ``candidates`` depth at any limit."""
-        filter_ = where(tenant=tenant, context_id=context_id, document_id=document_id)
+        """Each list's candidates for a query within ``filter_`` (``schema.where``), before fusion: the same
+        ``candidates`` depth at any limit."""
         # The same depth at any limit: the first k results of a larger limit are the results for k.
         depth = self._candidates
         use_fulltext = mode in ("fulltext", "hybrid") and bool(query_text.strip())

@@ -115,26 +115,19 @@ def test_every_result_says_how_similar_its_passage_is_to_the_query(client, embed
 
 def test_results_under_the_relevance_floor_come_after_and_are_marked(make_client):
     """A floor nothing reaches marks every result not relevant and drops none: the passage the query's words match
-    still comes first, whatever its cosine."""
-    client = make_client(search=SearchSettings(min_relevance=0.99))
-    ctx = client.post("/v1/contexts", json={"name": "Words"}).json()["id"]
-    client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Codes", "text": "Form XJ-4471 is filed by tenants."})
-    client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Harbour", "text": "The harbour rents sailing boats."})
-    results = client.post("/v1/search", json={"query": "which form is XJ-4471", "context_id": ctx}).json()
-    assert [(r["metadata"]["name"], r["metadata"]["relevant"]) for r in results] == [
-        ("Codes", False),
-        ("Harbour", False),
-    ]
-    assert results[0]["metadata"]["score"] < 0.99
-    # At the default floor the same passage is relevant, and nothing is for an unrelated query.
-    client = make_client()
-    ctx = client.post("/v1/contexts", json={"name": "Words"}).json()["id"]
-    client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Codes", "text": "Form XJ-4471 is filed by tenants."})
-    client.post(f"/v1/contexts/{ctx}/documents", json={"name": "Harbour", "text": "The harbour rents sailing boats."})
-    results = client.post("/v1/search", json={"query": "which form is XJ-4471", "context_id": ctx}).json()
-    assert [(r["metadata"]["name"], r["metadata"]["relevant"]) for r in results] == [
-        ("Codes", True),
-        ("Harbour", False),
-    ]
-    unrelated = client.post("/v1/search", json={"query": "quarterly tax return deadline", "context_id": ctx}).json()
-    assert unrelated and not any(r["metadata"]["relevant"] for r in unrelated)
+    still comes first, whatever its cosine. At the default floor it is relevant, and nothing is for an unrelated
+    query."""
+
+    def marks(settings: SearchSettings, query: str) -> list[tuple[str, bool, float]]:
+        client = make_client(search=settings)
+        ctx = client.post("/v1/contexts", json={"name": "Words"}).json()["id"]
+        for name, text in (("Codes", "Form XJ-4471 is filed by tenants."), ("Harbour", "The harbour rents boats.")):
+            client.post(f"/v1/contexts/{ctx}/documents", json={"name": name, "text": text})
+        results = client.post("/v1/search", json={"query": query, "context_id": ctx}).json()
+        return [(r["metadata"]["name"], r["metadata"]["relevant"], r["metadata"]["score"]) for r in results]
+
+    unreachable = marks(SearchSettings(min_relevance=0.99), "which form is XJ-4471")
+    assert [m[:2] for m in unreachable] == [("Codes", False), ("Harbour", False)] and unreachable[0][2] < 0.99
+    assert [m[:2] for m in marks(SearchSettings(), "which form is XJ-4471")] == [("Codes", True), ("Harbour", False)]
+    unrelated = marks(SearchSettings(), "quarterly tax return deadline")
+    assert unrelated and not any(relevant for _, relevant, _ in unrelated)
