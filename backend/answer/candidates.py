@@ -42,8 +42,14 @@ class Found:
     counted: bool = False  # a number written with the noun the question counts ("212 employees")
 
 
-def candidates(sentence: str, question: Question) -> list[Found]:
-    """Every candidate of the wanted type in ``sentence``."""
+def common_words(question: Question) -> frozenset[str]:
+    """Words the evidence writes in lower case somewhere ("works", "laboratory", "hall"): in a capitalised name
+    they name a thing ("Edison Machine Works"), not a person."""
+    return frozenset(w for hit in question.evidence for w in re.findall(r"\b[a-z][a-z]{2,}\b", hit.text))
+
+
+def candidates(sentence: str, question: Question, common: frozenset[str] = frozenset()) -> list[Found]:
+    """Every candidate of the wanted type in ``sentence``; ``common`` is :func:`common_words` of the evidence."""
     element = question.answer_type.element
     q_lower = question.text.lower()
     out: list[Found] = []
@@ -82,10 +88,12 @@ def candidates(sentence: str, question: Question) -> list[Found]:
             words = _trim(c.value.split(), asked, trailing=wants_person)
             if not words:
                 continue
-            # People are usually named in two or more words, and not with words that name organisations.
+            # People are usually named in two or more words, and not with words that name organisations or that
+            # the evidence also writes in lower case (a capitalised word, that is: "von" in a name is lower case).
             if wants_person:
                 preference = 0.8 + 0.4 * min(len(words) - 1, 2)
-                if any(w.lower() in _ORGANISATION_WORDS for w in words):
+                thing = [w for w in words if w[:1].isupper() and w.strip(".,;:'’\"").lower() in common]
+                if thing or any(w.lower() in _ORGANISATION_WORDS for w in words):
                     preference *= 0.5
             else:
                 preference = 1.0 + 0.2 * min(len(words) - 1, 2)

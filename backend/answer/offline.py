@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from backend.answer import confidence
-from backend.answer.candidates import MAX_PREFERENCE, Found, candidates, in_question
+from backend.answer.candidates import MAX_PREFERENCE, Found, candidates, common_words, in_question
 from backend.answer.engine import Proposal, Question, Span
 from backend.text import STOP_WORDS, WORD, split_sentences, stem, terms
 from backend.types import AnswerType
@@ -175,8 +175,9 @@ class OfflineEngine:
         """Every candidate value of the wanted type in the best sentences, with its best reading."""
         scored: dict[Any, _Scored] = {}
         depth = ARRAY_SENTENCES if question.answer_type.is_array else SCALAR_SENTENCES
+        common = common_words(question) if question.answer_type.element is AnswerType.STRING else frozenset()
         for position, sentence in enumerate(sentences[:depth]):
-            found_here = candidates(sentence.text, question)
+            found_here = candidates(sentence.text, question, common)
             rivals = len({f.value for f in found_here})
             for found in found_here:
                 if in_question(found.value, question.text):

@@ -118,3 +118,14 @@ def test_engine_auto_is_offline_without_a_model_and_llm_with_one(monkeypatch):
     from_environment = Settings(engine="auto")
     assert from_environment.engine_name == "llm" and from_environment.llm.api_key == "sk-test"
     assert Settings(engine="offline").engine_name == "offline"  # an explicit choice wins
+
+
+def test_who_prefers_a_person_to_a_name_made_of_words_the_evidence_uses_in_lower_case():
+    """ "Machine Works" is also written "works" elsewhere: a thing, not a person (bench/calibrate.py, tuning half)."""
+    text = (
+        "In 1886 the Edison Machine Works was taken over by Henry Villard after his machine works partners left. "
+        "The works were later run by a new board."
+    )
+    hit = SearchHit("history", None, "history", "", "text-snippet", text, 0, 1.0)
+    question = Question("Who took over the company in 1886?", AnswerType.STRING, [hit], NOW, context_scoped=True)
+    assert OfflineEngine().propose(question).value == "Henry Villard"
