@@ -126,7 +126,7 @@ class SearchHit:
     score: float  # relevance in [0, 1] (backend/store/search.py)
     # Cosine similarity of the passage and the query under the embedder (None in full-text mode).
     similarity: float | None = None
-    relevant: bool = True  # False only for the best passage of a search that nothing relevant matched
+    relevant: bool = True  # whether ``score`` reaches the relevance floor (SearchSettings.min_relevance)
 
 
 @dataclass(frozen=True)
