@@ -224,6 +224,8 @@ def test_a_grid_fills_in_over_uploaded_contracts(page, tmp_path):
         (tmp_path / name).write_text(text)
         files.append(str(tmp_path / name))
     page.locator("input[type=file]").first.set_input_files(files)
+    for name in ("alpha.txt", "beta.txt", "gamma.txt"):  # the uploads reached the server: only then index them
+        expect(page.get_by_text(name).first).to_be_visible()
     page.get_by_role("button", name="Upload and index").click()
     expect(page.get_by_text("Added 3 files.")).to_be_visible()
     _goto(page, "Grid")
