@@ -21,7 +21,6 @@ relevant") for queries with a relevant document and for the three sets without o
 from __future__ import annotations
 
 import json
-import math
 import sys
 from collections import defaultdict
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from bench import typed_qa
 from bench.common import CACHE, SHARED_DATA, half, print_table
 from bench.search_quality import CONTEXT as SCIFACT_CONTEXT
 from bench.search_quality import TENANT as SCIFACT_TENANT
+from bench.search_quality import ndcg_at_10
 
 DEPTH = 100
 OFF_TOPIC = ("claims→passages", "questions→abstracts", "unmentioned")  # query sets with no relevant document
@@ -45,19 +45,12 @@ OFF_TOPIC = ("claims→passages", "questions→abstracts", "unmentioned")  # que
 
 @dataclass
 class Query:
-    """One query's candidates in one corpus, and which documents (sources) are relevant to it."""
+    """One query's candidates in one corpus, and the ids of the documents relevant to it."""
 
     set: str
     half: str
     candidates: Candidates
     relevant: set[str]
-
-
-def ndcg_at_10(ranked: list[str], relevant: set[str]) -> float:
-    """BEIR's binary nDCG@10."""
-    dcg = sum(1 / math.log2(i + 2) for i, doc in enumerate(ranked[:10]) if doc in relevant)
-    ideal = sum(1 / math.log2(i + 2) for i in range(min(10, len(relevant))))
-    return dcg / ideal if ideal else 0.0
 
 
 # --- fusions: candidates → {chunk id: score}, higher is better; a chunk left out is not a result -----------------
