@@ -8,6 +8,7 @@ from typing import Any
 
 from backend.answer.engine import Question
 from backend.tables.infer import TypedTable
+from backend.tables.plan import COMPARISONS
 from backend.types import AnswerType
 
 TYPE_MEANINGS = {
@@ -67,7 +68,8 @@ PLAN_SYSTEM_PROMPT = (
     "You turn a question about one table into a query plan, as JSON following the schema. Never write SQL or "
     "code. Operations: rows (the `select` columns of the matching rows, in `order_by` order, cut at `limit`), "
     "count, count_distinct, sum, avg, min, max (of `column`). `where` conditions all hold: op is one of "
-    "=, !=, <, <=, >, >=, contains, in (`value` a list for in). With `group_by`, an aggregate per group, ordered by "
+    "=, !=, <, <=, >, >=, contains, in (`value` a list for in), empty, filled (the cell is missing or not; "
+    "`value` null). With `group_by`, an aggregate per group, ordered by "
     "it (`descending`). Use column names exactly as given. If the table cannot answer the question, reply "
     '{"answerable": false} with the other fields null or empty.'
 )
@@ -76,12 +78,19 @@ PLAN_SYSTEM_PROMPT = (
 def plan_schema(columns: list[str]) -> dict[str, Any]:
     """The strict JSON schema of a plan reply over a table with these columns."""
     column = {"anyOf": [{"type": "string", "enum": columns}, {"type": "null"}]}
-    value = {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "array", "items": {"type": "string"}}]}
+    value = {
+        "anyOf": [
+            {"type": "string"},
+            {"type": "number"},
+            {"type": "array", "items": {"type": "string"}},
+            {"type": "null"},
+        ]
+    }
     condition = {
         "type": "object",
         "properties": {
             "column": {"type": "string", "enum": columns},
-            "op": {"type": "string", "enum": ["=", "!=", "<", "<=", ">", ">=", "contains", "in"]},
+            "op": {"type": "string", "enum": list(COMPARISONS)},
             "value": value,
         },
         "required": ["column", "op", "value"],

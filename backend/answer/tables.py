@@ -34,7 +34,7 @@ EXPLAINS_ALL = 0.60
 PARTIAL = {"aggregate": 0.55, "rows": 0.47, "rows, guessed column": 0.26}
 AMBIGUITY_FACTOR = 0.67  # another table reads the question as well (no data: about what a guessed column costs)
 ABOUT_A_TABLE = 0.5  # a reading that explains this much of the question is about the table (declined, not re-asked)
-AGGREGATES = {"count", "sum", "avg", "max", "min", "distinct", "exists", "difference", "group"}
+AGGREGATES = {"count", "sum", "avg", "max", "min", "distinct", "exists", "difference", "more_or_less", "group"}
 
 
 # A plan the model wrote and the table accepted. NOT calibrated: no model is reachable from this workplace (the
@@ -225,6 +225,10 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable) -> list[A
         other = execute(reading.second, table)
         a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
         return [] if a is None or b is None else [abs(a - b)]
+    if reading.kind == "more_or_less" and reading.second is not None:  # "did A win more or less than B?"
+        other = execute(reading.second, table)
+        a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
+        return [] if a is None or b is None or a == b else ["more" if a > b else "less"]
     if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)
         return [row[0] for row in result.rows if row[0]][:1]
     return [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell

@@ -62,7 +62,13 @@ def rank_column(table: TypedTable) -> int | None:
 
 
 def answered_column(
-    q: str, named: list[int], table: TypedTable, conditions: set[int], measure: int | None, wants_text: bool
+    q: str,
+    named: list[int],
+    table: TypedTable,
+    conditions: set[int],
+    measure: int | None,
+    wants_text: bool,
+    wants_number: bool = False,
 ) -> tuple[int | None, bool]:
     """The column whose cell answers the question, and whether it was guessed (not named in the question)."""
     columns = table.columns
@@ -88,6 +94,12 @@ def answered_column(
                     return i, False
     if measure is not None and re.search(r"^how (?:many|much)|what (?:is|was) the (?:total|number|amount)", q):
         return measure, False
+    if wants_number:  # "what was the first olympics she competed in?" as an integer: a year, else an amount
+        numbers = [i for i, c in enumerate(columns) if c.numeric and i not in conditions and not is_rank(c.name)]
+        years = [i for i in numbers if holds_years(table, i)]
+        pick = years if years and re.search(r"\b(year|when|first|last|earliest|latest)\b", q) else numbers
+        if pick:
+            return pick[0], True
     text_columns = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
     if text_columns:
         # "which employees ..." of employees.csv asks for the rows themselves: their first text column names them.

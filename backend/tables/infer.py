@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from backend.tables.read import RawTable
@@ -124,7 +125,8 @@ class Column:
 
 @dataclass(frozen=True)
 class TypedTable:
-    """A table ready to query: its name, columns and data (Arrow: c<i> text, n<i> numbers, d<i> dates, row)."""
+    """A table ready to query: its name, columns and data (Arrow: c<i> text, n<i> numbers, d<i> dates, row, and
+    summary: a totals row at its foot)."""
 
     name: str
     columns: list[Column]
@@ -133,6 +135,11 @@ class TypedTable:
     @property
     def row_count(self) -> int:
         return self.data.num_rows
+
+    @property
+    def has_summary(self) -> bool:
+        """Whether the table ends with a totals row (tables stored before 2026-11-24 have no summary column)."""
+        return "summary" in self.data.column_names and bool(pc.any(self.data.column("summary")).as_py())
 
     def column_index(self, name: str) -> int:
         """The position of the column called ``name`` (ValueError when there is none)."""
@@ -149,9 +156,10 @@ def infer(raw: RawTable, name: str) -> TypedTable:
     has_header = raw.header if raw.header is not None else _looks_like_header(rows)
     header, body = (rows[0], rows[1:]) if has_header and len(rows) > 1 else ([""] * width, rows)
     columns, arrays = [], {}
+    spanning = [_spanning_text(row) for row in body]
     for i, column_name in enumerate(unique_names(header)):
         cells = [row[i] if i < len(row) else "" for row in body]
-        values = [None if c.lower() in MISSING else c for c in cells]
+        values = [None if c.lower() in MISSING or c == span else c for c, span in zip(cells, spanning, strict=True)]
         present = [v for v in values if v is not None]
         continental = decimal_comma(present[:1000])
         numbers = [parse_number(v, continental) if v is not None else None for v in values]
@@ -175,7 +183,25 @@ def infer(raw: RawTable, name: str) -> TypedTable:
             arrays[f"n{i}"] = pa.array(numbers, pa.float64())
         columns.append(Column(column_name, kind, numeric, percent))
     arrays["row"] = pa.array(range(len(body)), pa.int64())
+    arrays["summary"] = pa.array([i >= len(body) - 2 and _is_summary(row) for i, row in enumerate(body)], pa.bool_())
     return TypedTable(name, columns, pa.table(arrays))
+
+
+SUMMARY = re.compile(r"(?:grand )?totals?:?|sum|overall", re.I)
+
+
+def _is_summary(row: list[str]) -> bool:
+    """A totals row at the foot of a table ("Total", "Grand total"): it sums the rows above, it is not one of them."""
+    return any(SUMMARY.fullmatch(cell.strip()) for cell in row[:2])
+
+
+def _spanning_text(row: list[str]) -> str | None:
+    """The text a row repeats across three or more of its cells ("Did not enter" in every column of a year): one
+    cell spanning the row in the source, not a value of each column, so it does not decide the columns' types."""
+    cells = [c for c in row[1:] if c.strip()]
+    if len(cells) >= 3 and len(set(cells)) == 1 and parse_number(cells[0]) is None:
+        return cells[0]
+    return None
 
 
 def _dates(cells: list[str]) -> dict[str, datetime] | None:

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from backend.tables.columns import (
     answered_column,
@@ -21,7 +25,7 @@ from backend.tables.columns import (
     rank_column,
     superlative_column,
 )
-from backend.tables.infer import TypedTable, parse_number
+from backend.tables.infer import MISSING, TypedTable, parse_number
 from backend.tables.plan import Condition, Plan
 from backend.tables.words import (
     ABBREVIATIONS,
@@ -29,6 +33,7 @@ from backend.tables.words import (
     MAX_WORDS,
     MIN_WORDS,
     NEGATION,
+    NEGATION_REACH,
     PLAIN_VERBS,
     Index,
     Mention,
@@ -106,6 +111,10 @@ def _plan(
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
     conditions, condition_columns = _conditions(mentions, named, columns, q.split())
+    relative = _relative_to_row(q.split(), mentions, named, table, conditions)
+    if relative is not None:  # "older than Cyril Guittet": his row's value, compared; his column can answer
+        conditions, entity_column = relative
+        condition_columns = {c.column for c in conditions} - {entity_column}
     for said in dates:  # "after march 10, 2011": the date column compared with the day
         conditions.append(Condition(said.column, said.op, said.value, "date"))
         condition_columns.add(said.column)
@@ -113,10 +122,12 @@ def _plan(
         column = number_column(number, named, numeric, table, condition_columns, hinted)
         if column is None or (number.op == "=" and column in condition_columns):
             continue
-        if columns[column].kind == "date":  # "born before 1850": the year of a date
-            conditions.append(Condition(column, number.op, number.value, "year"))
-        else:
-            conditions.append(Condition(column, number.op, number.value, "number"))
+        said_at = number.words[0]
+        op = number.op
+        if op == "=" and NEGATION & set(q.split()[max(0, said_at - NEGATION_REACH) : said_at]):
+            op = "!="  # "cyclists that do not have -1 laps down"
+        view = "year" if columns[column].kind == "date" else "number"  # "born before 1850": the year of a date
+        conditions.append(Condition(column, op, number.value, view))
         condition_columns.add(column)
     month = said_month(q, mentions)
     dated = [i for i, c in enumerate(columns) if c.kind == "date"]
@@ -129,7 +140,9 @@ def _plan(
     )
     element = answer_type.element
     wants_text = element is AnswerType.STRING
-    answer_column, guessed = answered_column(q, named, table, condition_columns, measure, wants_text)
+    answer_column, guessed = answered_column(
+        q, named, table, condition_columns, measure, wants_text, element in (AnswerType.INTEGER, AnswerType.FLOAT)
+    )
 
     # "what is the last model and its origin?": a list of several named columns of one row.
     extra = tuple(
@@ -166,17 +179,40 @@ def _plan(
         plan_b = Plan("sum", measure, where=(*rest, Condition(column, "=", second)))
         return reading(plan_a, "difference", plan_b)
     if pair is not None and re.search(r"\bor\b", q) and element is AnswerType.STRING:
-        column, (first, second) = pair
+        paired, (first, second) = pair
         order = measure if measure is not None else rank_column(table)
-        rest = tuple(c for c in conditions if c.column != column)
+        rest = tuple(c for c in conditions if c.column != paired)
         descending = not bool(re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last)\b", q))
+
+        # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each
+        # has one row, the table's only amount ("did Alice earn more or less than Bob").
+        amount = measure
+        if amount is None and len(_rows_where(table, paired, first)) == 1:
+            amount = _only_amount(table, paired)
+
+        def total(value: str) -> Plan:
+            where_value = (*rest, Condition(paired, "=", value))
+            return Plan("sum", amount, where=where_value) if amount is not None else Plan("count", where=where_value)
+
+        if re.search(r"\bmore or (?:less|fewer)\b|\b(?:less|fewer) or more\b", q):  # "did A win more or less than B"
+            return reading(total(first), "more_or_less", total(second))
+        if measure is None and re.search(r"\b(more|most|fewer|less|least)\b", q) and not re.search(r"\brank", q):
+            # "were more concerts played in Quebec or in Alberta": the value with more rows
+            plan = Plan(
+                "count",
+                group_by=paired,
+                where=(*rest, Condition(paired, "in", [first, second])),
+                descending=descending,
+                limit=2,
+            )
+            return reading(plan, "group")
         if order is not None:
             if re.search(r"\b(rank|position|place|finish)", q) and measure is None:
                 descending = not descending  # a better rank is a smaller number
             plan = Plan(
                 "rows",
-                select=(column,),
-                where=(*rest, Condition(column, "in", [first, second])),
+                select=(paired,),
+                where=(*rest, Condition(paired, "in", [first, second])),
                 order_by=order,
                 descending=descending,
                 limit=1,
@@ -212,7 +248,8 @@ def _plan(
         ):
             return reading(Plan("sum", measure, where=where), "sum")
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
-            return reading(Plan("count", where=where), "count")
+            presence = _presence(q, table, named, condition_columns)
+            return reading(Plan("count", where=(*where, *presence)), "count")
     if (is_max or is_min) and not (is_max and is_min):
         order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)
         if element in (AnswerType.INTEGER, AnswerType.FLOAT) and measure is not None:  # "the highest salary"
@@ -263,7 +300,7 @@ def _conditions(
         if column is None:
             text_columns = [c for c in choices if columns[c].kind == "text"]
             column = (text_columns or choices)[0]
-        negated = bool(NEGATION & set(words[max(0, mention.start - 3) : mention.start]))
+        negated = bool(NEGATION & set(words[max(0, mention.start - NEGATION_REACH) : mention.start]))
         if mention.partial:
             partial.append(Condition(column, "contains", mention.cells[column]))
             continue
@@ -282,6 +319,109 @@ def _conditions(
         else:
             conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
     return conditions + partial, set(by_column) | {c.column for c in partial}
+
+
+_MORE = "more greater higher larger bigger longer taller heavier later older".split()
+_LESS = "less fewer lower smaller shorter lighter earlier younger".split()
+
+
+def _relative_to_row(
+    words: list[str], mentions: list[Mention], named: list[int], table: TypedTable, conditions: list[Condition]
+) -> tuple[list[Condition], int] | None:
+    """ "How many players are older than X", "which nations have the same total as Y": the condition on X's row
+    becomes a comparison with that row's value of the compared column (and X's own row is left out)."""
+    for mention in mentions:
+        if mention.partial or mention.start < 2 or words[mention.start - 1] not in ("than", "as"):
+            continue
+        said = words[max(0, mention.start - 6) : mention.start - 1]
+        if words[mention.start - 1] == "as" and "same" in said:
+            op = "="
+        elif set(said) & set(_MORE) and set(said) & set(_LESS):
+            continue  # "did A win more or less than B": a comparison of the two (see _plan)
+        elif set(said) & set(_MORE):
+            op = ">"
+        elif set(said) & set(_LESS):
+            op = "<"
+        else:
+            continue
+        compared = _compared_column(said, named, table, mention)
+        if compared is None:
+            continue
+        column, view = compared
+        entity = next((c for c in conditions if c.op == "=" and c.column in mention.cells), None)
+        if entity is None:
+            continue
+        value = _row_value(table, entity, column, view)
+        if value is None:
+            continue
+        if view == "date" and set(said) & {"older", "younger"}:
+            op = {">": "<", "<": ">"}.get(op, op)  # older: born earlier
+        rest = [c for c in conditions if c is not entity]
+        return [*rest, Condition(column, op, value, view), Condition(entity.column, "!=", entity.value)], entity.column
+    return None
+
+
+def _compared_column(said: list[str], named: list[int], table: TypedTable, mention: Mention) -> tuple[int, str] | None:
+    """The column a comparison with a row is on: people's age (or birth date) for older/younger, else a number
+    column the words before "than"/"as" name, else the table's only amount."""
+    columns = table.columns
+    if set(said) & {"older", "younger"}:
+        for i, c in enumerate(columns):
+            if c.numeric and re.search(r"\bage\b", c.name, re.I):
+                return i, "number"
+        for i, c in enumerate(columns):
+            if c.kind == "date":
+                return i, "date"
+    stems = {stem(ABBREVIATIONS.get(w, w)) for w in said}
+    for i in [*named, *range(len(columns))]:
+        if i not in mention.cells and columns[i].numeric and name_stems(columns[i].name) & stems:
+            return i, "number"
+    amount = _only_amount(table, *mention.cells)  # "earns more than Alice"
+    return (amount, "number") if amount is not None else None
+
+
+def _only_amount(table: TypedTable, *besides: int) -> int | None:
+    """The table's one number column that is not a year, a rank or one of ``besides``, when it has just one."""
+    amounts = [
+        i for i, c in enumerate(table.columns) if c.numeric and i not in besides and not is_year_or_rank(table, i)
+    ]
+    return amounts[0] if len(amounts) == 1 else None
+
+
+def _row_value(table: TypedTable, entity: Condition, column: int, view: str) -> Any:
+    """The ``view`` value of ``column`` in the first row whose entity column holds the entity."""
+    rows = _rows_where(table, entity.column, str(entity.value))
+    return rows.column(f"{'n' if view == 'number' else 'd'}{column}")[0].as_py() if rows.num_rows else None
+
+
+def _rows_where(table: TypedTable, column: int, cell: str) -> pa.Table:
+    """The table's rows (not its totals row) whose ``column`` holds ``cell``, case aside."""
+    cells = pc.utf8_lower(table.data.column(f"c{column}").fill_null(""))
+    match = pc.equal(cells, cell.lower())
+    if table.has_summary:
+        match = pc.and_(match, pc.invert(table.data.column("summary")))
+    return table.data.filter(match)
+
+
+def _presence(q: str, table: TypedTable, named: list[int], taken: set[int]) -> tuple[Condition, ...]:
+    """ "How many years have no game in the puzzle category": named columns that some rows leave empty count the
+    rows that fill them in (or, after a negation, leave them empty)."""
+    words = q.split()
+    stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
+    conditions = []
+    for column in named:
+        name = name_stems(table.columns[column].name)
+        if column in taken or not _has_missing(table, column):
+            continue
+        first = next(i for i, s in enumerate(stems) if s in name)
+        negated = bool(NEGATION & set(words[max(0, first - NEGATION_REACH) : first]))
+        conditions.append(Condition(column, "empty" if negated else "filled", None))
+    return tuple(conditions)
+
+
+def _has_missing(table: TypedTable, column: int) -> bool:
+    cells = pc.utf8_lower(pc.utf8_trim_whitespace(table.data.column(f"c{column}").fill_null("")))
+    return bool(pc.any(pc.is_in(cells, value_set=pa.array(sorted(MISSING)))).as_py())
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

@@ -14,7 +14,8 @@ from typing import Any
 from backend.tables.infer import TypedTable, parse_date, parse_number
 
 OPERATIONS = ("rows", "count", "count_distinct", "sum", "avg", "min", "max")
-COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "in")
+COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "in", "empty", "filled")
+PRESENCE = ("empty", "filled")  # comparisons that take no value: the cell is missing ("", "—", "n/a"), or is not
 MAX_LIMIT = 1_000  # rows a plan may return (an answer is a value or a short list, not a dump of the table)
 
 
@@ -132,6 +133,8 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         shown = str(int(value))
     else:
         shown = repr(value)
+    if condition.op in PRESENCE:
+        return f"{names[condition.column]!r} is {condition.op}"
     if condition.view == "month":
         shown = datetime(2000, int(value), 1).strftime("%B")
     if condition.view in ("year", "month"):
@@ -182,6 +185,8 @@ def condition_for(table: TypedTable, index: int, op: str, value: Any) -> Conditi
     """A condition on column ``index`` with the view its value calls for: ordering comparisons on a number or date
     column compare numbers or dates; equality on text compares text."""
     column = table.columns[index]
+    if op in PRESENCE:
+        return Condition(index, op, None)
     if op == "in":
         if not isinstance(value, list) or not value:
             raise InvalidPlan("where: 'in' needs a list of values")

@@ -14,8 +14,8 @@ from typing import Any
 import duckdb
 
 from backend.errors import UpstreamTimeout
-from backend.tables.infer import TypedTable
-from backend.tables.plan import Condition, Plan, check
+from backend.tables.infer import MISSING, SUMMARY, TypedTable
+from backend.tables.plan import Plan, check
 
 MAX_ROWS = 1_000
 SHOWN_ROWS = 20  # matching rows shown with an answer (its explanation)
@@ -37,7 +37,7 @@ class Result:
 def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     """The SQL and parameters for ``plan`` over ``table``'s data registered as ``t``."""
     views = set(table.data.column_names)  # a column is read through the views it has (n<i>, d<i>, c<i>)
-    where, parameters = _where(plan.where)
+    where, parameters = _where(plan, table.has_summary)
     if plan.shift:
         sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT row FROM t{where} ORDER BY row LIMIT 1) + ?"
         return sql, [*parameters, plan.shift]
@@ -89,13 +89,23 @@ def _limit(limit: int | None) -> str:
     return f" LIMIT {min(limit or MAX_ROWS, MAX_ROWS):d}"
 
 
-def _where(conditions: tuple[Condition, ...]) -> tuple[str, list[Any]]:
+def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
+    """The WHERE clause of the plan's conditions. A table's totals row is left out (a count or a sum over the rows
+    must not count it again) unless a condition names it."""
     parts: list[str] = []
     parameters: list[Any] = []
-    for c in conditions:
+    names_summary = any(SUMMARY.fullmatch(str(c.value).strip()) for c in plan.where if c.view == "text")
+    if has_summary and not names_summary:
+        parts.append("NOT summary")
+    for c in plan.where:
         if c.op == "in":
             parts.append(f"lower(c{c.column}) IN ({', '.join('lower(?)' for _ in c.value)})")
             parameters += list(c.value)
+        elif c.op in ("empty", "filled"):  # a missing cell is written as one of infer.MISSING
+            missing = sorted(MISSING)
+            listed = ", ".join("?" for _ in missing)
+            parts.append(f"coalesce(lower(trim(c{c.column})), '') {'' if c.op == 'empty' else 'NOT '}IN ({listed})")
+            parameters += missing
         elif c.op == "contains":
             parts.append(f"contains(lower(c{c.column}), lower(?))")
             parameters.append(str(c.value))
@@ -107,7 +117,9 @@ def _where(conditions: tuple[Condition, ...]) -> tuple[str, list[Any]]:
             parameters.append(int(c.value))
         else:
             prefix = "n" if c.view == "number" else "d"
-            parts.append(f"{prefix}{c.column} {c.op} ?")
+            # "not -1": every other row, those with no number too (as "!=" on text keeps empty cells)
+            op = "IS DISTINCT FROM" if c.op == "!=" else c.op
+            parts.append(f"{prefix}{c.column} {op} ?")
             parameters.append(c.value)
     return (" WHERE " + " AND ".join(parts)) if parts else "", parameters
 
@@ -133,7 +145,7 @@ def execute(plan: Plan, table: TypedTable, *, timeout_s: float = TIMEOUT_S) -> R
     try:
         connection.register("t", table.data)
         rows = connection.execute(sql, parameters).fetchmany(MAX_ROWS)
-        where, where_parameters = _where(plan.where)
+        where, where_parameters = _where(plan, table.has_summary)
         count = connection.execute(f"SELECT count(*) FROM t{where}", where_parameters).fetchone()
         shown = connection.execute(
             f"SELECT {', '.join(f'c{i}' for i in range(len(table.columns)))} FROM t{where} ORDER BY row "

@@ -10,6 +10,7 @@ numbers it compares with (:func:`said_numbers`: "more than 10,000", "after 1990"
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -51,6 +52,7 @@ NEGATION = {
     "weren",
     "aren",
 }
+NEGATION_REACH = 3  # a negation applies to the value or column said up to this many words after it
 CUE_STEMS = {stem(w) for w in CUE_WORDS} - {stem(w) for w in "point points value amount".split()}
 PLAIN_VERBS = set(
     "came come comes placed place work works worked working started start starts has have had got get gets made "
@@ -93,8 +95,10 @@ _NUMBER_IN_TEXT = re.compile(
 
 
 def normal(text: str) -> str:
-    """Lower case, words and numbers only, one space between: how questions and cells are compared."""
-    text = text.lower().replace("’", "'").replace("'s ", " ")
+    """Lower case without accents, words and numbers only, one space between: how questions and cells are
+    compared ("san cristobal" says "San Cristóbal")."""
+    text = unicodedata.normalize("NFD", text.lower().replace("’", "'").replace("'s ", " "))
+    text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", text))
 
 

@@ -280,3 +280,79 @@ def test_decimal_commas_are_read_when_a_column_writes_them():
     # Three decimals alone could be either: read the English way, as is "1,234" (thousands).
     assert table_of("a,b\nx,1.500\ny,2.250\n").data.column("n1").to_pylist() == [1.5, 2.25]
     assert table_of('a,b\nx,"1,234"\ny,"2,500"\n').data.column("n1").to_pylist() == [1234.0, 2500.0]
+
+
+STAFF = """name,department,salary,manager,born
+Alice,Sales,"$52,000",Carol,1980-02-01
+Bob,Sales,"$48,000",Carol,1975-06-12
+Carol,Sales,"$90,000",,1969-11-30
+Dave,Sales,"$40,000",Erin,1990-01-05
+Erin,Support,"$70,000",,1985-08-20
+José,Support,"$45,000",Erin,1992-03-03
+Total,,"$345,000",,
+"""
+
+
+def answer(question: str, table, answer_type: str):
+    """The value the offline parser and DuckDB compute for ``question`` (None when no plan fits)."""
+    from backend.answer.tables import typed_value
+
+    reading = parse.read(question, table, AnswerType(answer_type))
+    if reading is None:
+        return None
+    return typed_value(reading, execute(reading.plan, table), table, AnswerType(answer_type))[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "expected"),
+    [
+        # the totals row at the foot is not one of the rows it sums
+        ("How many employees are there?", "integer", 6),
+        ("What is the total salary?", "integer", 345000),
+        ("What is the highest salary?", "integer", 90000),
+        ("Who has the lowest salary?", "string", "Dave"),
+        # a named column some rows leave empty: the rows that fill it in, or (after a negation) leave it empty
+        ("How many employees have no manager?", "integer", 2),
+        ("How many employees have a manager?", "integer", 4),
+        # compared with a named row's value, that row left out
+        ("How many employees earn more than Alice?", "integer", 2),
+        ("How many employees are older than Dave?", "integer", 4),
+        ("Which employees earn less than Bob?", "string_array", ["Dave", "José"]),
+        # two named values compared by their rows (or their summed measure)
+        ("Were more employees in Sales or in Support?", "string", "Sales"),
+        ("Did Alice earn more or less than Bob?", "string", "more"),
+        # a number after a negation, and a missing number is "not" it
+        ("How many employees were not born in 1980?", "integer", 5),
+        # accents: "Jose" says "José"
+        ("Which department is Jose in?", "string", "Support"),
+    ],
+)
+def test_the_parser_computes_what_analysts_ask(question, answer_type, expected):
+    assert answer(question, table_of(STAFF, "staff.csv"), answer_type) == expected
+
+
+def test_a_totals_row_is_marked_and_named_rows_still_match_it():
+    t = table_of(STAFF, "staff.csv")
+    assert t.has_summary and t.data.column("summary").to_pylist() == [False] * 6 + [True]
+    assert run(Plan("count"), t) == [(6,)]
+    total = Plan("rows", select=(2,), where=(condition_for(t, 0, "=", "Total"),))
+    assert run(total, t) == [("$345,000",)]  # a plan that names the totals row reads it
+    assert not table_of(ORDERS).has_summary
+    assert "summary" not in compile_plan(Plan("count"), table_of(ORDERS))[0]
+
+
+def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
+    t = table_of(
+        "Year,Round,GP,W,GF\n1963,Did not enter,Did not enter,Did not enter,Did not enter\n"
+        "1964,Champions,4,3,6\n1966,Champions,6,5,20\n1992,Banned,Banned,Banned,Banned\n2012,Third place,5,3,6\n"
+    )
+    assert [c.numeric for c in t.columns] == [True, False, True, True, True]
+    assert answer("What was the largest GF?", t, "integer") == 20
+    assert run(Plan("count", where=(condition_for(t, 1, "=", "Did not enter"),)), t) == [(1,)]  # the text stays
+
+
+def test_presence_conditions_compile_and_come_from_a_models_plan():
+    t = table_of(STAFF, "staff.csv")
+    plan = from_json({"operation": "count", "where": [{"column": "manager", "op": "empty", "value": None}]}, t)
+    assert describe(plan, t) == "count rows of staff.csv where 'manager' is empty"
+    assert run(plan, t) == [(2,)]
