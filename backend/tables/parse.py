@@ -78,7 +78,12 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     named = named_columns(stems, covered, index_)
-    dates = said_dates(" ".join(words), table) if not mentions else []
+    # A day said in full ("the 22nd of june 1930") compares dates, unless it is a whole cell the question names.
+    dates = [
+        d for d in said_dates(" ".join(words), table) if not any(_overlap(m, d) and not m.partial for m in mentions)
+    ]
+    mentions = [m for m in mentions if not any(_overlap(m, d) for d in dates)]
+    covered = {i for m in mentions for i in range(m.start, m.end)}
     covered |= {i for d in dates for i in d.words}
     numbers = said_numbers(question, words, covered)
     q = " ".join(words)
@@ -129,7 +134,7 @@ def _plan(
         view = "year" if columns[column].kind == "date" else "number"  # "born before 1850": the year of a date
         conditions.append(Condition(column, op, number.value, view))
         condition_columns.add(column)
-    month = said_month(q, mentions)
+    month = said_month(q, mentions) if not dates else None
     dated = [i for i, c in enumerate(columns) if c.kind == "date"]
     if month is not None and dated:  # "in March": the month of the (first) date column
         column = next((c for c in named if c in dated), dated[0])
@@ -270,11 +275,13 @@ def _plan(
             return reading(plan, "group")
     if answer_column is None:
         return None
-    shift = _shift(q, mentions)
+    shift = _shift(q, bool(mentions or dates))
     if shift and where:
         # "which winner came after X": the asked column may be the one X is in (the next row's winner).
         asked = answered_column(q, named, table, set(), measure, wants_text)
         column = asked[0] if not asked[1] and asked[0] is not None else answer_column
+        if asked[1] and guessed and wants_text:  # "what is next after Joan O.": the next row's value of her column
+            column = next((c.column for c in where if c.view == "text" and c.op == "="), column)
         return reading(Plan("rows", select=(column,), where=where, shift=shift), "next" if shift > 0 else "previous")
     if re.search(r"\b(first|top)\b", q) and not where:
         return reading(Plan("rows", select=(answer_column,), limit=1), "first")
@@ -285,6 +292,10 @@ def _plan(
     if answer_type.is_array:
         return reading(Plan("rows", select=(answer_column,), where=where, limit=100), "list")
     return reading(Plan("rows", select=(answer_column,), where=where, limit=1), "lookup")
+
+
+def _overlap(mention: Mention, day: SaidDate) -> bool:
+    return any(mention.start <= i < mention.end for i in day.words)
 
 
 def _conditions(
@@ -434,9 +445,9 @@ def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:
     return None
 
 
-def _shift(q: str, mentions: list[Mention]) -> int:
-    """+1 for "the one after X", -1 for "the one before X" (when a value is named), else 0."""
-    if not mentions:
+def _shift(q: str, names_a_row: bool) -> int:
+    """+1 for "the one after X", -1 for "the one before X" (when a value or a day names X), else 0."""
+    if not names_a_row:
         return 0
     if re.search(r"\b(after|next|following|below|succeeded|subsequent)\b", q):
         return 1

@@ -254,11 +254,19 @@ def test_next_previous_first_and_last_rows():
         "Who won before Maynooth?": "Greystones",
         "Who was the first winner?": "Ballymore Eustace",
         "Who was the last winner?": "Maynooth",
+        "What is next after Greystones?": "Maynooth",  # no column asked for: the next row's value of its column
     }
     for question, expected in cases.items():
         reading = parse.read(question, t, AnswerType.STRING)
         assert reading is not None, question
         assert run(reading.plan, t) == [(expected,)], question
+
+
+def test_a_day_said_in_full_names_a_row():
+    t = table_of("Date,Venue\n30 May 1928,Amsterdam\n22 June 1930,Bologna\n13 July 1930,Dublin\n", "games.csv")
+    question = "What was the next venue after the game on the 22nd of June 1930?"
+    assert answer(question, t, "string") == "Dublin"
+    assert answer("Where was the game on 30 May 1928?", t, "string") == "Amsterdam"
 
 
 def test_a_question_the_table_cannot_answer_gets_little_coverage():
