@@ -32,6 +32,7 @@ from backend.tables.words import (
     CUE_WORDS,
     MAX_WORDS,
     MIN_WORDS,
+    MONTH_NAMES,
     NEGATION,
     NEGATION_REACH,
     PLAIN_VERBS,
@@ -95,6 +96,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     for column in named:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
     explained |= {i for n in numbers for i in n.words}
+    for month in {int(c.value) for c in reading.plan.where if c.view == "month"}:  # "in March"
+        explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
     # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
     # between tables. Plain verbs ("came", "work") carry no condition.
     explained |= {i for i, s in enumerate(stems) if s in table_words(table)}

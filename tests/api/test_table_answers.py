@@ -37,10 +37,11 @@ def expected_orders(predicate) -> list[list[str]]:
 
 @pytest.fixture
 def client(make_client):
-    """Answers read from rows (superlatives, lookups, lists) are right about half the time on WikiTableQuestions,
-    so the default threshold declines them (test_a_weak_reading_of_a_table_question_is_declined_with_its_plan);
-    these tests check what is computed, at a threshold that lets them through."""
-    return make_client(answer=AnswerSettings(min_confidence=0.4))
+    """Readings that leave words of a question unexplained are right a quarter to half of the time on
+    WikiTableQuestions, so the default threshold declines them
+    (test_a_weak_reading_of_a_table_question_is_declined_with_its_plan); these tests check what is computed, at a
+    threshold that lets them through."""
+    return make_client(answer=AnswerSettings(min_confidence=0.1))
 
 
 @pytest.fixture
