@@ -14,9 +14,11 @@ Then times a count-with-filter question over a generated CSV of `--rows` rows (1
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import re
+import shutil
 import sys
 import time
 import unicodedata
@@ -28,10 +30,11 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from backend.services import MetadataServices
-from bench.common import CACHE, SHARED_DATA, half, percentile, print_table, running_server
+from bench.common import CACHE, ROOT, SHARED_DATA, half, percentile, print_table, running_server
 
 DATA = SHARED_DATA / "tableqa"
 STORE = CACHE / "tableqa"
+READER = ("read.py", "infer.py")  # the code that turns an uploaded file into a stored table
 
 
 # -- scoring (../shared/data/tableqa/README.md) -------------------------------------------------------------
@@ -121,6 +124,13 @@ def ask_in_process(items: list[dict]) -> list[dict]:
 
 def build_store(items: list[dict]) -> dict[str, str]:
     """Upload each table into its own context (once; cached): ``{table path: context id}``."""
+    # Tables are typed when they are uploaded: a store built by other reading code is stale, so it is rebuilt.
+    reader = hashlib.sha256(b"".join((ROOT / "backend" / "tables" / f).read_bytes() for f in READER)).hexdigest()
+    version = STORE / "reader.txt"
+    if STORE.exists() and (not version.exists() or version.read_text() != reader):
+        shutil.rmtree(STORE)
+    STORE.mkdir(parents=True, exist_ok=True)
+    version.write_text(reader)
     manifest = STORE / "contexts.json"
     known = json.loads(manifest.read_text()) if manifest.exists() else {}
     tables = sorted({item["table"] for item in items} - set(known))

@@ -11,10 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
-
-import pyarrow as pa
-import pyarrow.compute as pc
 
 from backend.tables.columns import (
     answered_column,
@@ -25,7 +21,8 @@ from backend.tables.columns import (
     rank_column,
     superlative_column,
 )
-from backend.tables.infer import MISSING, TypedTable, parse_number
+from backend.tables.conditions import filled_or_empty, only_amount, relative_to_row, rows_where
+from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition, Plan
 from backend.tables.words import (
     ABBREVIATIONS,
@@ -89,7 +86,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     numbers = said_numbers(question, words, covered)
     q = " ".join(words)
     hinted = named_columns(stems, covered, index_, share=0.0)
-    reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted)
+    reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_.gaps)
     if reading is None:
         return None
     explained = set(covered)
@@ -115,11 +112,12 @@ def _plan(
     answer_type: AnswerType,
     dates: list[SaidDate],
     hinted: list[int],
+    gaps: list[bool],
 ) -> Reading | None:
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
     conditions, condition_columns = _conditions(mentions, named, columns, q.split())
-    relative = _relative_to_row(q.split(), mentions, named, table, conditions)
+    relative = relative_to_row(q.split(), mentions, named, table, conditions)
     if relative is not None:  # "older than Cyril Guittet": his row's value, compared; his column can answer
         conditions, entity_column = relative
         condition_columns = {c.column for c in conditions} - {entity_column}
@@ -164,6 +162,13 @@ def _plan(
 
     where = tuple(conditions)
     is_max = any(re.search(rf"\b{w}\b", q) for w in MAX_WORDS)
+    top = re.search(r"\btop (\w+)", q)  # "the top laps": the most laps, when "laps" names a number column
+    if (
+        measure is not None
+        and top
+        and stem(ABBREVIATIONS.get(top.group(1), top.group(1))) in name_stems(columns[measure].name)
+    ):
+        is_max = True
     is_min = any(re.search(rf"\b{w}\b", q) for w in MIN_WORDS)
 
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
@@ -195,8 +200,8 @@ def _plan(
         # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each
         # has one row, the table's only amount ("did Alice earn more or less than Bob").
         amount = measure
-        if amount is None and len(_rows_where(table, paired, first)) == 1:
-            amount = _only_amount(table, paired)
+        if amount is None and len(rows_where(table, paired, first)) == 1:
+            amount = only_amount(table, paired)
 
         def total(value: str) -> Plan:
             where_value = (*rest, Condition(paired, "=", value))
@@ -256,7 +261,7 @@ def _plan(
         ):
             return reading(Plan("sum", measure, where=where), "sum")
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
-            presence = _presence(q, table, named, condition_columns)
+            presence = filled_or_empty(q, table, named, condition_columns, gaps)
             return reading(Plan("count", where=(*where, *presence)), "count")
     if (is_max or is_min) and not (is_max and is_min):
         order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)
@@ -333,109 +338,6 @@ def _conditions(
         else:
             conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
     return conditions + partial, set(by_column) | {c.column for c in partial}
-
-
-_MORE = "more greater higher larger bigger longer taller heavier later older".split()
-_LESS = "less fewer lower smaller shorter lighter earlier younger".split()
-
-
-def _relative_to_row(
-    words: list[str], mentions: list[Mention], named: list[int], table: TypedTable, conditions: list[Condition]
-) -> tuple[list[Condition], int] | None:
-    """ "How many players are older than X", "which nations have the same total as Y": the condition on X's row
-    becomes a comparison with that row's value of the compared column (and X's own row is left out)."""
-    for mention in mentions:
-        if mention.partial or mention.start < 2 or words[mention.start - 1] not in ("than", "as"):
-            continue
-        said = words[max(0, mention.start - 6) : mention.start - 1]
-        if words[mention.start - 1] == "as" and "same" in said:
-            op = "="
-        elif set(said) & set(_MORE) and set(said) & set(_LESS):
-            continue  # "did A win more or less than B": a comparison of the two (see _plan)
-        elif set(said) & set(_MORE):
-            op = ">"
-        elif set(said) & set(_LESS):
-            op = "<"
-        else:
-            continue
-        compared = _compared_column(said, named, table, mention)
-        if compared is None:
-            continue
-        column, view = compared
-        entity = next((c for c in conditions if c.op == "=" and c.column in mention.cells), None)
-        if entity is None:
-            continue
-        value = _row_value(table, entity, column, view)
-        if value is None:
-            continue
-        if view == "date" and set(said) & {"older", "younger"}:
-            op = {">": "<", "<": ">"}.get(op, op)  # older: born earlier
-        rest = [c for c in conditions if c is not entity]
-        return [*rest, Condition(column, op, value, view), Condition(entity.column, "!=", entity.value)], entity.column
-    return None
-
-
-def _compared_column(said: list[str], named: list[int], table: TypedTable, mention: Mention) -> tuple[int, str] | None:
-    """The column a comparison with a row is on: people's age (or birth date) for older/younger, else a number
-    column the words before "than"/"as" name, else the table's only amount."""
-    columns = table.columns
-    if set(said) & {"older", "younger"}:
-        for i, c in enumerate(columns):
-            if c.numeric and re.search(r"\bage\b", c.name, re.I):
-                return i, "number"
-        for i, c in enumerate(columns):
-            if c.kind == "date":
-                return i, "date"
-    stems = {stem(ABBREVIATIONS.get(w, w)) for w in said}
-    for i in [*named, *range(len(columns))]:
-        if i not in mention.cells and columns[i].numeric and name_stems(columns[i].name) & stems:
-            return i, "number"
-    amount = _only_amount(table, *mention.cells)  # "earns more than Alice"
-    return (amount, "number") if amount is not None else None
-
-
-def _only_amount(table: TypedTable, *besides: int) -> int | None:
-    """The table's one number column that is not a year, a rank or one of ``besides``, when it has just one."""
-    amounts = [
-        i for i, c in enumerate(table.columns) if c.numeric and i not in besides and not is_year_or_rank(table, i)
-    ]
-    return amounts[0] if len(amounts) == 1 else None
-
-
-def _row_value(table: TypedTable, entity: Condition, column: int, view: str) -> Any:
-    """The ``view`` value of ``column`` in the first row whose entity column holds the entity."""
-    rows = _rows_where(table, entity.column, str(entity.value))
-    return rows.column(f"{'n' if view == 'number' else 'd'}{column}")[0].as_py() if rows.num_rows else None
-
-
-def _rows_where(table: TypedTable, column: int, cell: str) -> pa.Table:
-    """The table's rows (not its totals row) whose ``column`` holds ``cell``, case aside."""
-    cells = pc.utf8_lower(table.data.column(f"c{column}").fill_null(""))
-    match = pc.equal(cells, cell.lower())
-    if table.has_summary:
-        match = pc.and_(match, pc.invert(table.data.column("summary")))
-    return table.data.filter(match)
-
-
-def _presence(q: str, table: TypedTable, named: list[int], taken: set[int]) -> tuple[Condition, ...]:
-    """ "How many years have no game in the puzzle category": named columns that some rows leave empty count the
-    rows that fill them in (or, after a negation, leave them empty)."""
-    words = q.split()
-    stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
-    conditions = []
-    for column in named:
-        name = name_stems(table.columns[column].name)
-        if column in taken or not _has_missing(table, column):
-            continue
-        first = next(i for i, s in enumerate(stems) if s in name)
-        negated = bool(NEGATION & set(words[max(0, first - NEGATION_REACH) : first]))
-        conditions.append(Condition(column, "empty" if negated else "filled", None))
-    return tuple(conditions)
-
-
-def _has_missing(table: TypedTable, column: int) -> bool:
-    cells = pc.utf8_lower(pc.utf8_trim_whitespace(table.data.column(f"c{column}").fill_null("")))
-    return bool(pc.any(pc.is_in(cells, value_set=pa.array(sorted(MISSING)))).as_py())
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

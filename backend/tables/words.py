@@ -14,9 +14,10 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
+import pyarrow as pa
 import pyarrow.compute as pc
 
-from backend.tables.infer import TypedTable, parse_number
+from backend.tables.infer import MISSING, TypedTable, parse_number
 from backend.text import STOP_WORDS, stem
 
 MAX_WORDS = "most highest largest greatest biggest maximum max best longest latest tallest heaviest oldest".split()
@@ -121,15 +122,20 @@ class Index:
     max_words: int
     words: list[set[str]]  # each column's words (for values said in part: "castledon" of "Castledon Farm")
     stemmed: list[dict[str, str]]  # each column's values by their words' stems (plurals, tenses)
+    gaps: list[bool]  # whether some of each column's cells are missing ("", "—", "n/a": infer.MISSING)
 
 
 def index(table: TypedTable) -> Index:
     """The words of ``table`` that questions are matched against."""
     names = [name_stems(c.name) for c in table.columns]
     values: list[dict[str, str]] = []
+    gaps: list[bool] = []
     longest = 1
+    missing = pa.array(sorted(MISSING))
     for i in range(len(table.columns)):
         distinct = pc.unique(table.data.column(f"c{i}"))  # in table order, counted by Arrow (a million rows: ms)
+        cells = pc.utf8_lower(pc.utf8_trim_whitespace(distinct.fill_null("")))
+        gaps.append(bool(pc.any(pc.is_in(cells, value_set=missing)).as_py()))
         by_norm: dict[str, str] = {}
         header = normal(table.columns[i].name)
         if len(distinct) <= MAX_DISTINCT:
@@ -153,7 +159,7 @@ def index(table: TypedTable) -> Index:
                 clashes.add(stems)
             by_stem.setdefault(stems, cell)
         stemmed.append({k: v for k, v in by_stem.items() if k not in clashes})
-    return Index(names, values, longest, words, stemmed)
+    return Index(names, values, longest, words, stemmed, gaps)
 
 
 def name_stems(name: str) -> set[str]:

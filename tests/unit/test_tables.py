@@ -319,6 +319,7 @@ def answer(question: str, table, answer_type: str):
         ("What is the total salary?", "integer", 345000),
         ("What is the highest salary?", "integer", 90000),
         ("Who has the lowest salary?", "string", "Dave"),
+        ("Who had the top salary?", "string", "Carol"),  # "top" before a number column: its largest
         # a named column some rows leave empty: the rows that fill it in, or (after a negation) leave it empty
         ("How many employees have no manager?", "integer", 2),
         ("How many employees have a manager?", "integer", 4),

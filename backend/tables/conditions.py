@@ -1,0 +1,117 @@
+"""Conditions that need the table's data, not only its words: a comparison with the value of a row the question
+names ("older than X", "the same total as Y"), and whether a named column's cell is filled in or left empty."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from backend.tables.columns import is_year_or_rank
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition
+from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Mention, name_stems
+from backend.text import stem
+
+_MORE = "more greater higher larger bigger longer taller heavier later older".split()
+_LESS = "less fewer lower smaller shorter lighter earlier younger".split()
+
+
+def relative_to_row(
+    words: list[str], mentions: list[Mention], named: list[int], table: TypedTable, conditions: list[Condition]
+) -> tuple[list[Condition], int] | None:
+    """A comparison with a row the question names ("how many players are older than X", "which nations have the
+    same total as Y"): the condition on X's row becomes a comparison with that row's value of the compared column,
+    and X's own row is left out. Returns the conditions and X's column, or None."""
+    for mention in mentions:
+        if mention.partial or mention.start < 2 or words[mention.start - 1] not in ("than", "as"):
+            continue
+        said = words[max(0, mention.start - 6) : mention.start - 1]
+        if words[mention.start - 1] == "as" and "same" in said:
+            op = "="
+        elif set(said) & set(_MORE) and set(said) & set(_LESS):
+            continue  # "did A win more or less than B": a comparison of the two (see _plan)
+        elif set(said) & set(_MORE):
+            op = ">"
+        elif set(said) & set(_LESS):
+            op = "<"
+        else:
+            continue
+        compared = _compared_column(said, named, table, mention)
+        if compared is None:
+            continue
+        column, view = compared
+        entity = next((c for c in conditions if c.op == "=" and c.column in mention.cells), None)
+        if entity is None:
+            continue
+        value = _row_value(table, entity, column, view)
+        if value is None:
+            continue
+        if view == "date" and set(said) & {"older", "younger"}:
+            op = {">": "<", "<": ">"}.get(op, op)  # older: born earlier
+        rest = [c for c in conditions if c is not entity]
+        return [*rest, Condition(column, op, value, view), Condition(entity.column, "!=", entity.value)], entity.column
+    return None
+
+
+def _compared_column(said: list[str], named: list[int], table: TypedTable, mention: Mention) -> tuple[int, str] | None:
+    """The column a comparison with a row is on: people's age (or birth date) for older/younger, else a number
+    column the words before "than"/"as" name, else the table's only amount."""
+    columns = table.columns
+    if set(said) & {"older", "younger"}:
+        for i, c in enumerate(columns):
+            if c.numeric and re.search(r"\bage\b", c.name, re.I):
+                return i, "number"
+        for i, c in enumerate(columns):
+            if c.kind == "date":
+                return i, "date"
+    stems = {stem(ABBREVIATIONS.get(w, w)) for w in said}
+    for i in [*named, *range(len(columns))]:
+        if i not in mention.cells and columns[i].numeric and name_stems(columns[i].name) & stems:
+            return i, "number"
+    amount = only_amount(table, *mention.cells)  # "earns more than Alice"
+    return (amount, "number") if amount is not None else None
+
+
+def only_amount(table: TypedTable, *besides: int) -> int | None:
+    """The table's one number column that is not a year, a rank or one of ``besides``, when it has just one."""
+    amounts = [
+        i for i, c in enumerate(table.columns) if c.numeric and i not in besides and not is_year_or_rank(table, i)
+    ]
+    return amounts[0] if len(amounts) == 1 else None
+
+
+def _row_value(table: TypedTable, entity: Condition, column: int, view: str) -> Any:
+    """The ``view`` value of ``column`` in the first row whose entity column holds the entity."""
+    rows = rows_where(table, entity.column, str(entity.value))
+    return rows.column(f"{'n' if view == 'number' else 'd'}{column}")[0].as_py() if rows.num_rows else None
+
+
+def rows_where(table: TypedTable, column: int, cell: str) -> pa.Table:
+    """The table's rows (not its totals row) whose ``column`` holds ``cell``, case aside."""
+    cells = pc.utf8_lower(table.data.column(f"c{column}").fill_null(""))
+    match = pc.equal(cells, cell.lower())
+    if table.has_summary:
+        match = pc.and_(match, pc.invert(table.data.column("summary")))
+    return table.data.filter(match)
+
+
+def filled_or_empty(
+    q: str, table: TypedTable, named: list[int], taken: set[int], gaps: list[bool]
+) -> tuple[Condition, ...]:
+    """Conditions on named columns that some rows leave empty ("how many years have no game in the puzzle
+    category"): the rows that fill them in, or, after a negation, leave them empty. ``gaps``: the table's columns
+    that have missing cells (``words.Index.gaps``)."""
+    words = q.split()
+    stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
+    conditions = []
+    for column in named:
+        name = name_stems(table.columns[column].name)
+        if column in taken or not gaps[column]:
+            continue
+        first = next((i for i, s in enumerate(stems) if s in name), 0)
+        negated = bool(NEGATION & set(words[max(0, first - NEGATION_REACH) : first]))
+        conditions.append(Condition(column, "empty" if negated else "filled", None))
+    return tuple(conditions)
