@@ -222,14 +222,14 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable) -> list[A
     """The computed values, before typing: a number for aggregates, cells for rows, a bool for existence."""
     if reading.kind == "exists":
         return [bool(result.rows and result.rows[0][0])]
-    if reading.kind == "difference" and reading.second is not None:
-        other = execute(reading.second, table)
+    if reading.kind in ("difference", "more_or_less") and reading.second is not None:
+        other = execute(reading.second, table)  # the value compared with: B's, or the smallest
         a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
-        return [] if a is None or b is None else [abs(a - b)]
-    if reading.kind == "more_or_less" and reading.second is not None:  # "did A win more or less than B?"
-        other = execute(reading.second, table)
-        a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
-        return [] if a is None or b is None or a == b else ["more" if a > b else "less"]
+        if a is None or b is None:
+            return []
+        if reading.kind == "difference":
+            return [abs(a - b)]
+        return [] if a == b else ["more" if a > b else "less"]  # "did A win more or less than B?"
     if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)
         return [row[0] for row in result.rows if row[0]][:1]
     return [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
