@@ -14,14 +14,13 @@ from dataclasses import dataclass, replace
 
 from backend.tables.columns import (
     answered_column,
-    holds_years,
     is_rank,
     is_year_or_rank,
     number_column,
-    rank_column,
     superlative_column,
 )
-from backend.tables.conditions import filled_or_empty, only_amount, relative_to_row, rows_where
+from backend.tables.comparisons import spread, two_values
+from backend.tables.conditions import filled_or_empty, relative_to_row
 from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition, Plan
 from backend.tables.words import (
@@ -63,6 +62,7 @@ class Reading:
     coverage: float
     second: Plan | None = None
     guessed_answer_column: bool = False
+    unexplained: tuple[str, ...] = ()  # the content words the plan does not account for
 
 
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
@@ -100,6 +100,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     explained |= {i for i, s in enumerate(stems) if s in table_words(table)}
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     reading.coverage = sum(i in explained for i in content) / len(content) if content else 1.0
+    reading.unexplained = tuple(words[i] for i in content if i not in explained)
     return reading
 
 
@@ -172,65 +173,11 @@ def _plan(
     is_min = any(re.search(rf"\b{w}\b", q) for w in MIN_WORDS)
 
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
-    # "the difference between the fastest and slowest speed": the measure's largest less its smallest.
-    if numeric_answer and measure is not None and re.search(r"\bdifference\b", q) and is_max and is_min:
-        return reading(Plan("max", measure, where=where), "difference", Plan("min", measure, where=where))
-    # "how long did they compete?": the span of the years the matching rows cover.
-    years = next((i for i in numeric if holds_years(table, i) and i not in condition_columns), None)
-    if numeric_answer and years is not None and re.search(r"^how long\b", q) and measure is None:
-        return reading(Plan("max", years, where=where), "difference", Plan("min", years, where=where))
-    # Comparisons between two named things: "who has more wins, A or B?", "difference between A and B".
-    pair = _pair(mentions)
-    if (
-        pair is not None
-        and measure is not None
-        and re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)", q)
-    ):
-        column, (first, second) = pair
-        rest = tuple(c for c in conditions if c.column != column)
-        plan_a = Plan("sum", measure, where=(*rest, Condition(column, "=", first)))
-        plan_b = Plan("sum", measure, where=(*rest, Condition(column, "=", second)))
-        return reading(plan_a, "difference", plan_b)
-    if pair is not None and re.search(r"\bor\b", q) and element is AnswerType.STRING:
-        paired, (first, second) = pair
-        order = measure if measure is not None else rank_column(table)
-        rest = tuple(c for c in conditions if c.column != paired)
-        descending = not bool(re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last)\b", q))
-
-        # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each
-        # has one row, the table's only amount ("did Alice earn more or less than Bob").
-        amount = measure
-        if amount is None and len(rows_where(table, paired, first)) == 1:
-            amount = only_amount(table, paired)
-
-        def total(value: str) -> Plan:
-            where_value = (*rest, Condition(paired, "=", value))
-            return Plan("sum", amount, where=where_value) if amount is not None else Plan("count", where=where_value)
-
-        if re.search(r"\bmore or (?:less|fewer)\b|\b(?:less|fewer) or more\b", q):  # "did A win more or less than B"
-            return reading(total(first), "more_or_less", total(second))
-        if measure is None and re.search(r"\b(more|most|fewer|less|least)\b", q) and not re.search(r"\brank", q):
-            # "were more concerts played in Quebec or in Alberta": the value with more rows
-            plan = Plan(
-                "count",
-                group_by=paired,
-                where=(*rest, Condition(paired, "in", [first, second])),
-                descending=descending,
-                limit=2,
-            )
-            return reading(plan, "group")
-        if order is not None:
-            if re.search(r"\b(rank|position|place|finish)", q) and measure is None:
-                descending = not descending  # a better rank is a smaller number
-            plan = Plan(
-                "rows",
-                select=(paired,),
-                where=(*rest, Condition(paired, "in", [first, second])),
-                order_by=order,
-                descending=descending,
-                limit=1,
-            )
-            return reading(plan, "compare")
+    compared = (spread(q, table, where, measure, condition_columns, is_max and is_min) if numeric_answer else None) or (
+        two_values(q, table, mentions, conditions, measure, wants_text)
+    )
+    if compared is not None:
+        return reading(*compared)
 
     if element is AnswerType.BOOLEAN:
         return reading(Plan("count", where=where), "exists")
@@ -338,16 +285,6 @@ def _conditions(
         else:
             conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
     return conditions + partial, set(by_column) | {c.column for c in partial}
-
-
-def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:
-    """Two values of one column the question names ("A or B", "between A and B")."""
-    for i, a in enumerate(mentions):
-        for b in mentions[i + 1 :]:
-            shared = [c for c in a.cells if c in b.cells]
-            if shared:
-                return shared[0], (a.cells[shared[0]], b.cells[shared[0]])
-    return None
 
 
 def _shift(q: str, names_a_row: bool) -> int:

@@ -1,0 +1,91 @@
+"""Questions that compare two values: the spread of one column ("the difference between the fastest and slowest
+speed", "how long did they compete") and two named values of one column ("the difference between A and B",
+"A or B: which has more", "did A win more or less than B").
+
+Each returns the plan whose value the answer starts from, the reading's kind, and the second plan that the kind
+compares it with (subtracted for a difference, compared for ``more_or_less``), or None when the question is not
+such a comparison.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.columns import holds_years, rank_column
+from backend.tables.conditions import only_amount, rows_where
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition, Plan
+from backend.tables.words import Mention
+
+Compared = tuple[Plan, str, Plan | None]
+
+
+def spread(
+    q: str, table: TypedTable, where: tuple[Condition, ...], measure: int | None, taken: set[int], extremes: bool
+) -> Compared | None:
+    """A number column's largest value less its smallest: "the difference between the fastest and slowest" (the
+    measure; ``extremes``: the question says both), or "how long" over the years the rows cover."""
+    if measure is not None and extremes and re.search(r"\bdifference\b", q):
+        return Plan("max", measure, where=where), "difference", Plan("min", measure, where=where)
+    numeric = (i for i, c in enumerate(table.columns) if c.numeric and i not in taken)
+    years = next((i for i in numeric if holds_years(table, i)), None)
+    if years is not None and measure is None and re.search(r"^how long\b", q):
+        return Plan("max", years, where=where), "difference", Plan("min", years, where=where)
+    return None
+
+
+def two_values(
+    q: str,
+    table: TypedTable,
+    mentions: list[Mention],
+    conditions: list[Condition],
+    measure: int | None,
+    text_answer: bool,
+) -> Compared | None:
+    """A comparison of two values of one column the question names, or None."""
+    pair = _pair(mentions)
+    if pair is None:
+        return None
+    column, (first, second) = pair
+    rest = tuple(c for c in conditions if c.column != column)
+
+    def rows_of(value: str) -> tuple[Condition, ...]:
+        return (*rest, Condition(column, "=", value))
+
+    if measure is not None and re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)", q):
+        return Plan("sum", measure, where=rows_of(first)), "difference", Plan("sum", measure, where=rows_of(second))
+    if not (text_answer and re.search(r"\bor\b", q)):
+        return None
+    both = (*rest, Condition(column, "in", [first, second]))
+    descending = not re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last)\b", q)
+    # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each has
+    # one row, the table's only amount ("did Alice earn more or less than Bob").
+    amount = measure
+    if amount is None and len(rows_where(table, column, first)) == 1:
+        amount = only_amount(table, column)
+
+    def total(value: str) -> Plan:
+        return Plan("sum", amount, where=rows_of(value)) if amount is not None else Plan("count", where=rows_of(value))
+
+    if re.search(r"\bmore or (?:less|fewer)\b|\b(?:less|fewer) or more\b", q):  # "did A win more or less than B"
+        return total(first), "more_or_less", total(second)
+    if measure is None and re.search(r"\b(more|most|fewer|less|least)\b", q) and not re.search(r"\brank", q):
+        # "were more concerts played in Quebec or in Alberta": the value with more rows
+        return Plan("count", group_by=column, where=both, descending=descending, limit=2), "group", None
+    order = measure if measure is not None else rank_column(table)
+    if order is None:
+        return None
+    if re.search(r"\b(rank|position|place|finish)", q) and measure is None:
+        descending = not descending  # a better rank is a smaller number
+    plan = Plan("rows", select=(column,), where=both, order_by=order, descending=descending, limit=1)
+    return plan, "compare", None
+
+
+def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:
+    """Two values of one column the question names ("A or B", "between A and B")."""
+    for i, a in enumerate(mentions):
+        for b in mentions[i + 1 :]:
+            shared = [c for c in a.cells if c in b.cells]
+            if shared:
+                return shared[0], (a.cells[shared[0]], b.cells[shared[0]])
+    return None
