@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from backend.answer.engine import Answer, AnswerEngine, Proposal, Question, Span
 from backend.answer.log import QuestionLog
-from backend.answer.tables import TableAnswerer
+from backend.answer.tables import TableAnswerer, TableProposal
 from backend.config import AnswerSettings
 from backend.errors import NoAnswer
 from backend.models import SearchHit
@@ -116,11 +116,7 @@ class AnswerService:
         threshold = self._settings.min_confidence
         if proposal.confidence < threshold:
             if proposal.about_the_table:  # the text engine would only guess from a few of the table's rows
-                raise NoAnswer(
-                    f"Computed from {proposal.evidence.table} ({proposal.evidence.plan}), but a question read this "
-                    f"way is right too seldom to trust (confidence {proposal.confidence:.2f}, below the "
-                    f"{threshold:.2f} required)."
-                )
+                raise NoAnswer(_weak_table_reason(proposal, threshold))
             return None
         if proposal.value is None:
             raise NoAnswer(proposal.reason)
@@ -166,6 +162,18 @@ class AnswerService:
                 confidence=answer.confidence if answer else None,
                 latency_ms=(time.perf_counter() - started) * 1000,
             )
+
+
+def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
+    """Why a table's weak reading is declined, with the words it left out, so the analyst can rephrase."""
+    left_out = ", ".join(f'"{word}"' for word in proposal.unexplained)
+    rephrase = (
+        f" It does not account for {left_out}: the table's column names or values say it better." if left_out else ""
+    )
+    return (
+        f"Computed from {proposal.evidence.table} ({proposal.evidence.plan}), but a question read this way is right "
+        f"too seldom to trust (confidence {proposal.confidence:.2f}, below the {threshold:.2f} required).{rephrase}"
+    )
 
 
 def _low_confidence_reason(proposal: Proposal, evidence: list[SearchHit], threshold: float) -> str:

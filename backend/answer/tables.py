@@ -60,6 +60,7 @@ class TableProposal:
     hit: SearchHit
     reason: str = ""
     about_the_table: bool = False  # the reading explains most of the question: the table is where the answer is
+    unexplained: tuple[str, ...] = ()  # the question's words the reading does not account for
 
 
 class TableAnswerer:
@@ -127,9 +128,8 @@ class TableAnswerer:
             rows=[[cell or "" for cell in matched.values()] for matched in result.matched],
             matched_count=result.matched_count,
         )
-        return TableProposal(
-            value, confidence, evidence, _hit(row, evidence), reason, coverage >= ABOUT_A_TABLE and value is not None
-        )
+        about = coverage >= ABOUT_A_TABLE and value is not None
+        return TableProposal(value, confidence, evidence, _hit(row, evidence), reason, about, reading.unexplained)
 
     def _load(self, tenant: str, row: dict) -> tuple[TypedTable, words.Index] | None:
         """A stored table with its word index, from the cache or the store (ids are per version: never stale)."""
