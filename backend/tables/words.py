@@ -329,13 +329,20 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
     return found
 
 
+_NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
+_NOT = NEGATION - {"except", "excluding", "other", "without"}  # "other players scored more than 10" is no negation
+
+
 def _comparison_before(text: str) -> str:
-    """The comparison the text ends with ("more than", "after the year", "at least"), or "=" when none."""
+    """The comparison the text ends with ("more than", "after the year", "at least"), or "=" when none; negated
+    when a negation comes just before it ("did not score less than 7": at least 7)."""
     before = text.rstrip()
-    return next(
-        (symbol for pattern, symbol in COMPARATORS if re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before)),
-        "=",
-    )
+    for pattern, symbol in COMPARATORS:
+        found = re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before)
+        if found:
+            said = normal(before[: found.start()]).split()[-NEGATION_REACH:]
+            return _NEGATED[symbol] if _NOT & set(said) else symbol
+    return "="
 
 
 def said_month(q: str, mentions: list[Mention]) -> int | None:

@@ -332,6 +332,9 @@ def answer(question: str, table, answer_type: str):
         ("Did Alice earn more or less than Bob?", "string", "more"),
         # a number after a negation, and a missing number is "not" it
         ("How many employees were not born in 1980?", "integer", 5),
+        # a negated comparison is its opposite: "not less than" is at least, "no more than" at most
+        ("How many employees do not earn less than 70000?", "integer", 2),
+        ("How many employees earn no more than 45000?", "integer", 2),
         # accents: "Jose" says "José"
         ("Which department is Jose in?", "string", "Support"),
     ],
