@@ -11,13 +11,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 from backend.answer.engine import TableEvidence
 from backend.models import SearchHit
 from backend.store import LanceStore
 from backend.tables import parse, words
-from backend.tables.infer import TypedTable, from_bytes, leading_number, parse_date, parse_number
+from backend.tables.infer import TypedTable, from_bytes, leading_number, parse_date, parse_number, year_range
 from backend.tables.plan import InvalidPlan, Plan, describe, from_json
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
@@ -35,7 +36,19 @@ EXPLAINS_ALL = 0.62
 PARTIAL = {"aggregate": 0.25, "rows": 0.52, "rows, guessed column": 0.20}
 AMBIGUITY_FACTOR = 0.67  # another table reads the question as well (no data: about what a guessed column costs)
 ABOUT_A_TABLE = 0.5  # a reading that explains this much of the question is about the table (declined, not re-asked)
-AGGREGATES = {"count", "sum", "avg", "max", "min", "distinct", "exists", "difference", "more_or_less", "group"}
+AGGREGATES = {
+    "count",
+    "sum",
+    "avg",
+    "max",
+    "min",
+    "distinct",
+    "exists",
+    "difference",
+    "more_or_less",
+    "group",
+    "duration",
+}
 
 
 # A plan the model wrote and the table accepted. NOT calibrated: no model is reachable from this workplace (the
@@ -230,9 +243,26 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable) -> list[A
         if reading.kind == "difference":
             return [abs(a - b)]
         return [] if a == b else ["more" if a > b else "less"]  # "did A win more or less than B?"
+    if reading.kind == "duration":
+        return _duration(reading, result, table)
     if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)
         return [row[0] for row in result.rows if row[0]][:1]
     return [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
+
+
+def _duration(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
+    """How long the matching rows lasted, in years: from the earliest start to the latest end (the second plan),
+    or, with no second plan, across the year ranges of the selected cells ("1996–99" lasted 3)."""
+    if reading.second is None:
+        spans = [s for row in result.rows for cell in row if (s := year_range(str(cell or ""))) is not None]
+        return [max(last for _, last in spans) - min(first for first, _ in spans)] if spans else []
+    end = execute(reading.second, table)
+    start_at, end_at = result.rows[0][0] if result.rows else None, end.rows[0][0] if end.rows else None
+    if start_at is None or end_at is None:
+        return []
+    if isinstance(start_at, datetime) and isinstance(end_at, datetime):  # whole years, as an age is counted
+        return [end_at.year - start_at.year - ((end_at.month, end_at.day) < (start_at.month, start_at.day))]
+    return [end_at - start_at]
 
 
 def _convert(value: Any, element: AnswerType) -> Any:

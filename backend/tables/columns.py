@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.infer import TypedTable
-from backend.tables.words import ABBREVIATIONS, SaidNumber, name_stems, table_words
+from backend.tables.infer import MISSING, TypedTable, year_range
+from backend.tables.words import ABBREVIATIONS, SaidNumber, name_stems, normal, table_words
 from backend.text import stem
 
 _WH_COLUMNS = {
@@ -16,6 +16,10 @@ _WH_COLUMNS = {
     "where": "venue location city place country site stadium town ground arena host",
     "when": "date year season time",
 }
+
+# The words that name when something began and when it ended ("From" / "Until", "Took office" / "Left office").
+_STARTS = set("from start started starts began begin beginning took opened joined entered since".split())
+_ENDS = set("until till to end ended ends ending left closed retired through".split())
 
 
 def number_column(
@@ -128,4 +132,31 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
     candidates = [i for i, c in enumerate(columns) if c.numeric and i != answer and not is_year_or_rank(table, i)]
     if len(candidates) == 1:
         return candidates[0]
+    return None
+
+
+def span_columns(table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
+    """A column that says when each row began and one that says when it ended, both years or both dates:
+    "From" / "Until", "Term began" / "Term ended", "Start date" / "End date"."""
+
+    def kind(i: int) -> str | None:
+        if table.columns[i].kind == "date":
+            return "date"
+        return "year" if f"n{i}" in table.data.column_names and holds_years(table, i) else None
+
+    free = [i for i in range(len(table.columns)) if i not in taken and kind(i) is not None]
+    starts = [i for i in free if set(normal(table.columns[i].name).split()) & _STARTS]
+    ends = [i for i in free if set(normal(table.columns[i].name).split()) & _ENDS]
+    return next(((s, e) for s in starts for e in ends if s != e and kind(s) == kind(e)), None)
+
+
+def range_column(table: TypedTable, taken: set[int]) -> int | None:
+    """A column whose cells span years ("1996–99"): nearly all of them years or ranges, and some ranges."""
+    for i in range(len(table.columns)):
+        if i in taken:
+            continue
+        cells = [c for c in table.data.column(f"c{i}").slice(0, 200).to_pylist() if (c or "").strip() not in MISSING]
+        spans = [year_range(c) for c in cells]
+        if cells and sum(s is not None for s in spans) >= 0.9 * len(cells) and any(s and s[0] != s[1] for s in spans):
+            return i
     return None

@@ -1,17 +1,17 @@
 """Questions that compare two values: the spread of one column ("the difference between the fastest and slowest
-speed", "how long did they compete") and two named values of one column ("the difference between A and B",
-"A or B: which has more", "did A win more or less than B").
+speed"), how long something lasted ("how long did they compete", from a start to an end column), and two named
+values of one column ("the difference between A and B", "A or B: which has more", "did A win more or less than B").
 
 Each returns the plan whose value the answer starts from, the reading's kind, and the second plan that the kind
-compares it with (subtracted for a difference, compared for ``more_or_less``), or None when the question is not
-such a comparison.
+compares it with (subtracted for a difference, compared for ``more_or_less``, the end for a ``duration``), or None
+when the question is not such a comparison.
 """
 
 from __future__ import annotations
 
 import re
 
-from backend.tables.columns import holds_years, rank_column
+from backend.tables.columns import holds_years, range_column, rank_column, span_columns
 from backend.tables.conditions import only_amount, rows_where
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
@@ -27,10 +27,20 @@ def spread(
     measure; ``extremes``: the question says both), or "how long" over the years the rows cover."""
     if measure is not None and extremes and re.search(r"\bdifference\b", q):
         return Plan("max", measure, where=where), "difference", Plan("min", measure, where=where)
+    if measure is not None or not re.search(r"^how long\b", q):
+        return None
+    # "how long did X serve": from its start to its end column, else across the years its cells span ("1996–99"),
+    # else across the years of the rows that match.
+    span = span_columns(table, taken) if where else None
+    if span is not None:
+        return Plan("min", span[0], where=where), "duration", Plan("max", span[1], where=where)
+    ranged = range_column(table, taken)
+    if ranged is not None:
+        return Plan("rows", select=(ranged,), where=where), "duration", None
     numeric = (i for i, c in enumerate(table.columns) if c.numeric and i not in taken)
     years = next((i for i in numeric if holds_years(table, i)), None)
-    if years is not None and measure is None and re.search(r"^how long\b", q):
-        return Plan("max", years, where=where), "difference", Plan("min", years, where=where)
+    if years is not None:
+        return Plan("min", years, where=where), "duration", Plan("max", years, where=where)
     return None
 
 

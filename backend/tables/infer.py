@@ -100,6 +100,27 @@ def leading_number(cell: str) -> float | None:
     return -value if cell.strip()[0] in "-−" else value
 
 
+_YEAR_RANGE = re.compile(r"^(\d{4})(?:\s*(?:–|—|-|to)\s*(\d{4}|\d{2}))?$")
+
+
+def year_range(cell: str) -> tuple[int, int] | None:
+    """The first and last year of a cell that spans years ("1996–99", "1954–1955", "1991–97, 2000–04"; "1956" is
+    one year), or None."""
+    spans = []
+    for part in cell.split(","):
+        match = _YEAR_RANGE.match(part.strip())
+        if not match:
+            return None
+        first = int(match.group(1))
+        last = match.group(2) or match.group(1)
+        if len(last) == 2:  # "1996–99": the century is the first year's, or the next one ("1998–02")
+            last = str(first // 100 * 100 + int(last) + (100 if int(last) < first % 100 else 0))
+        if int(last) < first:
+            return None
+        spans.append((first, int(last)))
+    return (min(f for f, _ in spans), max(last for _, last in spans))
+
+
 def parse_date(cell: str, formats: list[str] | None = None) -> datetime | None:
     """The date a cell states, in one of the common written forms, or None."""
     text = _FOOTNOTE.sub("", cell.strip()).strip()

@@ -93,6 +93,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     for column in named:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
     explained |= {i for n in numbers for i in n.words}
+    if reading.kind == "duration":  # "how long"
+        explained |= {i for i, w in enumerate(words) if w == "long"}
     for month in {int(c.value) for c in reading.plan.where if c.view == "month"}:  # "in March"
         explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
     # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose

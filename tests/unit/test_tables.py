@@ -11,7 +11,7 @@ from openpyxl import Workbook
 
 from backend.errors import UpstreamTimeout
 from backend.tables import parse
-from backend.tables.infer import from_bytes, infer, leading_number, parse_date, parse_number, to_bytes
+from backend.tables.infer import from_bytes, infer, leading_number, parse_date, parse_number, to_bytes, year_range
 from backend.tables.plan import Condition, InvalidPlan, Plan, check, condition_for, describe, from_json
 from backend.tables.query import compile_plan, execute
 from backend.tables.read import RawTable, html_tables, markdown_tables, read_delimited, read_xlsx
@@ -65,6 +65,10 @@ def test_leading_numbers_and_dates():
     assert parse_date("27 August 2005 (Saturday)") == datetime(2005, 8, 27)
     assert parse_date("2004-02-27") == datetime(2004, 2, 27)
     assert parse_date("soon") is None
+    # cells that span years: a two-digit end takes the start's century, or the next one
+    assert year_range("1996–99") == (1996, 1999) and year_range("1998-02") == (1998, 2002)
+    assert year_range("1991–97, 2000–04") == (1991, 2004) and year_range("1956") == (1956, 1956)
+    assert year_range("2001-1999") is None and year_range("n/a") is None
 
 
 def test_column_types_are_inferred_with_missing_cells():
@@ -368,3 +372,34 @@ def test_presence_conditions_compile_and_come_from_a_models_plan():
     plan = from_json({"operation": "count", "where": [{"column": "manager", "op": "empty", "value": None}]}, t)
     assert describe(plan, t) == "count rows of staff.csv where 'manager' is empty"
     assert run(plan, t) == [(2,)]
+
+
+PROJECTS = """project,lead,start date,end date
+Apollo,Alice,2015-03-01,2019-06-30
+Borealis,Bob,2018-01-10,2021-01-05
+"""
+BOARD = """name,from,until
+Alice,2001,2005
+Bob,2005,2012
+"""
+TENURE = """name,role,years
+Alice,Engineer,2012–16
+Bob,Manager,1998–2004
+Carol,Director,"1991–97, 2000–04"
+"""
+
+
+@pytest.mark.parametrize(
+    ("csv", "question", "expected"),
+    [
+        # from a start column to an end column: whole years between dates, as an age is counted
+        (PROJECTS, "How long did the Apollo project run?", 4),
+        (PROJECTS, "How long did Borealis last?", 2),
+        (BOARD, "How long did Bob serve?", 7),
+        # across the years a cell spans
+        (TENURE, "How long was Alice's tenure?", 4),
+        (TENURE, "How long was Carol in the role?", 13),
+    ],
+)
+def test_how_long_a_row_lasted(csv, question, expected):
+    assert answer(question, table_of(csv, "data.csv"), "integer") == expected
