@@ -9,14 +9,19 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from backend.tables.columns import is_year_or_rank
-from backend.tables.infer import TypedTable
+from backend.tables.columns import is_year_or_rank, span_columns
+from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition
 from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Mention, name_stems
 from backend.text import stem
 
 _MORE = "more greater higher larger bigger longer taller heavier later older".split()
 _LESS = "less fewer lower smaller shorter lighter earlier younger".split()
+# Words that ask when a row began or ended, not whether it was under way ("who joined in 2005").
+_BEGAN_OR_ENDED = set(
+    "joined join joins began begin begins started start starts opened founded took left leave ended "
+    "end ends retired resigned closed".split()
+)
 
 
 def relative_to_row(
@@ -54,6 +59,31 @@ def relative_to_row(
         rest = [c for c in conditions if c is not entity]
         return [*rest, Condition(column, op, value, view), Condition(entity.column, "!=", entity.value)], entity.column
     return None
+
+
+def during(year: float, words: list[str], table: TypedTable, named: list[int], taken: set[int]) -> list[Condition]:
+    """A year that falls within each row's span ("who was on the board in 2003": from ≤ 2003 ≤ until), when the
+    table has a start and an end column and the question names neither of them nor asks when a row began or ended
+    ("who joined in 2003" compares the start column). Empty when the year is not such a year."""
+    if not (year.is_integer() and 1800 <= year <= 2100) or _BEGAN_OR_ENDED & set(words):
+        return []
+    span = span_columns(table, taken)
+    if span is None or set(span) & set(named):
+        return []
+    start, end = span
+    view = "year" if table.columns[start].kind == "date" else "number"
+    return [Condition(start, "<=", year, view), Condition(end, ">=", year, view)]
+
+
+def years_during(conditions: list[Condition], words: list[str], table: TypedTable, named: list[int]) -> list[Condition]:
+    """``conditions`` with a year said as a cell of a start or an end column ("on the board in 2005", where 2005
+    is a "from" cell) read as a year within each row's span (:func:`during`)."""
+    for c in conditions:
+        year = parse_number(str(c.value)) if c.op == "=" and c.view == "text" else None
+        spanned = during(year, words, table, named, set()) if year is not None else []
+        if spanned and c.column in {s.column for s in spanned}:
+            return [*(o for o in conditions if o is not c), *spanned]
+    return conditions
 
 
 def _compared_column(said: list[str], named: list[int], table: TypedTable, mention: Mention) -> tuple[int, str] | None:

@@ -20,7 +20,7 @@ from backend.tables.columns import (
     superlative_column,
 )
 from backend.tables.comparisons import spread, two_values
-from backend.tables.conditions import filled_or_empty, relative_to_row
+from backend.tables.conditions import during, filled_or_empty, relative_to_row, years_during
 from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition, Plan
 from backend.tables.words import (
@@ -127,7 +127,16 @@ def _plan(
     for said in dates:  # "after march 10, 2011": the date column compared with the day
         conditions.append(Condition(said.column, said.op, said.value, "date"))
         condition_columns.add(said.column)
+    spanned = years_during(conditions, q.split(), table, named)
+    if spanned is not conditions:  # "on the board in 2005", 2005 being a cell of the "from" column
+        conditions = spanned
+        condition_columns = {c.column for c in conditions}
     for number in numbers:
+        spanned = during(number.value, q.split(), table, named, condition_columns) if number.op == "=" else []
+        if spanned:  # "on the board in 2003": the rows whose span takes in the year
+            conditions += spanned
+            condition_columns |= {c.column for c in spanned}
+            continue
         column = number_column(number, named, numeric, table, condition_columns, hinted)
         if column is None or (number.op == "=" and column in condition_columns):
             continue

@@ -403,3 +403,11 @@ Carol,Director,"1991–97, 2000–04"
 )
 def test_how_long_a_row_lasted(csv, question, expected):
     assert answer(question, table_of(csv, "data.csv"), "integer") == expected
+
+
+def test_a_year_said_falls_within_each_rows_span_unless_the_question_asks_when_it_began():
+    board, projects = table_of(BOARD, "board.csv"), table_of(PROJECTS, "projects.csv")
+    assert answer("Who was on the board in 2007?", board, "string") == "Bob"
+    assert answer("How many were on the board in 2005?", board, "integer") == 2
+    assert answer("Which projects were under way in 2019?", projects, "string_array") == ["Apollo", "Borealis"]
+    assert answer("Who joined in 2005?", board, "string") == "Bob"  # the start column alone
