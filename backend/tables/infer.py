@@ -105,7 +105,10 @@ _YEAR_RANGE = re.compile(r"^(\d{4})(?:\s*(?:–|—|-|to)\s*(\d{4}|\d{2}))?$")
 
 def year_range(cell: str) -> tuple[int, int] | None:
     """The first and last year of a cell that spans years ("1996–99", "1954–1955", "1991–97, 2000–04"; "1956" is
-    one year), or None."""
+    one year; "30 January 1920 — 6 December 1930"), or None."""
+    days = date_range(cell)
+    if days is not None:
+        return days[0].year, days[1].year
     spans = []
     for part in cell.split(","):
         match = _YEAR_RANGE.match(part.strip())
@@ -119,6 +122,18 @@ def year_range(cell: str) -> tuple[int, int] | None:
             return None
         spans.append((first, int(last)))
     return (min(f for f, _ in spans), max(last for _, last in spans))
+
+
+_RANGE_SEPARATOR = re.compile(r"\s*[—–]\s*|\s+(?:-|to)\s+")
+
+
+def date_range(cell: str) -> tuple[datetime, datetime] | None:
+    """The first and last day of a cell that spans days ("30 January 1920 — 6 December 1930"), or None."""
+    parts = _RANGE_SEPARATOR.split(cell.strip())
+    if len(parts) != 2:
+        return None
+    first, last = parse_date(parts[0]), parse_date(parts[1])
+    return (first, last) if first is not None and last is not None and first <= last else None
 
 
 def parse_date(cell: str, formats: list[str] | None = None) -> datetime | None:
@@ -197,8 +212,9 @@ def infer(raw: RawTable, name: str) -> TypedTable:
                     [dates.get(v) if v is not None else None for v in values], pa.timestamp("ms")
                 )
             leading = [leading_number(v) if v is not None else None for v in values]
-            if kind == "text" and present and sum(n is not None for n in leading) >= LEADING_SHARE * len(present):
-                numeric, numbers = True, leading
+            starts_with_numbers = present and sum(n is not None for n in leading) >= LEADING_SHARE * len(present)
+            if kind == "text" and starts_with_numbers and not _spans_days(present[:200]):
+                numeric, numbers = True, leading  # "17 years", "1st": but a day is no amount ("30 January 1920 — …")
         arrays[f"c{i}"] = pa.array(cells, pa.string())
         if numeric:
             arrays[f"n{i}"] = pa.array(numbers, pa.float64())
@@ -223,6 +239,10 @@ def _spanning_text(row: list[str]) -> str | None:
     if len(cells) >= 3 and len(set(cells)) == 1 and parse_number(cells[0]) is None:
         return cells[0]
     return None
+
+
+def _spans_days(cells: list[str]) -> bool:
+    return sum(date_range(c) is not None for c in cells) >= TYPED_SHARE * len(cells)
 
 
 def _dates(cells: list[str]) -> dict[str, datetime] | None:

@@ -69,6 +69,7 @@ def test_leading_numbers_and_dates():
     assert year_range("1996–99") == (1996, 1999) and year_range("1998-02") == (1998, 2002)
     assert year_range("1991–97, 2000–04") == (1991, 2004) and year_range("1956") == (1956, 1956)
     assert year_range("2001-1999") is None and year_range("n/a") is None
+    assert year_range("15 January 1931 — 1 February 1936") == (1931, 1936)
 
 
 def test_column_types_are_inferred_with_missing_cells():
@@ -387,6 +388,10 @@ Alice,Engineer,2012–16
 Bob,Manager,1998–2004
 Carol,Director,"1991–97, 2000–04"
 """
+JUDGES = """judge,term,reason
+Beichmann,30 January 1920 — 6 December 1930,Not re-elected
+Erich,15 January 1931 — 1 February 1936,Post abolished
+"""
 
 
 @pytest.mark.parametrize(
@@ -399,6 +404,9 @@ Carol,Director,"1991–97, 2000–04"
         # across the years a cell spans
         (TENURE, "How long was Alice's tenure?", 4),
         (TENURE, "How long was Carol in the role?", 13),
+        (JUDGES, "How long was Beichmann's term?", 10),
+        # a cell that spans days starts with a number, but the day is no amount: nothing to sum, rows counted
+        (JUDGES, "What is the total number of judges whose term ended as post abolished?", 1),
     ],
 )
 def test_how_long_a_row_lasted(csv, question, expected):
