@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.infer import MISSING, TypedTable, year_range
+from backend.tables.infer import TypedTable
 from backend.tables.words import ABBREVIATIONS, SaidNumber, name_stems, normal, table_words
 from backend.text import stem
 
@@ -151,12 +151,5 @@ def span_columns(table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
 
 
 def range_column(table: TypedTable, taken: set[int]) -> int | None:
-    """A column whose cells span years ("1996–99"): nearly all of them years or ranges, and some ranges."""
-    for i in range(len(table.columns)):
-        if i in taken:
-            continue
-        cells = [c for c in table.data.column(f"c{i}").slice(0, 200).to_pylist() if (c or "").strip() not in MISSING]
-        spans = [year_range(c) for c in cells]
-        if cells and sum(s is not None for s in spans) >= 0.9 * len(cells) and any(s and s[0] != s[1] for s in spans):
-            return i
-    return None
+    """A column whose cells span years ("1996–99"): it has the first- and last-year views (``infer``)."""
+    return next((i for i in range(len(table.columns)) if i not in taken and f"s{i}" in table.data.column_names), None)

@@ -161,8 +161,8 @@ class Column:
 
 @dataclass(frozen=True)
 class TypedTable:
-    """A table ready to query: its name, columns and data (Arrow: c<i> text, n<i> numbers, d<i> dates, row, and
-    summary: a totals row at its foot)."""
+    """A table ready to query: its name, columns and data (Arrow: c<i> text, n<i> numbers, d<i> dates, s<i> and
+    l<i> the first and last year of cells that span years, row, and summary: a totals row at its foot)."""
 
     name: str
     columns: list[Column]
@@ -218,6 +218,10 @@ def infer(raw: RawTable, name: str) -> TypedTable:
         arrays[f"c{i}"] = pa.array(cells, pa.string())
         if numeric:
             arrays[f"n{i}"] = pa.array(numbers, pa.float64())
+        if kind == "text" and _spans_years(present[:200]):  # "1996–99": its first and last year (s<i>, l<i>)
+            spans = [year_range(v) if v is not None and "," not in v else None for v in values]  # one span each
+            arrays[f"s{i}"] = pa.array([s[0] if s else None for s in spans], pa.float64())
+            arrays[f"l{i}"] = pa.array([s[1] if s else None for s in spans], pa.float64())
         columns.append(Column(column_name, kind, numeric, percent))
     arrays["row"] = pa.array(range(len(body)), pa.int64())
     arrays["summary"] = pa.array([i >= len(body) - 2 and _is_summary(row) for i, row in enumerate(body)], pa.bool_())
@@ -239,6 +243,17 @@ def _spanning_text(row: list[str]) -> str | None:
     if len(cells) >= 3 and len(set(cells)) == 1 and parse_number(cells[0]) is None:
         return cells[0]
     return None
+
+
+def _spans_years(cells: list[str]) -> bool:
+    """Nearly all cells are years or spans of years, and some are one span of more than a year ("2007, 2010" lists
+    years: it spans none)."""
+    spans = [year_range(c) for c in cells]
+    return (
+        bool(cells)
+        and sum(s is not None for s in spans) >= TYPED_SHARE * len(cells)
+        and any(s and s[0] != s[1] and "," not in c for s, c in zip(spans, cells, strict=True))
+    )
 
 
 def _spans_days(cells: list[str]) -> bool:

@@ -145,6 +145,8 @@ def _plan(
         if op == "=" and NEGATION & set(q.split()[max(0, said_at - NEGATION_REACH) : said_at]):
             op = "!="  # "cyclists that do not have -1 laps down"
         view = "year" if columns[column].kind == "date" else "number"  # "born before 1850": the year of a date
+        if number.is_year and op == "=" and f"s{column}" in table.data.column_names:
+            view = "during"  # "playing in 1990": within the years "1988–1992"
         conditions.append(Condition(column, op, number.value, view))
         condition_columns.add(column)
     month = said_month(q, mentions) if not dates else None

@@ -30,7 +30,8 @@ class Condition:
     column: int
     op: str
     value: Any  # str for text, float for numbers, a datetime for dates; a list for "in"
-    view: str = "text"  # "text", "number", "date", or "year" / "month" (of a date column, as a number)
+    view: str = "text"  # "text", "number", "date", "year" / "month" (of a date column, as a number), or "during"
+    # (a year within the years a cell spans: "1988–92" is during 1990)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
             raise InvalidPlan(f"where: {column.name!r} holds no numbers")
         if condition.view in ("date", "year", "month") and column.kind != "date":
             raise InvalidPlan(f"where: {column.name!r} holds no dates")
+        if condition.view == "during" and f"s{condition.column}" not in table.data.column_names:
+            raise InvalidPlan(f"where: {column.name!r} holds no spans of years")
     return plan
 
 
@@ -139,6 +142,8 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         shown = datetime(2000, int(value), 1).strftime("%B")
     if condition.view in ("year", "month"):
         return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
+    if condition.view == "during":
+        return f"{names[condition.column]!r} takes in {shown}"
     return f"{names[condition.column]!r} {condition.op} {shown}"
 
 
@@ -191,6 +196,9 @@ def condition_for(table: TypedTable, index: int, op: str, value: Any) -> Conditi
         if not isinstance(value, list) or not value:
             raise InvalidPlan("where: 'in' needs a list of values")
         return Condition(index, op, [str(v) for v in value])
+    year = parse_number(str(value)) if op == "=" and f"s{index}" in table.data.column_names else None
+    if year is not None:
+        return Condition(index, op, year, "during")  # a year within the years the column's cells span
     if op in ("<", "<=", ">", ">=") or (op in ("=", "!=") and column.kind != "text"):
         if column.kind == "date":
             moment = value if hasattr(value, "year") else parse_date(str(value))

@@ -112,6 +112,9 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
         elif c.view == "text":
             parts.append(f"lower(c{c.column}) {c.op} lower(?)")
             parameters.append(str(c.value))
+        elif c.view == "during":  # the year lies within the cell's span
+            parts.append(f"s{c.column} <= ? AND l{c.column} >= ?")
+            parameters += [c.value, c.value]
         elif c.view in ("year", "month"):
             parts.append(f"{c.view}(d{c.column}) {c.op} ?")
             parameters.append(int(c.value))

@@ -419,3 +419,12 @@ def test_a_year_said_falls_within_each_rows_span_unless_the_question_asks_when_i
     assert answer("How many were on the board in 2005?", board, "integer") == 2
     assert answer("Which projects were under way in 2019?", projects, "string_array") == ["Apollo", "Borealis"]
     assert answer("Who joined in 2005?", board, "string") == "Bob"  # the start column alone
+    # a cell that spans years takes in each year of its span ("1998–2004" takes in 2001)
+    tenure = table_of(TENURE, "tenure.csv")
+    reading = parse.read("Who worked there in 2001?", tenure, AnswerType.STRING)
+    assert reading is not None and describe(reading.plan, tenure).endswith("where 'years' takes in 2001, 1 row")
+    assert answer("Who worked there in 2001?", tenure, "string") == "Bob"
+    assert answer("Who worked there in 2014?", tenure, "string") == "Alice"
+    assert condition_for(tenure, 2, "=", 2001).view == "during"  # as a model's plan says it
+    with pytest.raises(InvalidPlan, match="no spans of years"):
+        check(Plan("count", where=(Condition(0, "=", 2001.0, "during"),)), tenure)
