@@ -163,6 +163,11 @@ def _plan(
     answer_column, guessed = answered_column(
         q, named, table, condition_columns, measure, wants_text, element in (AnswerType.INTEGER, AnswerType.FLOAT)
     )
+    # "of Beijing and Shanghai, which has the most people", "what delegate is the same age as X": with no column
+    # asked for, the answer is one of the values the question lists, or another row of X's column.
+    options = next((c.column for c in conditions if c.op == "in"), relative[1] if relative is not None else None)
+    if guessed and wants_text and options is not None:
+        answer_column = options
 
     # "what is the last model and its origin?": a list of several named columns of one row.
     extra = tuple(

@@ -340,6 +340,8 @@ def answer(question: str, table, answer_type: str):
         # a negated comparison is its opposite: "not less than" is at least, "no more than" at most
         ("How many employees do not earn less than 70000?", "integer", 2),
         ("How many employees earn no more than 45000?", "integer", 2),
+        # no column asked for: the answer is one of the values the question lists
+        ("Of Sales and Support, which has the most employees?", "string", "Sales"),
         # accents: "Jose" says "José"
         ("Which department is Jose in?", "string", "Support"),
     ],
@@ -428,3 +430,8 @@ def test_a_year_said_falls_within_each_rows_span_unless_the_question_asks_when_i
     assert condition_for(tenure, 2, "=", 2001).view == "during"  # as a model's plan says it
     with pytest.raises(InvalidPlan, match="no spans of years"):
         check(Plan("count", where=(Condition(0, "=", 2001.0, "during"),)), tenure)
+
+
+def test_a_row_compared_with_a_named_row_answers_from_that_rows_column():
+    delegates = table_of("represented,contestant,age\nNorth,Ana,19\nSouth,Bea,21\nEast,Cy,19\n", "pageant.csv")
+    assert answer("What delegate is the same age as Ana?", delegates, "string") == "Cy"
