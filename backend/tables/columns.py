@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from backend.tables.infer import TypedTable
-from backend.tables.words import ABBREVIATIONS, SaidNumber, name_stems, normal, table_words
-from backend.text import stem
+from backend.tables.words import ABBREVIATIONS, CUE_WORDS, Index, SaidNumber, name_stems, normal, table_words
+from backend.text import STOP_WORDS, stem
 
 _WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete candidate person coach member manager captain "
@@ -111,6 +111,16 @@ def answered_column(
         return text_columns[0], not names_rows
     free = [i for i in range(len(columns)) if i not in conditions]
     return (free[0], True) if free else (None, True)
+
+
+def valued_column(q: str, index: Index) -> tuple[int, str] | None:
+    """The column a word after "which" or "what" is part of the cells of ("which party": "Liberal Party", "Bloc
+    Party"), when it names no column: the kind of value that answers. Returns the column and the word."""
+    asked = re.search(r"\b(?:which|what)\s+(\w+)", q)
+    word = asked.group(1) if asked else ""
+    if word in STOP_WORDS or word in CUE_WORDS or any(stem(word) in name for name in index.names):
+        return None
+    return next(((column, word) for column, cells in enumerate(index.words) if word in cells), None)
 
 
 def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: int | None) -> int | None:

@@ -18,6 +18,7 @@ from backend.tables.columns import (
     is_year_or_rank,
     number_column,
     superlative_column,
+    valued_column,
 )
 from backend.tables.comparisons import spread, two_values
 from backend.tables.conditions import during, filled_or_empty, relative_to_row, years_during
@@ -86,7 +87,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     numbers = said_numbers(question, words, covered)
     q = " ".join(words)
     hinted = named_columns(stems, covered, index_, share=0.0)
-    reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_.gaps)
+    reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_)
     if reading is None:
         return None
     explained = set(covered)
@@ -115,7 +116,7 @@ def _plan(
     answer_type: AnswerType,
     dates: list[SaidDate],
     hinted: list[int],
-    gaps: list[bool],
+    index_: Index,
 ) -> Reading | None:
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
@@ -168,6 +169,13 @@ def _plan(
     options = next((c.column for c in conditions if c.op == "in"), relative[1] if relative is not None else None)
     if guessed and wants_text and options is not None:
         answer_column = options
+    # "which party has the most members": "party" is part of the cells of the column whose values are parties
+    # ("Liberal Party"); the word says what kind of value answers, not which rows.
+    kind_of = valued_column(q, index_) if guessed and wants_text else None
+    if kind_of is not None:
+        answer_column, word = kind_of
+        conditions = [c for c in conditions if not (c.op == "contains" and c.value == word)]
+        condition_columns = {c.column for c in conditions} - ({relative[1]} if relative is not None else set())
 
     # "what is the last model and its origin?": a list of several named columns of one row.
     extra = tuple(
@@ -226,7 +234,7 @@ def _plan(
         ):
             return reading(Plan("sum", measure, where=where), "sum")
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
-            presence = filled_or_empty(q, table, named, condition_columns, gaps)
+            presence = filled_or_empty(q, table, named, condition_columns, index_.gaps)
             return reading(Plan("count", where=(*where, *presence)), "count")
     if (is_max or is_min) and not (is_max and is_min):
         order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)

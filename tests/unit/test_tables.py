@@ -435,3 +435,12 @@ def test_a_year_said_falls_within_each_rows_span_unless_the_question_asks_when_i
 def test_a_row_compared_with_a_named_row_answers_from_that_rows_column():
     delegates = table_of("represented,contestant,age\nNorth,Ana,19\nSouth,Bea,21\nEast,Cy,19\n", "pageant.csv")
     assert answer("What delegate is the same age as Ana?", delegates, "string") == "Cy"
+
+
+def test_a_word_after_which_that_is_part_of_cells_says_what_kind_of_value_answers():
+    parliament = table_of(
+        "leader,affiliation,seats\nChrétien,Liberal Party,172\nDay,Alliance Party,66\nDuceppe,Bloc Québécois,38\n",
+        "parliament.csv",
+    )
+    # "party" is part of "Liberal Party": the affiliation column answers, and it filters no rows out
+    assert answer("Which party has the fewest seats?", parliament, "string") == "Bloc Québécois"
