@@ -29,7 +29,7 @@ TYPED_SHARE = 0.9
 # A text column gets a number view when this share of its cells *starts* with a number ("1st", "12 (3)",
 # "17 years"): ranks and counts written with words stay comparable and summable.
 LEADING_SHARE = 0.8
-MISSING = {"", "-", "—", "–", "n/a", "na", "none", "null", "?", "..."}
+MISSING = {"", "-", "—", "–", "n/a", "na", "none", "null", "?", "...", "tbd", "tba"}  # "TBD": not known yet
 
 _FOOTNOTE = re.compile(r"(\[[^\]]{1,6}\]|[*†‡§])+$")
 _NUMBER = re.compile(

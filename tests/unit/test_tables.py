@@ -85,6 +85,8 @@ def test_column_types_are_inferred_with_missing_cells():
     }
     assert table.data.column("n2").to_pylist() == [1200.5, 300.0, 50.0, 2000.0, None]
     assert table.row_count == 5
+    pending = table_of("event,points\nOpen,305\nMasters,430\nFinals,TBD\nCup,TBA\n")
+    assert pending.columns[1].numeric and pending.data.column("n1").to_pylist() == [305.0, 430.0, None, None]
 
 
 def test_a_header_row_is_detected_and_names_are_made_unique():
