@@ -84,8 +84,8 @@ def answered_column(
         for word in [w for w in asked.groups() if w]:
             wanted = stem(ABBREVIATIONS.get(word, word))
             for column in named:
-                if column not in conditions and column != measure and wanted in name_stems(columns[column].name):
-                    return column, False
+                if column not in conditions and wanted in name_stems(columns[column].name):
+                    return column, False  # "what was the population of Leeds": the measure itself
     for column in named:
         if column not in conditions and column != measure and not (wants_text and columns[column].numeric):
             return column, False

@@ -87,10 +87,14 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     numbers = said_numbers(question, words, covered)
     q = " ".join(words)
     hinted = named_columns(stems, covered, index_, share=0.0)
+    # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")
+    by_number = {n: c for n in numbers if (c := _column_named_by(n, hinted, table)) is not None}
+    named = [*dict.fromkeys([*by_number.values(), *named])]
+    numbers = [n for n in numbers if n not in by_number]
     reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_)
     if reading is None:
         return None
-    explained = set(covered)
+    explained = set(covered) | {i for n in by_number for i in n.words}
     for column in named:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
     explained |= {i for n in numbers for i in n.words}
@@ -273,6 +277,14 @@ def _plan(
     if answer_type.is_array:
         return reading(Plan("rows", select=(answer_column,), where=where, limit=100), "list")
     return reading(Plan("rows", select=(answer_column,), where=where, limit=1), "lookup")
+
+
+def _column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:
+    """The one column the question names by other words whose name also holds the number ("Population (2011)")."""
+    if number.op != "=":
+        return None
+    holding = [c for c in hinted if f"{number.value:g}" in normal(table.columns[c].name).split()]
+    return holding[0] if len(holding) == 1 else None
 
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:

@@ -446,3 +446,10 @@ def test_a_word_after_which_that_is_part_of_cells_says_what_kind_of_value_answer
     )
     # "party" is part of "Liberal Party": the affiliation column answers, and it filters no rows out
     assert answer("Which party has the fewest seats?", parliament, "string") == "Bloc Québécois"
+
+
+def test_a_number_said_in_a_column_name_picks_that_column():
+    census = table_of("city,population 2001,population 2011\nLeeds,715402,751485\nYork,181094,198051\n", "census.csv")
+    assert answer("What was the population of Leeds in 2011?", census, "integer") == 751485
+    assert answer("What was the population of York in 2001?", census, "integer") == 181094
+    assert answer("What was the total population in 2011?", census, "integer") == 949536
