@@ -17,6 +17,7 @@ from backend.tables.columns import (
     is_rank,
     is_year_or_rank,
     number_column,
+    rank_column,
     superlative_column,
     valued_column,
 )
@@ -142,10 +143,15 @@ def _plan(
             conditions += spanned
             condition_columns |= {c.column for c in spanned}
             continue
+        said_at = number.words[0]
+        rank = rank_column(table)
+        if said_at > 0 and q.split()[said_at - 1] == "top" and rank is not None:  # "in the top 50": ranked 1 to 50
+            conditions.append(Condition(rank, "<=", number.value, "number"))
+            condition_columns.add(rank)
+            continue
         column = number_column(number, named, numeric, table, condition_columns, hinted)
         if column is None or (number.op == "=" and column in condition_columns):
             continue
-        said_at = number.words[0]
         op = number.op
         if op == "=" and NEGATION & set(q.split()[max(0, said_at - NEGATION_REACH) : said_at]):
             op = "!="  # "cyclists that do not have -1 laps down"

@@ -453,3 +453,11 @@ def test_a_number_said_in_a_column_name_picks_that_column():
     assert answer("What was the population of Leeds in 2011?", census, "integer") == 751485
     assert answer("What was the population of York in 2001?", census, "integer") == 181094
     assert answer("What was the total population in 2011?", census, "integer") == 949536
+
+
+def test_the_top_n_are_the_rows_ranked_one_to_n():
+    race = table_of(
+        "rank,driver,country\n1,Alesi,Italy\n2,Prost,France\n3,Patrese,Italy\n4,Nannini,Italy\n", "race.csv"
+    )
+    assert answer("How many drivers from Italy finished in the top 3?", race, "integer") == 2
+    assert answer("Who was the only driver from France in the top 2?", race, "string") == "Prost"
