@@ -282,7 +282,9 @@ def _plan(
         return None
     if answer_type.is_array:
         return reading(Plan("rows", select=(answer_column,), where=where, limit=100), "list")
-    return reading(Plan("rows", select=(answer_column,), where=where, limit=1), "lookup")
+    # "the last game played at X": of the matching rows, the last in the table's order
+    last = bool(re.search(r"\blast\b", q))
+    return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
 
 
 def _column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:
