@@ -44,6 +44,19 @@ def spread(
     return None
 
 
+def two_columns(
+    q: str, table: TypedTable, named: list[int], where: tuple[Condition, ...], taken: set[int]
+) -> Compared | None:
+    """Two number columns the question names, told apart over the matching rows: "the difference between revenue
+    and cost in March", "how many more gold than silver medals did Norway win"."""
+    if not re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)", q):
+        return None
+    amounts = [c for c in named if table.columns[c].numeric and c not in taken]
+    if len(amounts) < 2:
+        return None
+    return Plan("sum", amounts[0], where=where), "difference", Plan("sum", amounts[1], where=where)
+
+
 def two_values(
     q: str,
     table: TypedTable,

@@ -21,7 +21,7 @@ from backend.tables.columns import (
     superlative_column,
     valued_column,
 )
-from backend.tables.comparisons import spread, two_values
+from backend.tables.comparisons import spread, two_columns, two_values
 from backend.tables.conditions import during, filled_or_empty, relative_to_row, years_during
 from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition, Plan
@@ -209,8 +209,10 @@ def _plan(
     is_min = any(re.search(rf"\b{w}\b", q) for w in MIN_WORDS)
 
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
-    compared = (spread(q, table, where, measure, condition_columns, is_max and is_min) if numeric_answer else None) or (
-        two_values(q, table, mentions, conditions, measure, wants_text)
+    compared = (
+        (spread(q, table, where, measure, condition_columns, is_max and is_min) if numeric_answer else None)
+        or two_values(q, table, mentions, conditions, measure, wants_text)
+        or (two_columns(q, table, named, where, condition_columns) if numeric_answer else None)
     )
     if compared is not None:
         return reading(*compared)

@@ -463,3 +463,10 @@ def test_the_top_n_are_the_rows_ranked_one_to_n():
     )
     assert answer("How many drivers from Italy finished in the top 3?", race, "integer") == 2
     assert answer("Who was the only driver from France in the top 2?", race, "string") == "Prost"
+
+
+def test_the_difference_of_two_named_columns():
+    ledger = table_of("month,revenue,cost\nJanuary,1200,800\nFebruary,1500,900\nMarch,1700,1000\n", "ledger.csv")
+    assert answer("What is the difference between revenue and cost in March?", ledger, "integer") == 700
+    assert answer("How much more revenue than cost was there in February?", ledger, "integer") == 600
+    assert answer("What is the difference between the total revenue and cost?", ledger, "integer") == 1700
