@@ -252,7 +252,10 @@ def _plan(
         order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)
         if element in (AnswerType.INTEGER, AnswerType.FLOAT) and measure is not None:  # "the highest salary"
             return reading(Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min")
-        counts_rows = measure is None and re.search(r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b)\w+", q)
+        counts_rows = measure is None and re.search(
+            r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b)\w+|\b(?:largest|highest|greatest|smallest|lowest) number of",
+            q,
+        )
         if counts_rows and answer_column is not None and columns[answer_column].kind == "text":
             # "which country has produced the most drivers": the value that most rows have.
             plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=3)

@@ -342,6 +342,8 @@ def answer(question: str, table, answer_type: str):
         # a negated comparison is its opposite: "not less than" is at least, "no more than" at most
         ("How many employees do not earn less than 70000?", "integer", 2),
         ("How many employees earn no more than 45000?", "integer", 2),
+        # "the smallest number of employees": the value fewest rows have
+        ("Which department has the smallest number of employees?", "string", "Support"),
         # the last of the matching rows, in the table's order
         ("Who was the last employee in Sales?", "string", "Dave"),
         # no column asked for: the answer is one of the values the question lists
