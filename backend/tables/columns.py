@@ -65,6 +65,19 @@ def rank_column(table: TypedTable) -> int | None:
     return next((i for i, c in enumerate(table.columns) if c.numeric and is_rank(c.name)), None)
 
 
+def placing_column(table: TypedTable) -> int | None:
+    """The column that says where each row placed ("Rank", "Pos", "Position", "Place"): a rank, not a number that
+    only names the row ("No", "#")."""
+    return next(
+        (
+            i
+            for i, c in enumerate(table.columns)
+            if c.numeric and re.fullmatch(r"rank|pos\.?|position|place", c.name, re.I)
+        ),
+        None,
+    )
+
+
 def answered_column(
     q: str,
     named: list[int],

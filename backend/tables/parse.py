@@ -17,6 +17,7 @@ from backend.tables.columns import (
     is_rank,
     is_year_or_rank,
     number_column,
+    placing_column,
     rank_column,
     superlative_column,
     valued_column,
@@ -253,7 +254,8 @@ def _plan(
         if element in (AnswerType.INTEGER, AnswerType.FLOAT) and measure is not None:  # "the highest salary"
             return reading(Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min")
         counts_rows = measure is None and re.search(
-            r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b)\w+|\b(?:largest|highest|greatest|smallest|lowest) number of",
+            r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b)\w+"
+            r"|\b(?:largest|highest|greatest|smallest|lowest) number of",
             q,
         )
         if counts_rows and answer_column is not None and columns[answer_column].kind == "text":
@@ -282,7 +284,9 @@ def _plan(
     if re.search(r"\b(first|top)\b", q) and not where:
         return reading(Plan("rows", select=(answer_column,), limit=1), "first")
     if re.search(r"\b(last|final|bottom)\b", q) and not where:
-        return reading(Plan("rows", select=(answer_column,), descending=True, limit=1), "last")
+        # "who was last": the last ranked, when rows are ranked (an unranked "DNS" at the foot is not last)
+        ranked = placing_column(table)
+        return reading(Plan("rows", select=(answer_column,), order_by=ranked, descending=True, limit=1), "last")
     if not where:
         return None
     if answer_type.is_array:

@@ -472,3 +472,9 @@ def test_the_difference_of_two_named_columns():
     assert answer("What is the difference between revenue and cost in March?", ledger, "integer") == 700
     assert answer("How much more revenue than cost was there in February?", ledger, "integer") == 600
     assert answer("What is the difference between the total revenue and cost?", ledger, "integer") == 1700
+
+
+def test_last_is_the_last_ranked_when_rows_are_ranked():
+    results = table_of("rank,athlete,time\n1,Ana,4:01\n2,Bea,4:05\n3,Cy,4:30\n,Dee,DNS\n", "results.csv")
+    assert answer("Who was last?", results, "string") == "Cy"  # Dee did not start: she has no place
+    assert answer("Who was first?", results, "string") == "Ana"
