@@ -80,7 +80,7 @@ def two_values(
     if not (text_answer and re.search(r"\bor\b", q)):
         return None
     both = (*rest, Condition(column, "in", [first, second]))
-    descending = not re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last)\b", q)
+    descending = not re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last|first|earlier|earliest)\b", q)
     # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each has
     # one row, the table's only amount ("did Alice earn more or less than Bob").
     amount = measure
@@ -96,6 +96,10 @@ def two_values(
         # "were more concerts played in Quebec or in Alberta": the value with more rows
         return Plan("count", group_by=column, where=both, descending=descending, limit=2), "group", None
     order = measure if measure is not None else rank_column(table)
+    if order is None and re.search(r"\b(first|earlier|earliest|before|last|later|latest)\b", q):
+        # "was A or B the first pick", "which came first, A or B": the one the table lists first (or last)
+        later = bool(re.search(r"\b(last|later|latest)\b", q))
+        return Plan("rows", select=(column,), where=both, descending=later, limit=1), "compare", None
     if order is None:
         return None
     if re.search(r"\b(rank|position|place|finish)", q) and measure is None:

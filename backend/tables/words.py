@@ -125,6 +125,9 @@ class Index:
     gaps: list[bool]  # whether some of each column's cells are missing ("", "—", "n/a": infer.MISSING)
 
 
+_BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
+
+
 def index(table: TypedTable) -> Index:
     """The words of ``table`` that questions are matched against."""
     names = [name_stems(c.name) for c in table.columns]
@@ -140,11 +143,13 @@ def index(table: TypedTable) -> Index:
         header = normal(table.columns[i].name)
         if len(distinct) <= MAX_DISTINCT:
             for cell in distinct.to_pylist():
-                key = normal(cell or "")
-                # A cell that repeats its column's name is a header row inside the data, not a value.
-                if key and key != header and key not in by_norm and not (key in STOP_WORDS or key in CUE_WORDS):
-                    by_norm[key] = cell
-                    longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
+                # "Chuck Bednarik (Lottery bonus pick)" is said "Chuck Bednarik": a note in brackets is not the value
+                noted = _BRACKETED.sub(" ", cell) if cell and ("(" in cell or "[" in cell) else ""
+                for key in (normal(cell or ""), normal(noted)):
+                    # A cell that repeats its column's name is a header row inside the data, not a value.
+                    if key and key != header and key not in by_norm and not (key in STOP_WORDS or key in CUE_WORDS):
+                        by_norm[key] = cell
+                        longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
         values.append(by_norm)
     words = [{w for key in by_norm for w in key.split()} for by_norm in values]
     # The same values by their stems ("returns" says "returned", "Americans" says "American"); a stem two cells of

@@ -478,3 +478,15 @@ def test_last_is_the_last_ranked_when_rows_are_ranked():
     results = table_of("rank,athlete,time\n1,Ana,4:01\n2,Bea,4:05\n3,Cy,4:30\n,Dee,DNS\n", "results.csv")
     assert answer("Who was last?", results, "string") == "Cy"  # Dee did not start: she has no place
     assert answer("Who was first?", results, "string") == "Ana"
+
+
+def test_a_note_in_brackets_is_not_part_of_the_value_a_question_says():
+    draft = table_of("player,pick,school\nChuck Bednarik (Lottery bonus pick),1,Penn\nFrank Tripucka,9,Notre Dame\n")
+    assert answer("What school did Chuck Bednarik attend?", draft, "string") == "Penn"
+    assert answer("Was Frank Tripucka or Chuck Bednarik the first pick?", draft, "string").startswith("Chuck")
+
+
+def test_which_of_two_came_first_with_no_order_column_is_the_tables_order():
+    singles = table_of("single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n", "singles.csv")
+    assert answer("Which single came first, Red Sky or Green Door?", singles, "string") == "Red Sky"
+    assert answer("Which single came last, Red Sky or Blue Moon?", singles, "string") == "Red Sky"
