@@ -48,6 +48,7 @@ AGGREGATES = {
     "more_or_less",
     "group",
     "duration",
+    "longest_run",
 }
 
 

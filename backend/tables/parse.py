@@ -248,6 +248,8 @@ def _plan(
             return reading(Plan("sum", measure, where=where), "sum")
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
             presence = filled_or_empty(q, table, named, condition_columns, index_.gaps)
+            if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
+                return reading(Plan("longest_run", where=(*where, *presence)), "longest_run")
             return reading(Plan("count", where=(*where, *presence)), "count")
     if (is_max or is_min) and not (is_max and is_min):
         order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)

@@ -13,7 +13,8 @@ from typing import Any
 
 from backend.tables.infer import TypedTable, parse_date, parse_number
 
-OPERATIONS = ("rows", "count", "count_distinct", "sum", "avg", "min", "max")
+OPERATIONS = ("rows", "count", "count_distinct", "longest_run", "sum", "avg", "min", "max")
+# longest_run: the most consecutive rows, in table order, that match ("how many consecutive seasons ...")
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "in", "empty", "filled")
 PRESENCE = ("empty", "filled")  # comparisons that take no value: the cell is missing ("", "—", "n/a"), or is not
 MAX_LIMIT = 1_000  # rows a plan may return (an answer is a value or a short list, not a dump of the table)
@@ -106,6 +107,8 @@ def describe(plan: Plan, table: TypedTable) -> str:
         )
     elif plan.operation == "count":
         what = "count rows"
+    elif plan.operation == "longest_run":
+        what = "count the longest run of consecutive rows"
     elif plan.operation == "rows":
         what = "take " + ", ".join(repr(names[i]) for i in plan.select)
     else:

@@ -50,6 +50,9 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         return sql + _limit(plan.limit), parameters
     if plan.operation == "count":
         return f"SELECT count(*) FROM t{where}", parameters
+    if plan.operation == "longest_run":  # each run of consecutive matching rows shares row - its rank among them
+        runs = f"SELECT row - row_number() OVER (ORDER BY row) AS run FROM t{where}"
+        return f"SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM ({runs}) GROUP BY run)", parameters
     if plan.operation == "count_distinct":
         return f"SELECT count(DISTINCT lower(c{plan.column})) FROM t{where}", parameters
     if plan.operation in ("sum", "avg"):

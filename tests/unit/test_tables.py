@@ -490,3 +490,11 @@ def test_which_of_two_came_first_with_no_order_column_is_the_tables_order():
     singles = table_of("single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n", "singles.csv")
     assert answer("Which single came first, Red Sky or Green Door?", singles, "string") == "Red Sky"
     assert answer("Which single came last, Red Sky or Blue Moon?", singles, "string") == "Red Sky"
+
+
+def test_consecutive_rows_are_the_longest_run_that_matches():
+    sales = table_of("month,sales\nJan,12000\nFeb,9000\nMar,11000\nApr,15000\nMay,13000\nJun,8000\n", "sales.csv")
+    assert answer("How many consecutive months had sales over 10,000?", sales, "integer") == 3
+    assert answer("How many months had sales over 10,000?", sales, "integer") == 4
+    plan = from_json({"operation": "longest_run", "where": [{"column": "sales", "op": "<", "value": 10000}]}, sales)
+    assert execute(plan, sales).rows == [(1,)]  # a model's plan may ask for it too
