@@ -12,7 +12,7 @@ import pyarrow.compute as pc
 from backend.tables.columns import is_year_or_rank, span_columns
 from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition
-from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Mention, name_stems
+from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Index, Mention, name_stems
 from backend.text import stem
 
 _MORE = "more greater higher larger bigger longer taller heavier later older".split()
@@ -129,19 +129,22 @@ def rows_where(table: TypedTable, column: int, cell: str) -> pa.Table:
 
 
 def filled_or_empty(
-    q: str, table: TypedTable, named: list[int], taken: set[int], gaps: list[bool]
+    q: str, table: TypedTable, named: list[int], taken: set[int], index: Index
 ) -> tuple[Condition, ...]:
-    """Conditions on named columns that some rows leave empty ("how many years have no game in the puzzle
-    category"): the rows that fill them in, or, after a negation, leave them empty. ``gaps``: the table's columns
-    that have missing cells (``words.Index.gaps``)."""
+    """Conditions on named columns that some rows leave empty or at 0 ("how many years have no game in the puzzle
+    category", "how many countries won a bronze medal"): the rows that fill them in (above 0), or, after a
+    negation, leave them empty (at 0)."""
     words = q.split()
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     conditions = []
     for column in named:
         name = name_stems(table.columns[column].name)
-        if column in taken or not gaps[column]:
+        if column in taken or not (index.gaps[column] or index.zeros[column]):
             continue
         first = next((i for i, s in enumerate(stems) if s in name), 0)
         negated = bool(NEGATION & set(words[max(0, first - NEGATION_REACH) : first]))
-        conditions.append(Condition(column, "empty" if negated else "filled", None))
+        if index.zeros[column]:
+            conditions.append(Condition(column, "=" if negated else ">", 0.0, "number"))
+        else:
+            conditions.append(Condition(column, "empty" if negated else "filled", None))
     return tuple(conditions)

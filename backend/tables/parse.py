@@ -247,7 +247,7 @@ def _plan(
         ):
             return reading(Plan("sum", measure, where=where), "sum")
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
-            presence = filled_or_empty(q, table, named, condition_columns, index_.gaps)
+            presence = filled_or_empty(q, table, named, condition_columns, index_)
             if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
                 return reading(Plan("longest_run", where=(*where, *presence)), "longest_run")
             return reading(Plan("count", where=(*where, *presence)), "count")
@@ -289,6 +289,9 @@ def _plan(
         # "who was last": the last ranked, when rows are ranked (an unranked "DNS" at the foot is not last)
         ranked = placing_column(table)
         return reading(Plan("rows", select=(answer_column,), order_by=ranked, descending=True, limit=1), "last")
+    # "name one nation that did not earn a bronze medal": a named column left empty (or at 0)
+    absent = [c for c in filled_or_empty(q, table, named, condition_columns, index_) if c.op in ("empty", "=")]
+    where = (*where, *(c for c in absent if c.column != answer_column))
     if not where:
         return None
     if answer_type.is_array:

@@ -123,6 +123,7 @@ class Index:
     words: list[set[str]]  # each column's words (for values said in part: "castledon" of "Castledon Farm")
     stemmed: list[dict[str, str]]  # each column's values by their words' stems (plurals, tenses)
     gaps: list[bool]  # whether some of each column's cells are missing ("", "—", "n/a": infer.MISSING)
+    zeros: list[bool]  # whether some of each number column's cells are 0 (a country with no bronze medal)
 
 
 _BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
@@ -164,7 +165,11 @@ def index(table: TypedTable) -> Index:
                 clashes.add(stems)
             by_stem.setdefault(stems, cell)
         stemmed.append({k: v for k, v in by_stem.items() if k not in clashes})
-    return Index(names, values, longest, words, stemmed, gaps)
+    zeros = [
+        f"n{i}" in table.data.column_names and bool(pc.any(pc.equal(table.data.column(f"n{i}"), 0.0)).as_py())
+        for i in range(len(table.columns))
+    ]
+    return Index(names, values, longest, words, stemmed, gaps, zeros)
 
 
 def name_stems(name: str) -> set[str]:

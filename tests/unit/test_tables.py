@@ -498,3 +498,10 @@ def test_consecutive_rows_are_the_longest_run_that_matches():
     assert answer("How many months had sales over 10,000?", sales, "integer") == 4
     plan = from_json({"operation": "longest_run", "where": [{"column": "sales", "op": "<", "value": 10000}]}, sales)
     assert execute(plan, sales).rows == [(1,)]  # a model's plan may ask for it too
+
+
+def test_a_named_number_column_at_zero_is_none_of_it():
+    medals = table_of("nation,gold,silver,bronze\nNorway,3,2,0\nFrance,1,0,2\nItaly,0,1,1\n", "medals.csv")
+    assert answer("Name one nation that did not earn a bronze medal.", medals, "string") == "Norway"
+    assert answer("How many nations won a silver medal?", medals, "integer") == 2
+    assert answer("How many nations have no gold?", medals, "integer") == 1
