@@ -287,6 +287,7 @@ def _convert(value: Any, element: AnswerType) -> Any:
             number = leading_number(value)
     if number is None:
         return None
+    number = float(f"{number:.12g}")  # a sum of binary floats is 125195.49999999991: it was 125195.5
     if element is AnswerType.INTEGER:
         return int(number) if float(number).is_integer() else None
     return float(number)

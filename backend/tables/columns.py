@@ -136,6 +136,20 @@ def valued_column(q: str, index: Index) -> tuple[int, str] | None:
     return next(((column, word) for column, cells in enumerate(index.words) if word in cells), None)
 
 
+def pace_column(table: TypedTable, named: list[int], taken: set[int]) -> tuple[int, bool] | None:
+    """The column "fastest" and "slowest" order by (a named one first): a time, where fastest is smallest, or a
+    speed, where it is largest. Returns the column and whether it holds times."""
+    for i in [*named, *range(len(table.columns))]:
+        name = table.columns[i].name
+        if (
+            i not in taken
+            and table.columns[i].numeric
+            and re.search(r"\b(time|duration|speed|pace)\b|mph|km/h", name, re.I)
+        ):
+            return i, not re.search(r"speed|pace|mph|km/h", name, re.I)
+    return None
+
+
 def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: int | None) -> int | None:
     """The column a superlative without a named measure orders by: a date or year for earliest/latest, else the
     only numeric column that is not a rank."""

@@ -91,6 +91,19 @@ def parse_number(cell: str, decimal_comma: bool = False) -> float | None:
     return -value if negative else value
 
 
+_DURATION = re.compile(r"^(?P<sign>[-−+])?(?:(?P<h>\d+):)?(?P<m>\d{1,2}):(?P<s>\d{2}(?:\.\d+)?)$")
+
+
+def parse_duration(cell: str) -> float | None:
+    """The seconds a race time or a duration states (``4:09.695`` → 249.695, ``2:05:33`` → 7533, ``+1:26.78``), or
+    None."""
+    match = _DURATION.match(_FOOTNOTE.sub("", cell.strip()).strip())
+    if not match:
+        return None
+    seconds = int(match.group("h") or 0) * 3600 + int(match.group("m")) * 60 + float(match.group("s"))
+    return -seconds if match.group("sign") in ("-", "−") else seconds
+
+
 def leading_number(cell: str) -> float | None:
     """The number a cell starts with (``1st`` → 1, ``17 years`` → 17), or None."""
     match = _LEADING.match(cell.strip())
@@ -204,6 +217,9 @@ def infer(raw: RawTable, name: str) -> TypedTable:
         if present and parsed >= TYPED_SHARE * len(present):
             kind, numeric = "number", True
             percent = sum(v.rstrip().endswith("%") for v in present) >= TYPED_SHARE * len(present)
+        elif present and sum(parse_duration(v) is not None for v in present[:200]) >= TYPED_SHARE * len(present[:200]):
+            # race times and durations ("4:09.695", "2:05:33") sort and compare as seconds, not by their first digits
+            numeric, numbers = True, [parse_duration(v) if v is not None else None for v in values]
         else:
             dates = _dates(present)
             if dates is not None:

@@ -17,6 +17,7 @@ from backend.tables.columns import (
     is_rank,
     is_year_or_rank,
     number_column,
+    pace_column,
     placing_column,
     rank_column,
     superlative_column,
@@ -208,6 +209,11 @@ def _plan(
     ):
         is_max = True
     is_min = any(re.search(rf"\b{w}\b", q) for w in MIN_WORDS)
+    fast, slow = bool(re.search(r"\b(fastest|quickest)\b", q)), bool(re.search(r"\bslowest\b", q))
+    paced = pace_column(table, named, condition_columns) if (fast or slow) and not (is_max or is_min) else None
+    if paced is not None:  # "the fastest": the shortest time, or the highest speed
+        measure, holds_times = paced
+        is_max, is_min = (slow, fast) if holds_times else (fast, slow)
 
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
     compared = (

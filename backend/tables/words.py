@@ -124,6 +124,8 @@ class Index:
     stemmed: list[dict[str, str]]  # each column's values by their words' stems (plurals, tenses)
     gaps: list[bool]  # whether some of each column's cells are missing ("", "—", "n/a": infer.MISSING)
     zeros: list[bool]  # whether some of each number column's cells are 0 (a country with no bronze medal)
+    # how many of each name's words stand outside brackets: "speed" names "Speed (km/h)" as fully as "Speed"
+    name_sizes: list[int]
 
 
 _BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
@@ -169,7 +171,8 @@ def index(table: TypedTable) -> Index:
         f"n{i}" in table.data.column_names and bool(pc.any(pc.equal(table.data.column(f"n{i}"), 0.0)).as_py())
         for i in range(len(table.columns))
     ]
-    return Index(names, values, longest, words, stemmed, gaps, zeros)
+    sizes = [len(name_stems(_BRACKETED.sub(" ", c.name)) or name) for c, name in zip(table.columns, names, strict=True)]
+    return Index(names, values, longest, words, stemmed, gaps, zeros, sizes)
 
 
 def name_stems(name: str) -> set[str]:
@@ -262,9 +265,9 @@ def named_columns(stems: list[str], covered: set[int], index: Index, share: floa
     for column, name in enumerate(index.names):
         if not name:
             continue
-        hit = len(name & free)
-        if hit and hit >= len(name) * share:
-            scored.append((hit / len(name) + 0.01 * hit, -column, column))
+        hit, size = len(name & free), index.name_sizes[column]
+        if hit and hit >= size * share:
+            scored.append((hit / size + 0.01 * hit, -column, column))
     return [c for *_, c in sorted(scored, reverse=True)]
 
 

@@ -505,3 +505,16 @@ def test_a_named_number_column_at_zero_is_none_of_it():
     assert answer("Name one nation that did not earn a bronze medal.", medals, "string") == "Norway"
     assert answer("How many nations won a silver medal?", medals, "integer") == 2
     assert answer("How many nations have no gold?", medals, "integer") == 1
+
+
+def test_fastest_is_the_shortest_time_or_the_highest_speed():
+    race = table_of("athlete,time,speed (km/h)\nAna,4:01.5,40.1\nBea,3:59.8,41.0\nCy,1:04:10.0,35.2\n", "race.csv")
+    assert race.data.column("n1").to_pylist() == [241.5, 239.8, 3850.0]  # race times are seconds, not "4"
+    assert answer("Who had the fastest time?", race, "string") == "Bea"
+    assert answer("Who was the slowest?", race, "string") == "Cy"
+    assert answer("Who had the fastest speed?", race, "string") == "Bea"  # "speed" names "speed (km/h)"
+    assert answer("What is the difference between the fastest and slowest speed?", race, "float") == 5.8
+
+
+def test_computed_numbers_carry_no_binary_float_noise():
+    assert answer("What is the total share?", table_of("item,share\na,0.1\nb,0.2\n", "shares.csv"), "float") == 0.3
