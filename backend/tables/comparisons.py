@@ -75,8 +75,11 @@ def two_values(
     def rows_of(value: str) -> tuple[Condition, ...]:
         return (*rest, Condition(column, "=", value))
 
-    if measure is not None and re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)", q):
-        return Plan("sum", measure, where=rows_of(first)), "difference", Plan("sum", measure, where=rows_of(second))
+    if re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)", q):
+        if measure is not None:
+            return Plan("sum", measure, where=rows_of(first)), "difference", Plan("sum", measure, where=rows_of(second))
+        if re.search(r"\bhow many\b|\bnumber of\b", q):  # "how many more titles did A win than B": rows counted
+            return Plan("count", where=rows_of(first)), "difference", Plan("count", where=rows_of(second))
     if not (text_answer and re.search(r"\bor\b", q)):
         return None
     both = (*rest, Condition(column, "in", [first, second]))

@@ -337,6 +337,7 @@ def answer(question: str, table, answer_type: str):
         # two named values compared by their rows (or their summed measure)
         ("Were more employees in Sales or in Support?", "string", "Sales"),
         ("Did Alice earn more or less than Bob?", "string", "more"),
+        ("How many more employees are in Sales than in Support?", "integer", 2),  # rows counted, when no measure
         # a number after a negation, and a missing number is "not" it
         ("How many employees were not born in 1980?", "integer", 5),
         # a negated comparison is its opposite: "not less than" is at least, "no more than" at most
