@@ -126,11 +126,15 @@ def answered_column(
     return (free[0], True) if free else (None, True)
 
 
-def valued_column(q: str, index: Index) -> tuple[int, str] | None:
+def valued_column(q: str, index: Index, values_said: set[int]) -> tuple[int, str] | None:
     """The column a word after "which" or "what" is part of the cells of ("which party": "Liberal Party", "Bloc
-    Party"), when it names no column: the kind of value that answers. Returns the column and the word."""
-    asked = re.search(r"\b(?:which|what)\s+(\w+)", q)
-    word = asked.group(1) if asked else ""
+    Party"), when it names no column and is not part of a value the question says (``values_said``: word
+    positions): the kind of value that answers. Returns the column and the word."""
+    words = q.split()
+    at = next((i + 1 for i, w in enumerate(words[:-1]) if w in ("which", "what")), None)
+    if at is None or at in values_said:
+        return None
+    word = words[at]
     if word in STOP_WORDS or word in CUE_WORDS or any(stem(word) in name for name in index.names):
         return None
     return next(((column, word) for column, cells in enumerate(index.words) if word in cells), None)

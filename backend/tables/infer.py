@@ -234,7 +234,7 @@ def infer(raw: RawTable, name: str) -> TypedTable:
         arrays[f"c{i}"] = pa.array(cells, pa.string())
         if numeric:
             arrays[f"n{i}"] = pa.array(numbers, pa.float64())
-        if kind == "text" and _spans_years(present[:200]):  # "1996–99": its first and last year (s<i>, l<i>)
+        if kind != "date" and _spans_years(present[:200]):  # "1996–99": its first and last year (s<i>, l<i>)
             spans = [year_range(v) if v is not None and "," not in v else None for v in values]  # one span each
             arrays[f"s{i}"] = pa.array([s[0] if s else None for s in spans], pa.float64())
             arrays[f"l{i}"] = pa.array([s[1] if s else None for s in spans], pa.float64())

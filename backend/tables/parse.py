@@ -19,7 +19,9 @@ from backend.tables.columns import (
     number_column,
     pace_column,
     placing_column,
+    range_column,
     rank_column,
+    span_columns,
     superlative_column,
     valued_column,
 )
@@ -183,7 +185,8 @@ def _plan(
         answer_column = options
     # "which party has the most members": "party" is part of the cells of the column whose values are parties
     # ("Liberal Party"); the word says what kind of value answers, not which rows.
-    kind_of = valued_column(q, index_) if guessed and wants_text else None
+    values_said = {i for m in mentions if not m.partial for i in range(m.start, m.end)}
+    kind_of = valued_column(q, index_, values_said) if guessed and wants_text else None
     if kind_of is not None:
         answer_column, word = kind_of
         conditions = [c for c in conditions if not (c.op == "contains" and c.value == word)]
@@ -270,6 +273,13 @@ def _plan(
             # "which country has produced the most drivers": the value that most rows have.
             plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=3)
             return reading(plan, "group")
+        lasting = _lasting(q, table, condition_columns) if order is None else None
+        if lasting is not None and answer_column is not None:  # "which series ran the longest": the longest span
+            start, end = lasting
+            plan = Plan(
+                "rows", select=(answer_column,), where=where, order_by=start, order_to=end, descending=is_max, limit=1
+            )
+            return reading(plan, "superlative")
         if order is not None and answer_column is not None:
             descending = is_max
             if is_rank(columns[order].name) and measure is None:
@@ -305,6 +315,18 @@ def _plan(
     # "the last game played at X": of the matching rows, the last in the table's order
     last = bool(re.search(r"\blast\b", q))
     return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
+
+
+def _lasting(q: str, table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
+    """For "the longest" or "the shortest" with nothing else to order by: the start and end of how long each row
+    lasted (a start and an end column, or one column of year spans twice)."""
+    if not re.search(r"\b(longest|shortest)\b", q):
+        return None
+    span = span_columns(table, taken)
+    if span is not None:
+        return span
+    ranged = range_column(table, taken)
+    return (ranged, ranged) if ranged is not None else None
 
 
 def _column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:

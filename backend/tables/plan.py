@@ -49,6 +49,8 @@ class Plan:
     select: tuple[int, ...] = ()
     where: tuple[Condition, ...] = ()
     order_by: int | None = None  # a column; sorted by its number or date view
+    order_to: int | None = None  # with order_by: sorted by how long each row lasted, from order_by to this column
+    # (the same column: across the years its cells span, "1996–99")
     descending: bool = False
     limit: int | None = None
     shift: int = 0
@@ -66,7 +68,7 @@ def check(plan: Plan, table: TypedTable) -> Plan:
 
     if plan.operation not in OPERATIONS:
         raise InvalidPlan(f"operation: {plan.operation!r} is not one of {', '.join(OPERATIONS)}")
-    for index in (plan.column, plan.order_by, plan.group_by, *plan.select):
+    for index in (plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select):
         known(index, "column")
     if plan.operation in ("sum", "avg") and (plan.column is None or not table.columns[plan.column].numeric):
         raise InvalidPlan(f"{plan.operation}: the column must hold numbers")
@@ -74,7 +76,9 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"{plan.operation}: a column is required")
     if plan.operation == "rows" and not plan.select:
         raise InvalidPlan("rows: the columns to return are required")
-    if plan.order_by is not None and not _sortable(table, plan.order_by):
+    if plan.order_to is not None and (plan.order_by is None or not _lasting(table, plan.order_by, plan.order_to)):
+        raise InvalidPlan("order_to: the columns hold no start and end of the same kind")
+    elif plan.order_by is not None and plan.order_to is None and not _sortable(table, plan.order_by):
         raise InvalidPlan(f"order_by: {table.columns[plan.order_by].name!r} holds neither numbers nor dates")
     if plan.limit is not None and not 1 <= plan.limit <= MAX_LIMIT:
         raise InvalidPlan(f"limit: must be between 1 and {MAX_LIMIT}")
@@ -90,6 +94,15 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         if condition.view == "during" and f"s{condition.column}" not in table.data.column_names:
             raise InvalidPlan(f"where: {column.name!r} holds no spans of years")
     return plan
+
+
+def _lasting(table: TypedTable, start: int, end: int) -> bool:
+    """Whether how long rows lasted can be told from ``start`` to ``end``: one column of year spans, or two of
+    numbers, or two of dates."""
+    views = table.data.column_names
+    if start == end:
+        return f"s{start}" in views
+    return (f"n{start}" in views and f"n{end}" in views) or (f"d{start}" in views and f"d{end}" in views)
 
 
 def _sortable(table: TypedTable, index: int) -> bool:
@@ -118,7 +131,14 @@ def describe(plan: Plan, table: TypedTable) -> str:
         text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
     if plan.shift:
         text += f", then the row {abs(plan.shift)} {'after' if plan.shift > 0 else 'before'} the first match"
-    if plan.order_by is not None:
+    if plan.order_to is not None and plan.order_by is not None:
+        span = (
+            repr(names[plan.order_by])
+            if plan.order_to == plan.order_by
+            else (f"{names[plan.order_by]!r} to {names[plan.order_to]!r}")
+        )
+        text += f", {'longest' if plan.descending else 'shortest'} {span} first"
+    elif plan.order_by is not None:
         text += f", {'largest' if plan.descending else 'smallest'} {names[plan.order_by]!r} first"
     elif plan.group_by is not None:
         text += f", {'largest' if plan.descending else 'smallest'} first"

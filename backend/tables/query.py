@@ -61,7 +61,10 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         return f"SELECT {plan.operation}({_value_view(plan.column, views)}) FROM t{where}", parameters
     order = "row"
     if plan.order_by is not None:
-        order = f"{_sort_view(plan.order_by, views)} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row"
+        key = (
+            _sort_view(plan.order_by, views) if plan.order_to is None else _lasted(plan.order_by, plan.order_to, views)
+        )
+        order = f"{key} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row"
     elif plan.descending:
         order = "row DESC"
     return f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {order}" + _limit(plan.limit), parameters
@@ -74,6 +77,15 @@ def _value_view(column: int | None, views: set[str]) -> str:
     if f"d{column}" in views:
         return f"d{column}"
     return f"c{column}"
+
+
+def _lasted(start: int, end: int, views: set[str]) -> str:
+    """How long a row lasted: across its cell's span of years, or from its start column to its end column."""
+    if start == end:
+        return f"(l{start} - s{start})"
+    if f"n{start}" in views and f"n{end}" in views:
+        return f"(n{end} - n{start})"
+    return f"date_diff('day', d{start}, d{end})"
 
 
 def _sort_view(column: int, views: set[str]) -> str:

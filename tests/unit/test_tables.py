@@ -519,3 +519,15 @@ def test_fastest_is_the_shortest_time_or_the_highest_speed():
 
 def test_computed_numbers_carry_no_binary_float_noise():
     assert answer("What is the total share?", table_of("item,share\na,0.1\nb,0.2\n", "shares.csv"), "float") == 0.3
+
+
+def test_the_longest_is_the_row_that_lasted_longest():
+    assert answer("Which project ran the longest?", table_of(PROJECTS, "projects.csv"), "string") == "Apollo"
+    assert answer("Which project was the shortest?", table_of(PROJECTS, "projects.csv"), "string") == "Borealis"
+    assert answer("Who served the longest?", table_of(BOARD, "board.csv"), "string") == "Bob"
+    tenure = table_of(TENURE, "tenure.csv")
+    reading = parse.read("Who stayed the longest?", tenure, AnswerType.STRING)
+    assert reading is not None and describe(reading.plan, tenure).endswith("longest 'years' first, 1 row")
+    assert answer("Who stayed the longest?", tenure, "string") == "Bob"  # Carol's two spans are no one span
+    with pytest.raises(InvalidPlan, match="order_to"):
+        check(Plan("rows", select=(0,), order_by=1, order_to=1), table_of(PROJECTS))
