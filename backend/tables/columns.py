@@ -194,3 +194,15 @@ def span_columns(table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
 def range_column(table: TypedTable, taken: set[int]) -> int | None:
     """A column whose cells span years ("1996–99"): it has the first- and last-year views (``infer``)."""
     return next((i for i in range(len(table.columns)) if i not in taken and f"s{i}" in table.data.column_names), None)
+
+
+def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
+    """For "the longest" or "the shortest" with nothing else to order by: the start and end of how long each row
+    lasted (a start and an end column, or one column of year spans twice)."""
+    if not re.search(r"\b(longest|shortest)\b", q):
+        return None
+    span = span_columns(table, taken)
+    if span is not None:
+        return span
+    ranged = range_column(table, taken)
+    return (ranged, ranged) if ranged is not None else None

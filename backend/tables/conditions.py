@@ -9,10 +9,10 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from backend.tables.columns import is_year_or_rank, span_columns
+from backend.tables.columns import is_year_or_rank, number_column, rank_column, span_columns
 from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition
-from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Index, Mention, name_stems
+from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Index, Mention, SaidNumber, name_stems
 from backend.text import stem
 
 _MORE = "more greater higher larger bigger longer taller heavier later older".split()
@@ -59,6 +59,35 @@ def relative_to_row(
         rest = [c for c in conditions if c is not entity]
         return [*rest, Condition(column, op, value, view), Condition(entity.column, "!=", entity.value)], entity.column
     return None
+
+
+def number_conditions(
+    numbers: list[SaidNumber], words: list[str], table: TypedTable, named: list[int], taken: set[int], hinted: list[int]
+) -> list[Condition]:
+    """The conditions the numbers a question says put on the rows: a year within each row's span ("on the board
+    in 2003"), the ranks of "the top 50", or a comparison with the column the number belongs to (``taken``: the
+    columns other conditions already hold)."""
+    taken = set(taken)
+    numeric = [i for i, c in enumerate(table.columns) if c.numeric]
+    conditions: list[Condition] = []
+    for number in numbers:
+        found = during(number.value, words, table, named, taken) if number.op == "=" else []
+        said_at = number.words[0]
+        rank = rank_column(table)
+        if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
+            found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
+        column = None if found else number_column(number, named, numeric, table, taken, hinted)
+        if column is not None and not (number.op == "=" and column in taken):
+            op = number.op
+            if op == "=" and NEGATION & set(words[max(0, said_at - NEGATION_REACH) : said_at]):
+                op = "!="  # "cyclists that do not have -1 laps down"
+            view = "year" if table.columns[column].kind == "date" else "number"  # "born before 1850": a date's year
+            if number.is_year and op == "=" and f"s{column}" in table.data.column_names:
+                view = "during"  # "playing in 1990": within the years "1988–1992"
+            found = [Condition(column, op, number.value, view)]
+        conditions += found
+        taken |= {c.column for c in found}
+    return conditions
 
 
 def during(year: float, words: list[str], table: TypedTable, named: list[int], taken: set[int]) -> list[Condition]:

@@ -16,17 +16,14 @@ from backend.tables.columns import (
     answered_column,
     is_rank,
     is_year_or_rank,
-    number_column,
+    lasting_columns,
     pace_column,
     placing_column,
-    range_column,
-    rank_column,
-    span_columns,
     superlative_column,
     valued_column,
 )
 from backend.tables.comparisons import spread, two_columns, two_values
-from backend.tables.conditions import during, filled_or_empty, relative_to_row, years_during
+from backend.tables.conditions import filled_or_empty, number_conditions, relative_to_row, years_during
 from backend.tables.infer import TypedTable, parse_number
 from backend.tables.plan import Condition, Plan
 from backend.tables.words import (
@@ -141,29 +138,9 @@ def _plan(
     if spanned is not conditions:  # "on the board in 2005", 2005 being a cell of the "from" column
         conditions = spanned
         condition_columns = {c.column for c in conditions}
-    for number in numbers:
-        spanned = during(number.value, q.split(), table, named, condition_columns) if number.op == "=" else []
-        if spanned:  # "on the board in 2003": the rows whose span takes in the year
-            conditions += spanned
-            condition_columns |= {c.column for c in spanned}
-            continue
-        said_at = number.words[0]
-        rank = rank_column(table)
-        if said_at > 0 and q.split()[said_at - 1] == "top" and rank is not None:  # "in the top 50": ranked 1 to 50
-            conditions.append(Condition(rank, "<=", number.value, "number"))
-            condition_columns.add(rank)
-            continue
-        column = number_column(number, named, numeric, table, condition_columns, hinted)
-        if column is None or (number.op == "=" and column in condition_columns):
-            continue
-        op = number.op
-        if op == "=" and NEGATION & set(q.split()[max(0, said_at - NEGATION_REACH) : said_at]):
-            op = "!="  # "cyclists that do not have -1 laps down"
-        view = "year" if columns[column].kind == "date" else "number"  # "born before 1850": the year of a date
-        if number.is_year and op == "=" and f"s{column}" in table.data.column_names:
-            view = "during"  # "playing in 1990": within the years "1988–1992"
-        conditions.append(Condition(column, op, number.value, view))
-        condition_columns.add(column)
+    for condition in number_conditions(numbers, q.split(), table, named, condition_columns, hinted):
+        conditions.append(condition)
+        condition_columns.add(condition.column)
     month = said_month(q, mentions) if not dates else None
     dated = [i for i, c in enumerate(columns) if c.kind == "date"]
     if month is not None and dated:  # "in March": the month of the (first) date column
@@ -273,7 +250,7 @@ def _plan(
             # "which country has produced the most drivers": the value that most rows have.
             plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=3)
             return reading(plan, "group")
-        lasting = _lasting(q, table, condition_columns) if order is None else None
+        lasting = lasting_columns(q, table, condition_columns) if order is None else None
         if lasting is not None and answer_column is not None:  # "which series ran the longest": the longest span
             start, end = lasting
             plan = Plan(
@@ -315,18 +292,6 @@ def _plan(
     # "the last game played at X": of the matching rows, the last in the table's order
     last = bool(re.search(r"\blast\b", q))
     return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
-
-
-def _lasting(q: str, table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
-    """For "the longest" or "the shortest" with nothing else to order by: the start and end of how long each row
-    lasted (a start and an end column, or one column of year spans twice)."""
-    if not re.search(r"\b(longest|shortest)\b", q):
-        return None
-    span = span_columns(table, taken)
-    if span is not None:
-        return span
-    ranged = range_column(table, taken)
-    return (ranged, ranged) if ranged is not None else None
 
 
 def _column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:
