@@ -439,58 +439,52 @@ def test_a_year_said_falls_within_each_rows_span_unless_the_question_asks_when_i
         check(Plan("count", where=(Condition(0, "=", 2001.0, "during"),)), tenure)
 
 
-def test_a_row_compared_with_a_named_row_answers_from_that_rows_column():
-    delegates = table_of("represented,contestant,age\nNorth,Ana,19\nSouth,Bea,21\nEast,Cy,19\n", "pageant.csv")
-    assert answer("What delegate is the same age as Ana?", delegates, "string") == "Cy"
+PAGEANT = "represented,contestant,age\nNorth,Ana,19\nSouth,Bea,21\nEast,Cy,19\n"
+PARLIAMENT = "leader,affiliation,seats\nChrétien,Liberal Party,172\nDay,Alliance Party,66\nDuceppe,Bloc Québécois,38\n"
+CENSUS = "city,population 2001,population 2011\nLeeds,715402,751485\nYork,181094,198051\n"
+RACE = "rank,driver,country\n1,Alesi,Italy\n2,Prost,France\n3,Patrese,Italy\n4,Nannini,Italy\n"
+LEDGER = "month,revenue,cost\nJanuary,1200,800\nFebruary,1500,900\nMarch,1700,1000\n"
+RESULTS = "rank,athlete,time\n1,Ana,4:01\n2,Bea,4:05\n3,Cy,4:30\n,Dee,DNS\n"
+DRAFT = "player,pick,school\nChuck Bednarik (Lottery bonus pick),1,Penn\nFrank Tripucka,9,Notre Dame\n"
+SINGLES = "single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n"
 
 
-def test_a_word_after_which_that_is_part_of_cells_says_what_kind_of_value_answers():
-    parliament = table_of(
-        "leader,affiliation,seats\nChrétien,Liberal Party,172\nDay,Alliance Party,66\nDuceppe,Bloc Québécois,38\n",
-        "parliament.csv",
-    )
-    # "party" is part of "Liberal Party": the affiliation column answers, and it filters no rows out
-    assert answer("Which party has the fewest seats?", parliament, "string") == "Bloc Québécois"
-
-
-def test_a_number_said_in_a_column_name_picks_that_column():
-    census = table_of("city,population 2001,population 2011\nLeeds,715402,751485\nYork,181094,198051\n", "census.csv")
-    assert answer("What was the population of Leeds in 2011?", census, "integer") == 751485
-    assert answer("What was the population of York in 2001?", census, "integer") == 181094
-    assert answer("What was the total population in 2011?", census, "integer") == 949536
-
-
-def test_the_top_n_are_the_rows_ranked_one_to_n():
-    race = table_of(
-        "rank,driver,country\n1,Alesi,Italy\n2,Prost,France\n3,Patrese,Italy\n4,Nannini,Italy\n", "race.csv"
-    )
-    assert answer("How many drivers from Italy finished in the top 3?", race, "integer") == 2
-    assert answer("Who was the only driver from France in the top 2?", race, "string") == "Prost"
-
-
-def test_the_difference_of_two_named_columns():
-    ledger = table_of("month,revenue,cost\nJanuary,1200,800\nFebruary,1500,900\nMarch,1700,1000\n", "ledger.csv")
-    assert answer("What is the difference between revenue and cost in March?", ledger, "integer") == 700
-    assert answer("How much more revenue than cost was there in February?", ledger, "integer") == 600
-    assert answer("What is the difference between the total revenue and cost?", ledger, "integer") == 1700
-
-
-def test_last_is_the_last_ranked_when_rows_are_ranked():
-    results = table_of("rank,athlete,time\n1,Ana,4:01\n2,Bea,4:05\n3,Cy,4:30\n,Dee,DNS\n", "results.csv")
-    assert answer("Who was last?", results, "string") == "Cy"  # Dee did not start: she has no place
-    assert answer("Who was first?", results, "string") == "Ana"
-
-
-def test_a_note_in_brackets_is_not_part_of_the_value_a_question_says():
-    draft = table_of("player,pick,school\nChuck Bednarik (Lottery bonus pick),1,Penn\nFrank Tripucka,9,Notre Dame\n")
-    assert answer("What school did Chuck Bednarik attend?", draft, "string") == "Penn"
-    assert answer("Was Frank Tripucka or Chuck Bednarik the first pick?", draft, "string").startswith("Chuck")
-
-
-def test_which_of_two_came_first_with_no_order_column_is_the_tables_order():
-    singles = table_of("single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n", "singles.csv")
-    assert answer("Which single came first, Red Sky or Green Door?", singles, "string") == "Red Sky"
-    assert answer("Which single came last, Red Sky or Blue Moon?", singles, "string") == "Red Sky"
+@pytest.mark.parametrize(
+    ("csv", "question", "answer_type", "expected"),
+    [
+        # a row compared with a named row answers from that row's column
+        (PAGEANT, "What delegate is the same age as Ana?", "string", "Cy"),
+        # "party" is part of "Liberal Party": the affiliation column answers, and it filters no rows out
+        (PARLIAMENT, "Which party has the fewest seats?", "string", "Bloc Québécois"),
+        # a number said in a column's name picks that column
+        (CENSUS, "What was the population of Leeds in 2011?", "integer", 751485),
+        (CENSUS, "What was the population of York in 2001?", "integer", 181094),
+        (CENSUS, "What was the total population in 2011?", "integer", 949536),
+        # the top n are the rows ranked 1 to n
+        (RACE, "How many drivers from Italy finished in the top 3?", "integer", 2),
+        (RACE, "Who was the only driver from France in the top 2?", "string", "Prost"),
+        # the difference of two named number columns
+        (LEDGER, "What is the difference between revenue and cost in March?", "integer", 700),
+        (LEDGER, "How much more revenue than cost was there in February?", "integer", 600),
+        (LEDGER, "What is the difference between the total revenue and cost?", "integer", 1700),
+        # last is the last ranked when rows are ranked: Dee did not start, she has no place
+        (RESULTS, "Who was last?", "string", "Cy"),
+        (RESULTS, "Who was first?", "string", "Ana"),
+        # a note in brackets is not part of the value a question says
+        (DRAFT, "What school did Chuck Bednarik attend?", "string", "Penn"),
+        (
+            DRAFT,
+            "Was Frank Tripucka or Chuck Bednarik the first pick?",
+            "string",
+            "Chuck Bednarik (Lottery bonus pick)",
+        ),
+        # which of two came first, with nothing else to order them: the table's order
+        (SINGLES, "Which single came first, Red Sky or Green Door?", "string", "Red Sky"),
+        (SINGLES, "Which single came last, Red Sky or Blue Moon?", "string", "Red Sky"),
+    ],
+)
+def test_the_parser_reads_the_tables_analysts_keep(csv, question, answer_type, expected):
+    assert answer(question, table_of(csv, "data.csv"), answer_type) == expected
 
 
 def test_consecutive_rows_are_the_longest_run_that_matches():
