@@ -334,6 +334,9 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
             continue
         before = lowered[: match.start()].rstrip()
         op = _comparison_before(before)
+        after = _AFTER_NUMBER.match(lowered[match.end() :])  # "50 or more points", "3 or fewer"
+        if op == "=" and after:
+            op = ">=" if after.group(1) in _OR_MORE else "<="
         if op == "=" and re.search(r"\bbetween\s*$", before):
             op = ">="
         elif op == "=" and re.search(r"\bbetween\s+\S+\s+and\s*$", before):
@@ -342,6 +345,10 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
     return found
 
 
+_OR_MORE = ("more", "greater", "higher", "above", "over", "later", "after")
+_AFTER_NUMBER = re.compile(
+    r"\s*(?:\w+\s+)?(?:or|and)\s+(more|greater|higher|above|over|later|after|less|fewer|lower|below|under|earlier|before)\b"
+)
 _NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
 _NOT = NEGATION - {"except", "excluding", "other", "without"}  # "other players scored more than 10" is no negation
 

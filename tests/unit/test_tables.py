@@ -343,6 +343,7 @@ def answer(question: str, table, answer_type: str):
         # a negated comparison is its opposite: "not less than" is at least, "no more than" at most
         ("How many employees do not earn less than 70000?", "integer", 2),
         ("How many employees earn no more than 45000?", "integer", 2),
+        ("How many employees earn 52000 or more?", "integer", 3),  # the comparison said after the number
         # "the smallest number of employees": the value fewest rows have
         ("Which department has the smallest number of employees?", "string", "Support"),
         # the last of the matching rows, in the table's order
