@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import islice
 
 from backend.tables.columns import (
     answered_column,
@@ -236,6 +237,10 @@ def _plan(
             presence = filled_or_empty(q, table, named, condition_columns, index_)
             if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
                 return reading(Plan("longest_run", where=(*where, *presence)), "longest_run")
+            # "how many acts does Il Giustino have": its row's cell says "5 acts"
+            counted_in = _counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
+            if entity and counted_in is not None:
+                return reading(Plan("rows", select=(counted_in,), where=where, limit=1), "lookup")
             return reading(Plan("count", where=(*where, *presence)), "count")
     if (is_max or is_min) and not (is_max and is_min):
         order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)
@@ -292,6 +297,21 @@ def _plan(
     # "the last game played at X": of the matching rows, the last in the table's order
     last = bool(re.search(r"\blast\b", q))
     return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
+
+
+def _counted_in_cells(word: str, index_: Index, taken: set[int]) -> int | None:
+    """The column whose cells count the word ("5 acts", "12 episodes"), when one does."""
+    if not word:
+        return None
+    counts = re.compile(rf"\d {re.escape(word)}\b")
+    return next(
+        (
+            c
+            for c, cells in enumerate(index_.words)
+            if c not in taken and word in cells and any(counts.search(key) for key in islice(index_.values[c], 2000))
+        ),
+        None,
+    )
 
 
 def _column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:

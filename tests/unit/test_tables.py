@@ -479,6 +479,8 @@ SINGLES = "single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n"
             "string",
             "Chuck Bednarik (Lottery bonus pick)",
         ),
+        # "how many acts does X have": its row's cell counts them
+        ("title,subdivisions\nIl Giustino,5 acts\nOrlando,3 acts\n", "How many acts does Orlando have?", "integer", 3),
         # which of two came first, with nothing else to order them: the table's order
         (SINGLES, "Which single came first, Red Sky or Green Door?", "string", "Red Sky"),
         (SINGLES, "Which single came last, Red Sky or Blue Moon?", "string", "Red Sky"),
