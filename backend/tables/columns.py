@@ -11,8 +11,9 @@ from backend.tables.words import ABBREVIATIONS, CUE_WORDS, Index, SaidNumber, na
 from backend.text import STOP_WORDS, stem
 
 _WH_COLUMNS = {
-    "who": "name player driver rider artist winner athlete candidate person coach member manager captain "
-    "opponent team club nation country title champion performer author director",
+    "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
+    "candidate person coach member manager captain composer writer singer actor cyclist runner swimmer boxer "
+    "jockey trainer opponent team club nation country title champion performer author director",
     "where": "venue location city place country site stadium town ground arena host",
     "when": "date year season time",
 }

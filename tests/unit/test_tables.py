@@ -455,6 +455,7 @@ SINGLES = "single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n"
     [
         # a row compared with a named row answers from that row's column
         (PAGEANT, "What delegate is the same age as Ana?", "string", "Cy"),
+        (PAGEANT, "Who was the oldest?", "string", "Bea"),  # "who": the contestant, not the place represented
         # "party" is part of "Liberal Party": the affiliation column answers, and it filters no rows out
         (PARLIAMENT, "Which party has the fewest seats?", "string", "Bloc Québécois"),
         # a number said in a column's name picks that column
