@@ -5,6 +5,7 @@ ranks or identifiers rather than amounts."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from backend.tables.infer import TypedTable
 from backend.tables.words import ABBREVIATIONS, CUE_WORDS, Index, SaidNumber, name_stems, normal, table_words
@@ -207,3 +208,26 @@ def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, in
         return span
     ranged = range_column(table, taken)
     return (ranged, ranged) if ranged is not None else None
+
+
+def counted_in_cells(word: str, index: Index, taken: set[int]) -> int | None:
+    """The column whose cells count the word ("5 acts", "12 episodes"), when one does."""
+    if not word:
+        return None
+    counts = re.compile(rf"\d {re.escape(word)}\b")
+    return next(
+        (
+            c
+            for c, cells in enumerate(index.words)
+            if c not in taken and word in cells and any(counts.search(key) for key in islice(index.values[c], 2000))
+        ),
+        None,
+    )
+
+
+def column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:
+    """The one column the question names by other words whose name also holds the number ("Population (2011)")."""
+    if number.op != "=":
+        return None
+    holding = [c for c in hinted if f"{number.value:g}" in normal(table.columns[c].name).split()]
+    return holding[0] if len(holding) == 1 else None

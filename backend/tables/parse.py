@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from itertools import islice
 
 from backend.tables.columns import (
     answered_column,
+    column_named_by,
+    counted_in_cells,
     is_rank,
     is_year_or_rank,
     lasting_columns,
@@ -91,7 +92,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     q = " ".join(words)
     hinted = named_columns(stems, covered, index_, share=0.0)
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")
-    by_number = {n: c for n in numbers if (c := _column_named_by(n, hinted, table)) is not None}
+    by_number = {n: c for n in numbers if (c := column_named_by(n, hinted, table)) is not None}
     named = [*dict.fromkeys([*by_number.values(), *named])]
     numbers = [n for n in numbers if n not in by_number]
     reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_)
@@ -238,7 +239,7 @@ def _plan(
             if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
                 return reading(Plan("longest_run", where=(*where, *presence)), "longest_run")
             # "how many acts does Il Giustino have": its row's cell says "5 acts"
-            counted_in = _counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
+            counted_in = counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
             if entity and counted_in is not None:
                 return reading(Plan("rows", select=(counted_in,), where=where, limit=1), "lookup")
             return reading(Plan("count", where=(*where, *presence)), "count")
@@ -297,29 +298,6 @@ def _plan(
     # "the last game played at X": of the matching rows, the last in the table's order
     last = bool(re.search(r"\blast\b", q))
     return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
-
-
-def _counted_in_cells(word: str, index_: Index, taken: set[int]) -> int | None:
-    """The column whose cells count the word ("5 acts", "12 episodes"), when one does."""
-    if not word:
-        return None
-    counts = re.compile(rf"\d {re.escape(word)}\b")
-    return next(
-        (
-            c
-            for c, cells in enumerate(index_.words)
-            if c not in taken and word in cells and any(counts.search(key) for key in islice(index_.values[c], 2000))
-        ),
-        None,
-    )
-
-
-def _column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:
-    """The one column the question names by other words whose name also holds the number ("Population (2011)")."""
-    if number.op != "=":
-        return None
-    holding = [c for c in hinted if f"{number.value:g}" in normal(table.columns[c].name).split()]
-    return holding[0] if len(holding) == 1 else None
 
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
