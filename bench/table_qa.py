@@ -34,7 +34,7 @@ from bench.common import CACHE, ROOT, SHARED_DATA, half, percentile, print_table
 
 DATA = SHARED_DATA / "tableqa"
 STORE = CACHE / "tableqa"
-READER = ("read.py", "infer.py")  # the code that turns an uploaded file into a stored table
+READER = ("read.py", "cells.py", "infer.py")  # the code that turns an uploaded file into a stored table
 
 
 # -- scoring (../shared/data/tableqa/README.md) -------------------------------------------------------------

@@ -18,7 +18,8 @@ from backend.answer.engine import TableEvidence
 from backend.models import SearchHit
 from backend.store import LanceStore
 from backend.tables import parse, words
-from backend.tables.infer import TypedTable, from_bytes, leading_number, parse_date, parse_number, year_range
+from backend.tables.cells import leading_number, parse_date, parse_number, year_range
+from backend.tables.infer import TypedTable, from_bytes
 from backend.tables.plan import InvalidPlan, Plan, describe, from_json
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise

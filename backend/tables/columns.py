@@ -8,7 +8,8 @@ import re
 from itertools import islice
 
 from backend.tables.infer import TypedTable
-from backend.tables.words import ABBREVIATIONS, CUE_WORDS, Index, SaidNumber, name_stems, normal, table_words
+from backend.tables.quantities import SaidNumber
+from backend.tables.words import ABBREVIATIONS, CUE_WORDS, Index, name_stems, normal, table_words
 from backend.text import STOP_WORDS, stem
 
 _WH_COLUMNS = {

@@ -9,10 +9,12 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from backend.tables.cells import parse_number
 from backend.tables.columns import is_year_or_rank, number_column, rank_column, span_columns
-from backend.tables.infer import TypedTable, parse_number
+from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
-from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Index, Mention, SaidNumber, name_stems
+from backend.tables.quantities import SaidNumber
+from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Index, Mention, name_stems
 from backend.text import stem
 
 _MORE = "more greater higher larger bigger longer taller heavier later older".split()

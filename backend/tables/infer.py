@@ -2,10 +2,8 @@
 
 Every column keeps its cell text (``c<i>``); a column whose cells read as numbers also gets a number view
 (``n<i>``, float64) and one whose cells read as dates a date view (``d<i>``, timestamp). Queries only ever name
-these generated identifiers, never a header from the file. Cells are read as people write them: thousands
-separators (``1,234``, ``1 234``), decimal commas when a column writes them (``1.234,5``, ``3,50 €``), currency
-signs, percentages (kept in percent units: ``48.4%`` → 48.4), accounting negatives ``(12)``, footnote marks
-(``12[3]``, ``7*``), and dates in the common written forms.
+these generated identifiers, never a header from the file. What each cell states is read by ``cells.py``; this
+module decides from a column's cells which views it gets.
 """
 
 from __future__ import annotations
@@ -20,6 +18,17 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from backend.tables.cells import (
+    DATE_FORMATS,
+    MISSING,
+    date_range,
+    decimal_comma,
+    leading_number,
+    parse_date,
+    parse_duration,
+    parse_number,
+    year_range,
+)
 from backend.tables.read import RawTable
 
 # A column is a number (or date) column when this share of its non-empty cells read as one. Chosen on the
@@ -29,137 +38,6 @@ TYPED_SHARE = 0.9
 # A text column gets a number view when this share of its cells *starts* with a number ("1st", "12 (3)",
 # "17 years"): ranks and counts written with words stay comparable and summable.
 LEADING_SHARE = 0.8
-MISSING = {"", "-", "—", "–", "n/a", "na", "none", "null", "?", "...", "tbd", "tba"}  # "TBD": not known yet
-
-_FOOTNOTE = re.compile(r"(\[[^\]]{1,6}\]|[*†‡§])+$")
-_NUMBER = re.compile(
-    r"^(?P<neg>[-−+])?\s*(?:US\$|[$£€¥₹])?\s*(?P<paren>\()?\s*(?:US\$|[$£€¥₹])?"
-    r"(?P<num>\d{1,3}(?:[, \u00a0\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?P<pct>%)?\)?$"
-)
-_LEADING = re.compile(r"^[-−]?(?:US\$|[$£€¥₹])?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
-_DATE_FORMATS = [
-    "%Y-%m-%d",
-    "%Y-%m-%dT%H:%M:%S",
-    "%Y-%m-%d %H:%M:%S",
-    "%Y/%m/%d",
-    "%B %d, %Y",
-    "%b %d, %Y",
-    "%b. %d, %Y",
-    "%d %B %Y",
-    "%d %b %Y",
-    "%B %d %Y",
-    "%d/%m/%Y",
-    "%m/%d/%Y",
-    "%d.%m.%Y",
-    "%B %Y",
-    "%b %Y",
-]
-
-
-_DECIMAL_COMMA = re.compile(r"^[-−]?\d{1,3}(?:[.\u00a0\u202f ]\d{3})*,\d+$|^[-−]?\d{1,3}(?:\.\d{3})+$")
-_CURRENCY_AFTER = re.compile(r"\s?(?:[$£€¥₹]|EUR|USD|GBP)$")
-
-
-def decimal_comma(cells: list[str]) -> bool:
-    """Whether a column writes numbers the continental way (``1.234,5``, ``3,5 €``, ``1.084.831``): some cell shows
-    it unmistakably (a comma followed by other than three digits, or two dot groups) and none is written the English
-    way (``1,234.5``, ``1,234``). ``1.500`` alone could be either and is read the English way."""
-    bare = [_CURRENCY_AFTER.sub("", c.strip()).rstrip("%").strip() for c in cells]
-    english = any(re.search(r",\d{3}\.\d", c) or re.fullmatch(r"\d{1,3}(,\d{3})+", c) for c in bare)
-    telling = any(
-        _DECIMAL_COMMA.match(c) and (re.search(r",(\d{1,2}|\d{4,})$", c) or re.search(r"(\.\d{3}){2}", c)) for c in bare
-    )
-    return telling and not english
-
-
-def parse_number(cell: str, decimal_comma: bool = False) -> float | None:
-    """The number a cell states, or None: ``$1,234.50`` → 1234.5, ``(12)`` → -12, ``48.4%`` → 48.4; with
-    ``decimal_comma``, ``1.234,50 €`` → 1234.5."""
-    text = _FOOTNOTE.sub("", cell.strip()).strip()
-    if decimal_comma:
-        text = _CURRENCY_AFTER.sub("", text).strip()
-        percent = text.endswith("%")
-        text = text.rstrip("%").strip()
-        if not _DECIMAL_COMMA.match(text) and not re.fullmatch(r"[-−]?\d+", text):
-            return None
-        text = re.sub(r"[.\u00a0\u202f ]", "", text).replace(",", ".") + ("%" if percent else "")
-    match = _NUMBER.match(text)
-    if not match:
-        return None
-    value = float(re.sub(r"[, \u00a0\u202f]", "", match.group("num")))
-    negative = match.group("neg") in ("-", "−") or match.group("paren") is not None
-    return -value if negative else value
-
-
-_DURATION = re.compile(r"^(?P<sign>[-−+])?(?:(?P<h>\d+):)?(?P<m>\d{1,2}):(?P<s>\d{2}(?:\.\d+)?)$")
-
-
-def parse_duration(cell: str) -> float | None:
-    """The seconds a race time or a duration states (``4:09.695`` → 249.695, ``2:05:33`` → 7533, ``+1:26.78``), or
-    None."""
-    match = _DURATION.match(_FOOTNOTE.sub("", cell.strip()).strip())
-    if not match:
-        return None
-    seconds = int(match.group("h") or 0) * 3600 + int(match.group("m")) * 60 + float(match.group("s"))
-    return -seconds if match.group("sign") in ("-", "−") else seconds
-
-
-def leading_number(cell: str) -> float | None:
-    """The number a cell starts with (``1st`` → 1, ``17 years`` → 17), or None."""
-    match = _LEADING.match(cell.strip())
-    if not match:
-        return None
-    value = float(match.group(1).replace(",", ""))
-    return -value if cell.strip()[0] in "-−" else value
-
-
-_YEAR_RANGE = re.compile(r"^(\d{4})(?:\s*(?:–|—|-|to)\s*(\d{4}|\d{2}))?$")
-
-
-def year_range(cell: str) -> tuple[int, int] | None:
-    """The first and last year of a cell that spans years ("1996–99", "1954–1955", "1991–97, 2000–04"; "1956" is
-    one year; "30 January 1920 — 6 December 1930"), or None."""
-    days = date_range(cell)
-    if days is not None:
-        return days[0].year, days[1].year
-    spans = []
-    for part in cell.split(","):
-        match = _YEAR_RANGE.match(part.strip())
-        if not match:
-            return None
-        first = int(match.group(1))
-        last = match.group(2) or match.group(1)
-        if len(last) == 2:  # "1996–99": the century is the first year's, or the next one ("1998–02")
-            last = str(first // 100 * 100 + int(last) + (100 if int(last) < first % 100 else 0))
-        if int(last) < first:
-            return None
-        spans.append((first, int(last)))
-    return (min(f for f, _ in spans), max(last for _, last in spans))
-
-
-_RANGE_SEPARATOR = re.compile(r"\s*[—–]\s*|\s+(?:-|to)\s+")
-
-
-def date_range(cell: str) -> tuple[datetime, datetime] | None:
-    """The first and last day of a cell that spans days ("30 January 1920 — 6 December 1930"), or None."""
-    parts = _RANGE_SEPARATOR.split(cell.strip())
-    if len(parts) != 2:
-        return None
-    first, last = parse_date(parts[0]), parse_date(parts[1])
-    return (first, last) if first is not None and last is not None and first <= last else None
-
-
-def parse_date(cell: str, formats: list[str] | None = None) -> datetime | None:
-    """The date a cell states, in one of the common written forms, or None."""
-    text = _FOOTNOTE.sub("", cell.strip()).strip()
-    text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
-    text = re.sub(r"\s*\(.*\)$", "", text)  # "January 26, 1995 (Sunday)"
-    for fmt in formats or _DATE_FORMATS:
-        try:
-            return datetime.strptime(text, fmt)
-        except ValueError:
-            continue
-    return None
 
 
 @dataclass(frozen=True)
@@ -283,7 +161,7 @@ def _dates(cells: list[str]) -> dict[str, datetime] | None:
         return None
     sample = cells[:200]
     best: tuple[int, str] | None = None
-    for fmt in _DATE_FORMATS:
+    for fmt in DATE_FORMATS:
         hits = sum(parse_date(c, [fmt]) is not None for c in sample)
         if hits and (best is None or hits > best[0]):
             best = (hits, fmt)

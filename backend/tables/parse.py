@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from backend.tables.cells import parse_number
 from backend.tables.columns import (
     answered_column,
     column_named_by,
@@ -26,8 +27,9 @@ from backend.tables.columns import (
 )
 from backend.tables.comparisons import spread, two_columns, two_values
 from backend.tables.conditions import filled_or_empty, number_conditions, relative_to_row, years_during
-from backend.tables.infer import TypedTable, parse_number
+from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
+from backend.tables.quantities import SaidDate, SaidNumber, said_dates, said_month, said_numbers
 from backend.tables.words import (
     ABBREVIATIONS,
     CUE_WORDS,
@@ -39,15 +41,10 @@ from backend.tables.words import (
     PLAIN_VERBS,
     Index,
     Mention,
-    SaidDate,
-    SaidNumber,
     index,
     name_stems,
     named_columns,
     normal,
-    said_dates,
-    said_month,
-    said_numbers,
     said_values,
     table_words,
 )

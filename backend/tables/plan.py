@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from backend.tables.infer import TypedTable, parse_date, parse_number
+from backend.tables.cells import parse_date, parse_number
+from backend.tables.infer import TypedTable
 
 OPERATIONS = ("rows", "count", "count_distinct", "longest_run", "sum", "avg", "min", "max")
 # longest_run: the most consecutive rows, in table order, that match ("how many consecutive seasons ...")

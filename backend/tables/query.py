@@ -14,7 +14,8 @@ from typing import Any
 import duckdb
 
 from backend.errors import UpstreamTimeout
-from backend.tables.infer import MISSING, SUMMARY, TypedTable
+from backend.tables.cells import MISSING
+from backend.tables.infer import SUMMARY, TypedTable
 from backend.tables.plan import Plan, check
 
 MAX_ROWS = 1_000
@@ -116,7 +117,7 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
         if c.op == "in":
             parts.append(f"lower(c{c.column}) IN ({', '.join('lower(?)' for _ in c.value)})")
             parameters += list(c.value)
-        elif c.op in ("empty", "filled"):  # a missing cell is written as one of infer.MISSING
+        elif c.op in ("empty", "filled"):  # a missing cell is written as one of cells.MISSING
             missing = sorted(MISSING)
             listed = ", ".join("?" for _ in missing)
             parts.append(f"coalesce(lower(trim(c{c.column})), '') {'' if c.op == 'empty' else 'NOT '}IN ({listed})")

@@ -11,7 +11,8 @@ from openpyxl import Workbook
 
 from backend.errors import UpstreamTimeout
 from backend.tables import parse
-from backend.tables.infer import from_bytes, infer, leading_number, parse_date, parse_number, to_bytes, year_range
+from backend.tables.cells import leading_number, parse_date, parse_number, year_range
+from backend.tables.infer import from_bytes, infer, to_bytes
 from backend.tables.plan import Condition, InvalidPlan, Plan, check, condition_for, describe, from_json
 from backend.tables.query import compile_plan, execute
 from backend.tables.read import RawTable, html_tables, markdown_tables, read_delimited, read_xlsx

@@ -1,0 +1,133 @@
+"""The numbers, days and months a question compares with: "more than 10,000", "after 1990", "3 or fewer",
+"did not score less than 7" (at least 7), "after march 10, 2011", "in March".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from backend.tables.cells import parse_number
+from backend.tables.infer import TypedTable
+from backend.tables.words import MONTH_NAMES, NEGATION, NEGATION_REACH, Mention, normal
+
+COMPARATORS = [
+    (
+        r"(?:more|greater|higher|larger|bigger|longer|later|faster|taller|heavier|older|over|above"
+        r"|exceed(?:ing|ed|s)?)(?: than)?",
+        ">",
+    ),
+    (r"(?:at least|no less than|(?:or|and) more)", ">="),
+    (r"(?:less|fewer|lower|smaller|shorter|earlier|slower|younger|lighter|under|below)(?: than)?", "<"),
+    (r"(?:at most|no more than|up to)", "<="),
+    (r"after|since", ">"),
+    (r"before|prior to", "<"),
+]
+_NUMBER_IN_TEXT = re.compile(
+    r"(?<![\w.])[-−]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[-−]?\$?\d+(?:\.\d+)?%?(?![\w])"
+)
+
+
+@dataclass(frozen=True)
+class SaidDate:
+    """A whole day the question names, the comparison it is named with, its words, and the date column it is for."""
+
+    value: datetime
+    op: str
+    words: tuple[int, ...]
+    column: int
+
+
+_DAY_IN_TEXT = re.compile(
+    r"\b(?:(?P<month>" + "|".join(m[:3] for m in MONTH_NAMES) + r")[a-z]*\.? (?P<day>\d{1,2})(?:st|nd|rd|th)?,? "
+    r"(?P<year>\d{4})|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?:of )?(?P<month2>"
+    + "|".join(m[:3] for m in MONTH_NAMES)
+    + r")[a-z]* (?P<year2>\d{4}))\b"
+)
+
+
+def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
+    """Whole days the question names ("after march 10, 2011"), compared with the table's (first) date column."""
+    column = next((i for i, c in enumerate(table.columns) if c.kind == "date"), None)
+    if column is None:
+        return []
+    found = []
+    for match in _DAY_IN_TEXT.finditer(q):
+        said = match.group("month") or match.group("month2")
+        month = next(n for n, name in enumerate(MONTH_NAMES, 1) if name.startswith(said))
+        try:
+            day = datetime(
+                int(match.group("year") or match.group("year2")), month, int(match.group("day") or match.group("day2"))
+            )
+        except ValueError:
+            continue
+        op = _comparison_before(q[: match.start()])
+        first = len(q[: match.start()].split())
+        found.append(SaidDate(day, op, tuple(range(first, first + len(match.group(0).split()))), column))
+    return found
+
+
+@dataclass(frozen=True)
+class SaidNumber:
+    """A number the question compares with, the comparison, its words, and whether it reads as a year."""
+
+    value: float
+    op: str
+    words: tuple[int, ...]
+    is_year: bool
+
+
+def said_numbers(question: str, words: list[str], covered: set[int]) -> list[SaidNumber]:
+    """Numbers the question compares with ("more than 10,000", "after 1990", "in 2004"), outside cell values."""
+    found = []
+    lowered = question.lower()
+    for match in _NUMBER_IN_TEXT.finditer(lowered):
+        value = parse_number(match.group(0))
+        if value is None:
+            continue
+        key = normal(match.group(0))
+        positions = tuple(i for i, w in enumerate(words) if w == key)
+        if not positions or all(p in covered for p in positions):
+            continue
+        before = lowered[: match.start()].rstrip()
+        op = _comparison_before(before)
+        after = _AFTER_NUMBER.match(lowered[match.end() :])  # "50 or more points", "3 or fewer"
+        if op == "=" and after:
+            op = ">=" if after.group(1) in _OR_MORE else "<="
+        if op == "=" and re.search(r"\bbetween\s*$", before):
+            op = ">="
+        elif op == "=" and re.search(r"\bbetween\s+\S+\s+and\s*$", before):
+            op = "<="
+        found.append(SaidNumber(value, op, positions, value.is_integer() and 1800 <= value <= 2100))
+    return found
+
+
+_OR_MORE = ("more", "greater", "higher", "above", "over", "later", "after")
+_AFTER_NUMBER = re.compile(
+    r"\s*(?:\w+\s+)?(?:or|and)\s+(more|greater|higher|above|over|later|after|less|fewer|lower|below|under|earlier|before)\b"
+)
+_NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
+_NOT = NEGATION - {"except", "excluding", "other", "without"}  # "other players scored more than 10" is no negation
+
+
+def _comparison_before(text: str) -> str:
+    """The comparison the text ends with ("more than", "after the year", "at least"), or "=" when none; negated
+    when a negation comes just before it ("did not score less than 7": at least 7)."""
+    before = text.rstrip()
+    for pattern, symbol in COMPARATORS:
+        found = re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before)
+        if found:
+            said = normal(before[: found.start()]).split()[-NEGATION_REACH:]
+            return _NEGATED[symbol] if _NOT & set(said) else symbol
+    return "="
+
+
+def said_month(q: str, mentions: list[Mention]) -> int | None:
+    """The month a question names ("in March", "during sept"), when it is not part of a cell value it says."""
+    if mentions:
+        return None
+    for number, name in enumerate(MONTH_NAMES, 1):
+        if re.search(rf"\b(?:in|during|of|for)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
+            return number
+    return None
