@@ -12,6 +12,9 @@ import re
 from datetime import datetime
 
 MISSING = {"", "-", "—", "–", "n/a", "na", "none", "null", "?", "...", "tbd", "tba"}  # "TBD": not known yet
+# The end of a span still running ("2011 – Present"): no value to compute with, and no reason for a column of
+# years to read as text. Unlike MISSING, the cell is filled.
+ONGOING = {"present", "current", "incumbent", "ongoing", "now"}
 
 _FOOTNOTE = re.compile(r"(\[[^\]]{1,6}\]|[*†‡§])+$")
 _NUMBER = re.compile(

@@ -21,6 +21,7 @@ import pyarrow.parquet as pq
 from backend.tables.cells import (
     DATE_FORMATS,
     MISSING,
+    ONGOING,
     date_range,
     decimal_comma,
     leading_number,
@@ -86,7 +87,10 @@ def infer(raw: RawTable, name: str) -> TypedTable:
     spanning = [_spanning_text(row) for row in body]
     for i, column_name in enumerate(unique_names(header)):
         cells = [row[i] if i < len(row) else "" for row in body]
-        values = [None if c.lower() in MISSING or c == span else c for c, span in zip(cells, spanning, strict=True)]
+        values = [
+            None if c.lower() in MISSING or c.lower() in ONGOING or c == span else c
+            for c, span in zip(cells, spanning, strict=True)
+        ]
         present = [v for v in values if v is not None]
         continental = decimal_comma(present[:1000])
         numbers = [parse_number(v, continental) if v is not None else None for v in values]

@@ -60,7 +60,6 @@ PLAIN_VERBS = set(
     "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
     "happen happened take took taken appear appears appeared".split()
 )
-# A column a wh-word asks for, by words its name carries (checked in this order).
 
 
 ABBREVIATIONS = {

@@ -516,6 +516,16 @@ def test_fastest_is_the_shortest_time_or_the_highest_speed():
     assert answer("What is the difference between the fastest and slowest speed?", race, "float") == 5.8
 
 
+def test_a_span_still_running_keeps_its_end_column_a_number():
+    coaches = table_of(
+        "name,club,from,until\nClarke,Islanders,2007,2011\nClarke,RailHawks,2011,Present\nLee,Islanders,2011,Present\n",
+        "coaches.csv",
+    )
+    assert coaches.columns[3].numeric and coaches.data.column("c3").to_pylist()[1] == "Present"  # kept as written
+    assert answer("How long did Clarke coach the Islanders?", coaches, "integer") == 4
+    assert answer("How many coaches are there until the present?", coaches, "integer") == 2  # still a value
+
+
 def test_computed_numbers_carry_no_binary_float_noise():
     assert answer("What is the total share?", table_of("item,share\na,0.1\nb,0.2\n", "shares.csv"), "float") == 0.3
 
