@@ -14,7 +14,7 @@ from backend.tables.columns import is_year_or_rank, number_column, rank_column, 
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidNumber
-from backend.tables.words import ABBREVIATIONS, NEGATION, NEGATION_REACH, Index, Mention, name_stems
+from backend.tables.words import ABBREVIATIONS, Index, Mention, name_stems, negation_before
 from backend.text import stem
 
 _MORE = "more greater higher larger bigger longer taller heavier later older".split()
@@ -81,7 +81,7 @@ def number_conditions(
         column = None if found else number_column(number, named, numeric, table, taken, hinted)
         if column is not None and not (number.op == "=" and column in taken):
             op = number.op
-            if op == "=" and NEGATION & set(words[max(0, said_at - NEGATION_REACH) : said_at]):
+            if op == "=" and negation_before(words, said_at):
                 op = "!="  # "cyclists that do not have -1 laps down"
             view = "year" if table.columns[column].kind == "date" else "number"  # "born before 1850": a date's year
             if number.is_year and op == "=" and f"s{column}" in table.data.column_names:
@@ -173,7 +173,7 @@ def filled_or_empty(
         if column in taken or not (index.gaps[column] or index.zeros[column]):
             continue
         first = next((i for i, s in enumerate(stems) if s in name), 0)
-        negated = bool(NEGATION & set(words[max(0, first - NEGATION_REACH) : first]))
+        negated = negation_before(words, first)
         if index.zeros[column]:
             conditions.append(Condition(column, "=" if negated else ">", 0.0, "number"))
         else:

@@ -36,14 +36,13 @@ from backend.tables.words import (
     MAX_WORDS,
     MIN_WORDS,
     MONTH_NAMES,
-    NEGATION,
-    NEGATION_REACH,
     PLAIN_VERBS,
     Index,
     Mention,
     index,
     name_stems,
     named_columns,
+    negation_before,
     normal,
     said_values,
     table_words,
@@ -314,7 +313,7 @@ def _conditions(
         if column is None:
             text_columns = [c for c in choices if columns[c].kind == "text"]
             column = (text_columns or choices)[0]
-        negated = bool(NEGATION & set(words[max(0, mention.start - NEGATION_REACH) : mention.start]))
+        negated = negation_before(words, mention.start)
         if mention.partial:
             partial.append(Condition(column, "contains", mention.cells[column]))
             continue

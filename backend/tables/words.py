@@ -53,7 +53,7 @@ NEGATION = {
     "weren",
     "aren",
 }
-NEGATION_REACH = 3  # a negation applies to the value or column said up to this many words after it
+NEGATION_REACH = 3  # a negation applies to the value or column said up to this many content words after it
 CUE_STEMS = {stem(w) for w in CUE_WORDS} - {stem(w) for w in "point points value amount".split()}
 PLAIN_VERBS = set(
     "came come comes placed place work works worked working started start starts has have had got get gets made "
@@ -157,6 +157,13 @@ def index(table: TypedTable) -> Index:
     ]
     sizes = [len(name_stems(_BRACKETED.sub(" ", c.name)) or name) for c, name in zip(table.columns, names, strict=True)]
     return Index(names, values, longest, words, stemmed, gaps, zeros, sizes)
+
+
+def negation_before(words: list[str], at: int) -> bool:
+    """Whether a negation comes within :data:`NEGATION_REACH` words before word ``at``, not counting stop words
+    ("not played at X", "other than against the X")."""
+    before = [w for w in words[:at] if w not in STOP_WORDS or w in NEGATION]
+    return bool(NEGATION & set(before[-NEGATION_REACH:]))
 
 
 def name_stems(name: str) -> set[str]:

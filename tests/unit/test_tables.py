@@ -526,6 +526,11 @@ def test_a_span_still_running_keeps_its_end_column_a_number():
     assert answer("How many coaches are there until the present?", coaches, "integer") == 2  # still a value
 
 
+def test_a_negation_reaches_past_small_words():
+    games = table_of("week,opponent,result\n1,Eagles,W\n2,Eagles,L\n3,Bears,W\n4,Eagles,W\n", "games.csv")
+    assert answer("Other than against the Eagles, how many games were played?", games, "integer") == 1
+
+
 def test_computed_numbers_carry_no_binary_float_noise():
     assert answer("What is the total share?", table_of("item,share\na,0.1\nb,0.2\n", "shares.csv"), "float") == 0.3
 
