@@ -122,16 +122,26 @@ def infer(raw: RawTable, name: str) -> TypedTable:
             arrays[f"l{i}"] = pa.array([s[1] if s else None for s in spans], pa.float64())
         columns.append(Column(column_name, kind, numeric, percent))
     arrays["row"] = pa.array(range(len(body)), pa.int64())
-    arrays["summary"] = pa.array([i >= len(body) - 2 and _is_summary(row) for i, row in enumerate(body)], pa.bool_())
+    arrays["summary"] = pa.array(
+        [i >= len(body) - FOOT_ROWS and _is_summary(row) for i, row in enumerate(body)], pa.bool_()
+    )
     return TypedTable(name, columns, pa.table(arrays))
 
 
+FOOT_ROWS = 3  # totals rows are looked for among the last rows ("Total members", "vacant", "Total seats")
 SUMMARY = re.compile(r"(?:grand )?totals?:?|sum|overall", re.I)
+_TOTAL_LABEL = re.compile(r"(?:grand )?totals?\b", re.I)  # "Total seats", "Grand Total - Value (billion rials)"
 
 
 def _is_summary(row: list[str]) -> bool:
-    """A totals row at the foot of a table ("Total", "Grand total"): it sums the rows above, it is not one of them."""
-    return any(SUMMARY.fullmatch(cell.strip()) for cell in row[:2])
+    """A totals row at the foot of a table ("Total", "Grand total"): it sums the rows above, it is not one of them.
+    A longer label ("Total seats") counts when the rest of the row holds numbers only: "Total Recall, 1990,
+    Verhoeven" is a film."""
+    if any(SUMMARY.fullmatch(cell.strip()) for cell in row[:2]):
+        return True
+    labels = [i for i, cell in enumerate(row[:2]) if _TOTAL_LABEL.match(cell.strip())]
+    rest = [cell for i, cell in enumerate(row) if i not in labels and cell.strip().lower() not in MISSING]
+    return bool(labels) and bool(rest) and all(parse_number(cell) is not None for cell in rest)
 
 
 def _spanning_text(row: list[str]) -> str | None:

@@ -369,6 +369,14 @@ def test_a_totals_row_is_marked_and_named_rows_still_match_it():
     assert "summary" not in compile_plan(Plan("count"), table_of(ORDERS))[0]
 
 
+def test_a_longer_totals_label_marks_a_totals_row_when_the_rest_is_numbers():
+    seats = table_of("party,house,senate\nLiberal,172,55\nAlliance,66,1\nTotal seats,301,105\n", "seats.csv")
+    assert seats.has_summary
+    assert answer("Which party has the most house members?", seats, "string") == "Liberal"
+    films = table_of("title,year,director\nAlien,1979,Scott\nTotal Recall,1990,Verhoeven\n", "films.csv")
+    assert not films.has_summary and answer("How many films are there?", films, "integer") == 2
+
+
 def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
     t = table_of(
         "Year,Round,GP,W,GF\n1963,Did not enter,Did not enter,Did not enter,Did not enter\n"
