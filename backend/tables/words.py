@@ -133,8 +133,10 @@ def index(table: TypedTable) -> Index:
                 # "Chuck Bednarik (Lottery bonus pick)" is said "Chuck Bednarik": a note in brackets is not the value
                 noted = _BRACKETED.sub(" ", cell) if cell and ("(" in cell or "[" in cell) else ""
                 for key in (normal(cell or ""), normal(noted)):
-                    # A cell that repeats its column's name is a header row inside the data, not a value.
-                    if key and key != header and key not in by_norm and not (key in STOP_WORDS or key in CUE_WORDS):
+                    # A cell that repeats its column's name is a header row inside the data, not a value; a cell
+                    # that is a common word is no value to look for, unless it is a month ("May").
+                    common = (key in STOP_WORDS or key in CUE_WORDS) and key not in MONTH_NAMES
+                    if key and key != header and key not in by_norm and not common:
                         by_norm[key] = cell
                         longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
         values.append(by_norm)

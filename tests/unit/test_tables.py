@@ -377,6 +377,12 @@ def test_a_longer_totals_label_marks_a_totals_row_when_the_rest_is_numbers():
     assert not films.has_summary and answer("How many films are there?", films, "integer") == 2
 
 
+def test_may_is_a_month_where_a_column_holds_months():
+    sales = table_of("month,sales\nApril,90\nMay,120\nOctober,300\n", "sales.csv")
+    assert answer("What were the sales in May?", sales, "integer") == 120
+    assert answer("Were there more sales in May or October?", sales, "string") == "October"
+
+
 def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
     t = table_of(
         "Year,Round,GP,W,GF\n1963,Did not enter,Did not enter,Did not enter,Did not enter\n"
