@@ -1,5 +1,7 @@
-"""Conditions that need the table's data, not only its words: a comparison with the value of a row the question
-names ("older than X", "the same total as Y"), and whether a named column's cell is filled in or left empty."""
+"""The conditions a question puts on rows: the cell values it says (:func:`value_conditions`), the numbers it
+compares with (:func:`number_conditions`), and those that need the table's data, not only its words: a comparison
+with the value of a row the question names ("older than X", "the same total as Y"), a year within the years a row
+spans, and whether a named column's cell is filled in or left empty."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pyarrow.compute as pc
 
 from backend.tables.cells import parse_number
 from backend.tables.columns import is_year_or_rank, number_column, rank_column, span_columns
-from backend.tables.infer import TypedTable
+from backend.tables.infer import Column, TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidNumber
 from backend.tables.words import ABBREVIATIONS, Index, Mention, name_stems, negation_before
@@ -179,3 +181,37 @@ def filled_or_empty(
         else:
             conditions.append(Condition(column, "empty" if negated else "filled", None))
     return tuple(conditions)
+
+
+def value_conditions(
+    mentions: list[Mention], named: list[int], columns: list[Column], words: list[str]
+) -> tuple[list[Condition], set[int]]:
+    """One condition a mentioned value, on the column that holds it (a named column first when several do):
+    ``!=`` after a negation ("not played at X"), and one ``in`` for several values of a column ("HBO and MTV")."""
+    by_column: dict[int, list[tuple[str, bool]]] = {}
+    partial: list[Condition] = []
+    for mention in mentions:
+        choices = list(mention.cells)
+        column = next((c for c in named if c in mention.cells), None)
+        if column is None:
+            text_columns = [c for c in choices if columns[c].kind == "text"]
+            column = (text_columns or choices)[0]
+        negated = negation_before(words, mention.start)
+        if mention.partial:
+            partial.append(Condition(column, "contains", mention.cells[column]))
+            continue
+        by_column.setdefault(column, []).append((mention.cells[column], negated))
+    conditions: list[Condition] = []
+    for column, values in by_column.items():
+        low, high = (parse_number(v) for v, _ in values[:2]) if len(values) == 2 else (None, None)
+        if low is not None and high is not None and columns[column].numeric and "between" in words:
+            # "between 2005 and 2013": a range of the column's numbers, not two values
+            conditions += [
+                Condition(column, ">=", min(low, high), "number"),
+                Condition(column, "<=", max(low, high), "number"),
+            ]
+        elif len(values) > 1 and not any(negated for _, negated in values):
+            conditions.append(Condition(column, "in", [v for v, _ in values]))
+        else:
+            conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
+    return conditions + partial, set(by_column) | {c.column for c in partial}

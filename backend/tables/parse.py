@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from backend.tables.cells import parse_number
 from backend.tables.columns import (
     answered_column,
     column_named_by,
@@ -26,7 +25,13 @@ from backend.tables.columns import (
     valued_column,
 )
 from backend.tables.comparisons import spread, two_columns, two_values
-from backend.tables.conditions import filled_or_empty, number_conditions, relative_to_row, years_during
+from backend.tables.conditions import (
+    filled_or_empty,
+    number_conditions,
+    relative_to_row,
+    value_conditions,
+    years_during,
+)
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
 from backend.tables.quantities import SaidDate, SaidNumber, said_dates, said_month, said_numbers
@@ -42,7 +47,6 @@ from backend.tables.words import (
     index,
     name_stems,
     named_columns,
-    negation_before,
     normal,
     said_values,
     table_words,
@@ -124,7 +128,7 @@ def _plan(
 ) -> Reading | None:
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
-    conditions, condition_columns = _conditions(mentions, named, columns, q.split())
+    conditions, condition_columns = value_conditions(mentions, named, columns, q.split())
     relative = relative_to_row(q.split(), mentions, named, table, conditions)
     if relative is not None:  # "older than Cyril Guittet": his row's value, compared; his column can answer
         conditions, entity_column = relative
@@ -298,40 +302,6 @@ def _plan(
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
-
-
-def _conditions(
-    mentions: list[Mention], named: list[int], columns: list, words: list[str]
-) -> tuple[list[Condition], set[int]]:
-    """One condition a mentioned value, on the column that holds it (a named column first when several do):
-    ``!=`` after a negation ("not played at X"), and one ``in`` for several values of a column ("HBO and MTV")."""
-    by_column: dict[int, list[tuple[str, bool]]] = {}
-    partial: list[Condition] = []
-    for mention in mentions:
-        choices = list(mention.cells)
-        column = next((c for c in named if c in mention.cells), None)
-        if column is None:
-            text_columns = [c for c in choices if columns[c].kind == "text"]
-            column = (text_columns or choices)[0]
-        negated = negation_before(words, mention.start)
-        if mention.partial:
-            partial.append(Condition(column, "contains", mention.cells[column]))
-            continue
-        by_column.setdefault(column, []).append((mention.cells[column], negated))
-    conditions: list[Condition] = []
-    for column, values in by_column.items():
-        low, high = (parse_number(v) for v, _ in values[:2]) if len(values) == 2 else (None, None)
-        if low is not None and high is not None and columns[column].numeric and "between" in words:
-            # "between 2005 and 2013": a range of the column's numbers, not two values
-            conditions += [
-                Condition(column, ">=", min(low, high), "number"),
-                Condition(column, "<=", max(low, high), "number"),
-            ]
-        elif len(values) > 1 and not any(negated for _, negated in values):
-            conditions.append(Condition(column, "in", [v for v, _ in values]))
-        else:
-            conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
-    return conditions + partial, set(by_column) | {c.column for c in partial}
 
 
 def _shift(q: str, names_a_row: bool) -> int:
