@@ -272,16 +272,20 @@ def _plan(
         if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
             plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=1)
             return reading(plan, "group")
-    if answer_column is None:
-        return None
     shift = _shift(q, bool(mentions or dates))
     if shift and where:
-        # "which winner came after X": the asked column may be the one X is in (the next row's winner).
-        asked = answered_column(q, named, table, set(), measure, wants_text)
-        column = asked[0] if not asked[1] and asked[0] is not None else answer_column
+        # "which winner came after X": the asked column may be the one X is in (the next row's winner). A column
+        # named just before the shift word is its unit, not what is asked ("who won the month before?").
+        unit = _shift_unit(q, index_)
+        asked = answered_column(q, [c for c in named if c != unit], table, set(), measure, wants_text)
+        shifted = asked[0] if not asked[1] and asked[0] is not None else answer_column
         if asked[1] and guessed and wants_text:  # "what is next after Joan O.": the next row's value of her column
-            column = next((c.column for c in where if c.view == "text" and c.op == "="), column)
-        return reading(Plan("rows", select=(column,), where=where, shift=shift), "next" if shift > 0 else "previous")
+            shifted = next((c.column for c in where if c.view == "text" and c.op == "="), shifted)
+        if shifted is None:
+            return None
+        return reading(Plan("rows", select=(shifted,), where=where, shift=shift), "next" if shift > 0 else "previous")
+    if answer_column is None:
+        return None
     if re.search(r"\b(first|top)\b", q) and not where:
         return reading(Plan("rows", select=(answer_column,), limit=1), "first")
     if re.search(r"\b(last|final|bottom)\b", q) and not where:
@@ -302,6 +306,14 @@ def _plan(
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
+
+
+def _shift_unit(q: str, index_: Index) -> int | None:
+    """The column named by the word just before "before" or "after" ("the *month* before", "the year after"), or
+    None."""
+    said = re.search(r"\b(\w+) (?:before|after)\b", q)
+    unit = stem(said.group(1)) if said else None
+    return next((c for c, names in enumerate(index_.names) if unit in names), None) if unit else None
 
 
 def _shift(q: str, names_a_row: bool) -> int:

@@ -383,6 +383,12 @@ def test_may_is_a_month_where_a_column_holds_months():
     assert answer("Were there more sales in May or October?", sales, "string") == "October"
 
 
+def test_the_column_named_before_a_shift_word_is_its_unit_not_the_answer():
+    awards = table_of("month,year,player\nApril,2009,Ann\nMay,2009,Bob\nJune,2009,Cy\n", "awards.csv")
+    assert answer("Bob won in May 2009, who won the month before?", awards, "string") == "Ann"
+    assert answer("Which month came after May?", awards, "string") == "June"
+
+
 def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
     t = table_of(
         "Year,Round,GP,W,GF\n1963,Did not enter,Did not enter,Did not enter,Did not enter\n"
