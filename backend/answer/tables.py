@@ -49,6 +49,7 @@ AGGREGATES = {
     "exists",
     "difference",
     "more_or_less",
+    "either",
     "group",
     "duration",
     "longest_run",
@@ -196,7 +197,11 @@ def _confidence(reading: parse.Reading) -> float:
 
 
 def _second_words(reading: parse.Reading, table: TypedTable) -> str:
-    return f", minus {describe(reading.second, table)}" if reading.second is not None else ""
+    """The second plan of a two-plan reading in words: what it is subtracted from, compared with, or ends at."""
+    if reading.second is None:
+        return ""
+    joined = {"difference": "minus", "duration": "until"}.get(reading.kind, "compared with")
+    return f", {joined} {describe(reading.second, table)}"
 
 
 def _plain(value: Any) -> Any:
@@ -247,6 +252,13 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable) -> list[A
         if reading.kind == "difference":
             return [abs(a - b)]
         return [] if a == b else ["more" if a > b else "less"]  # "did A win more or less than B?"
+    if reading.kind == "either" and reading.second is not None:  # "more matches in 2007 or 2008?": one of the two
+        other = execute(reading.second, table)
+        a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
+        if a is None or b is None or a == b:
+            return []
+        chosen = reading.plan if (a > b) == reading.plan.descending else reading.second
+        return [chosen.where[-1].value]
     if reading.kind == "duration":
         return _duration(reading, result, table)
     if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)

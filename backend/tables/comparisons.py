@@ -1,6 +1,7 @@
 """Questions that compare two values: the spread of one column ("the difference between the fastest and slowest
 speed"), how long something lasted ("how long did they compete", from a start to an end column), and two named
-values of one column ("the difference between A and B", "A or B: which has more", "did A win more or less than B").
+values of one column ("the difference between A and B", "A or B: which has more", "did A win more or less than B"),
+and two numbers said as the options ("in 2007 or 2008": which year had more).
 
 Each returns the plan whose value the answer starts from, the reading's kind, and the second plan that the kind
 compares it with (subtracted for a difference, compared for ``more_or_less``, the end for a ``duration``), or None
@@ -109,6 +110,34 @@ def two_values(
         descending = not descending  # a better rank is a smaller number
     plan = Plan("rows", select=(column,), where=both, order_by=order, descending=descending, limit=1)
     return plan, "compare", None
+
+
+def either_number(q: str, conditions: list[Condition], measure: int | None) -> Compared | None:
+    """Two numbers said as options of one column ("more matches in 2007 or 2008", "was attendance higher in week 5
+    or week 9"): the plan of each one's rows, their measure summed or else counted. The answer is the option whose
+    amount is the larger, or the smaller when the question asks for less (``descending`` of the plans says which).
+    """
+    said = [c for c in conditions if c.op == "=" and c.view in ("number", "year") and isinstance(c.value, float)]
+    pair = next(
+        ((a, b) for i, a in enumerate(said) for b in said[i + 1 :] if (a.column, a.view) == (b.column, b.view)), None
+    )
+    if pair is None:
+        return None
+    first, second = (f"{c.value:g}" for c in pair)
+    if not re.search(rf"\b{first}\b.*\bor\b.*\b{second}\b", q):
+        return None
+    rest = tuple(c for c in conditions if c not in pair)
+    larger = not re.search(r"\b(less|fewer|lower|smaller|least|fewest|lowest)\b", q)
+
+    def amount(option: Condition) -> Plan:
+        where = (*rest, option)
+        return (
+            Plan("sum", measure, where=where, descending=larger)
+            if measure is not None
+            else Plan("count", where=where, descending=larger)
+        )
+
+    return amount(pair[0]), "either", amount(pair[1])
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

@@ -74,6 +74,7 @@ def number_conditions(
     taken = set(taken)
     numeric = [i for i, c in enumerate(table.columns) if c.numeric]
     conditions: list[Condition] = []
+    equal_at: dict[int, int] = {}  # column → where a number said equal to it was said
     for number in numbers:
         found = during(number.value, words, table, named, taken) if number.op == "=" else []
         said_at = number.words[0]
@@ -81,7 +82,9 @@ def number_conditions(
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
         column = None if found else number_column(number, named, numeric, table, taken, hinted)
-        if column is not None and not (number.op == "=" and column in taken):
+        # "in 2007 or 2008": a second number of a column, said as the other option (comparisons.either_number)
+        option = column in equal_at and "or" in words[equal_at[column] : said_at] if column is not None else False
+        if column is not None and not (number.op == "=" and column in taken and not option):
             op = number.op
             if op == "=" and negation_before(words, said_at):
                 op = "!="  # "cyclists that do not have -1 laps down"
@@ -89,6 +92,8 @@ def number_conditions(
             if number.is_year and op == "=" and f"s{column}" in table.data.column_names:
                 view = "during"  # "playing in 1990": within the years "1988–1992"
             found = [Condition(column, op, number.value, view)]
+            if op == "=":
+                equal_at[column] = said_at
         conditions += found
         taken |= {c.column for c in found}
     return conditions

@@ -24,7 +24,7 @@ from backend.tables.columns import (
     superlative_column,
     valued_column,
 )
-from backend.tables.comparisons import spread, two_columns, two_values
+from backend.tables.comparisons import either_number, spread, two_columns, two_values
 from backend.tables.conditions import (
     filled_or_empty,
     number_conditions,
@@ -201,6 +201,7 @@ def _plan(
     compared = (
         (spread(q, table, where, measure, condition_columns, is_max and is_min) if numeric_answer else None)
         or two_values(q, table, mentions, conditions, measure, wants_text)
+        or either_number(q, conditions, measure)
         or (two_columns(q, table, named, where, condition_columns) if numeric_answer else None)
     )
     if compared is not None:

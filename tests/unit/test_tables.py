@@ -389,6 +389,17 @@ def test_the_column_named_before_a_shift_word_is_its_unit_not_the_answer():
     assert answer("Which month came after May?", awards, "string") == "June"
 
 
+def test_two_numbers_said_as_options_answer_with_the_one_that_has_more():
+    orders = table_of(
+        "order_date,region,revenue\n2022-03-01,Europe,500\n2022-05-02,Asia,700\n2023-01-09,Europe,1500\n", "orders.csv"
+    )
+    assert answer("Were there more orders in 2022 or 2023?", orders, "integer") == 2022  # counted
+    assert answer("Was revenue higher in 2022 or 2023?", orders, "integer") == 2023  # summed
+    assert answer("Which year had less revenue, 2022 or 2023?", orders, "string") == "2022"
+    weeks = table_of("week,opponent,attendance\n5,Bears,61000\n9,Lions,58000\n", "weeks.csv")
+    assert answer("Was attendance higher during week 5 or week 9?", weeks, "integer") == 5
+
+
 def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
     t = table_of(
         "Year,Round,GP,W,GF\n1963,Did not enter,Did not enter,Did not enter,Did not enter\n"
