@@ -49,6 +49,7 @@ from backend.tables.words import (
     named_columns,
     normal,
     said_values,
+    spelt_as_in_table,
     table_words,
 )
 from backend.text import STOP_WORDS, stem
@@ -73,10 +74,10 @@ class Reading:
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
-    words = normal(question).split()
+    index_ = words_of or index(table)
+    words = spelt_as_in_table(normal(question).split(), index_)
     if not words:
         return None
-    index_ = words_of or index(table)
     mentions = said_values(words, index_)
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]

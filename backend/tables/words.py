@@ -9,6 +9,7 @@ read by ``quantities.py``.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -24,6 +25,9 @@ MAX_WORDS = "most highest largest greatest biggest maximum max best longest late
 MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest".split()
 MAX_VALUE_WORDS = 8  # the longest cell value looked for in a question, in words
 MAX_DISTINCT = 200_000  # columns with more distinct values than this are not searched for values
+MIN_SPELT = 6  # words this long may be misspelt values ("castledon"); shorter ones are too often other words
+MAX_SPELLINGS = 20_000
+SPELLING_SIMILARITY = 0.85  # difflib ratio: "castledon"/"castleton" 0.89; "played"/"player" 0.83 is not a typo
 
 MONTH_NAMES = "january february march april may june july august september october november december".split()
 
@@ -110,6 +114,10 @@ class Index:
     zeros: list[bool]  # whether some of each number column's cells are 0 (a country with no bronze medal)
     # how many of each name's words stand outside brackets: "speed" names "Speed (km/h)" as fully as "Speed"
     name_sizes: list[int]
+    # the long words of the table's column names and values, to read a misspelt one by ("castledon" for
+    # "Castleton", "desnsity" for "Density"); empty for a
+    # table with more than MAX_SPELLINGS of them (looking one up would cost more than a query)
+    spellings: tuple[str, ...] = ()
 
 
 _BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
@@ -158,7 +166,33 @@ def index(table: TypedTable) -> Index:
         for i in range(len(table.columns))
     ]
     sizes = [len(name_stems(_BRACKETED.sub(" ", c.name)) or name) for c, name in zip(table.columns, names, strict=True)]
-    return Index(names, values, longest, words, stemmed, gaps, zeros, sizes)
+    named = {w for c in table.columns for w in normal(c.name).split()}
+    long_words = {w for w in set().union(named, *words) if len(w) >= MIN_SPELT and w.isalpha()}
+    spellings = tuple(sorted(long_words)) if len(long_words) <= MAX_SPELLINGS else ()
+    return Index(names, values, longest, words, stemmed, gaps, zeros, sizes, spellings)
+
+
+def spelt_as_in_table(words: list[str], index: Index) -> list[str]:
+    """The question's words, with a misspelt word read as the table writes it ("castledon" → "castleton",
+    "desnsity" → "density"): a word the table does not hold, that names no column, close to one long word of its
+    column names and values (same first letter, difflib similarity at least :data:`SPELLING_SIMILARITY`)."""
+    if not index.spellings:
+        return words
+    known = set(index.spellings).union(*index.words)
+    corrected = []
+    for word in words:
+        if (
+            len(word) >= MIN_SPELT
+            and word.isalpha()
+            and word not in known
+            and word not in STOP_WORDS
+            and not any(stem(word) in name for name in index.names)
+        ):
+            close = difflib.get_close_matches(word, index.spellings, n=2, cutoff=SPELLING_SIMILARITY)
+            close = [c for c in close if c[0] == word[0] and stem(c) != stem(word)]
+            word = close[0] if len(close) == 1 else word
+        corrected.append(word)
+    return corrected
 
 
 def negation_before(words: list[str], at: int) -> bool:

@@ -400,6 +400,14 @@ def test_two_numbers_said_as_options_answer_with_the_one_that_has_more():
     assert answer("Was attendance higher during week 5 or week 9?", weeks, "integer") == 5
 
 
+def test_a_misspelt_value_or_column_name_is_read_as_the_table_writes_it():
+    sites = table_of("site,acres\nCastleton,2069.1\nBradwell,120.5\n", "sites.csv")
+    assert answer("What is the number of acres in Castledon?", sites, "float") == 2069.1
+    towns = table_of("town,population,density\nLeeds,800000,1500\nYork,200000,2500\n", "towns.csv")
+    assert answer("Which town has the highest desnsity?", towns, "string") == "York"
+    assert answer("Which town has the highest population?", towns, "string") == "Leeds"  # words it holds stay
+
+
 def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
     t = table_of(
         "Year,Round,GP,W,GF\n1963,Did not enter,Did not enter,Did not enter,Did not enter\n"
