@@ -52,10 +52,22 @@ def holds_years(table: TypedTable, column: int) -> bool:
 
 
 def is_year_or_rank(table: TypedTable, column: int) -> bool:
-    """Years and ranks are numbers that are not summed or maximised as amounts."""
+    """Years, ranks and identifiers are numbers that are not summed or maximised as amounts."""
     return is_rank(table.columns[column].name) or (
-        f"n{column}" in table.data.column_names and holds_years(table, column)
+        f"n{column}" in table.data.column_names and (holds_years(table, column) or _identifies_rows(table, column))
     )
+
+
+def _identifies_rows(table: TypedTable, column: int) -> bool:
+    """A number column called by what a row is ("Invoice" of invoices.csv) that numbers the rows in order (whole,
+    rising, with few gaps): each row's identifier ("how many invoices" counts them; it does not add them up). "Sales"
+    of sales.csv is called by the rows too, but its numbers are amounts."""
+    if not name_stems(table.columns[column].name) <= table_words(table):
+        return False
+    numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
+    rising = all(b > a for a, b in zip(numbers, numbers[1:], strict=False))
+    dense = bool(numbers) and numbers[-1] - numbers[0] < 2 * len(numbers)
+    return rising and dense and all(float(v).is_integer() for v in numbers)
 
 
 def is_rank(name: str) -> bool:

@@ -47,8 +47,12 @@ _DAY_IN_TEXT = re.compile(
 )
 
 
+_MONTH_IN_TEXT = re.compile(r"\b(?P<month>" + "|".join(m[:3] for m in MONTH_NAMES) + r")[a-z]*\.? (?P<year>\d{4})\b")
+
+
 def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
-    """Whole days the question names ("after march 10, 2011"), compared with the table's (first) date column."""
+    """Whole days the question names ("after march 10, 2011"), and months it compares with ("before February
+    2024"), compared with the table's (first) date column."""
     column = next((i for i, c in enumerate(table.columns) if c.kind == "date"), None)
     if column is None:
         return []
@@ -65,6 +69,18 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
         op = _comparison_before(q[: match.start()])
         first = len(q[: match.start()].split())
         found.append(SaidDate(day, op, tuple(range(first, first + len(match.group(0).split()))), column))
+    for match in _MONTH_IN_TEXT.finditer(q):  # "before February 2024": from the month's first day on
+        op = _comparison_before(q[: match.start()])
+        if op == "=" or any(d.words[0] <= len(q[: match.start()].split()) <= d.words[-1] for d in found):
+            continue  # "in March 2024" is its month and its year (parse.py reads both)
+        month = next(n for n, name in enumerate(MONTH_NAMES, 1) if name.startswith(match.group("month")))
+        year = int(match.group("year"))
+        start = datetime(year, month, 1)
+        following = datetime(year + month // 12, month % 12 + 1, 1)
+        # after a month is from the next month's first day on; before it, up to its first day
+        value, op = {">": (following, ">="), ">=": (start, ">="), "<": (start, "<"), "<=": (following, "<")}[op]
+        first = len(q[: match.start()].split())
+        found.append(SaidDate(value, op, (first, first + 1), column))
     return found
 
 

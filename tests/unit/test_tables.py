@@ -408,6 +408,31 @@ def test_a_misspelt_value_or_column_name_is_read_as_the_table_writes_it():
     assert answer("Which town has the highest population?", towns, "string") == "Leeds"  # words it holds stay
 
 
+INVOICES = """invoice,date,customer,total
+1001,2024-01-05,Acme,25.00
+1002,2024-01-17,Globex,30.00
+1003,2024-02-02,Initech,250.00
+1004,2024-02-20,Acme,105.00
+1005,2024-03-11,Umbrella,120.00
+"""
+
+
+def test_total_names_a_column_called_total():
+    invoices = table_of(INVOICES, "invoices.csv")
+    assert answer("What is the difference between the largest and smallest total?", invoices, "float") == 225.0
+    assert answer("Which customer had the highest total?", invoices, "string") == "Initech"
+
+
+def test_a_month_compared_with_is_its_first_day_or_the_next_months():
+    invoices = table_of(INVOICES, "invoices.csv")
+    assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
+    assert answer("How many invoices are dated after February 2024?", invoices, "integer") == 1
+    assert answer("How many invoices are dated no later than February 2024?", invoices, "integer") == 4
+    assert answer("How many invoices are dated in February 2024?", invoices, "integer") == 2  # its month and year
+    assert answer("How many invoices are dated after 10 February 2024?", invoices, "integer") == 2  # a whole day
+    assert answer("How many invoices are there?", invoices, "integer") == 5  # their numbers are not added up
+
+
 def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
     t = table_of(
         "Year,Round,GP,W,GF\n1963,Did not enter,Did not enter,Did not enter,Did not enter\n"
