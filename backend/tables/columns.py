@@ -35,7 +35,7 @@ def number_column(
             if (i in numeric and holds_years(table, i)) or c.kind == "date":
                 return i
     # Amounts before ranks and identifiers: "orders with an amount over 1,000" compares the amount, not order_id.
-    for column in sorted(named, key=lambda c: is_rank(table.columns[c].name)):
+    for column in sorted(named, key=lambda c: is_year_or_rank(table, c) if c in numeric else True):
         if column in numeric and not (holds_years(table, column) and not number.is_year):
             return column
     free = [c for c in numeric if c not in taken and not is_year_or_rank(table, c)]

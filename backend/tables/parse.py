@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from backend.tables.cells import parse_number
 from backend.tables.columns import (
     answered_column,
     column_named_by,
@@ -34,7 +35,7 @@ from backend.tables.conditions import (
 )
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
-from backend.tables.quantities import SaidDate, SaidNumber, said_dates, said_month, said_numbers
+from backend.tables.quantities import SaidDate, SaidNumber, comparison_before, said_dates, said_month, said_numbers
 from backend.tables.words import (
     ABBREVIATIONS,
     CUE_WORDS,
@@ -78,7 +79,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     words = spelt_as_in_table(normal(question).split(), index_)
     if not words:
         return None
-    mentions = said_values(words, index_)
+    # "a total over 100": a number said after a comparison is compared with, not a cell "100" looked for
+    mentions = [m for m in said_values(words, index_) if not _compared_number(words, m)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     named = named_columns(stems, covered, index_)
@@ -222,6 +224,8 @@ def _plan(
         counted = re.search(
             r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of )*(\w+)", q
         )
+        if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
+            counted = None
         entity = any(c.op == "=" and c.view == "text" for c in conditions)
         if measure is None and entity and re.search(r"\btotal\b", q):
             # "the total number of medals won by South Africa": its row's Total column
@@ -308,6 +312,11 @@ def _plan(
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
+
+
+def _compared_number(words: list[str], mention: Mention) -> bool:
+    said = " ".join(words[mention.start : mention.end])
+    return parse_number(said) is not None and comparison_before(" ".join(words[: mention.start])) != "="
 
 
 def _shift_unit(q: str, index_: Index) -> int | None:

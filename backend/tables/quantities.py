@@ -66,11 +66,11 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
             )
         except ValueError:
             continue
-        op = _comparison_before(q[: match.start()])
+        op = comparison_before(q[: match.start()])
         first = len(q[: match.start()].split())
         found.append(SaidDate(day, op, tuple(range(first, first + len(match.group(0).split()))), column))
     for match in _MONTH_IN_TEXT.finditer(q):  # "before February 2024": from the month's first day on
-        op = _comparison_before(q[: match.start()])
+        op = comparison_before(q[: match.start()])
         if op == "=" or any(d.words[0] <= len(q[: match.start()].split()) <= d.words[-1] for d in found):
             continue  # "in March 2024" is its month and its year (parse.py reads both)
         month = next(n for n, name in enumerate(MONTH_NAMES, 1) if name.startswith(match.group("month")))
@@ -107,7 +107,7 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
         if not positions or all(p in covered for p in positions):
             continue
         before = lowered[: match.start()].rstrip()
-        op = _comparison_before(before)
+        op = comparison_before(before)
         after = _AFTER_NUMBER.match(lowered[match.end() :])  # "50 or more points", "3 or fewer"
         if op == "=" and after:
             op = ">=" if after.group(1) in _OR_MORE else "<="
@@ -127,7 +127,7 @@ _NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
 _NOT = NEGATION - {"except", "excluding", "other", "without"}  # "other players scored more than 10" is no negation
 
 
-def _comparison_before(text: str) -> str:
+def comparison_before(text: str) -> str:
     """The comparison the text ends with ("more than", "after the year", "at least"), or "=" when none; negated
     when a negation comes just before it ("did not score less than 7": at least 7)."""
     before = text.rstrip()

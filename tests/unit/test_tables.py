@@ -421,6 +421,9 @@ def test_total_names_a_column_called_total():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("What is the difference between the largest and smallest total?", invoices, "float") == 225.0
     assert answer("Which customer had the highest total?", invoices, "string") == "Initech"
+    assert answer("What was the total in February?", invoices, "float") == 355.0  # of every February row
+    baskets = table_of("basket,items,total\n1,100,250\n2,3,30\n3,40,105\n", "baskets.csv")
+    assert answer("How many baskets had a total over 100?", baskets, "integer") == 2  # compared, not the cell "100"
 
 
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
