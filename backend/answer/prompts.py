@@ -67,8 +67,8 @@ PLAN_SAMPLE_ROWS = 5
 PLAN_SYSTEM_PROMPT = (
     "You turn a question about one table into a query plan, as JSON following the schema. Never write SQL or "
     "code. Operations: rows (the `select` columns of the matching rows, in `order_by` order, cut at `limit`), "
-    "count, count_distinct, longest_run (the most consecutive matching rows), sum, avg, min, max (of `column`). "
-    "`where` conditions all hold: op is one of "
+    "count, count_distinct, longest_run (the most consecutive matching rows), sum, avg, median, min, max (of "
+    "`column`). `where` conditions all hold: op is one of "
     "=, !=, <, <=, >, >=, contains, in (`value` a list for in), empty, filled (the cell is missing or not; "
     "`value` null). With `group_by`, an aggregate per group, ordered by "
     "it (`descending`). Use column names exactly as given. If the table cannot answer the question, reply "

@@ -43,6 +43,7 @@ AGGREGATES = {
     "count",
     "sum",
     "avg",
+    "median",
     "max",
     "min",
     "distinct",

@@ -218,6 +218,8 @@ def _plan(
             return reading(Plan("count_distinct", target, where=where), "distinct")
     if re.search(r"\baverage\b|\bmean\b", q) and measure is not None:
         return reading(Plan("avg", measure, where=where), "avg")
+    if re.search(r"\bmedian\b", q) and measure is not None:
+        return reading(Plan("median", measure, where=where), "median")
     asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
     if asks_count or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b", q):
         # "how many points did X score" sums the points column; "how many games did X win" counts rows.

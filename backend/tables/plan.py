@@ -14,7 +14,7 @@ from typing import Any
 from backend.tables.cells import parse_date, parse_number
 from backend.tables.infer import TypedTable
 
-OPERATIONS = ("rows", "count", "count_distinct", "longest_run", "sum", "avg", "min", "max")
+OPERATIONS = ("rows", "count", "count_distinct", "longest_run", "sum", "avg", "median", "min", "max")
 # longest_run: the most consecutive rows, in table order, that match ("how many consecutive seasons ...")
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "in", "empty", "filled")
 PRESENCE = ("empty", "filled")  # comparisons that take no value: the cell is missing ("", "—", "n/a"), or is not
@@ -71,7 +71,7 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"operation: {plan.operation!r} is not one of {', '.join(OPERATIONS)}")
     for index in (plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select):
         known(index, "column")
-    if plan.operation in ("sum", "avg") and (plan.column is None or not table.columns[plan.column].numeric):
+    if plan.operation in ("sum", "avg", "median") and (plan.column is None or not table.columns[plan.column].numeric):
         raise InvalidPlan(f"{plan.operation}: the column must hold numbers")
     if plan.operation in ("min", "max", "count_distinct") and plan.column is None:
         raise InvalidPlan(f"{plan.operation}: a column is required")

@@ -56,7 +56,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         return f"SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM ({runs}) GROUP BY run)", parameters
     if plan.operation == "count_distinct":
         return f"SELECT count(DISTINCT lower(c{plan.column})) FROM t{where}", parameters
-    if plan.operation in ("sum", "avg"):
+    if plan.operation in ("sum", "avg", "median"):
         return f"SELECT {plan.operation}(n{plan.column}) FROM t{where}", parameters
     if plan.operation in ("min", "max"):
         return f"SELECT {plan.operation}({_value_view(plan.column, views)}) FROM t{where}", parameters
@@ -94,7 +94,9 @@ def _sort_view(column: int, views: set[str]) -> str:
 
 
 def _aggregate(operation: str) -> str:
-    return {"sum": "sum", "avg": "avg", "min": "min", "max": "max", "count_distinct": "count"}[operation]
+    return {"sum": "sum", "avg": "avg", "median": "median", "min": "min", "max": "max", "count_distinct": "count"}[
+        operation
+    ]
 
 
 def _columns(select: tuple[int, ...]) -> str:

@@ -37,7 +37,7 @@ MONTH_NAMES = "january february march april may june july august september octob
 
 
 CUE_WORDS = set(
-    "how many much number total sum combined average mean count times different distinct unique first last next "
+    "how many much number total sum combined average mean median count times different distinct unique first last next "
     "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter "
     "earlier later older younger listed list name names top bottom above below than only both either same "
     "consecutive amount value".split()
