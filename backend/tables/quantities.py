@@ -141,9 +141,9 @@ def comparison_before(text: str) -> str:
 
 def said_month(q: str, mentions: list[Mention]) -> int | None:
     """The month a question names ("in March", "during sept"), when it is not part of a cell value it says."""
-    if mentions:
-        return None
     for number, name in enumerate(MONTH_NAMES, 1):
-        if re.search(rf"\b(?:in|during|of|for)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
-            return number
+        for said in re.finditer(rf"\b(?:in|during|of|for)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
+            at = len(q[: said.start()].split()) + 1  # the month's word
+            if not any(m.start <= at < m.end for m in mentions):
+                return number
     return None

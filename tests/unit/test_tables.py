@@ -426,6 +426,12 @@ def test_total_names_a_column_called_total():
     assert answer("How many baskets had a total over 100?", baskets, "integer") == 2  # compared, not the cell "100"
 
 
+def test_a_month_is_read_beside_the_values_a_question_says():
+    orders = table_of(ORDERS)
+    assert answer("What was the total amount from Europe in March?", orders, "float") == 1200.5  # not all Europe
+    assert answer("How many orders from Europe were placed in April?", orders, "integer") == 1
+
+
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
