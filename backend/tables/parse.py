@@ -35,7 +35,15 @@ from backend.tables.conditions import (
 )
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
-from backend.tables.quantities import SaidDate, SaidNumber, comparison_before, said_dates, said_month, said_numbers
+from backend.tables.quantities import (
+    SaidDate,
+    SaidNumber,
+    comparison_before,
+    said_dates,
+    said_month,
+    said_numbers,
+    said_quarter,
+)
 from backend.tables.words import (
     ABBREVIATIONS,
     CUE_WORDS,
@@ -107,8 +115,11 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     explained |= {i for n in numbers for i in n.words}
     if reading.kind == "duration":  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
-    for month in {int(c.value) for c in reading.plan.where if c.view == "month"}:  # "in March"
+    for month in {int(c.value) for c in reading.plan.where if c.view == "month" and c.op == "="}:  # "in March"
         explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
+    quarter = said_quarter(" ".join(words))
+    if quarter is not None and any(c.view == "month" and c.op == ">=" for c in reading.plan.where):  # "in Q1"
+        explained |= set(quarter[1])
     # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
     # between tables. Plain verbs ("came", "work") carry no condition.
     explained |= {i for i, s in enumerate(stems) if s in table_words(table)}
@@ -147,10 +158,18 @@ def _plan(
         conditions.append(condition)
         condition_columns.add(condition.column)
     month = said_month(q, mentions) if not dates else None
+    quarter = said_quarter(q) if not dates and month is None else None
     dated = [i for i, c in enumerate(columns) if c.kind == "date"]
     if month is not None and dated:  # "in March": the month of the (first) date column
         column = next((c for c in named if c in dated), dated[0])
         conditions.append(Condition(column, "=", month, "month"))
+        condition_columns.add(column)
+    elif quarter is not None and dated:  # "in Q1": its three months
+        column = next((c for c in named if c in dated), dated[0])
+        conditions += [
+            Condition(column, ">=", 3 * quarter[0] - 2, "month"),
+            Condition(column, "<=", 3 * quarter[0], "month"),
+        ]
         condition_columns.add(column)
     measure = next(
         (c for c in named if c in numeric and c not in condition_columns and not is_year_or_rank(table, c)), None

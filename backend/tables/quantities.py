@@ -147,3 +147,17 @@ def said_month(q: str, mentions: list[Mention]) -> int | None:
             if not any(m.start <= at < m.end for m in mentions):
                 return number
     return None
+
+
+_QUARTER = re.compile(r"\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def said_quarter(q: str) -> tuple[int, tuple[int, ...]] | None:
+    """The quarter of a year a question names ("in Q1", "the third quarter") and its words, or None."""
+    said = _QUARTER.search(q)
+    if said is None:
+        return None
+    first = len(q[: said.start()].split())
+    quarter = int(said.group(1)) if said.group(1) else _ORDINALS[said.group(2)]
+    return quarter, tuple(range(first, first + len(said.group(0).split())))

@@ -432,6 +432,13 @@ def test_a_month_is_read_beside_the_values_a_question_says():
     assert answer("How many orders from Europe were placed in April?", orders, "integer") == 1
 
 
+def test_a_quarter_is_its_three_months():
+    invoices = table_of(INVOICES, "invoices.csv")
+    assert answer("How many invoices are dated in Q1?", invoices, "integer") == 5
+    assert answer("What was the total in the first quarter?", invoices, "float") == 530.0
+    assert answer("How many invoices are dated in Q2?", invoices, "integer") == 0
+
+
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
