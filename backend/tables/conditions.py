@@ -15,7 +15,7 @@ from backend.tables.cells import parse_number
 from backend.tables.columns import is_year_or_rank, number_column, rank_column, span_columns
 from backend.tables.infer import Column, TypedTable
 from backend.tables.plan import Condition
-from backend.tables.quantities import SaidNumber
+from backend.tables.quantities import SaidDate, SaidNumber, said_month, said_quarter
 from backend.tables.words import ABBREVIATIONS, Index, Mention, name_stems, negation_before
 from backend.text import stem
 
@@ -220,3 +220,47 @@ def value_conditions(
         else:
             conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
     return conditions + partial, set(by_column) | {c.column for c in partial}
+
+
+def question_conditions(
+    q: str,
+    table: TypedTable,
+    mentions: list[Mention],
+    named: list[int],
+    numbers: list[SaidNumber],
+    dates: list[SaidDate],
+    hinted: list[int],
+) -> tuple[list[Condition], set[int], int | None]:
+    """Every condition the question ``q`` puts on the rows, the columns they hold, and the column of the row the
+    question compares with ("older than Cyril Guittet": his column can still answer), when it does."""
+    words = q.split()
+    conditions, condition_columns = value_conditions(mentions, named, table.columns, words)
+    entity_column = None
+    relative = relative_to_row(words, mentions, named, table, conditions)
+    if relative is not None:  # "older than Cyril Guittet": his row's value, compared
+        conditions, entity_column = relative
+        condition_columns = {c.column for c in conditions} - {entity_column}
+    for said in dates:  # "after march 10, 2011": the date column compared with the day
+        conditions.append(Condition(said.column, said.op, said.value, "date"))
+        condition_columns.add(said.column)
+    spanned = years_during(conditions, words, table, named)
+    if spanned is not conditions:  # "on the board in 2005", 2005 being a cell of the "from" column
+        conditions = spanned
+        condition_columns = {c.column for c in conditions}
+    for condition in number_conditions(numbers, words, table, named, condition_columns, hinted):
+        conditions.append(condition)
+        condition_columns.add(condition.column)
+    month = said_month(q, mentions) if not dates else None
+    quarter = said_quarter(q) if not dates and month is None else None
+    dated = [i for i, c in enumerate(table.columns) if c.kind == "date"]
+    if (month is not None or quarter is not None) and dated:  # of the (first) date column, unless one is named
+        column = next((c for c in named if c in dated), dated[0])
+        if month is not None:  # "in March"
+            conditions.append(Condition(column, "=", month, "month"))
+        elif quarter is not None:  # "in Q1": its three months
+            conditions += [
+                Condition(column, ">=", 3 * quarter[0] - 2, "month"),
+                Condition(column, "<=", 3 * quarter[0], "month"),
+            ]
+        condition_columns.add(column)
+    return conditions, condition_columns, entity_column

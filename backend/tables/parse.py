@@ -26,21 +26,14 @@ from backend.tables.columns import (
     valued_column,
 )
 from backend.tables.comparisons import either_number, spread, two_columns, two_values
-from backend.tables.conditions import (
-    filled_or_empty,
-    number_conditions,
-    relative_to_row,
-    value_conditions,
-    years_during,
-)
+from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Condition, Plan
+from backend.tables.plan import Plan
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
     comparison_before,
     said_dates,
-    said_month,
     said_numbers,
     said_quarter,
 )
@@ -142,35 +135,7 @@ def _plan(
 ) -> Reading | None:
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
-    conditions, condition_columns = value_conditions(mentions, named, columns, q.split())
-    relative = relative_to_row(q.split(), mentions, named, table, conditions)
-    if relative is not None:  # "older than Cyril Guittet": his row's value, compared; his column can answer
-        conditions, entity_column = relative
-        condition_columns = {c.column for c in conditions} - {entity_column}
-    for said in dates:  # "after march 10, 2011": the date column compared with the day
-        conditions.append(Condition(said.column, said.op, said.value, "date"))
-        condition_columns.add(said.column)
-    spanned = years_during(conditions, q.split(), table, named)
-    if spanned is not conditions:  # "on the board in 2005", 2005 being a cell of the "from" column
-        conditions = spanned
-        condition_columns = {c.column for c in conditions}
-    for condition in number_conditions(numbers, q.split(), table, named, condition_columns, hinted):
-        conditions.append(condition)
-        condition_columns.add(condition.column)
-    month = said_month(q, mentions) if not dates else None
-    quarter = said_quarter(q) if not dates and month is None else None
-    dated = [i for i, c in enumerate(columns) if c.kind == "date"]
-    if month is not None and dated:  # "in March": the month of the (first) date column
-        column = next((c for c in named if c in dated), dated[0])
-        conditions.append(Condition(column, "=", month, "month"))
-        condition_columns.add(column)
-    elif quarter is not None and dated:  # "in Q1": its three months
-        column = next((c for c in named if c in dated), dated[0])
-        conditions += [
-            Condition(column, ">=", 3 * quarter[0] - 2, "month"),
-            Condition(column, "<=", 3 * quarter[0], "month"),
-        ]
-        condition_columns.add(column)
+    conditions, condition_columns, entity = question_conditions(q, table, mentions, named, numbers, dates, hinted)
     measure = next(
         (c for c in named if c in numeric and c not in condition_columns and not is_year_or_rank(table, c)), None
     )
@@ -181,7 +146,7 @@ def _plan(
     )
     # "of Beijing and Shanghai, which has the most people", "what delegate is the same age as X": with no column
     # asked for, the answer is one of the values the question lists, or another row of X's column.
-    options = next((c.column for c in conditions if c.op == "in"), relative[1] if relative is not None else None)
+    options = next((c.column for c in conditions if c.op == "in"), entity)
     if guessed and wants_text and options is not None:
         answer_column = options
     # "which party has the most members": "party" is part of the cells of the column whose values are parties
@@ -191,7 +156,7 @@ def _plan(
     if kind_of is not None:
         answer_column, word = kind_of
         conditions = [c for c in conditions if not (c.op == "contains" and c.value == word)]
-        condition_columns = {c.column for c in conditions} - ({relative[1]} if relative is not None else set())
+        condition_columns = {c.column for c in conditions} - ({entity} if entity is not None else set())
 
     # "what is the last model and its origin?": a list of several named columns of one row.
     extra = tuple(
