@@ -82,6 +82,8 @@ def number_conditions(
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
         column = None if found else number_column(number, named, numeric, table, taken, hinted)
+        if column is None and not found and conditions and _closes_range(conditions[-1], number, words):
+            column = conditions[-1].column  # "between 90,000 and 110,000": the other end of the same column's range
         # "in 2007 or 2008": a second number of a column, said as the other option (comparisons.either_number)
         option = column in equal_at and "or" in words[equal_at[column] : said_at] if column is not None else False
         if column is not None and not (number.op == "=" and column in taken and not option):
@@ -220,6 +222,12 @@ def value_conditions(
         else:
             conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
     return conditions + partial, set(by_column) | {c.column for c in partial}
+
+
+def _closes_range(opening: Condition, number: SaidNumber, words: list[str]) -> bool:
+    """Whether ``number`` is the upper end of a range that ``opening`` starts ("between 5 and 10")."""
+    said_at = number.words[0]
+    return opening.op in (">=", ">") and number.op in ("<=", "<") and said_at > 0 and words[said_at - 1] == "and"
 
 
 def question_conditions(

@@ -301,8 +301,13 @@ def _overlap(mention: Mention, day: SaidDate) -> bool:
 
 
 def _compared_number(words: list[str], mention: Mention) -> bool:
-    said = " ".join(words[mention.start : mention.end])
-    return parse_number(said) is not None and comparison_before(" ".join(words[: mention.start])) != "="
+    """Whether a value the question says is a number it compares with: after "more than", "over", or as an end of
+    "between 45,000 and 60,000"."""
+    if parse_number(" ".join(words[mention.start : mention.end])) is None:
+        return False
+    before = words[: mention.start]
+    ranged = before[-1:] == ["between"] or (before[-1:] == ["and"] and "between" in before[-3:-1])
+    return ranged or comparison_before(" ".join(before)) != "="
 
 
 def _shift_unit(q: str, index_: Index) -> int | None:

@@ -439,6 +439,11 @@ def test_a_quarter_is_its_three_months():
     assert answer("How many invoices are dated in Q2?", invoices, "integer") == 0
 
 
+def test_a_range_of_amounts_is_one_columns_two_ends():
+    staff = table_of(STAFF, "staff.csv")
+    assert answer("How many people earn between $45,000 and $60,000?", staff, "integer") == 3
+
+
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
