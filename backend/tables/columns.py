@@ -58,11 +58,16 @@ def is_year_or_rank(table: TypedTable, column: int) -> bool:
     )
 
 
+def _named_by_rows(table: TypedTable, column: int) -> bool:
+    """Whether a column is called by what a row is ("Employee" of employees.csv)."""
+    return name_stems(table.columns[column].name) <= table_words(table)
+
+
 def _identifies_rows(table: TypedTable, column: int) -> bool:
     """A number column called by what a row is ("Invoice" of invoices.csv) that numbers the rows in order (whole,
     rising, with few gaps): each row's identifier ("how many invoices" counts them; it does not add them up). "Sales"
     of sales.csv is called by the rows too, but its numbers are amounts."""
-    if not name_stems(table.columns[column].name) <= table_words(table):
+    if not _named_by_rows(table, column):
         return False
     numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
     rising = all(b > a for a, b in zip(numbers, numbers[1:], strict=False))
@@ -118,6 +123,12 @@ def answered_column(
         if column not in conditions and column != measure and not (wants_text and columns[column].numeric):
             return column, False
     wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
+    if wh and wh.group(1) == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
+        rows_named = [
+            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and _named_by_rows(table, i)
+        ]
+        if rows_named:
+            return rows_named[0], False
     if wh or re.search(r"\bwhat year\b", q):
         key = "when" if not wh else wh.group(1)
         for word in _WH_COLUMNS[key].split():
@@ -177,7 +188,7 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
         age = next((i for i, c in enumerate(columns) if c.numeric and re.search(r"\bage\b", c.name, re.I)), None)
         if age is not None:
             return age
-    if re.search(r"\b(earliest|latest|newest|most recent|first|last)\b", q):
+    if re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b", q):
         for i, c in enumerate(columns):
             if (
                 i != answer

@@ -240,7 +240,7 @@ def _plan(
         if element in (AnswerType.INTEGER, AnswerType.FLOAT) and measure is not None:  # "the highest salary"
             return reading(Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min")
         counts_rows = measure is None and re.search(
-            r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b)\w+"
+            r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b|recent)\w+"  # "most recently" is the latest
             r"|\b(?:largest|highest|greatest|smallest|lowest) number of",
             q,
         )

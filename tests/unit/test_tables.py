@@ -444,6 +444,20 @@ def test_a_range_of_amounts_is_one_columns_two_ends():
     assert answer("How many people earn between $45,000 and $60,000?", staff, "integer") == 3
 
 
+EMPLOYEES = """employee,title,salary,start_date,remote
+Ann Lee,Senior Engineer,"$120,000",2019-04-01,yes
+Bob Stone,Engineer,"$95,000",2021-09-15,no
+Cara Diaz,Analyst,"$70,000",2020-01-10,no
+Finn Moss,Engineer,"$98,000",2023-05-20,yes
+"""
+
+
+def test_who_is_answered_from_the_column_that_names_the_rows():
+    employees = table_of(EMPLOYEES, "employees.csv")
+    assert answer("Who earns the most?", employees, "string") == "Ann Lee"  # not a "title"
+    assert answer("Who joined most recently?", employees, "string") == "Finn Moss"  # the latest start, not a count
+
+
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
