@@ -172,18 +172,21 @@ def filled_or_empty(
     q: str, table: TypedTable, named: list[int], taken: set[int], index: Index
 ) -> tuple[Condition, ...]:
     """Conditions on named columns that some rows leave empty or at 0 ("how many years have no game in the puzzle
-    category", "how many countries won a bronze medal"): the rows that fill them in (above 0), or, after a
-    negation, leave them empty (at 0)."""
+    category", "how many countries won a bronze medal"), or that say yes or no ("how many employees are remote"):
+    the rows that fill them in (above 0, yes), or, after a negation, leave them empty (at 0, not yes)."""
     words = q.split()
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     conditions = []
     for column in named:
         name = name_stems(table.columns[column].name)
-        if column in taken or not (index.gaps[column] or index.zeros[column]):
+        flag = index.flags[column]
+        if column in taken or not (index.gaps[column] or index.zeros[column] or flag):
             continue
         first = next((i for i, s in enumerate(stems) if s in name), 0)
         negated = negation_before(words, first)
-        if index.zeros[column]:
+        if flag:
+            conditions.append(Condition(column, "!=" if negated else "=", flag))
+        elif index.zeros[column]:
             conditions.append(Condition(column, "=" if negated else ">", 0.0, "number"))
         else:
             conditions.append(Condition(column, "empty" if negated else "filled", None))

@@ -195,7 +195,8 @@ def _plan(
         return reading(*compared)
 
     if element is AnswerType.BOOLEAN:
-        return reading(Plan("count", where=where), "exists")
+        presence = filled_or_empty(q, table, named, condition_columns, index_)  # "is anyone in Finance remote"
+        return reading(Plan("count", where=(*where, *presence)), "exists")
     if re.search(r"how many (?:different|distinct|unique)|number of (?:different|distinct|unique)", q):
         target = answer_column if not guessed else next((c for c in named if c not in condition_columns), None)
         if target is not None:

@@ -115,6 +115,7 @@ class Index:
     words: list[set[str]]  # each column's words (for values said in part: "castledon" of "Castledon Farm")
     stemmed: list[dict[str, str]]  # each column's values by their words' stems (plurals, tenses)
     gaps: list[bool]  # whether some of each column's cells are missing ("", "—", "n/a": cells.MISSING)
+    flags: list[str | None]  # the cell that says yes, in a column of yes and no ("remote": "Yes" / "No")
     zeros: list[bool]  # whether some of each number column's cells are 0 (a country with no bronze medal)
     # how many of each name's words stand outside brackets: "speed" names "Speed (km/h)" as fully as "Speed"
     name_sizes: list[int]
@@ -124,6 +125,8 @@ class Index:
     spellings: tuple[str, ...] = ()
 
 
+_YES = {"yes", "y", "true"}
+_YES_NO = _YES | {"no", "n", "false"}
 _BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
 
 
@@ -132,12 +135,16 @@ def index(table: TypedTable) -> Index:
     names = [name_stems(c.name) for c in table.columns]
     values: list[dict[str, str]] = []
     gaps: list[bool] = []
+    flags: list[str | None] = []
     longest = 1
     missing = pa.array(sorted(MISSING))
     for i in range(len(table.columns)):
         distinct = pc.unique(table.data.column(f"c{i}"))  # in table order, counted by Arrow (a million rows: ms)
         cells = pc.utf8_lower(pc.utf8_trim_whitespace(distinct.fill_null("")))
         gaps.append(bool(pc.any(pc.is_in(cells, value_set=missing)).as_py()))
+        said = set(cells.to_pylist()) - set(MISSING) if len(cells) <= len(_YES_NO) + len(MISSING) else set()
+        yes = [c for c in distinct.to_pylist() if c and c.strip().lower() in _YES]
+        flags.append(yes[0] if said and said <= _YES_NO and yes else None)
         by_norm: dict[str, str] = {}
         header = normal(table.columns[i].name)
         if len(distinct) <= MAX_DISTINCT:
@@ -173,7 +180,7 @@ def index(table: TypedTable) -> Index:
     named = {w for c in table.columns for w in normal(c.name).split()}
     long_words = {w for w in set().union(named, *words) if len(w) >= MIN_SPELT and w.isalpha()}
     spellings = tuple(sorted(long_words)) if len(long_words) <= MAX_SPELLINGS else ()
-    return Index(names, values, longest, words, stemmed, gaps, zeros, sizes, spellings)
+    return Index(names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings)
 
 
 def spelt_as_in_table(words: list[str], index: Index) -> list[str]:

@@ -447,7 +447,7 @@ def test_a_range_of_amounts_is_one_columns_two_ends():
 EMPLOYEES = """employee,title,salary,start_date,remote
 Ann Lee,Senior Engineer,"$120,000",2019-04-01,yes
 Bob Stone,Engineer,"$95,000",2021-09-15,no
-Cara Diaz,Analyst,"$70,000",2020-01-10,no
+Cara Diaz,Analyst,"$70,000",2020-01-10,yes
 Finn Moss,Engineer,"$98,000",2023-05-20,yes
 """
 
@@ -456,6 +456,14 @@ def test_who_is_answered_from_the_column_that_names_the_rows():
     employees = table_of(EMPLOYEES, "employees.csv")
     assert answer("Who earns the most?", employees, "string") == "Ann Lee"  # not a "title"
     assert answer("Who joined most recently?", employees, "string") == "Finn Moss"  # the latest start, not a count
+
+
+def test_a_column_of_yes_and_no_is_a_condition_when_named():
+    employees = table_of(EMPLOYEES, "employees.csv")
+    assert answer("How many employees are remote?", employees, "integer") == 3
+    assert answer("How many employees are not remote?", employees, "integer") == 1
+    assert answer("Is Bob Stone remote?", employees, "boolean") is False
+    assert answer("Is Cara Diaz remote?", employees, "boolean") is True
 
 
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
