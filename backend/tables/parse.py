@@ -213,6 +213,10 @@ def _plan(
         )
         if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
             counted = None
+        there = re.search(r"^how many (\w+) (?:are|were) there\b", q) if not where else None
+        kinds = _kinds_counted(there.group(1), table, index_) if there else None
+        if kinds is not None and numeric_answer:  # "how many offices are there": the different values of "Office"
+            return reading(Plan("count_distinct", kinds), "distinct")
         entity = any(c.op == "=" and c.view == "text" for c in conditions)
         if measure is None and entity and re.search(r"\btotal\b", q):
             # "the total number of medals won by South Africa": its row's Total column
@@ -299,6 +303,18 @@ def _plan(
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
+
+
+def _kinds_counted(word: str, table: TypedTable, index_: Index) -> int | None:
+    """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
+    employees table with three offices), or None."""
+    said = stem(ABBREVIATIONS.get(word, word))
+    if said in table_words(table):
+        return None
+    for column, names in enumerate(index_.names):
+        if said in names and table.columns[column].kind == "text" and len(index_.values[column]) < table.row_count:
+            return column
+    return None
 
 
 def _compared_number(words: list[str], mention: Mention) -> bool:

@@ -466,6 +466,12 @@ def test_a_column_of_yes_and_no_is_a_condition_when_named():
     assert answer("Is Cara Diaz remote?", employees, "boolean") is True
 
 
+def test_how_many_kinds_are_there_counts_a_columns_different_values():
+    employees = table_of(EMPLOYEES, "employees.csv")
+    assert answer("How many titles are there?", employees, "integer") == 3  # two engineers share one
+    assert answer("How many employees are there?", employees, "integer") == 4  # what a row is: its rows
+
+
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
