@@ -51,6 +51,8 @@ AGGREGATES = {
     "difference",
     "more_or_less",
     "either",
+    "percent",
+    "share",
     "group",
     "duration",
     "longest_run",
@@ -201,7 +203,9 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
     """The second plan of a two-plan reading in words: what it is subtracted from, compared with, or ends at."""
     if reading.second is None:
         return ""
-    joined = {"difference": "minus", "duration": "until"}.get(reading.kind, "compared with")
+    joined = {"difference": "minus", "duration": "until", "percent": "out of", "share": "out of"}.get(
+        reading.kind, "compared with"
+    )
     return f", {joined} {describe(reading.second, table)}"
 
 
@@ -260,6 +264,10 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable) -> list[A
             return []
         chosen = reading.plan if (a > b) == reading.plan.descending else reading.second
         return [chosen.where[-1].value]
+    if reading.kind in ("percent", "share") and reading.second is not None:  # "what percentage of orders shipped"
+        whole = execute(reading.second, table)
+        part, of = result.rows[0][0] if result.rows else 0, whole.rows[0][0] if whole.rows else 0
+        return [part / of * (100 if reading.kind == "percent" else 1)] if of else []
     if reading.kind == "duration":
         return _duration(reading, result, table)
     if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)

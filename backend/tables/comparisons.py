@@ -1,7 +1,8 @@
 """Questions that compare two values: the spread of one column ("the difference between the fastest and slowest
 speed"), how long something lasted ("how long did they compete", from a start to an end column), and two named
 values of one column ("the difference between A and B", "A or B: which has more", "did A win more or less than B"),
-and two numbers said as the options ("in 2007 or 2008": which year had more).
+two numbers said as the options ("in 2007 or 2008": which year had more), and what part of some rows match ("what
+percentage of employees are remote").
 
 Each returns the plan whose value the answer starts from, the reading's kind, and the second plan that the kind
 compares it with (subtracted for a difference, compared for ``more_or_less``, the end for a ``duration``), or None
@@ -138,6 +139,31 @@ def either_number(q: str, conditions: list[Condition], measure: int | None) -> C
         )
 
     return amount(pair[0]), "either", amount(pair[1])
+
+
+_PART = re.compile(r"\b(?:what|which)\s+(percent(?:age)?|share|proportion|fraction)\s+of\b")
+_VERBS = set("are were is was have has had did do does got get".split())
+
+
+def share(
+    q: str, where: tuple[Condition, ...], presence: tuple[Condition, ...], mentions: list[Mention]
+) -> Compared | None:
+    """What part of some rows match the rest of the question: "what percentage of employees are remote" (of every
+    row), "what share of orders from Europe were shipped" (of Europe's). The rows the question's subject names (the
+    values said before its verb) are the whole; kind "percent" (of 100) or "share" (of 1)."""
+    said = _PART.search(q)
+    if said is None:
+        return None
+    words = q.split()
+    verb_at = next((i for i in range(len(q[: said.end()].split()), len(words)) if words[i] in _VERBS), len(words))
+    subject = {cell for m in mentions if m.end <= verb_at for cell in m.cells.values()}
+    whole = tuple(
+        c
+        for c in where
+        if c.view == "text" and (c.value in subject or (isinstance(c.value, list) and set(c.value) <= subject))
+    )
+    kind = "percent" if said.group(1).startswith("percent") else "share"
+    return Plan("count", where=(*where, *presence)), kind, Plan("count", where=whole)
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

@@ -25,7 +25,7 @@ from backend.tables.columns import (
     superlative_column,
     valued_column,
 )
-from backend.tables.comparisons import either_number, spread, two_columns, two_values
+from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
 from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Plan
@@ -186,7 +186,12 @@ def _plan(
 
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
     compared = (
-        (spread(q, table, where, measure, condition_columns, is_max and is_min) if numeric_answer else None)
+        (
+            share(q, where, filled_or_empty(q, table, named, condition_columns, index_), mentions)
+            if numeric_answer
+            else None
+        )
+        or (spread(q, table, where, measure, condition_columns, is_max and is_min) if numeric_answer else None)
         or two_values(q, table, mentions, conditions, measure, wants_text)
         or either_number(q, conditions, measure)
         or (two_columns(q, table, named, where, condition_columns) if numeric_answer else None)

@@ -472,6 +472,13 @@ def test_how_many_kinds_are_there_counts_a_columns_different_values():
     assert answer("How many employees are there?", employees, "integer") == 4  # what a row is: its rows
 
 
+def test_what_part_of_the_rows_match_is_counted_against_the_rows_the_subject_names():
+    assert answer("What percentage of employees are remote?", table_of(EMPLOYEES, "employees.csv"), "float") == 75.0
+    orders = table_of(ORDERS)
+    assert answer("What percentage of orders from Europe were shipped?", orders, "float") == pytest.approx(100 / 3)
+    assert answer("What share of orders were shipped?", orders, "float") == 0.6  # a share is of 1
+
+
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
