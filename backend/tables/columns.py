@@ -255,3 +255,23 @@ def column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) ->
         return None
     holding = [c for c in hinted if f"{number.value:g}" in normal(table.columns[c].name).split()]
     return holding[0] if len(holding) == 1 else None
+
+
+def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
+    """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
+    employees table with three offices), or None."""
+    said = stem(ABBREVIATIONS.get(word, word))
+    if said in table_words(table):
+        return None
+    for column, names in enumerate(index_.names):
+        if said in names and table.columns[column].kind == "text" and len(index_.values[column]) < table.row_count:
+            return column
+    return None
+
+
+def shift_unit(q: str, index_: Index) -> int | None:
+    """The column named by the word just before "before" or "after" ("the *month* before", "the year after"), or
+    None."""
+    said = re.search(r"\b(\w+) (?:before|after)\b", q)
+    unit = stem(said.group(1)) if said else None
+    return next((c for c, names in enumerate(index_.names) if unit in names), None) if unit else None

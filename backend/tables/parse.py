@@ -12,27 +12,29 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from backend.tables.cells import parse_number
 from backend.tables.columns import (
     answered_column,
     column_named_by,
     counted_in_cells,
     is_rank,
     is_year_or_rank,
+    kinds_column,
     lasting_columns,
     pace_column,
     placing_column,
+    shift_unit,
     superlative_column,
     valued_column,
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
 from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
+from backend.tables.mentions import said_values, spelt_as_in_table
 from backend.tables.plan import Plan
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
-    comparison_before,
+    compared_number,
     said_dates,
     said_numbers,
     said_quarter,
@@ -50,8 +52,6 @@ from backend.tables.words import (
     name_stems,
     named_columns,
     normal,
-    said_values,
-    spelt_as_in_table,
     table_words,
 )
 from backend.text import STOP_WORDS, stem
@@ -81,7 +81,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if not words:
         return None
     # "a total over 100": a number said after a comparison is compared with, not a cell "100" looked for
-    mentions = [m for m in said_values(words, index_) if not _compared_number(words, m)]
+    mentions = [m for m in said_values(words, index_) if not compared_number(words, m)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     named = named_columns(stems, covered, index_)
@@ -219,7 +219,7 @@ def _plan(
         if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
             counted = None
         there = re.search(r"^how many (\w+) (?:are|were) there\b", q) if not where else None
-        kinds = _kinds_counted(there.group(1), table, index_) if there else None
+        kinds = kinds_column(there.group(1), table, index_) if there else None
         if kinds is not None and numeric_answer:  # "how many offices are there": the different values of "Office"
             return reading(Plan("count_distinct", kinds), "distinct")
         entity = any(c.op == "=" and c.view == "text" for c in conditions)
@@ -278,7 +278,7 @@ def _plan(
     if shift and where:
         # "which winner came after X": the asked column may be the one X is in (the next row's winner). A column
         # named just before the shift word is its unit, not what is asked ("who won the month before?").
-        unit = _shift_unit(q, index_)
+        unit = shift_unit(q, index_)
         asked = answered_column(q, [c for c in named if c != unit], table, set(), measure, wants_text)
         shifted = asked[0] if not asked[1] and asked[0] is not None else answer_column
         if asked[1] and guessed and wants_text:  # "what is next after Joan O.": the next row's value of her column
@@ -308,36 +308,6 @@ def _plan(
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
-
-
-def _kinds_counted(word: str, table: TypedTable, index_: Index) -> int | None:
-    """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
-    employees table with three offices), or None."""
-    said = stem(ABBREVIATIONS.get(word, word))
-    if said in table_words(table):
-        return None
-    for column, names in enumerate(index_.names):
-        if said in names and table.columns[column].kind == "text" and len(index_.values[column]) < table.row_count:
-            return column
-    return None
-
-
-def _compared_number(words: list[str], mention: Mention) -> bool:
-    """Whether a value the question says is a number it compares with: after "more than", "over", or as an end of
-    "between 45,000 and 60,000"."""
-    if parse_number(" ".join(words[mention.start : mention.end])) is None:
-        return False
-    before = words[: mention.start]
-    ranged = before[-1:] == ["between"] or (before[-1:] == ["and"] and "between" in before[-3:-1])
-    return ranged or comparison_before(" ".join(before)) != "="
-
-
-def _shift_unit(q: str, index_: Index) -> int | None:
-    """The column named by the word just before "before" or "after" ("the *month* before", "the year after"), or
-    None."""
-    said = re.search(r"\b(\w+) (?:before|after)\b", q)
-    unit = stem(said.group(1)) if said else None
-    return next((c for c, names in enumerate(index_.names) if unit in names), None) if unit else None
 
 
 def _shift(q: str, names_a_row: bool) -> int:

@@ -161,3 +161,13 @@ def said_quarter(q: str) -> tuple[int, tuple[int, ...]] | None:
     first = len(q[: said.start()].split())
     quarter = int(said.group(1)) if said.group(1) else _ORDINALS[said.group(2)]
     return quarter, tuple(range(first, first + len(said.group(0).split())))
+
+
+def compared_number(words: list[str], mention: Mention) -> bool:
+    """Whether a value the question says is a number it compares with: after "more than", "over", or as an end of
+    "between 45,000 and 60,000"."""
+    if parse_number(" ".join(words[mention.start : mention.end])) is None:
+        return False
+    before = words[: mention.start]
+    ranged = before[-1:] == ["between"] or (before[-1:] == ["and"] and "between" in before[-3:-1])
+    return ranged or comparison_before(" ".join(before)) != "="
