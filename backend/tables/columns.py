@@ -41,6 +41,9 @@ def number_column(
     free = [c for c in numeric if c not in taken and not is_year_or_rank(table, c)]
     if len(free) == 1:
         return free[0]
+    amounts = [c for c in free if not table.columns[c].percent]
+    if len(amounts) == 1 and not number.percent:  # "over £100" compares the "Amount", not the "VAT rate" beside it
+        return amounts[0]
     # A word of a column's name: "under 50 square km" compares "Land area (km²)".
     return next((c for c in hinted if c in free), None)
 
@@ -275,3 +278,12 @@ def shift_unit(q: str, index_: Index) -> int | None:
     said = re.search(r"\b(\w+) (?:before|after)\b", q)
     unit = stem(said.group(1)) if said else None
     return next((c for c, names in enumerate(index_.names) if unit in names), None) if unit else None
+
+
+def the_amount(table: TypedTable, taken: set[int]) -> int | None:
+    """The table's one amount, when it has one: a number column that is no year, rank or identifier (nor in
+    ``taken``), a percentage only when it is the only one ("Amount" beside "VAT rate")."""
+    amounts = [i for i, c in enumerate(table.columns) if c.numeric and i not in taken and not is_year_or_rank(table, i)]
+    if len(amounts) > 1:
+        amounts = [i for i in amounts if not table.columns[i].percent]
+    return amounts[0] if len(amounts) == 1 else None

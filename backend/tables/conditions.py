@@ -266,8 +266,8 @@ def question_conditions(
     dated = [i for i, c in enumerate(table.columns) if c.kind == "date"]
     if (month is not None or quarter is not None) and dated:  # of the (first) date column, unless one is named
         column = next((c for c in named if c in dated), dated[0])
-        if month is not None:  # "in March"
-            conditions.append(Condition(column, "=", month, "month"))
+        if month is not None:  # "in March", "after January"
+            conditions.append(Condition(column, month[1], month[0], "month"))
         elif quarter is not None:  # "in Q1": its three months
             conditions += [
                 Condition(column, ">=", 3 * quarter[0] - 2, "month"),

@@ -24,6 +24,7 @@ from backend.tables.columns import (
     placing_column,
     shift_unit,
     superlative_column,
+    the_amount,
     valued_column,
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
@@ -73,6 +74,10 @@ class Reading:
     unexplained: tuple[str, ...] = ()  # the content words the plan does not account for
 
 
+# Words that ask for an amount without naming its column ("how much did we spend", "the largest expense").
+_AMOUNT_CUE = re.compile(r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest)\b")
+
+
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
@@ -108,7 +113,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     explained |= {i for n in numbers for i in n.words}
     if reading.kind == "duration":  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
-    for month in {int(c.value) for c in reading.plan.where if c.view == "month" and c.op == "="}:  # "in March"
+    for month in {int(c.value) for c in reading.plan.where if c.view == "month"}:  # "in March", "after May"
         explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
     quarter = said_quarter(" ".join(words))
     if quarter is not None and any(c.view == "month" and c.op == ">=" for c in reading.plan.where):  # "in Q1"
@@ -139,6 +144,8 @@ def _plan(
     measure = next(
         (c for c in named if c in numeric and c not in condition_columns and not is_year_or_rank(table, c)), None
     )
+    if measure is None and _AMOUNT_CUE.search(q) and not re.search(r"\bhow many\b|\bnumber of\b", q):
+        measure = the_amount(table, condition_columns)  # "the total spent on travel": the table's one amount
     element = answer_type.element
     wants_text = element is AnswerType.STRING
     answer_column, guessed = answered_column(
@@ -211,7 +218,7 @@ def _plan(
     if re.search(r"\bmedian\b", q) and measure is not None:
         return reading(Plan("median", measure, where=where), "median")
     asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
-    if asks_count or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b", q):
+    if asks_count or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q):
         # "how many points did X score" sums the points column; "how many games did X win" counts rows.
         counted = re.search(
             r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of )*(\w+)", q

@@ -25,7 +25,7 @@ COMPARATORS = [
     (r"before|prior to", "<"),
 ]
 _NUMBER_IN_TEXT = re.compile(
-    r"(?<![\w.])[-−]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[-−]?\$?\d+(?:\.\d+)?%?(?![\w])"
+    r"(?<![\w.])[-−]?[$£€¥₹]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[-−]?[$£€¥₹]?\d+(?:\.\d+)?%?(?![\w])"
 )
 
 
@@ -92,6 +92,7 @@ class SaidNumber:
     op: str
     words: tuple[int, ...]
     is_year: bool
+    percent: bool = False  # said as a percentage ("20%")
 
 
 def said_numbers(question: str, words: list[str], covered: set[int]) -> list[SaidNumber]:
@@ -115,7 +116,8 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
             op = ">="
         elif op == "=" and re.search(r"\bbetween\s+\S+\s+and\s*$", before):
             op = "<="
-        found.append(SaidNumber(value, op, positions, value.is_integer() and 1800 <= value <= 2100))
+        is_year = value.is_integer() and 1800 <= value <= 2100
+        found.append(SaidNumber(value, op, positions, is_year, match.group(0).endswith("%")))
     return found
 
 
@@ -139,13 +141,14 @@ def comparison_before(text: str) -> str:
     return "="
 
 
-def said_month(q: str, mentions: list[Mention]) -> int | None:
-    """The month a question names ("in March", "during sept"), when it is not part of a cell value it says."""
+def said_month(q: str, mentions: list[Mention]) -> tuple[int, str] | None:
+    """The month a question names ("in March", "during sept") and how it compares ("=", or "<" for "before
+    March", ">" for "after January": of any year), when it is not part of a cell value it says."""
     for number, name in enumerate(MONTH_NAMES, 1):
-        for said in re.finditer(rf"\b(?:in|during|of|for)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
+        for said in re.finditer(rf"\b(in|during|of|for|before|after|since|until)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
             at = len(q[: said.start()].split()) + 1  # the month's word
             if not any(m.start <= at < m.end for m in mentions):
-                return number
+                return number, {"before": "<", "until": "<", "after": ">", "since": ">="}.get(said.group(1), "=")
     return None
 
 

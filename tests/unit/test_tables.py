@@ -479,6 +479,26 @@ def test_what_part_of_the_rows_match_is_counted_against_the_rows_the_subject_nam
     assert answer("What share of orders were shipped?", orders, "float") == 0.6  # a share is of 1
 
 
+EXPENSES = """Date,Category,Vendor,Amount,VAT rate
+03/01/2024,Travel,British Airways,"£1,250.00",0%
+12/01/2024,Meals,Pret,£18.40,20%
+02/02/2024,Travel,Uber,£42.10,20%
+14/02/2024,Meals,Dishoom,£96.00,20%
+05/03/2024,Travel,Eurostar,£310.00,0%
+"""
+
+
+def test_an_amount_asked_for_without_its_column_is_the_tables_one_amount():
+    expenses = table_of(EXPENSES, "expenses.csv")
+    assert answer("What was the total spent on travel?", expenses, "float") == 1602.1
+    assert answer("How much did we spend in February?", expenses, "float") == 138.1
+    assert answer("What is the largest expense?", expenses, "float") == 1250.0  # not the largest VAT rate
+    assert answer("What was the average meal expense?", expenses, "float") == 57.2
+    assert answer("How many expenses were over £100?", expenses, "integer") == 2  # the amount, not the VAT rate
+    assert answer("How many expenses had a VAT rate of 20%?", expenses, "integer") == 3
+    assert answer("How many travel expenses were there after January?", expenses, "integer") == 2  # of any year
+
+
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
