@@ -9,7 +9,7 @@ from itertools import islice
 
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
-from backend.tables.words import ABBREVIATIONS, CUE_WORDS, Index, name_stems, normal, table_words
+from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, Index, name_stems, normal, table_words
 from backend.text import STOP_WORDS, stem
 
 _WH_COLUMNS = {
@@ -117,7 +117,14 @@ def answered_column(
         r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?", q
     )
     if asked:  # "which team scored the most goals": the column named by the word after the wh-word
-        for word in [w for w in asked.groups() if w]:
+        said = [w for w in asked.groups() if w]
+        # "what is the most expensive product", "the cheapest product": a superlative says how to order, not which
+        # column is asked ("the highest salary" still asks for the salary)
+        if said[0] in ("most", "least"):
+            said = []
+        elif said[0] in MAX_WORDS or said[0] in MIN_WORDS:
+            said = said[1:]
+        for word in said:
             wanted = stem(ABBREVIATIONS.get(word, word))
             for column in named:
                 if column not in conditions and wanted in name_stems(columns[column].name):

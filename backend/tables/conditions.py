@@ -183,7 +183,7 @@ def filled_or_empty(
         if column in taken or not (index.gaps[column] or index.zeros[column] or flag):
             continue
         first = next((i for i, s in enumerate(stems) if s in name), 0)
-        negated = negation_before(words, first)
+        negated = negation_before(words, first) or words[max(0, first - 2) : first] == ["out", "of"]  # "out of stock"
         if flag:
             conditions.append(Condition(column, "!=" if negated else "=", flag))
         elif index.zeros[column]:

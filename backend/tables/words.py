@@ -20,7 +20,7 @@ from backend.tables.infer import TypedTable
 from backend.text import STOP_WORDS, stem
 
 MAX_WORDS = "most highest largest greatest biggest maximum max best longest latest tallest heaviest oldest".split()
-MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest".split()
+MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest cheapest".split()
 MAX_VALUE_WORDS = 8  # the longest cell value looked for in a question, in words
 MAX_DISTINCT = 200_000  # columns with more distinct values than this are not searched for values
 # Misspelt words ("castledon" for "Castleton"): words at least MIN_SPELT long, read as a table word when the difflib
@@ -82,6 +82,13 @@ ABBREVIATIONS = {
     "qty": "quantity",
     "amt": "amount",
     "dept": "department",
+    # words that ask for a price: "the most expensive product", "products that cost less than $5"
+    "cost": "price",
+    "costs": "price",
+    "expensive": "price",
+    "cheap": "price",
+    "cheaper": "price",
+    "cheapest": "price",
 }
 
 

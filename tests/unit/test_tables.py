@@ -499,6 +499,24 @@ def test_an_amount_asked_for_without_its_column_is_the_tables_one_amount():
     assert answer("How many travel expenses were there after January?", expenses, "integer") == 2  # of any year
 
 
+INVENTORY = """SKU,Product,Stock,Price
+A-100,Blue Pen,500,$1.20
+A-101,Red Pen,0,$1.25
+B-200,Stapler,35,$12.50
+D-400,Desk Lamp,0,$29.00
+"""
+
+
+def test_price_words_and_stock_words_of_an_inventory():
+    inventory = table_of(INVENTORY, "inventory.csv")
+    assert answer("What is the most expensive product?", inventory, "string") == "Desk Lamp"
+    assert answer("What is the cheapest product?", inventory, "string") == "Blue Pen"
+    assert answer("How many products cost less than $5?", inventory, "integer") == 2
+    assert answer("How many products are out of stock?", inventory, "integer") == 2
+    assert answer("Which products are out of stock?", inventory, "string_array") == ["Red Pen", "Desk Lamp"]
+    assert answer("What is the highest price?", inventory, "float") == 29.0  # the price itself is asked
+
+
 def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     invoices = table_of(INVOICES, "invoices.csv")
     assert answer("How many invoices are dated before February 2024?", invoices, "integer") == 2
