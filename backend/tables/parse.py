@@ -281,7 +281,7 @@ def _plan(
         if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
             plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=1)
             return reading(plan, "group")
-    shift = _shift(q, bool(mentions or dates))
+    shift = _shift(q, bool(mentions or any(d.op == "=" for d in dates)))  # "after June 2024" compares
     if shift and where:
         # "which winner came after X": the asked column may be the one X is in (the next row's winner). A column
         # named just before the shift word is its unit, not what is asked ("who won the month before?").

@@ -525,6 +525,7 @@ def test_a_month_compared_with_is_its_first_day_or_the_next_months():
     assert answer("How many invoices are dated in February 2024?", invoices, "integer") == 2  # its month and year
     assert answer("How many invoices are dated after 10 February 2024?", invoices, "integer") == 2  # a whole day
     assert answer("How many invoices are there?", invoices, "integer") == 5  # their numbers are not added up
+    assert answer("Which customers have invoices after February 2024?", invoices, "string_array") == ["Umbrella"]
 
 
 def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
