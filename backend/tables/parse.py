@@ -140,7 +140,7 @@ def _plan(
 ) -> Reading | None:
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
-    conditions, condition_columns, entity = question_conditions(q, table, mentions, named, numbers, dates, hinted)
+    conditions, condition_columns, compared_row = question_conditions(q, table, mentions, named, numbers, dates, hinted)
     measure = next(
         (c for c in named if c in numeric and c not in condition_columns and not is_year_or_rank(table, c)), None
     )
@@ -153,7 +153,7 @@ def _plan(
     )
     # "of Beijing and Shanghai, which has the most people", "what delegate is the same age as X": with no column
     # asked for, the answer is one of the values the question lists, or another row of X's column.
-    options = next((c.column for c in conditions if c.op == "in"), entity)
+    options = next((c.column for c in conditions if c.op == "in"), compared_row)
     if guessed and wants_text and options is not None:
         answer_column = options
     # "which party has the most members": "party" is part of the cells of the column whose values are parties
@@ -163,7 +163,7 @@ def _plan(
     if kind_of is not None:
         answer_column, word = kind_of
         conditions = [c for c in conditions if not (c.op == "contains" and c.value == word)]
-        condition_columns = {c.column for c in conditions} - ({entity} if entity is not None else set())
+        condition_columns = {c.column for c in conditions} - ({compared_row} if compared_row is not None else set())
 
     # "what is the last model and its origin?": a list of several named columns of one row.
     extra = tuple(
