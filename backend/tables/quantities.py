@@ -1,5 +1,6 @@
-"""The numbers, days and months a question compares with: "more than 10,000", "after 1990", "3 or fewer",
-"did not score less than 7" (at least 7), "after march 10, 2011", "in March".
+"""The numbers, days, months and quarters a question compares with: "more than 10,000", "after 1990", "3 or
+fewer", "did not score less than 7" (at least 7), "over £100", "after march 10, 2011", "before February 2024", "in
+March", "after January", "in Q1".
 """
 
 from __future__ import annotations
