@@ -1,14 +1,17 @@
 """Answering: a question → evidence from retrieval → an engine's proposal → a validated value, or a decline.
 
 This is the one place that decides whether a proposal is good enough (its calibrated confidence against
-``ANSWERBASE_ANSWER__MIN_CONFIDENCE``) and where every question is written to the question log. Values
-arrive normalised: each engine normalises what it proposes, once (see ``engine.Proposal``).
+``ANSWERBASE_ANSWER__MIN_CONFIDENCE``, or ``..._MIN_TABLE_CONFIDENCE`` for a value computed from a table) and where
+every question is written to the question log. Values arrive normalised: each engine normalises what it proposes,
+once (see ``engine.Proposal``).
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import TypeGuard
 from zoneinfo import ZoneInfo
 
 from backend.answer.engine import Answer, AnswerEngine, Proposal, Question, Span
@@ -59,14 +62,21 @@ class AnswerService:
         now: datetime | None = None,
         document_id: str | None = None,
         log: bool = True,
+        min_confidence: float | None = None,
     ) -> Answer:
         """A value of ``answer_type`` for the question, or :class:`NoAnswer` saying why; logged unless ``log`` is
-        False (a grid's cells are its own record). ``document_id`` reads the evidence from that document only."""
+        False (a grid's cells are its own record). ``document_id`` reads the evidence from that document only;
+        ``min_confidence`` replaces the settings' thresholds, for text and computed answers alike."""
+        bars = _Bars(
+            self._settings.min_confidence if min_confidence is None else min_confidence,
+            self._settings.min_table_confidence if min_confidence is None else min_confidence,
+        )
+        moment = now or reference_moment()
         if not log:
-            return self._answer(tenant, text, answer_type, context_id, now or reference_moment(), document_id)
+            return self._answer(tenant, text, answer_type, context_id, moment, document_id, bars)
         started = time.perf_counter()
         try:
-            answer = self._answer(tenant, text, answer_type, context_id, now or reference_moment(), document_id)
+            answer = self._answer(tenant, text, answer_type, context_id, moment, document_id, bars)
         except NoAnswer as exc:
             self._record(tenant, text, answer_type, context_id, started, reason=exc.message)
             raise
@@ -80,12 +90,43 @@ class AnswerService:
         answer_type: AnswerType,
         context_id: str | None,
         now: datetime,
-        document_id: str | None = None,
+        document_id: str | None,
+        bars: _Bars,
     ) -> Answer:
+        """A table's reading when the question is about the table; else the text engine's answer, with a weaker
+        table reading that clears the computed answers' bar in its place when the text has nothing better."""
+        weak_reading = None
         if self._tables is not None:  # in a context, or among the documents in none
-            computed = self._from_table(tenant, text, answer_type, context_id, document_id)
-            if computed is not None:
-                return computed
+            computed = self._tables.propose(tenant, context_id, text, answer_type, document_id)
+            if computed is not None and (computed.about_the_table or computed.confidence >= bars.text):
+                return _computed(computed, answer_type, bars.table)
+            weak_reading = computed
+        # A reading that explains less than half the question: the table is not plainly where the answer is, so the
+        # documents' text is asked first. The computed value (shown with its plan and its confidence) stands when
+        # the text has nothing, or when what the text engine found is only a cell of the table's own rows (a guess
+        # from the few rows retrieved, which computing over every row replaces).
+        standing = weak_reading if _clears(weak_reading, bars.table) else None
+        try:
+            answer = self._from_text(tenant, text, answer_type, context_id, now, document_id, bars.text)
+        except NoAnswer:
+            if standing is None:
+                raise
+            return _computed(standing, answer_type, bars.table)
+        if standing is not None and _read_from(answer) == {standing.evidence.document_id}:
+            return _computed(standing, answer_type, bars.table)
+        return answer
+
+    def _from_text(
+        self,
+        tenant: str,
+        text: str,
+        answer_type: AnswerType,
+        context_id: str | None,
+        now: datetime,
+        document_id: str | None,
+        threshold: float,
+    ) -> Answer:
+        """The text engine's answer from the passages retrieved for the question, or :class:`NoAnswer`."""
         # A list is usually spread over more text than one fact: arrays read twice the evidence.
         passages = self._evidence_passages * (2 if answer_type.is_array else 1)
         evidence = self._retriever.search(
@@ -96,48 +137,11 @@ class AnswerService:
         if proposal.value is None:
             raise NoAnswer(proposal.reason or f"No answer of type {answer_type.value} was found.")
         if answer_type.is_array:
-            proposal = self._keep_confident_elements(proposal)
-        threshold = self._settings.min_confidence
+            proposal = _keep_confident_elements(proposal, threshold)
         if proposal.confidence < threshold:
             raise NoAnswer(proposal.reason or _low_confidence_reason(proposal, evidence, threshold))
         # The value is already canonical: engines normalise what they propose (engine.Proposal), once.
         return Answer(proposal.value, answer_type, round(proposal.confidence, 4), evidence, proposal.spans)
-
-    def _from_table(
-        self, tenant: str, text: str, answer_type: AnswerType, context_id: str | None, document_id: str | None
-    ) -> Answer | None:
-        """The answer computed from one of the context's tables, when a table reads the question confidently;
-        None to let the text engine answer. A confident reading whose result is not of the type is declined, and so
-        is a weak reading of a question that is plainly about a table (guessing from its rows is what this avoids)."""
-        assert self._tables is not None
-        proposal = self._tables.propose(tenant, context_id, text, answer_type, document_id)
-        if proposal is None:
-            return None
-        threshold = self._settings.min_confidence
-        if proposal.confidence < threshold:
-            if proposal.about_the_table:  # the text engine would only guess from a few of the table's rows
-                raise NoAnswer(_weak_table_reason(proposal, threshold))
-            return None
-        if proposal.value is None:
-            raise NoAnswer(proposal.reason)
-        return Answer(proposal.value, answer_type, round(proposal.confidence, 4), [proposal.hit], [], proposal.evidence)
-
-    def _keep_confident_elements(self, proposal: Proposal) -> Proposal:
-        """Drop array elements (and their spans) below the threshold; an empty list stands only when the
-        engine was confident that the list is empty."""
-        confidences = proposal.element_confidences
-        if confidences is None or not proposal.value:
-            return proposal
-        threshold = self._settings.min_confidence
-        kept = [i for i, c in enumerate(confidences) if c >= threshold]
-        spans = [proposal.spans[i] for i in kept] if len(proposal.spans) == len(confidences) else proposal.spans
-        return Proposal(
-            [proposal.value[i] for i in kept],
-            max((confidences[i] for i in kept), default=0.0),
-            spans,
-            proposal.reason,
-            [confidences[i] for i in kept],
-        )
 
     def _record(
         self,
@@ -162,6 +166,51 @@ class AnswerService:
                 confidence=answer.confidence if answer else None,
                 latency_ms=(time.perf_counter() - started) * 1000,
             )
+
+
+@dataclass(frozen=True)
+class _Bars:
+    """The confidence an answer must reach: one read from text, one computed from a table."""
+
+    text: float
+    table: float
+
+
+def _clears(proposal: TableProposal | None, threshold: float) -> TypeGuard[TableProposal]:
+    """Whether a table's reading computed a value at or above ``threshold``."""
+    return proposal is not None and proposal.value is not None and proposal.confidence >= threshold
+
+
+def _computed(proposal: TableProposal, answer_type: AnswerType, threshold: float) -> Answer:
+    """A table's answer, or :class:`NoAnswer`: a reading below ``threshold`` is declined with the plan it would
+    have run, and a result that is not of the type with the reason."""
+    if proposal.confidence < threshold:
+        raise NoAnswer(_weak_table_reason(proposal, threshold))
+    if proposal.value is None:
+        raise NoAnswer(proposal.reason)
+    return Answer(proposal.value, answer_type, round(proposal.confidence, 4), [proposal.hit], [], proposal.evidence)
+
+
+def _read_from(answer: Answer) -> set[str]:
+    """The documents whose passages a text answer's value was read from."""
+    return {answer.evidence[span.passage].document_id for span in answer.spans if span.passage < len(answer.evidence)}
+
+
+def _keep_confident_elements(proposal: Proposal, threshold: float) -> Proposal:
+    """Drop array elements (and their spans) below ``threshold``; an empty list stands only when the engine was
+    confident that the list is empty."""
+    confidences = proposal.element_confidences
+    if confidences is None or not proposal.value:
+        return proposal
+    kept = [i for i, c in enumerate(confidences) if c >= threshold]
+    spans = [proposal.spans[i] for i in kept] if len(proposal.spans) == len(confidences) else proposal.spans
+    return Proposal(
+        [proposal.value[i] for i in kept],
+        max((confidences[i] for i in kept), default=0.0),
+        spans,
+        proposal.reason,
+        [confidences[i] for i in kept],
+    )
 
 
 def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:

@@ -48,6 +48,13 @@ class TypedQuestion(StrictBody):
         description="Add `confidence`: the calibrated probability (0-1) that "
         "the value is right. Answers below the server's threshold are 422 `no_answer`.",
     )
+    min_confidence: float | None = Field(
+        None,
+        ge=0.0,
+        le=1.0,
+        description="Decline (422 `no_answer`) any answer below this confidence, computed ones included. Default: "
+        "the server's thresholds (ANSWERBASE_ANSWER__MIN_CONFIDENCE for text, __MIN_TABLE_CONFIDENCE for tables).",
+    )
     reference_date: date | None = Field(
         None, description="The day relative dates ('next Friday') are resolved against (ISO date; default today)."
     )

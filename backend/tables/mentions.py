@@ -6,9 +6,20 @@ as the table writes them ("castledon" for "Castleton").
 from __future__ import annotations
 
 import difflib
+import re
 
-from backend.tables.words import CUE_WORDS, MIN_SPELT, SPELLING_SIMILARITY, Index, Mention
+from backend.tables.words import CUE_WORDS, MIN_SPELT, SPELLING_SIMILARITY, Index, Mention, normal
 from backend.text import STOP_WORDS, stem
+
+# A capitalised word after a word that does not end a sentence: "orders from Antarctica", "Acme Corp's".
+_NAME = re.compile(r"(?<=[\w,;)'\"] )[A-Z][\w'’.-]*")
+
+
+def names_said(question: str) -> set[str]:
+    """The words (in :func:`normal` form) of the names a question capitalises mid-sentence. A name that no cell and
+    no column of a table holds says the question is about something the table does not know."""
+    names = [re.sub(r"['’]s$", "", name) for name in _NAME.findall(question) if name != "I"]
+    return {word for name in names for word in normal(name).split()}
 
 
 def said_values(words: list[str], index: Index) -> list[Mention]:

@@ -13,6 +13,7 @@ from backend.errors import UpstreamTimeout
 from backend.tables import parse
 from backend.tables.cells import leading_number, parse_date, parse_number, year_range
 from backend.tables.infer import from_bytes, infer, to_bytes
+from backend.tables.mentions import names_said
 from backend.tables.plan import Condition, InvalidPlan, Plan, check, condition_for, describe, from_json
 from backend.tables.query import compile_plan, execute
 from backend.tables.read import RawTable, html_tables, markdown_tables, read_delimited, read_xlsx
@@ -704,3 +705,9 @@ def test_the_longest_is_the_row_that_lasted_longest():
     assert answer("Who stayed the longest?", tenure, "string") == "Bob"  # Carol's two spans are no one span
     with pytest.raises(InvalidPlan, match="order_to"):
         check(Plan("rows", select=(0,), order_by=1, order_to=1), table_of(PROJECTS))
+
+
+def test_names_are_the_words_a_question_capitalises_mid_sentence():
+    assert names_said("How many orders from Antarctica were shipped?") == {"antarctica"}
+    assert names_said("What was Acme Corp's revenue? How much did I spend?") == {"acme", "corp"}
+    assert names_said("how many orders came from europe") == set()  # WikiTableQuestions writes no capitals

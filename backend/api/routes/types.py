@@ -38,6 +38,7 @@ def answer_typed(
         AnswerType(type_name),
         body.context_id,
         now=reference_moment(body.reference_date, body.timezone),
+        min_confidence=body.min_confidence,
     )
     sources = None
     if body.include_sources:
