@@ -233,6 +233,33 @@ def _closes_range(opening: Condition, number: SaidNumber, words: list[str]) -> b
     return opening.op in (">=", ">") and number.op in ("<=", "<") and said_at > 0 and words[said_at - 1] == "and"
 
 
+# Words that ask for the rows of one outcome, in a table with a column of results (words.Index.outcomes).
+OUTCOME_WORDS = {w: "win" for w in "won win wins winning victory victories".split()}
+OUTCOME_WORDS |= {w: "loss" for w in "lost loss losses lose losing defeat defeats defeated".split()}
+
+
+_NOT = {"not", "never", "didn", "don", "doesn", "wasn", "weren", "without"}
+
+
+def outcome_condition(words: list[str], index: Index, taken: set[int]) -> Condition | None:
+    """ "How many games did they win", "the last loss": the cells of the table's column of results that record that
+    outcome (the other one just after a negation). None when the table has no such column, a condition is already on it
+    ("Result = Won"), or the word names a column ("Wins")."""
+    column = next((c for c, cells in enumerate(index.outcomes) if cells and c not in taken), None)
+    if column is None:
+        return None
+    for i, word in enumerate(words):
+        outcome = OUTCOME_WORDS.get(word)
+        if outcome is None or any(stem(word) in name for name in index.names):
+            continue
+        if set(words[max(0, i - 2) : i]) & _NOT:  # "did not win"; "other than X, how many wins" negates X
+            outcome = "loss" if outcome == "win" else "win"
+        cells = index.outcomes[column].get(outcome)
+        if cells:
+            return Condition(column, "in", cells)
+    return None
+
+
 def question_conditions(
     q: str,
     table: TypedTable,
@@ -241,6 +268,7 @@ def question_conditions(
     numbers: list[SaidNumber],
     dates: list[SaidDate],
     hinted: list[int],
+    index: Index,
 ) -> tuple[list[Condition], set[int], int | None]:
     """Every condition the question ``q`` puts on the rows, the columns they hold, and the column of the row the
     question compares with ("older than Cyril Guittet": his column can still answer), when it does."""
@@ -261,6 +289,10 @@ def question_conditions(
     for condition in number_conditions(numbers, words, table, named, condition_columns, hinted):
         conditions.append(condition)
         condition_columns.add(condition.column)
+    outcome = outcome_condition(words, index, condition_columns)
+    if outcome is not None:
+        conditions.append(outcome)
+        condition_columns.add(outcome.column)
     month = said_month(q, mentions) if not dates else None
     quarter = said_quarter(q) if not dates and month is None else None
     dated = [i for i, c in enumerate(table.columns) if c.kind == "date"]

@@ -28,7 +28,7 @@ from backend.tables.columns import (
     valued_column,
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
-from backend.tables.conditions import filled_or_empty, question_conditions
+from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
 from backend.tables.plan import Plan
@@ -113,6 +113,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     explained |= {i for n in numbers for i in n.words}
     if reading.kind == "duration":  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
+    if any(index_.outcomes[c.column] and c.op == "in" for c in reading.plan.where):  # "how many games did they win"
+        explained |= {i for i, w in enumerate(words) if w in OUTCOME_WORDS}
     for month in {int(c.value) for c in reading.plan.where if c.view == "month"}:  # "in March", "after May"
         explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
     quarter = said_quarter(" ".join(words))
@@ -140,7 +142,9 @@ def _plan(
 ) -> Reading | None:
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
-    conditions, condition_columns, compared_row = question_conditions(q, table, mentions, named, numbers, dates, hinted)
+    conditions, condition_columns, compared_row = question_conditions(
+        q, table, mentions, named, numbers, dates, hinted, index_
+    )
     measure = next(
         (c for c in named if c in numeric and c not in condition_columns and not is_year_or_rank(table, c)), None
     )

@@ -17,6 +17,7 @@ import pyarrow.compute as pc
 
 from backend.tables.cells import MISSING
 from backend.tables.infer import TypedTable
+from backend.tables.plan import MAX_LIMIT
 from backend.text import STOP_WORDS, stem
 
 MAX_WORDS = "most highest largest greatest biggest maximum max best longest latest tallest heaviest oldest".split()
@@ -128,8 +129,18 @@ class Index:
     # "Castleton", "desnsity" for "Density"); empty for a
     # table with more than MAX_SPELLINGS of them (looking one up would cost more than a query)
     spellings: tuple[str, ...] = ()
+    # each column's cells by the outcome they record, in a column of results ("W 21–14", "Lost", "Runner-up"):
+    # {"win": [...], "loss": [...]}; empty for other columns
+    outcomes: tuple[dict[str, list[str]], ...] = ()
 
 
+# The first word of a cell that records a game's or a final's outcome, and the outcome it records.
+OUTCOME_CELLS = {"w": "win", "won": "win", "win": "win", "winner": "win", "l": "loss", "lost": "loss", "loss": "loss"}
+OUTCOME_CELLS |= {"runner": "loss"}  # "Runner-up"
+# The share of a column's distinct cells that must start with one for it to be a column of results. Over the 360
+# WikiTableQuestions tables (2026-11-24): 0.8 finds 20 columns, all of results (Result, Outcome, Res., W/L); 0.6
+# adds 5, among them notes ("Details") where a few cells start "Won".
+OUTCOME_SHARE = 0.8
 _YES = {"yes", "y", "true"}
 _YES_NO = _YES | {"no", "n", "false"}
 _BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
@@ -185,7 +196,22 @@ def index(table: TypedTable) -> Index:
     named = {w for c in table.columns for w in normal(c.name).split()}
     long_words = {w for w in set().union(named, *words) if len(w) >= MIN_SPELT and w.isalpha()}
     spellings = tuple(sorted(long_words)) if len(long_words) <= MAX_SPELLINGS else ()
-    return Index(names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings)
+    outcomes = tuple(_outcomes(by_norm) for by_norm in values)
+    return Index(names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes)
+
+
+def _outcomes(by_norm: dict[str, str]) -> dict[str, list[str]]:
+    """A column's cells by the outcome they record, when most of them record one (see ``Index.outcomes``)."""
+    recorded: dict[str, list[str]] = {}
+    for key, cell in by_norm.items():
+        outcome = OUTCOME_CELLS.get(key.split()[0])
+        if outcome is not None:
+            recorded.setdefault(outcome, []).append(cell)
+    if "win" not in recorded or sum(map(len, recorded.values())) < OUTCOME_SHARE * len(by_norm):
+        return {}
+    if len(by_norm) > MAX_LIMIT:  # a condition lists the cells: a column of results repeats a few
+        return {}
+    return recorded
 
 
 def negation_before(words: list[str], at: int) -> bool:

@@ -711,3 +711,21 @@ def test_names_are_the_words_a_question_capitalises_mid_sentence():
     assert names_said("How many orders from Antarctica were shipped?") == {"antarctica"}
     assert names_said("What was Acme Corp's revenue? How much did I spend?") == {"acme", "corp"}
     assert names_said("how many orders came from europe") == set()  # WikiTableQuestions writes no capitals
+
+
+def test_wins_and_losses_are_the_rows_a_column_of_results_records():
+    games = table_of(
+        "Date,Opponent,Result,Attendance\nSep 1,Rams,W 21–14,50000\nSep 8,Bears,L 10–24,61000\n"
+        "Sep 15,Jets,W 3–0,48000\nSep 22,Rams,L 7–9,52000\nSep 29,Colts,W 17–16,45000\n",
+        "games.csv",
+    )
+    assert answer("How many games did they win?", games, "integer") == 3
+    assert answer("How many losses were there?", games, "integer") == 2
+    assert answer("How many games did they not win?", games, "integer") == 2
+    assert answer("Who was the last win against?", games, "string") == "Colts"
+    assert answer("What was the attendance of the first loss?", games, "integer") == 61000
+    finals = table_of("Outcome,Year,Opponent\nWinner,2001,Ann\nRunner-up,2002,Bea\nWinner,2004,Cy\n", "finals.csv")
+    assert answer("How many finals has she won?", finals, "integer") == 2
+    # a column that counts wins is summed, not read as outcomes
+    coaches = table_of("Coach,Wins,Losses\nAl,10,2\nBo,7,5\n", "coaches.csv")
+    assert answer("How many wins did Al have?", coaches, "integer") == 10
