@@ -217,6 +217,8 @@ def _plan(
         target = answer_column if not guessed else next((c for c in named if c not in condition_columns), None)
         if target is not None:
             return reading(Plan("count_distinct", target, where=where), "distinct")
+    if re.search(r"\bstreak\b", q) and numeric_answer and where:  # "the longest losing streak": in a row
+        return reading(Plan("longest_run", where=where), "longest_run")
     if re.search(r"\baverage\b|\bmean\b", q) and measure is not None:
         return reading(Plan("avg", measure, where=where), "avg")
     if re.search(r"\bmedian\b", q) and measure is not None:

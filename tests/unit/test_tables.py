@@ -716,7 +716,7 @@ def test_names_are_the_words_a_question_capitalises_mid_sentence():
 def test_wins_and_losses_are_the_rows_a_column_of_results_records():
     games = table_of(
         "Date,Opponent,Result,Attendance\nSep 1,Rams,W 21–14,50000\nSep 8,Bears,L 10–24,61000\n"
-        "Sep 15,Jets,W 3–0,48000\nSep 22,Rams,L 7–9,52000\nSep 29,Colts,W 17–16,45000\n",
+        "Sep 15,Jets,L 3–0,48000\nSep 22,Rams,W 9–7,52000\nSep 29,Colts,W 17–16,45000\n",
         "games.csv",
     )
     assert answer("How many games did they win?", games, "integer") == 3
@@ -724,6 +724,7 @@ def test_wins_and_losses_are_the_rows_a_column_of_results_records():
     assert answer("How many games did they not win?", games, "integer") == 2
     assert answer("Who was the last win against?", games, "string") == "Colts"
     assert answer("What was the attendance of the first loss?", games, "integer") == 61000
+    assert answer("How long was their longest losing streak?", games, "integer") == 2
     finals = table_of("Outcome,Year,Opponent\nWinner,2001,Ann\nRunner-up,2002,Bea\nWinner,2004,Cy\n", "finals.csv")
     assert answer("How many finals has she won?", finals, "integer") == 2
     # a column that counts wins is summed, not read as outcomes
