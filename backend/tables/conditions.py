@@ -15,7 +15,7 @@ from backend.tables.cells import parse_number
 from backend.tables.columns import is_year_or_rank, number_column, rank_column, span_columns
 from backend.tables.infer import Column, TypedTable
 from backend.tables.plan import Condition
-from backend.tables.quantities import SaidDate, SaidNumber, said_month, said_quarter
+from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter
 from backend.tables.words import ABBREVIATIONS, Index, Mention, name_stems, negation_before
 from backend.text import stem
 
@@ -214,7 +214,8 @@ def value_conditions(
     conditions: list[Condition] = []
     for column, values in by_column.items():
         low, high = (parse_number(v) for v, _ in values[:2]) if len(values) == 2 else (None, None)
-        if low is not None and high is not None and columns[column].numeric and "between" in words:
+        ranged = "between" in words and not differenced(words)
+        if low is not None and high is not None and columns[column].numeric and ranged:
             # "between 2005 and 2013": a range of the column's numbers, not two values
             conditions += [
                 Condition(column, ">=", min(low, high), "number"),

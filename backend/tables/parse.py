@@ -40,6 +40,7 @@ from backend.tables.quantities import (
     said_numbers,
     said_quarter,
 )
+from backend.tables.scores import score_plan
 from backend.tables.words import (
     ABBREVIATIONS,
     CUE_WORDS,
@@ -148,6 +149,7 @@ def _plan(
     measure = next(
         (c for c in named if c in numeric and c not in condition_columns and not is_year_or_rank(table, c)), None
     )
+    measure_named = measure
     if measure is None and _AMOUNT_CUE.search(q) and not re.search(r"\bhow many\b|\bnumber of\b", q):
         measure = the_amount(table, condition_columns)  # "the total spent on travel": the table's one amount
     element = answer_type.element
@@ -196,6 +198,11 @@ def _plan(
         is_max, is_min = (slow, fast) if holds_times else (fast, slow)
 
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
+    # "the difference in points scored in 1996": of a "22-21" cell (whose first number is no measure to read)
+    if (measure_named is None or index_.scores[measure_named]) and not (is_max and is_min):
+        scored = score_plan(q, index_.scores, where, numbers, numeric_answer, answer_column, is_max, is_min)
+        if scored is not None:
+            return reading(*scored)
     compared = (
         (
             share(q, where, filled_or_empty(q, table, named, condition_columns, index_), mentions)

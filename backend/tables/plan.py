@@ -19,6 +19,9 @@ OPERATIONS = ("rows", "count", "count_distinct", "longest_run", "sum", "avg", "m
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "in", "empty", "filled")
 PRESENCE = ("empty", "filled")  # comparisons that take no value: the cell is missing ("", "—", "n/a"), or is not
 MAX_LIMIT = 1_000  # rows a plan may return (an answer is a value or a short list, not a dump of the table)
+# What is read of a text cell that holds a game's score ("27–24", "W 67–55"): the two numbers' difference, or their
+# sum. As a plan's ``score`` (of its column and its order_by) and as a condition's view.
+SCORE_PARTS = ("margin", "total")
 
 
 class InvalidPlan(ValueError):
@@ -56,6 +59,7 @@ class Plan:
     limit: int | None = None
     shift: int = 0
     group_by: int | None = None
+    score: str = ""  # "margin" or "total": the column (and order_by) read as scores (SCORE_PARTS), not their values
     words: str = field(default="", compare=False)  # the question the parser read it from (for the explanation)
 
 
@@ -71,7 +75,12 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"operation: {plan.operation!r} is not one of {', '.join(OPERATIONS)}")
     for index in (plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select):
         known(index, "column")
-    if plan.operation in ("sum", "avg", "median") and (plan.column is None or not table.columns[plan.column].numeric):
+    if plan.score and plan.score not in SCORE_PARTS:
+        raise InvalidPlan(f"score: {plan.score!r} is not one of {', '.join(SCORE_PARTS)}")
+    if plan.score and (plan.column if plan.operation != "rows" else plan.order_by) is None:
+        raise InvalidPlan("score: a column (or an order) to read as scores is required")
+    numbers = plan.column is not None and (table.columns[plan.column].numeric or bool(plan.score))
+    if plan.operation in ("sum", "avg", "median") and not numbers:
         raise InvalidPlan(f"{plan.operation}: the column must hold numbers")
     if plan.operation in ("min", "max", "count_distinct") and plan.column is None:
         raise InvalidPlan(f"{plan.operation}: a column is required")
@@ -79,7 +88,7 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan("rows: the columns to return are required")
     if plan.order_to is not None and (plan.order_by is None or not _lasting(table, plan.order_by, plan.order_to)):
         raise InvalidPlan("order_to: the columns hold no start and end of the same kind")
-    elif plan.order_by is not None and plan.order_to is None and not _sortable(table, plan.order_by):
+    elif plan.order_by is not None and plan.order_to is None and not plan.score and not _sortable(table, plan.order_by):
         raise InvalidPlan(f"order_by: {table.columns[plan.order_by].name!r} holds neither numbers nor dates")
     if plan.limit is not None and not 1 <= plan.limit <= MAX_LIMIT:
         raise InvalidPlan(f"limit: must be between 1 and {MAX_LIMIT}")
@@ -92,6 +101,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
             raise InvalidPlan(f"where: {column.name!r} holds no numbers")
         if condition.view in ("date", "year", "month") and column.kind != "date":
             raise InvalidPlan(f"where: {column.name!r} holds no dates")
+        if condition.view in SCORE_PARTS and (column.kind != "text" or not isinstance(condition.value, float)):
+            raise InvalidPlan(f"where: the {condition.view} of {column.name!r} is compared with a number")
         if condition.view == "during" and f"s{condition.column}" not in table.data.column_names:
             raise InvalidPlan(f"where: {column.name!r} holds no spans of years")
     return plan
@@ -126,7 +137,8 @@ def describe(plan: Plan, table: TypedTable) -> str:
     elif plan.operation == "rows":
         what = "take " + ", ".join(repr(names[i]) for i in plan.select)
     else:
-        what = f"{plan.operation.replace('_', ' ')} of {names[plan.column or 0]!r}"
+        scored = f"the {plan.score} of " if plan.score else ""
+        what = f"{plan.operation.replace('_', ' ')} of {scored}{names[plan.column or 0]!r}"
     text = f"{what} of {table.name}"
     if plan.where:
         text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
@@ -140,7 +152,8 @@ def describe(plan: Plan, table: TypedTable) -> str:
         )
         text += f", {'longest' if plan.descending else 'shortest'} {span} first"
     elif plan.order_by is not None:
-        text += f", {'largest' if plan.descending else 'smallest'} {names[plan.order_by]!r} first"
+        scored = f"{plan.score} of " if plan.score else ""
+        text += f", {'largest' if plan.descending else 'smallest'} {scored}{names[plan.order_by]!r} first"
     elif plan.group_by is not None:
         text += f", {'largest' if plan.descending else 'smallest'} first"
     elif plan.operation == "rows" and plan.descending:
@@ -168,6 +181,8 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
     if condition.view == "during":
         return f"{names[condition.column]!r} takes in {shown}"
+    if condition.view in SCORE_PARTS:
+        return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
     return f"{names[condition.column]!r} {condition.op} {shown}"
 
 

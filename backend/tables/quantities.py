@@ -174,4 +174,10 @@ def compared_number(words: list[str], mention: Mention) -> bool:
         return False
     before = words[: mention.start]
     ranged = before[-1:] == ["between"] or (before[-1:] == ["and"] and "between" in before[-3:-1])
-    return ranged or comparison_before(" ".join(before)) != "="
+    return (ranged and not differenced(words)) or comparison_before(" ".join(before)) != "="
+
+
+def differenced(words: list[str]) -> bool:
+    """Whether "between" names the two values a difference is taken of ("the difference in attendance between 1996
+    and 1997"), not a range."""
+    return any(word.startswith("differen") for word in words)

@@ -16,7 +16,7 @@ import duckdb
 from backend.errors import UpstreamTimeout
 from backend.tables.cells import MISSING
 from backend.tables.infer import SUMMARY, TypedTable
-from backend.tables.plan import Plan, check
+from backend.tables.plan import SCORE_PARTS, Plan, check
 
 MAX_ROWS = 1_000
 SHOWN_ROWS = 20  # matching rows shown with an answer (its explanation)
@@ -56,19 +56,31 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         return f"SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM ({runs}) GROUP BY run)", parameters
     if plan.operation == "count_distinct":
         return f"SELECT count(DISTINCT lower(c{plan.column})) FROM t{where}", parameters
-    if plan.operation in ("sum", "avg", "median"):
-        return f"SELECT {plan.operation}(n{plan.column}) FROM t{where}", parameters
-    if plan.operation in ("min", "max"):
-        return f"SELECT {plan.operation}({_value_view(plan.column, views)}) FROM t{where}", parameters
+    if plan.operation in ("sum", "avg", "median", "min", "max"):
+        value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
+        return f"SELECT {plan.operation}({value}) FROM t{where}", parameters
     order = "row"
     if plan.order_by is not None:
-        key = (
-            _sort_view(plan.order_by, views) if plan.order_to is None else _lasted(plan.order_by, plan.order_to, views)
-        )
+        if plan.score:
+            key = _score(plan.order_by, plan.score)
+        elif plan.order_to is None:
+            key = _sort_view(plan.order_by, views)
+        else:
+            key = _lasted(plan.order_by, plan.order_to, views)
         order = f"{key} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row"
     elif plan.descending:
         order = "row DESC"
     return f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {order}" + _limit(plan.limit), parameters
+
+
+# The two numbers of a score ("27–24", "W 67–55", "2-1 (a.e.t.)"): a fixed pattern, never text from a question.
+_SCORE_PATTERN = r"'(\d+)\s*[-–—]\s*(\d+)'"
+
+
+def _score(column: int | None, part: str) -> str:
+    """The margin (the difference of the two numbers) or the total of a score cell; NULL for a cell with no score."""
+    first, second = (f"TRY_CAST(regexp_extract(c{column}, {_SCORE_PATTERN}, {group}) AS DOUBLE)" for group in (1, 2))
+    return f"abs({first} - {second})" if part == "margin" else f"({first} + {second})"
 
 
 def _value_view(column: int | None, views: set[str]) -> str:
@@ -130,6 +142,9 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
         elif c.view == "text":
             parts.append(f"lower(c{c.column}) {c.op} lower(?)")
             parameters.append(str(c.value))
+        elif c.view in SCORE_PARTS:  # "won by a margin of two or more"
+            parts.append(f"{_score(c.column, c.view)} {c.op} ?")
+            parameters.append(c.value)
         elif c.view == "during":  # the year lies within the cell's span
             parts.append(f"s{c.column} <= ? AND l{c.column} >= ?")
             parameters += [c.value, c.value]

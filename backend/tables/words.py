@@ -1,7 +1,8 @@
 """What a question says about a table: the words it is read with.
 
 Questions and cells are compared in one normal form (:func:`normal`). A table's :class:`Index` holds its column
-names (stemmed, abbreviations spelt out) and its distinct cell values; against it a question yields the columns it
+names (stemmed, abbreviations spelt out), its distinct cell values and what kind of cells some columns hold (yes and
+no, game outcomes, scores); against it a question yields the columns it
 names (:func:`named_columns`), and the cue words that choose an operation (``parse.py`` uses them). The cell values
 it says are read by ``mentions.py``, the numbers, days and months it compares with by ``quantities.py``.
 """
@@ -132,6 +133,7 @@ class Index:
     # each column's cells by the outcome they record, in a column of results ("W 21–14", "Lost", "Runner-up"):
     # {"win": [...], "loss": [...]}; empty for other columns
     outcomes: tuple[dict[str, list[str]], ...] = ()
+    scores: tuple[bool, ...] = ()  # whether each column is one of scores ("27–24": tables.scores)
 
 
 # The first word of a cell that records a game's or a final's outcome, and the outcome it records.
@@ -141,6 +143,13 @@ OUTCOME_CELLS |= {"runner": "loss"}  # "Runner-up"
 # WikiTableQuestions tables (2026-11-24): 0.8 finds 20 columns, all of results (Result, Outcome, Res., W/L); 0.6
 # adds 5, among them notes ("Details") where a few cells start "Won".
 OUTCOME_SHARE = 0.8
+# Two numbers of up to three digits around a dash, not part of a date ("2024-03-01") or a span of years ("1996–99").
+_SCORE = re.compile(r"(?<![\d.:/-])\d{1,3}\s*[-–—]\s*\d{1,3}(?![\d.:/-])")
+# The share of a column's distinct cells that must hold a score. Over the 360 WikiTableQuestions tables
+# (2026-11-24) 0.8 finds 92 columns: Score 24, Result 23, Record 8 (win–loss records, read the same way), Score in the
+# final 4, legs and aggregates; 0.6 adds a column of dates and two of temperature ranges; 0.95 drops 7, 2 Results
+SCORE_SHARE = 0.8
+
 _YES = {"yes", "y", "true"}
 _YES_NO = _YES | {"no", "n", "false"}
 _BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
@@ -197,7 +206,16 @@ def index(table: TypedTable) -> Index:
     long_words = {w for w in set().union(named, *words) if len(w) >= MIN_SPELT and w.isalpha()}
     spellings = tuple(sorted(long_words)) if len(long_words) <= MAX_SPELLINGS else ()
     outcomes = tuple(_outcomes(by_norm) for by_norm in values)
-    return Index(names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes)
+    scores = tuple(
+        column.kind == "text" and f"s{i}" not in table.data.column_names and holds_scores(list(by_norm.values()))
+        for i, (column, by_norm) in enumerate(zip(table.columns, values, strict=True))
+    )
+    return Index(names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores)
+
+
+def holds_scores(cells: list[str]) -> bool:
+    """Whether most of a column's distinct cells hold a score."""
+    return bool(cells) and sum(bool(_SCORE.search(cell)) for cell in cells) >= SCORE_SHARE * len(cells)
 
 
 def _outcomes(by_norm: dict[str, str]) -> dict[str, list[str]]:

@@ -730,3 +730,29 @@ def test_wins_and_losses_are_the_rows_a_column_of_results_records():
     # a column that counts wins is summed, not read as outcomes
     coaches = table_of("Coach,Wins,Losses\nAl,10,2\nBo,7,5\n", "coaches.csv")
     assert answer("How many wins did Al have?", coaches, "integer") == 10
+
+
+def test_scores_in_cells_are_read_as_a_margin_or_a_total():
+    games = table_of(
+        "Year,Opponent,Score,Attendance\n1996,Rams,22-21,50000\n1997,Bears,10–24,61000\n"
+        "1998,Jets,3–0 (a.e.t.),48000\n1999,Colts,W 67–55,45000\n",
+        "games.csv",
+    )
+    assert answer("What was the difference in points scored between the two teams in 1996?", games, "integer") == 1
+    assert answer("How many points were scored in total in 1997?", games, "integer") == 34
+    assert answer("How many games were won by a margin of 3 or more points?", games, "integer") == 3
+    assert answer("Which opponent had the largest margin?", games, "string") == "Bears"
+    assert answer("What was the average margin?", games, "float") == 7.5  # of 1, 14, 3 and 12
+    # a column of numbers named by the question is still read as numbers
+    assert answer("What is the difference in attendance between 1996 and 1997?", games, "integer") == 11000
+    reading = parse.read("What was the difference in points scored in 1996?", games, AnswerType.INTEGER)
+    assert describe(reading.plan, games) == "max of the margin of 'Score' of games.csv where 'Year' = '1996'"
+
+
+def test_score_plans_are_checked_against_the_table():
+    games = table_of("Year,Score\n1996,22-21\n", "games.csv")
+    with pytest.raises(InvalidPlan, match="score"):
+        check(Plan("max", 1, score="spread"), games)
+    with pytest.raises(InvalidPlan, match="compared with a number"):
+        check(Plan("count", where=(Condition(1, ">=", "two", "margin"),)), games)
+    assert run(Plan("count", where=(Condition(1, ">=", 1.0, "margin"),)), games) == [(1,)]
