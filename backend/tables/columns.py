@@ -15,7 +15,8 @@ from backend.text import STOP_WORDS, stem
 _WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
     "candidate person coach member manager captain composer writer singer actor cyclist runner swimmer boxer "
-    "jockey trainer opponent team club nation country title champion performer author director",
+    "jockey trainer opponent team club nation country title champion performer author director owner employee "
+    "customer client agent rep seller salesperson assignee",
     "where": "venue location city place country site stadium town ground arena host",
     "when": "date year season time",
 }
@@ -23,6 +24,11 @@ _WH_COLUMNS = {
 # The words that name when something began and when it ended ("From" / "Until", "Took office" / "Left office").
 _STARTS = set("from start started starts began begin beginning took opened joined entered since".split())
 _ENDS = set("until till to end ended ends ending left closed retired through".split())
+
+
+def _names_people(name: str) -> bool:
+    """Whether a column's name says its cells are people (or teams): what "who" asks for."""
+    return any(re.search(rf"\b{word}", name, re.I) for word in _WH_COLUMNS["who"].split())
 
 
 def number_column(
@@ -129,9 +135,16 @@ def answered_column(
             for column in named:
                 if column not in conditions and wanted in name_stems(columns[column].name):
                     return column, False  # "what was the population of Leeds": the measure itself
-    for column in named:
-        if column not in conditions and column != measure and not (wants_text and columns[column].numeric):
-            return column, False
+    free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
+    if free_named and re.match(r"\s*who\b", q) and not _names_people(columns[free_named[0]].name):
+        # "who won the most deals" of deals.csv: "deals" names the Deal column, but who answers from the Owner one
+        people = [
+            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and _names_people(c.name)
+        ]
+        if people:
+            return people[0], False
+    if free_named:
+        return free_named[0], False
     wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
     if wh and wh.group(1) == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
         rows_named = [

@@ -143,17 +143,18 @@ def either_number(q: str, conditions: list[Condition], measure: int | None) -> C
 
 _PART = re.compile(r"\b(?:what|which)\s+(percent(?:age)?|share|proportion|fraction)\s+of\b")
 _VERBS = set("are were is was have has had did do does got get".split())
+_RATE = re.compile(r"\b(\w+) rate\b")  # "the win rate", "the return rate of orders from Europe"
 
 
 def share(
     q: str, where: tuple[Condition, ...], presence: tuple[Condition, ...], mentions: list[Mention]
 ) -> Compared | None:
     """What part of some rows match the rest of the question: "what percentage of employees are remote" (of every
-    row), "what share of orders from Europe were shipped" (of Europe's). The rows the question's subject names (the
-    values said before its verb) are the whole; kind "percent" (of 100) or "share" (of 1)."""
+    row), "what share of orders from Europe were shipped" (of Europe's), "the win rate". The rows the question's
+    subject names (the values said before its verb) are the whole; kind "percent" (of 100) or "share" (of 1)."""
     said = _PART.search(q)
     if said is None:
-        return None
+        return _rate(q, where, presence, mentions)
     words = q.split()
     verb_at = next((i for i in range(len(q[: said.end()].split()), len(words)) if words[i] in _VERBS), len(words))
     subject = {cell for m in mentions if m.end <= verb_at for cell in m.cells.values()}
@@ -164,6 +165,22 @@ def share(
     )
     kind = "percent" if said.group(1).startswith("percent") else "share"
     return Plan("count", where=(*where, *presence)), kind, Plan("count", where=whole)
+
+
+def _rate(
+    q: str, where: tuple[Condition, ...], presence: tuple[Condition, ...], mentions: list[Mention]
+) -> Compared | None:
+    """ "What is the win rate": the percentage of the rows the other conditions pick whose cell says the value
+    before "rate" ("Won")."""
+    said = _RATE.search(q)
+    if said is None:
+        return None
+    at = len(q[: said.start(1)].split())
+    rated = {cell for m in mentions if m.start <= at < m.end for cell in m.cells.values()}
+    if not rated:
+        return None
+    whole = tuple(c for c in where if not (c.view == "text" and c.value in rated))
+    return Plan("count", where=(*where, *presence)), "percent", Plan("count", where=whole)
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

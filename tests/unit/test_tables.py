@@ -756,3 +756,30 @@ def test_score_plans_are_checked_against_the_table():
     with pytest.raises(InvalidPlan, match="compared with a number"):
         check(Plan("count", where=(Condition(1, ">=", "two", "margin"),)), games)
     assert run(Plan("count", where=(Condition(1, ">=", 1.0, "margin"),)), games) == [(1,)]
+
+
+DEALS = """Deal,Owner,Stage,Amount,Close Date,Region
+Acme renewal,Alice,Won,"$12,000",2024-01-15,EMEA
+Beta pilot,Bob,Lost,"$4,500",2024-02-03,APAC
+Gamma expansion,Alice,Won,"$30,000",2024-02-20,EMEA
+Delta new logo,Carol,Open,"$8,000",2024-03-10,AMER
+Epsilon upsell,Bob,Won,"$6,500",2024-03-28,APAC
+Zeta trial,Carol,Lost,"$2,000",2024-04-02,AMER
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "expected"),
+    [
+        # a rate is the percentage of the rows the other conditions pick whose cell says the rated value
+        ("What is the win rate?", "float", 50.0),
+        ("What was Bob's win rate?", "float", 50.0),
+        ("What is the win rate in EMEA?", "float", 100.0),
+        # "who" answers from a column of people when the column the question names is not one ("deals": Deal)
+        ("Who won the most deals?", "string", "Alice"),
+        ("Who owns the largest deal?", "string", "Alice"),
+        ("Which deal is the largest?", "string", "Gamma expansion"),
+    ],
+)
+def test_rates_and_who_in_a_pipeline(question, answer_type, expected):
+    assert answer(question, table_of(DEALS, "deals.csv"), answer_type) == expected
