@@ -321,10 +321,13 @@ def main() -> None:
     parser.add_argument("--show-errors", type=int, default=0)
     parser.add_argument("--rows", type=int, default=1_000_000, help="rows of the generated CSV (0: skip)")
     parser.add_argument("--threshold", type=float, default=None, help="also: keep answers of this confidence")
+    parser.add_argument("--dump", type=Path, default=None, help="write every answer to this file as JSON lines")
     args = parser.parse_args()
     items = questions(args.limit)
     answered = ask_in_process(items) if args.in_process else ask_over_http(items)
     report(answered, args.threshold)
+    if args.dump:
+        args.dump.write_text("".join(json.dumps(a, default=str) + "\n" for a in answered))
     if args.show_errors:
         wrong = [a for a in answered if not a["right"] and a["half"] == "tuning"]
         for a in wrong[: args.show_errors]:

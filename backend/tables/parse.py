@@ -31,7 +31,7 @@ from backend.tables.comparisons import either_number, share, spread, two_columns
 from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
-from backend.tables.plan import Plan
+from backend.tables.plan import SCORE_PARTS, Plan
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
@@ -40,7 +40,7 @@ from backend.tables.quantities import (
     said_numbers,
     said_quarter,
 )
-from backend.tables.scores import score_plan
+from backend.tables.scores import SCORE_WORDS, score_plan
 from backend.tables.words import (
     ABBREVIATIONS,
     CUE_WORDS,
@@ -114,6 +114,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     explained |= {i for n in numbers for i in n.words}
     if reading.kind == "duration":  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
+    if reading.plan.score or any(c.view in SCORE_PARTS for c in reading.plan.where):  # "the margin of points"
+        explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}
     if any(index_.outcomes[c.column] and c.op == "in" for c in reading.plan.where):  # "how many games did they win"
         explained |= {i for i, w in enumerate(words) if w in OUTCOME_WORDS}
     for month in {int(c.value) for c in reading.plan.where if c.view == "month"}:  # "in March", "after May"

@@ -19,6 +19,8 @@ _TOTAL = re.compile(
     r"\b(?:total|combined|altogether)\b.*\b(?:points|goals|runs)\b|\b(?:points|goals|runs)\b.*\b(?:total|combined)\b"
 )
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b")
+# The words a plan over scores accounts for ("the margin of points", "the total goals scored").
+SCORE_WORDS = set("margin difference differential points goals runs score scores scored total combined".split())
 
 
 def score_plan(
