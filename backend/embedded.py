@@ -28,6 +28,7 @@ from backend.embed.base import Embedder, build_embedder
 from backend.embed.local import local_dimension, local_name
 from backend.errors import Unauthorized
 from backend.ingest import Source
+from backend.ingest.loaders import load_text
 from backend.models import Context
 from backend.services import Services
 
@@ -75,11 +76,22 @@ def seed_demo(services: Services, data_dir: Path, context: Context) -> None:
     so a run stopped half-way is finished by the next one."""
     tenant = services.settings.default_tenant
     demo = resources.files("backend") / "demo"
-    sources = [
-        Source(tenant, context.id, item.name, item.read_text(encoding="utf-8"), "document", f"file:{item.name}")
-        for item in sorted(demo.iterdir(), key=lambda i: i.name)
-        if item.name.endswith(".md")
-    ]
+    sources = []
+    for item in sorted(demo.iterdir(), key=lambda i: i.name):
+        if item.name.endswith(".md"):
+            loaded = load_text(item.read_bytes())  # with its Markdown tables ("events-2026.md": the calendar)
+            sources.append(
+                Source(
+                    tenant,
+                    context.id,
+                    item.name,
+                    loaded.text,
+                    "document",
+                    f"file:{item.name}",
+                    "",
+                    tuple(loaded.tables),
+                )
+            )
     services.ingestor.ingest_many(sources)
     (data_dir / DEMO_MARKER).write_text(context.id + "\n")
 

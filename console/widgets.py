@@ -100,6 +100,12 @@ def computation_view(computation: dict, key: str) -> None:
     """How a computed answer was computed: the table, the plan in words, the SQL, and the rows that matched (as a
     small data frame, exportable to CSV)."""
     st.markdown(f"**Computed from {computation['table']}:** {computation['plan']}")
+    left_out = computation.get("unexplained") or []
+    if left_out:  # why the confidence is lower: rephrasing with the table's own words may read these
+        st.warning(
+            "This reading does not account for " + ", ".join(f"“{word}”" for word in left_out) + ".",
+            icon=":material/rule:",
+        )
     st.caption(
         "The value is computed exactly from the table; the confidence is how often a question read this way is "
         "read right."

@@ -68,7 +68,8 @@ class Proposal:
 @dataclass(frozen=True)
 class TableEvidence:
     """How a value was computed from a table: the table, the plan in words, the SQL it ran (with its bound
-    parameters), and the first rows that matched (``matched_count`` in all)."""
+    parameters), the first rows that matched (``matched_count`` in all), and the question's words the plan does not
+    account for (why a reading's confidence is lower)."""
 
     document_id: str
     table: str
@@ -78,6 +79,7 @@ class TableEvidence:
     columns: list[str]
     rows: list[list[str]]
     matched_count: int
+    unexplained: tuple[str, ...] = ()
 
 
 @dataclass

@@ -103,36 +103,30 @@ class AnswerService:
             weak_reading = computed
         # A reading that explains less than half the question: the table is not plainly where the answer is, so the
         # documents' text is asked first. The computed value (shown with its plan and its confidence) stands when
-        # the text has nothing, or when what the text engine found is only a cell of the table's own rows (a guess
-        # from the few rows retrieved, which computing over every row replaces).
+        # the text has nothing and the question is closest to the table, or when what the text engine found is only
+        # a cell of the table's own rows (a guess from the few rows retrieved, which computing over every row
+        # replaces).
         standing = weak_reading if _clears(weak_reading, bars.table) else None
+        # A list is usually spread over more text than one fact: arrays read twice the evidence.
+        passages = self._evidence_passages * (2 if answer_type.is_array else 1)
+        evidence = self._retriever.search(
+            tenant, text, context_id=context_id, document_id=document_id, limit=passages, per_document=False
+        )
         try:
-            answer = self._from_text(tenant, text, answer_type, context_id, now, document_id, bars.text)
+            answer = self._from_text(Question(text, answer_type, evidence, now, context_id is not None), bars.text)
         except NoAnswer:
-            if standing is None:
+            # Only when the passages closest to the question are the table's own rows: a question closer to another
+            # document ("the wifi password of the London office") is about it, and its decline stands.
+            if standing is None or not evidence or evidence[0].document_id != standing.evidence.document_id:
                 raise
             return _computed(standing, answer_type, bars.table)
         if standing is not None and _read_from(answer) == {standing.evidence.document_id}:
             return _computed(standing, answer_type, bars.table)
         return answer
 
-    def _from_text(
-        self,
-        tenant: str,
-        text: str,
-        answer_type: AnswerType,
-        context_id: str | None,
-        now: datetime,
-        document_id: str | None,
-        threshold: float,
-    ) -> Answer:
-        """The text engine's answer from the passages retrieved for the question, or :class:`NoAnswer`."""
-        # A list is usually spread over more text than one fact: arrays read twice the evidence.
-        passages = self._evidence_passages * (2 if answer_type.is_array else 1)
-        evidence = self._retriever.search(
-            tenant, text, context_id=context_id, document_id=document_id, limit=passages, per_document=False
-        )
-        question = Question(text, answer_type, evidence, now, context_scoped=context_id is not None)
+    def _from_text(self, question: Question, threshold: float) -> Answer:
+        """The text engine's answer from the question's evidence, or :class:`NoAnswer`."""
+        answer_type, evidence = question.answer_type, question.evidence
         proposal = self._engine.propose(question)
         if proposal.value is None:
             raise NoAnswer(proposal.reason or f"No answer of type {answer_type.value} was found.")

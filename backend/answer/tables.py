@@ -152,6 +152,7 @@ class TableAnswerer:
             columns=[c.name for c in table.columns],
             rows=[[cell or "" for cell in matched.values()] for matched in result.matched],
             matched_count=result.matched_count,
+            unexplained=reading.unexplained,
         )
         about = coverage >= ABOUT_A_TABLE and value is not None
         return TableProposal(value, confidence, evidence, _hit(row, evidence), reason, about, reading.unexplained)

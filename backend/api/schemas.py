@@ -143,6 +143,11 @@ class TableComputation(BaseModel):
     columns: list[str] = Field(..., description="The table's column names.")
     rows: list[list[str]] = Field(..., description="Up to 20 of the rows that matched the plan's conditions.")
     matched_rows: int = Field(..., description="How many rows matched in all.")
+    unexplained: list[str] = Field(
+        default_factory=list,
+        description="The question's words the plan does not account for (a reading that leaves some out is right "
+        "less often: its confidence says how often).",
+    )
 
 
 class AnswerSource(SearchResult):
@@ -304,4 +309,5 @@ def table_computation(table: TableEvidence) -> TableComputation:
         columns=table.columns,
         rows=table.rows,
         matched_rows=table.matched_count,
+        unexplained=list(table.unexplained),
     )

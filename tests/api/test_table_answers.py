@@ -117,6 +117,11 @@ def test_a_reading_that_explains_little_of_a_question_answers_only_when_the_text
     client.post(f"/v1/contexts/{context}/documents", json={"name": "Headcount", "text": note})
     prose = ask(client, context, question).json()
     assert prose["data"] == 14 and "computation" not in prose["sources"][0]
+    # A question closest to another document is about it: when that document does not say, the decline stands
+    # (the table would only guess: a name from the Research rows for a password).
+    offices = "Offices: The Research office is on the third floor of the Turing building, next to the library."
+    client.post(f"/v1/contexts/{context}/documents", json={"name": "Offices", "text": offices})
+    assert_error(ask(client, context, "What is the wifi password of the Research office?", "string"), 422, "no_answer")
 
 
 def test_a_result_that_is_not_of_the_type_is_declined_not_coerced(client, tables_context):
@@ -173,6 +178,8 @@ def test_a_weak_reading_of_a_table_question_is_declined_with_its_plan_and_the_wo
     # A count over the rows a condition picks, with "payroll" unexplained: answered, with its lower confidence.
     partial = ask(client, context, "How many employees in Research are on the payroll?").json()
     assert partial["data"] == 2 and partial["confidence"] == 0.41
+    assert partial["sources"][0]["computation"]["unexplained"] == ["payroll"]  # why it is lower
+    assert explained["sources"][0]["computation"]["unexplained"] == []
     # A count of every row that leaves "Marketing" unexplained answers a question the table cannot (no cell says
     # Marketing): declined with what it computed and the word to rephrase. The text engine is not asked to guess.
     error = assert_error(ask(client, context, "how many employees work in marketing?"), 422, "no_answer")
