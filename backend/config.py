@@ -131,8 +131,10 @@ class AnswerSettings(BaseModel):
         description="Answers (and array elements) read from documents' text below this calibrated confidence are "
         "declined with 422 `no_answer`.",
     )
-    # A computed answer has its own bar. The table holds the answer; what is uncertain is the reading of the question,
-    # and that is shown with the value (the plan in words, the SQL, the rows). At the text bar, 68% of
+    # A value computed from a spreadsheet (a CSV, TSV or XLSX document: nothing but the table) has its own bar. A
+    # question asked of it is about it; what is uncertain is the reading of the question, and that is shown with the
+    # value (the plan in words, the SQL, the rows, the words left out). A table inside prose (Markdown, HTML, DOCX)
+    # shares its document and context with text the question may be about: its readings keep min_confidence. At the text bar, 68% of
     # WikiTableQuestions' checking half is declined and exact match (a decline scores 0) falls from 40% to 22%
     # (bench/table_qa.py, 2026-11-24). 0.2 sits between the two weakest readings' precision on that half (answer/
     # tables.py): it declines an aggregate over every row that leaves words unexplained (0.18, e.g. a count of every
@@ -141,8 +143,8 @@ class AnswerSettings(BaseModel):
         0.2,
         ge=0.0,
         le=1.0,
-        description="Answers computed from a table below this calibrated confidence are declined with 422 "
-        "`no_answer` (with the plan they would have run).",
+        description="Answers computed from a spreadsheet (CSV, TSV, XLSX) below this calibrated confidence are "
+        "declined with 422 `no_answer` (with the plan they would have run); tables inside prose use min_confidence.",
     )
     log_questions: bool = Field(
         True, description="Record every typed question, its answer or decline, per tenant (GET /v1/questions)."

@@ -94,19 +94,22 @@ class AnswerService:
         bars: _Bars,
     ) -> Answer:
         """A table's reading when the question is about the table; else the text engine's answer, with a weaker
-        table reading that clears the computed answers' bar in its place when the text has nothing better."""
-        weak_reading = None
+        reading of a spreadsheet in its place when the text has nothing better."""
+        computed = None
         if self._tables is not None:  # in a context, or among the documents in none
             computed = self._tables.propose(tenant, context_id, text, answer_type, document_id)
-            if computed is not None and (computed.about_the_table or computed.confidence >= bars.text):
-                return _computed(computed, answer_type, bars.table)
-            weak_reading = computed
+        if computed is not None:
+            # A question asked of a spreadsheet is about it; a table inside prose shares its document (and context)
+            # with text the question may be about, so a reading of it must be as sure as a text answer.
+            bar = bars.table if computed.spreadsheet else bars.text
+            if computed.about_the_table or (computed.value is None and computed.confidence >= bar):
+                return _computed(computed, answer_type, bar)
         # A reading that explains less than half the question: the table is not plainly where the answer is, so the
-        # documents' text is asked first. The computed value (shown with its plan and its confidence) stands when
-        # the text has nothing and the question is closest to the table, or when what the text engine found is only
-        # a cell of the table's own rows (a guess from the few rows retrieved, which computing over every row
-        # replaces).
-        standing = weak_reading if _clears(weak_reading, bars.table) else None
+        # documents' text is asked first. A spreadsheet's value (shown with its plan and its confidence) stands when
+        # the text has nothing and the question's closest passages are the sheet's rows, or when what the text
+        # engine found is only a cell of those rows (a guess from the few rows retrieved, which computing over every
+        # row replaces).
+        standing = computed if computed is not None and computed.spreadsheet and _clears(computed, bars.table) else None
         # A list is usually spread over more text than one fact: arrays read twice the evidence.
         passages = self._evidence_passages * (2 if answer_type.is_array else 1)
         evidence = self._retriever.search(
@@ -115,10 +118,8 @@ class AnswerService:
         try:
             answer = self._from_text(Question(text, answer_type, evidence, now, context_id is not None), bars.text)
         except NoAnswer:
-            # Only when the passages closest to the question are the table's own rows: a question closer to another
-            # document ("the wifi password of the London office") is about it, and its decline stands.
             if standing is None or not evidence or evidence[0].document_id != standing.evidence.document_id:
-                raise
+                raise  # a question closer to another document is about it, and its decline stands
             return _computed(standing, answer_type, bars.table)
         if standing is not None and _read_from(answer) == {standing.evidence.document_id}:
             return _computed(standing, answer_type, bars.table)

@@ -25,6 +25,7 @@ from backend.tables.plan import InvalidPlan, Plan, describe, from_json
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
 
+SPREADSHEETS = (".csv", ".tsv", ".xlsx")  # documents that are tables and nothing else
 CACHED_CELLS = 20_000_000  # loaded tables kept in memory, counted in cells (a million-row, 20-column export)
 
 # Confidence of a computed answer: the exact match of the offline parser's answers on bench/table_qa.py's checking
@@ -85,6 +86,7 @@ class TableProposal:
     reason: str = ""
     about_the_table: bool = False  # the reading explains most of the question: the table is where the answer is
     unexplained: tuple[str, ...] = ()  # the question's words the reading does not account for
+    spreadsheet: bool = False  # the table is its whole document (a CSV or a sheet), not a table inside prose
 
 
 class TableAnswerer:
@@ -155,7 +157,9 @@ class TableAnswerer:
             unexplained=reading.unexplained,
         )
         about = coverage >= ABOUT_A_TABLE and value is not None
-        return TableProposal(value, confidence, evidence, _hit(row, evidence), reason, about, reading.unexplained)
+        spreadsheet = row["name"].split(" › ")[0].lower().endswith(SPREADSHEETS)
+        hit = _hit(row, evidence)
+        return TableProposal(value, confidence, evidence, hit, reason, about, reading.unexplained, spreadsheet)
 
     def _load(self, tenant: str, row: dict) -> tuple[TypedTable, words.Index] | None:
         """A stored table with its word index, from the cache or the store (ids are per version: never stale)."""

@@ -189,6 +189,13 @@ def test_a_weak_reading_of_a_table_question_is_declined_with_its_plan_and_the_wo
     # however well the rest of the question reads ("in Marketing in Research" would count Research).
     named = assert_error(ask(client, context, "How many employees in Research work in Marketing?"), 422, "no_answer")
     assert named["message"] == "No passage in this context mentions 'Marketing'."
+    # A table inside prose shares its document with text the question may be about: a reading of it that leaves
+    # words out must be as sure as a text answer.
+    memo = "Research staffing.\n\n| name | department |\n|---|---|\n| Ada | Research |\n| Alan | Research |\n"
+    client.post(f"/v1/contexts/{context}/documents", json={"name": "memo.md", "text": memo})
+    in_prose = ask(client, context, "How many memo names in Research are on the payroll?")
+    message = assert_error(in_prose, 422, "no_answer")["message"]
+    assert message.startswith("Computed from memo.md › table 1") and "below the 0.56 required" in message
     # A caller that wants the text answers' bar asks for it: the partial reading is then declined too.
     strict = ask(client, context, "How many employees in Research are on the payroll?", min_confidence=0.56)
     assert (
