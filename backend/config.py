@@ -134,11 +134,11 @@ class AnswerSettings(BaseModel):
     # A value computed from a spreadsheet (a CSV, TSV or XLSX document: nothing but the table) has its own bar. A
     # question asked of it is about it; what is uncertain is the reading of the question, and that is shown with the
     # value (the plan in words, the SQL, the rows, the words left out). A table inside prose (Markdown, HTML, DOCX)
-    # shares its document and context with text the question may be about: its readings keep min_confidence. At the text bar, 68% of
-    # WikiTableQuestions' checking half is declined and exact match (a decline scores 0) falls from 40% to 22%
-    # (bench/table_qa.py, 2026-11-24). 0.2 sits between the two weakest readings' precision on that half (answer/
-    # tables.py): it declines an aggregate over every row that leaves words unexplained (0.18, e.g. a count of every
-    # order for "orders from Antarctica") and keeps rows read from a guessed column (0.29).
+    # shares its document and context with text the question may be about: its readings keep min_confidence.
+    # At the text bar, 68% of WikiTableQuestions' checking half is declined and exact match (a decline scores 0) falls
+    # from 40% to 22% (bench/table_qa.py, 2026-11-24). 0.2 sits between the two weakest readings' precision on that
+    # half (answer/tables.py): it declines an aggregate over every row that leaves words unexplained (0.18, e.g. a
+    # count of every order for "orders from Antarctica") and keeps rows read from a guessed column (0.29).
     min_table_confidence: float = Field(
         0.2,
         ge=0.0,
