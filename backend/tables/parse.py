@@ -31,7 +31,7 @@ from backend.tables.comparisons import either_number, share, spread, two_columns
 from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
-from backend.tables.plan import SCORE_PARTS, Plan
+from backend.tables.plan import SCORE_PARTS, Condition, Plan
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
@@ -307,6 +307,7 @@ def _plan(
             shifted = next((c.column for c in where if c.view == "text" and c.op == "="), shifted)
         if shifted is None:
             return None
+        where = _the_row_shifted_from(q.split(), where, mentions)
         return reading(Plan("rows", select=(shifted,), where=where, shift=shift), "next" if shift > 0 else "previous")
     if answer_column is None:
         return None
@@ -330,6 +331,23 @@ def _plan(
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
+
+
+def _the_row_shifted_from(
+    words: list[str], where: tuple[Condition, ...], mentions: list[Mention]
+) -> tuple[Condition, ...]:
+    """ "Which installment came next after NFL Blitz 2000" says two values of Title ("NFL Blitz" too): the row is the
+    one the value said just after the shift word names, not either."""
+    at = next((i for i, word in enumerate(words) if word in _SHIFT_WORDS), None)
+    said = next((m for m in mentions if at is not None and at < m.start <= at + 2), None)
+    if said is None:
+        return where
+    return tuple(
+        Condition(c.column, "=", said.cells[c.column]) if c.op == "in" and c.column in said.cells else c for c in where
+    )
+
+
+_SHIFT_WORDS = set("after next following below succeeded subsequent before previous preceding above prior".split())
 
 
 def _shift(q: str, names_a_row: bool) -> int:

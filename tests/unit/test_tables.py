@@ -783,3 +783,11 @@ Zeta trial,Carol,Lost,"$2,000",2024-04-02,AMER
 )
 def test_rates_and_who_in_a_pipeline(question, answer_type, expected):
     assert answer(question, table_of(DEALS, "deals.csv"), answer_type) == expected
+
+
+def test_the_row_after_is_the_one_named_just_after_the_shift_word():
+    games = table_of("Title,Release\nNFL Blitz,1997\nNFL Blitz 2000,1999\nNFL Blitz 2000 Gold Edition,2000\n", "g.csv")
+    # "NFL Blitz" is a title too: the row is the one said after "after"
+    assert answer("Which NFL Blitz title was released next after NFL Blitz 2000?", games, "string") == (
+        "NFL Blitz 2000 Gold Edition"
+    )
