@@ -69,7 +69,8 @@ PLAN_SYSTEM_PROMPT = (
     "code. Operations: rows (the `select` columns of the matching rows, in `order_by` order, cut at `limit`), "
     "count, count_distinct, longest_run (the most consecutive matching rows), sum, avg, median, min, max (of "
     "`column`). `where` conditions all hold: op is one of "
-    "=, !=, <, <=, >, >=, contains, in (`value` a list for in), empty, filled (the cell is missing or not; "
+    "=, !=, <, <=, >, >=, contains, lacks (does not contain), in (`value` a list for in), empty, filled (the cell is "
+    "missing or not; "
     "`value` null). With `group_by`, an aggregate per group, ordered by "
     "it (`descending`). Use column names exactly as given. If the table cannot answer the question, reply "
     '{"answerable": false} with the other fields null or empty.'

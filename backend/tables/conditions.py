@@ -207,8 +207,8 @@ def value_conditions(
             text_columns = [c for c in choices if columns[c].kind == "text"]
             column = (text_columns or choices)[0]
         negated = negation_before(words, mention.start)
-        if mention.partial:
-            partial.append(Condition(column, "contains", mention.cells[column]))
+        if mention.partial:  # "against the 49ers": the cells that hold it ("other than against the 49ers": lack it)
+            partial.append(Condition(column, "lacks" if negated else "contains", mention.cells[column]))
             continue
         by_column.setdefault(column, []).append((mention.cells[column], negated))
     conditions: list[Condition] = []

@@ -16,7 +16,7 @@ from backend.tables.infer import TypedTable
 
 OPERATIONS = ("rows", "count", "count_distinct", "longest_run", "sum", "avg", "median", "min", "max")
 # longest_run: the most consecutive rows, in table order, that match ("how many consecutive seasons ...")
-COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "in", "empty", "filled")
+COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "lacks", "in", "empty", "filled")  # lacks: not contains
 PRESENCE = ("empty", "filled")  # comparisons that take no value: the cell is missing ("", "—", "n/a"), or is not
 MAX_LIMIT = 1_000  # rows a plan may return (an answer is a value or a short list, not a dump of the table)
 # What is read of a text cell that holds a game's score ("27–24", "W 67–55"): the two numbers' difference, or their
@@ -183,6 +183,8 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         return f"{names[condition.column]!r} takes in {shown}"
     if condition.view in SCORE_PARTS:
         return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
+    if condition.op == "lacks":
+        return f"{names[condition.column]!r} does not contain {shown}"
     return f"{names[condition.column]!r} {condition.op} {shown}"
 
 

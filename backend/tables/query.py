@@ -136,8 +136,9 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
             listed = ", ".join("?" for _ in missing)
             parts.append(f"coalesce(lower(trim(c{c.column})), '') {'' if c.op == 'empty' else 'NOT '}IN ({listed})")
             parameters += missing
-        elif c.op == "contains":
-            parts.append(f"contains(lower(c{c.column}), lower(?))")
+        elif c.op in ("contains", "lacks"):  # a cell with no text lacks it too
+            test = f"contains(lower(c{c.column}), lower(?))"
+            parts.append(test if c.op == "contains" else f"NOT coalesce({test}, false)")
             parameters.append(str(c.value))
         elif c.view == "text":
             parts.append(f"lower(c{c.column}) {c.op} lower(?)")

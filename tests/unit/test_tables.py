@@ -791,3 +791,15 @@ def test_the_row_after_is_the_one_named_just_after_the_shift_word():
     assert answer("Which NFL Blitz title was released next after NFL Blitz 2000?", games, "string") == (
         "NFL Blitz 2000 Gold Edition"
     )
+
+
+def test_a_value_said_in_part_after_a_negation_is_one_the_cells_lack():
+    games = table_of(
+        "Opponent,Result\nat San Francisco 49ers,W 21–14\nDallas Cowboys,W 3–0\nSan Francisco 49ers,L 7–9\n"
+        "at New York Giants,W 17–16\nChicago Bears,L 0–6\nat Detroit Lions,W 9–3\nGreen Bay Packers,W 20–10\n",
+        "games.csv",
+    )
+    assert answer("Other than against the 49ers, how many wins were there?", games, "integer") == 4
+    reading = parse.read("How many games were not against the 49ers?", games, AnswerType.INTEGER)
+    assert describe(reading.plan, games) == "count rows of games.csv where 'Opponent' does not contain '49ers'"
+    assert run(reading.plan, games) == [(5,)]
