@@ -2,7 +2,7 @@
 speed"), how long something lasted ("how long did they compete", from a start to an end column), and two named
 values of one column ("the difference between A and B", "A or B: which has more", "did A win more or less than B"),
 two numbers said as the options ("in 2007 or 2008": which year had more), and what part of some rows match ("what
-percentage of employees are remote").
+percentage of employees are remote", "the win rate").
 
 Each returns the plan whose value the answer starts from, the reading's kind, and the second plan that the kind
 compares it with (subtracted for a difference, compared for ``more_or_less``, the end for a ``duration``), or None
@@ -170,8 +170,8 @@ def share(
 def _rate(
     q: str, where: tuple[Condition, ...], presence: tuple[Condition, ...], mentions: list[Mention]
 ) -> Compared | None:
-    """ "What is the win rate": the percentage of the rows the other conditions pick whose cell says the value
-    before "rate" ("Won")."""
+    """A rate ("what is the win rate"): the percentage of the rows the other conditions pick whose cell says the value
+    said before "rate" ("Won")."""
     said = _RATE.search(q)
     if said is None:
         return None

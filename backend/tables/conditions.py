@@ -1,7 +1,8 @@
 """The conditions a question puts on rows: the cell values it says (:func:`value_conditions`), the numbers it
 compares with (:func:`number_conditions`), and those that need the table's data, not only its words: a comparison
 with the value of a row the question names ("older than X", "the same total as Y"), a year within the years a row
-spans, and whether a named column's cell is filled in or left empty."""
+spans, whether a named column's cell is filled in or left empty, and the games a column of results records as won
+or lost (:func:`outcome_condition`)."""
 
 from __future__ import annotations
 
@@ -237,15 +238,13 @@ def _closes_range(opening: Condition, number: SaidNumber, words: list[str]) -> b
 # Words that ask for the rows of one outcome, in a table with a column of results (words.Index.outcomes).
 OUTCOME_WORDS = {w: "win" for w in "won win wins winning victory victories".split()}
 OUTCOME_WORDS |= {w: "loss" for w in "lost loss losses lose losing defeat defeats defeated".split()}
-
-
-_NOT = {"not", "never", "didn", "don", "doesn", "wasn", "weren", "without"}
+_NOT = {"not", "never", "didn", "don", "doesn", "wasn", "weren", "without"}  # that turn a win into a loss, and back
 
 
 def outcome_condition(words: list[str], index: Index, taken: set[int]) -> Condition | None:
-    """ "How many games did they win", "the last loss": the cells of the table's column of results that record that
-    outcome (the other one just after a negation). None when the table has no such column, a condition is already on it
-    ("Result = Won"), or the word names a column ("Wins")."""
+    """The cells of the table's column of results that record the outcome a question asks for ("how many games did
+    they win", "the last loss"; the other outcome just after a negation). None when the table has no such column, a
+    condition is already on it ("Result = Won"), or the word names a column ("Wins")."""
     column = next((c for c, cells in enumerate(index.outcomes) if cells and c not in taken), None)
     if column is None:
         return None

@@ -336,8 +336,8 @@ def _overlap(mention: Mention, day: SaidDate) -> bool:
 def _the_row_shifted_from(
     words: list[str], where: tuple[Condition, ...], mentions: list[Mention]
 ) -> tuple[Condition, ...]:
-    """ "Which installment came next after NFL Blitz 2000" says two values of Title ("NFL Blitz" too): the row is the
-    one the value said just after the shift word names, not either."""
+    """The conditions of a shifted row, naming one row: when the question says several values of a column ("which
+    installment came next after NFL Blitz 2000" says "NFL Blitz" too), the one said just after the shift word."""
     at = next((i for i, word in enumerate(words) if word in _SHIFT_WORDS), None)
     said = next((m for m in mentions if at is not None and at < m.start <= at + 2), None)
     if said is None:
