@@ -201,12 +201,14 @@ def value_conditions(
     ``!=`` after a negation ("not played at X"), and one ``in`` for several values of a column ("HBO and MTV")."""
     by_column: dict[int, list[tuple[str, bool]]] = {}
     partial: list[Condition] = []
+    either: dict[tuple[int, str], tuple[int, ...]] = {}  # a value that any of several like columns may hold
     for mention in mentions:
         choices = list(mention.cells)
         column = next((c for c in named if c in mention.cells), None)
         if column is None:
             text_columns = [c for c in choices if columns[c].kind == "text"]
             column = (text_columns or choices)[0]
+            either[column, mention.cells[column]] = _alike(column, text_columns, mention, columns)
         negated = negation_before(words, mention.start)
         if mention.partial:  # "against the 49ers": the cells that hold it ("other than against the 49ers": lack it)
             partial.append(Condition(column, "lacks" if negated else "contains", mention.cells[column]))
@@ -225,8 +227,25 @@ def value_conditions(
         elif len(values) > 1 and not any(negated for _, negated in values):
             conditions.append(Condition(column, "in", [v for v, _ in values]))
         else:
-            conditions += [Condition(column, "!=" if negated else "=", v) for v, negated in values]
-    return conditions + partial, set(by_column) | {c.column for c in partial}
+            for value, negated in values:
+                also = either.get((column, value), ()) if not negated else ()
+                conditions.append(Condition(column, "!=" if negated else "=", value, also=also))
+    return conditions + partial, set(by_column) | {c.column for c in partial} | {i for c in conditions for i in c.also}
+
+
+def _alike(column: int, text_columns: list[int], mention: Mention, columns: list[Column]) -> tuple[int, ...]:
+    """The other columns of the same kind that hold the mentioned value too ("Finland" in "Home team" and in
+    "Visiting team", "Team 1" and "Team 2"): names that share a word, beside numbers. A question that names none of
+    them means any."""
+    kind = {w for w in name_stems(columns[column].name) if not w.isdigit()}
+    value = mention.cells[column].lower()
+    return tuple(
+        c
+        for c in text_columns
+        if c != column
+        and mention.cells[c].lower() == value
+        and kind & {w for w in name_stems(columns[c].name) if not w.isdigit()}
+    )
 
 
 def _closes_range(opening: Condition, number: SaidNumber, words: list[str]) -> bool:

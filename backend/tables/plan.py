@@ -37,6 +37,8 @@ class Condition:
     value: Any  # str for text, float for numbers, a datetime for dates; a list for "in"
     view: str = "text"  # "text", "number", "date", "year" / "month" (of a date column, as a number), or "during"
     # (a year within the years a cell spans: "1988–92" is during 1990)
+    also: tuple[int, ...] = ()  # more columns, of the same kind: the text of any of them may match ("Home team" or
+    # "Visiting team" = 'Finland')
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,10 @@ def check(plan: Plan, table: TypedTable) -> Plan:
     if plan.limit is not None and not 1 <= plan.limit <= MAX_LIMIT:
         raise InvalidPlan(f"limit: must be between 1 and {MAX_LIMIT}")
     for condition in plan.where:
-        known(condition.column, "where")
+        for index in (condition.column, *condition.also):
+            known(index, "where")
+        if condition.also and (condition.op != "=" or condition.view != "text"):
+            raise InvalidPlan("where: only a text equality may hold in any of several columns")
         if condition.op not in COMPARISONS:
             raise InvalidPlan(f"where: {condition.op!r} is not one of {', '.join(COMPARISONS)}")
         column = table.columns[condition.column]
@@ -183,6 +188,9 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         return f"{names[condition.column]!r} takes in {shown}"
     if condition.view in SCORE_PARTS:
         return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
+    if condition.also:
+        either = " or ".join(repr(names[i]) for i in (condition.column, *condition.also))
+        return f"{either} {condition.op} {shown}"
     if condition.op == "lacks":
         return f"{names[condition.column]!r} does not contain {shown}"
     return f"{names[condition.column]!r} {condition.op} {shown}"

@@ -141,8 +141,10 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
             parts.append(test if c.op == "contains" else f"NOT coalesce({test}, false)")
             parameters.append(str(c.value))
         elif c.view == "text":
-            parts.append(f"lower(c{c.column}) {c.op} lower(?)")
-            parameters.append(str(c.value))
+            columns = (c.column, *c.also)  # "Home team" or "Visiting team"
+            tests = [f"lower(c{i}) {c.op} lower(?)" for i in columns]
+            parts.append(tests[0] if len(tests) == 1 else "(" + " OR ".join(tests) + ")")
+            parameters += [str(c.value)] * len(columns)
         elif c.view in SCORE_PARTS:  # "won by a margin of two or more"
             parts.append(f"{_score(c.column, c.view)} {c.op} ?")
             parameters.append(c.value)

@@ -803,3 +803,19 @@ def test_a_value_said_in_part_after_a_negation_is_one_the_cells_lack():
     reading = parse.read("How many games were not against the 49ers?", games, AnswerType.INTEGER)
     assert describe(reading.plan, games) == "count rows of games.csv where 'Opponent' does not contain '49ers'"
     assert run(reading.plan, games) == [(5,)]
+
+
+def test_a_value_in_two_columns_of_one_kind_matches_either():
+    games = table_of(
+        "Date,Home team,Visiting team,Result\n2010-01-02,Finland,Sweden,Win\n2010-02-03,Norway,Finland,Loss\n"
+        "2010-03-04,Sweden,Norway,Win\n2010-04-05,Finland,Norway,Loss\n",
+        "games.csv",
+    )
+    assert answer("How many games did Finland play?", games, "integer") == 3
+    assert answer("How many losses did Finland obtain?", games, "integer") == 2
+    reading = parse.read("How many games did Finland play?", games, AnswerType.INTEGER)
+    assert describe(reading.plan, games) == "count rows of games.csv where 'Home team' or 'Visiting team' = 'Finland'"
+    # a column the question names is the one: "as the home team"
+    assert answer("How many games did Finland play as the home team?", games, "integer") == 2
+    with pytest.raises(InvalidPlan, match="several columns"):
+        check(Plan("count", where=(Condition(1, ">", 2.0, "number", also=(2,)),)), games)
