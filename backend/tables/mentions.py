@@ -32,7 +32,11 @@ def said_values(words: list[str], index: Index) -> list[Mention]:
                 continue
             phrase = " ".join(words[start : start + n])
             cells = {c: values[phrase] for c, values in enumerate(index.values) if phrase in values}
-            if not cells and not (n == 1 and (phrase in STOP_WORDS or phrase in CUE_WORDS)):
+            # A word said as a column's name is that column, not a cell its stem matches ("opened" of "Opened"
+            # is no "Open" status); one that is a cell as written still is ("how many are open").
+            if not cells and not (
+                n == 1 and (phrase in STOP_WORDS or phrase in CUE_WORDS or phrase in index.name_words)
+            ):
                 stems = " ".join(stem(w) for w in words[start : start + n])
                 cells = {c: by_stem[stems] for c, by_stem in enumerate(index.stemmed) if stems in by_stem}
             if not cells or (n == 1 and (phrase.isdigit() and len(phrase) < 3)):

@@ -228,6 +228,12 @@ def _plan(
             return reading(Plan("count_distinct", target, where=where), "distinct")
     if re.search(r"\bstreak\b", q) and numeric_answer and where:  # "the longest losing streak": in a row
         return reading(Plan("longest_run", where=where), "longest_run")
+    per_group = re.search(r"\b(average|mean|total|sum)\b", q)
+    if per_group and is_max != is_min and wants_text and measure is not None and answer_column not in (None, measure):
+        # "which agent has the highest average satisfaction": each agent's average, the highest first
+        operation = "sum" if per_group.group(1) in ("total", "sum") else "avg"
+        plan = Plan(operation, measure, group_by=answer_column, where=where, descending=is_max, limit=1)
+        return reading(plan, "group")
     if re.search(r"\baverage\b|\bmean\b", q) and measure is not None:
         return reading(Plan("avg", measure, where=where), "avg")
     if re.search(r"\bmedian\b", q) and measure is not None:

@@ -134,6 +134,7 @@ class Index:
     # {"win": [...], "loss": [...]}; empty for other columns
     outcomes: tuple[dict[str, list[str]], ...] = ()
     scores: tuple[bool, ...] = ()  # whether each column is one of scores ("27–24": tables.scores)
+    name_words: frozenset[str] = frozenset()  # the words of the column names, as written ("opened" of "Opened")
 
 
 # The first word of a cell that records a game's or a final's outcome, and the outcome it records.
@@ -210,7 +211,9 @@ def index(table: TypedTable) -> Index:
         column.kind == "text" and f"s{i}" not in table.data.column_names and holds_scores(list(by_norm.values()))
         for i, (column, by_norm) in enumerate(zip(table.columns, values, strict=True))
     )
-    return Index(names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores)
+    return Index(
+        names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores, frozenset(named)
+    )
 
 
 def holds_scores(cells: list[str]) -> bool:

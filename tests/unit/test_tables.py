@@ -819,3 +819,33 @@ def test_a_value_in_two_columns_of_one_kind_matches_either():
     assert answer("How many games did Finland play as the home team?", games, "integer") == 2
     with pytest.raises(InvalidPlan, match="several columns"):
         check(Plan("count", where=(Condition(1, ">", 2.0, "number", also=(2,)),)), games)
+
+
+TICKETS = """Ticket,Customer,Priority,Status,Opened,Closed,Agent,Satisfaction
+T-101,Acme,High,Closed,2024-01-03,2024-01-05,Maria,5
+T-102,Globex,Low,Open,2024-01-10,,Omar,
+T-103,Acme,Medium,Closed,2024-02-01,2024-02-09,Maria,3
+T-104,Initech,High,Closed,2024-02-14,2024-02-15,Lee,4
+T-105,Globex,High,Escalated,2024-03-02,,Omar,
+T-106,Umbrella,Low,Closed,2024-03-20,2024-03-28,Lee,2
+T-107,Acme,High,Open,2024-04-11,,Maria,
+T-108,Initech,Medium,Closed,2024-04-18,2024-04-19,Omar,5
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "expected"),
+    [
+        # each group's average (or total), the highest first
+        ("Which agent has the highest average satisfaction?", "string", "Omar"),
+        ("Which customer has the lowest total satisfaction?", "string", "Umbrella"),
+        # "opened" says the Opened column, not the status "Open" its stem matches; "open" as written still is
+        ("How many tickets were opened in February?", "integer", 2),
+        ("When was ticket T-105 opened?", "datetime", "2024-03-02T00:00:00Z"),
+        ("Which customer opened the most tickets?", "string", "Acme"),
+        ("What was the last ticket opened?", "string", "T-108"),
+        ("How many tickets are still open?", "integer", 2),
+    ],
+)
+def test_support_tickets(question, answer_type, expected):
+    assert answer(question, table_of(TICKETS, "tickets.csv"), answer_type) == expected
