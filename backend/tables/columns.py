@@ -27,8 +27,15 @@ _ENDS = set("until till to end ended ends ending left closed retired through".sp
 
 
 def _names_people(name: str) -> bool:
-    """Whether a column's name says its cells are people (or teams): what "who" asks for."""
-    return any(re.search(rf"\b{word}", name, re.I) for word in _WH_COLUMNS["who"].split())
+    """Whether a column's name says its cells are people (or teams): what "who" asks for ("Employee ID" does not)."""
+    return not _IDENTIFIER.search(name) and any(
+        re.search(rf"\b{word}", name, re.I) for word in _WH_COLUMNS["who"].split()
+    )
+
+
+# A column of codes that tell rows apart ("Employee ID", "SKU", "No."): no answer to "who" or "which X", when the
+# table has another text column.
+_IDENTIFIER = re.compile(r"(?i)(?<![\w#])(?:id|code|sku|ref|no\.?|#|n°)(?![\w])")
 
 
 def number_column(
@@ -118,6 +125,8 @@ def answered_column(
 ) -> tuple[int | None, bool]:
     """The column whose cell answers the question, and whether it was guessed (not named in the question)."""
     columns = table.columns
+    # "which employees" asks for their names, not the codes of "Employee ID" (unless it says "ids" or "codes")
+    codes_unasked = wants_text and not re.search(r"\b(?:ids?|codes?|skus?|numbers?|refs?)\b", q)
     # "which team", "what year", "what is the name of": the column named right after the wh-word.
     asked = re.search(
         r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?", q
@@ -133,9 +142,13 @@ def answered_column(
         for word in said:
             wanted = stem(ABBREVIATIONS.get(word, word))
             for column in named:
+                if codes_unasked and _IDENTIFIER.search(columns[column].name):
+                    continue
                 if column not in conditions and wanted in name_stems(columns[column].name):
                     return column, False  # "what was the population of Leeds": the measure itself
     free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
+    if codes_unasked:
+        free_named = [c for c in free_named if not _IDENTIFIER.search(columns[c].name)]
     if free_named and re.match(r"\s*who\b", q) and not _names_people(columns[free_named[0]].name):
         # "who won the most deals" of deals.csv: "deals" names the Deal column, but who answers from the Owner one
         people = [
@@ -167,6 +180,7 @@ def answered_column(
         if pick:
             return pick[0], True
     text_columns = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
+    text_columns.sort(key=lambda i: bool(_IDENTIFIER.search(columns[i].name)))  # names before codes
     if text_columns:
         # "which employees ..." of employees.csv asks for the rows themselves: their first text column names them.
         names_rows = asked is not None and bool({stem(w) for w in asked.groups() if w} & table_words(table))

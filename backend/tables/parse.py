@@ -31,7 +31,7 @@ from backend.tables.comparisons import either_number, share, spread, two_columns
 from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
-from backend.tables.plan import SCORE_PARTS, Condition, Plan
+from backend.tables.plan import MAX_LIMIT, SCORE_PARTS, Condition, Plan
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
@@ -105,13 +105,19 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     by_number = {n: c for n in numbers if (c := column_named_by(n, hinted, table)) is not None}
     named = [*dict.fromkeys([*by_number.values(), *named])]
     numbers = [n for n in numbers if n not in by_number]
-    reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_)
+    # "the top 3 salaries", asked as a list: how many, not a salary of 3 ("how many of the top 10" picks ranks)
+    ranked = _top_n(words) if answer_type.is_array else None
+    if ranked is not None:
+        numbers = [n for n in numbers if ranked[2] not in n.words]
+    reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_, ranked)
     if reading is None:
         return None
     explained = set(covered) | {i for n in by_number for i in n.words}
     for column in named:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
     explained |= {i for n in numbers for i in n.words}
+    if ranked is not None and reading.plan.limit == ranked[0]:  # "top 3"
+        explained |= {ranked[2], ranked[2] - 1}
     if reading.kind == "duration":  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if reading.plan.score or any(c.view in SCORE_PARTS for c in reading.plan.where):  # "the margin of points"
@@ -142,6 +148,7 @@ def _plan(
     dates: list[SaidDate],
     hinted: list[int],
     index_: Index,
+    ranked: tuple[int, bool, int] | None = None,
 ) -> Reading | None:
     columns = table.columns
     numeric = [i for i, c in enumerate(columns) if c.numeric]
@@ -273,8 +280,15 @@ def _plan(
             if entity and counted_in is not None:
                 return reading(Plan("rows", select=(counted_in,), where=where, limit=1), "lookup")
             return reading(Plan("count", where=(*where, *presence)), "count")
+    if ranked is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
+        is_max, is_min = ranked[1], not ranked[1]
     if (is_max or is_min) and not (is_max and is_min):
         order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)
+        if ranked is not None and order is not None:
+            shown = measure if numeric_answer and measure is not None else answer_column
+            if shown is not None:
+                plan = Plan("rows", select=(shown,), where=where, order_by=order, descending=is_max, limit=ranked[0])
+                return reading(plan, "list")
         if element in (AnswerType.INTEGER, AnswerType.FLOAT) and measure is not None:  # "the highest salary"
             return reading(Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min")
         counts_rows = measure is None and re.search(
@@ -321,8 +335,8 @@ def _plan(
         return reading(Plan("rows", select=(answer_column,), limit=1), "first")
     if re.search(r"\b(last|final|bottom)\b", q) and not where:
         # "who was last": the last ranked, when rows are ranked (an unranked "DNS" at the foot is not last)
-        ranked = placing_column(table)
-        return reading(Plan("rows", select=(answer_column,), order_by=ranked, descending=True, limit=1), "last")
+        placing = placing_column(table)
+        return reading(Plan("rows", select=(answer_column,), order_by=placing, descending=True, limit=1), "last")
     # "name one nation that did not earn a bronze medal": a named column left empty (or at 0)
     absent = [c for c in filled_or_empty(q, table, named, condition_columns, index_) if c.op in ("empty", "=")]
     where = (*where, *(c for c in absent if c.column != answer_column))
@@ -354,6 +368,18 @@ def _the_row_shifted_from(
 
 
 _SHIFT_WORDS = set("after next following below succeeded subsequent before previous preceding above prior".split())
+
+
+_COUNTS = {w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}
+
+
+def _top_n(words: list[str]) -> tuple[int, bool, int] | None:
+    """ "The top 3", "the bottom five": how many rows, whether from the top, and where the number is said."""
+    for i, word in enumerate(words[1:], start=1):
+        count = int(word) if word.isdigit() else _COUNTS.get(word)
+        if count is not None and 1 < count <= MAX_LIMIT and words[i - 1] in ("top", "bottom"):
+            return count, words[i - 1] == "top", i
+    return None
 
 
 def _shift(q: str, names_a_row: bool) -> int:

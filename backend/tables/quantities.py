@@ -26,8 +26,9 @@ COMPARATORS = [
     (r"before|prior to", "<"),
 ]
 _NUMBER_IN_TEXT = re.compile(
-    r"(?<![\w.])[-−]?[$£€¥₹]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[-−]?[$£€¥₹]?\d+(?:\.\d+)?%?(?![\w])"
+    r"(?<![\w.])[-−]?[$£€¥₹]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.])[-−]?[$£€¥₹]?\d+(?:\.\d+)?[%km]?(?![\w])"
 )
+_SCALES = {"k": 1e3, "m": 1e6}  # "70k", "$1.5m" (millions only after a currency sign: "1.8m" may be metres)
 
 
 @dataclass(frozen=True)
@@ -101,9 +102,12 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
     found = []
     lowered = question.lower()
     for match in _NUMBER_IN_TEXT.finditer(lowered):
-        value = parse_number(match.group(0))
+        said = match.group(0)
+        scale = _SCALES.get(said[-1], 1.0) if said[-1] == "k" or said.lstrip("-−")[:1] in "$£€¥₹" else 1.0
+        value = parse_number(said[:-1] if scale != 1.0 else said)
         if value is None:
             continue
+        value *= scale
         key = normal(match.group(0))
         positions = tuple(i for i, w in enumerate(words) if w == key)
         if not positions or all(p in covered for p in positions):

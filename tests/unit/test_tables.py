@@ -849,3 +849,31 @@ T-108,Initech,Medium,Closed,2024-04-18,2024-04-19,Omar,5
 )
 def test_support_tickets(question, answer_type, expected):
     assert answer(question, table_of(TICKETS, "tickets.csv"), answer_type) == expected
+
+
+PEOPLE = """Employee ID,Full Name,Department,Title,Hire Date,Salary,Location,Remote
+E001,Ana Silva,Finance,Analyst,2019-05-06,"$68,000",Lisbon,Yes
+E002,Ben Okafor,Engineering,Engineer,2020-09-14,"$95,000",London,No
+E003,Chloé Martin,Engineering,Senior Engineer,2017-01-23,"$120,000",Paris,Yes
+E004,Dev Patel,Sales,Account Executive,2021-03-01,"$72,000",London,No
+E005,Eva Novak,Finance,Controller,2016-11-30,"$105,000",Prague,No
+E006,Farid Haddad,Sales,Sales Manager,2018-06-18,"$98,000",Paris,Yes
+E007,Grace Lee,Engineering,Engineer,2022-02-07,"$90,000",London,Yes
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "expected"),
+    [
+        ("How many employees earn between 70k and 100k?", "integer", 4),  # "70k" is 70,000
+        # a column of codes ("Employee ID") answers neither "who" nor "which": the names do
+        ("Who is the most recent hire?", "string", "Grace Lee"),
+        ("Which employees work in Paris?", "string_array", ["Chloé Martin", "Farid Haddad"]),
+        # "the top 3", asked as a list: three rows from the top, not a salary of 3
+        ("What are the top 3 salaries?", "float_array", [120000.0, 105000.0, 98000.0]),
+        ("Who are the bottom two earners by salary?", "string_array", ["Ana Silva", "Dev Patel"]),
+    ],
+)
+def test_people_codes_ranges_and_top_n(question, answer_type, expected):
+    value = answer(question, table_of(PEOPLE, "people.csv"), answer_type)
+    assert sorted(value) == sorted(expected) if isinstance(expected, list) else value == expected
