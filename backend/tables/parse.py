@@ -253,10 +253,11 @@ def _plan(
         )
         if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
             counted = None
-        there = re.search(r"^how many (\w+) (?:are|were) there\b", q) if not where else None
+        there = re.search(r"^how many (\w+) (?:(?:are|were) there\b|have|has|had|with)", q)
         kinds = kinds_column(there.group(1), table, index_) if there else None
-        if kinds is not None and numeric_answer:  # "how many offices are there": the different values of "Office"
-            return reading(Plan("count_distinct", kinds), "distinct")
+        if kinds is not None and kinds not in condition_columns and numeric_answer:
+            # "how many offices are there", "how many departments have remote staff": different values of the column
+            return reading(Plan("count_distinct", kinds, where=where), "distinct")
         entity = any(c.op == "=" and c.view == "text" for c in conditions)
         if measure is None and entity and re.search(r"\btotal\b", q):
             # "the total number of medals won by South Africa": its row's Total column
