@@ -144,6 +144,8 @@ def answered_column(
             for column in named:
                 if codes_unasked and _IDENTIFIER.search(columns[column].name):
                     continue
+                if asked.group(0).startswith("who") and columns[column].kind == "date":
+                    continue  # "who was hired first": a person, ordered by the Hire Date
                 if column not in conditions and wanted in name_stems(columns[column].name):
                     return column, False  # "what was the population of Leeds": the measure itself
     free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]

@@ -283,6 +283,9 @@ def _plan(
             return reading(Plan("count", where=(*where, *presence)), "count")
     if ranked is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         is_max, is_min = ranked[1], not ranked[1]
+    dated = [c for c in named if columns[c].kind == "date" and c not in condition_columns and c != answer_column]
+    if dated and not (is_max or is_min) and wants_text:  # "who was hired first": the earliest Hire Date
+        is_min, is_max = bool(re.search(r"\bfirst\b", q)), bool(re.search(r"\b(?:last|most recently)\b", q))
     if (is_max or is_min) and not (is_max and is_min):
         order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)
         if ranked is not None and order is not None:

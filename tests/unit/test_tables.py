@@ -872,6 +872,9 @@ E007,Grace Lee,Engineering,Engineer,2022-02-07,"$90,000",London,Yes
         # "the top 3", asked as a list: three rows from the top, not a salary of 3
         ("What are the top 3 salaries?", "float_array", [120000.0, 105000.0, 98000.0]),
         ("Who are the bottom two earners by salary?", "string_array", ["Ana Silva", "Dev Patel"]),
+        # "first" and "last" of a date column the question names: the earliest and the latest, not table order
+        ("Who was hired first?", "string", "Eva Novak"),
+        ("Who was hired last?", "string", "Grace Lee"),
         # "how many departments have ...": the different departments of the rows that do
         ("How many departments have remote employees?", "integer", 3),
     ],
