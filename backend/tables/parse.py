@@ -372,13 +372,12 @@ def _the_row_shifted_from(
 
 
 _SHIFT_WORDS = set("after next following below succeeded subsequent before previous preceding above prior".split())
-
-
 _COUNTS = {w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}
 
 
 def _top_n(words: list[str]) -> tuple[int, bool, int] | None:
-    """ "The top 3", "the bottom five": how many rows, whether from the top, and where the number is said."""
+    """How many rows a question ranks ("the top 3", "the bottom five"), whether from the top, and where the number
+    is said; None when it ranks none."""
     for i, word in enumerate(words[1:], start=1):
         count = int(word) if word.isdigit() else _COUNTS.get(word)
         if count is not None and 1 < count <= MAX_LIMIT and words[i - 1] in ("top", "bottom"):
