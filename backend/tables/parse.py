@@ -75,8 +75,11 @@ class Reading:
     unexplained: tuple[str, ...] = ()  # the content words the plan does not account for
 
 
-# Words that ask for an amount without naming its column ("how much did we spend", "the largest expense").
-_AMOUNT_CUE = re.compile(r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest)\b")
+# Words that ask for an amount without naming its column ("how much did we spend", "the largest expense", "who
+# earns more").
+_AMOUNT_CUE = re.compile(
+    r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
+)
 
 
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:

@@ -875,6 +875,9 @@ E007,Grace Lee,Engineering,Engineer,2022-02-07,"$90,000",London,Yes
         # "first" and "last" of a date column the question names: the earliest and the latest, not table order
         ("Who was hired first?", "string", "Eva Novak"),
         ("Who was hired last?", "string", "Grace Lee"),
+        # what someone earns or is paid is the table's one amount
+        ("Who earns more, Ana Silva or Dev Patel?", "string", "Dev Patel"),
+        ("How much is Eva Novak paid?", "float", 105000.0),
         # "how many departments have ...": the different departments of the rows that do
         ("How many departments have remote employees?", "integer", 3),
     ],
