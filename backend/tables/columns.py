@@ -318,8 +318,14 @@ def shift_unit(q: str, index_: Index) -> int | None:
 
 def the_amount(table: TypedTable, taken: set[int]) -> int | None:
     """The table's one amount, when it has one: a number column that is no year, rank or identifier (nor in
-    ``taken``), a percentage only when it is the only one ("Amount" beside "VAT rate")."""
+    ``taken``), a percentage only when it is the only one ("Amount" beside "VAT rate"), one named as money when there
+    are several ("Amount" beside "Hours")."""
     amounts = [i for i, c in enumerate(table.columns) if c.numeric and i not in taken and not is_year_or_rank(table, i)]
     if len(amounts) > 1:
         amounts = [i for i in amounts if not table.columns[i].percent]
+    if len(amounts) > 1:  # "Amount" beside "Hours" and "Rate": the column named as money
+        amounts = [i for i in amounts if _MONEY_NAME.search(table.columns[i].name)] or amounts
     return amounts[0] if len(amounts) == 1 else None
+
+
+_MONEY_NAME = re.compile(r"(?i)\b(?:amount|total|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed)\b")

@@ -79,14 +79,17 @@ class Reading:
 # earns more").
 _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
+    r"|\b(?:revenue|income|billed?)\b"
 )
+# Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
+_EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales)\b")
 
 
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
     index_ = words_of or index(table)
-    words = spelt_as_in_table(normal(question).split(), index_)
+    words = _unprefixed(spelt_as_in_table(normal(question).split(), index_), index_)
     if not words:
         return None
     # "a total over 100": a number said after a comparison is compared with, not a cell "100" looked for
@@ -238,10 +241,10 @@ def _plan(
             return reading(Plan("count_distinct", target, where=where), "distinct")
     if re.search(r"\bstreak\b", q) and numeric_answer and where:  # "the longest losing streak": in a row
         return reading(Plan("longest_run", where=where), "longest_run")
-    per_group = re.search(r"\b(average|mean|total|sum)\b", q)
+    per_group = re.search(r"\b(average|mean|total|sum)\b", q) or _EARNED.search(q)
     if per_group and is_max != is_min and wants_text and measure is not None and answer_column not in (None, measure):
         # "which agent has the highest average satisfaction": each agent's average, the highest first
-        operation = "sum" if per_group.group(1) in ("total", "sum") else "avg"
+        operation = "avg" if per_group.group(0) in ("average", "mean") else "sum"
         plan = Plan(operation, measure, group_by=answer_column, where=where, descending=is_max, limit=1)
         return reading(plan, "group")
     if re.search(r"\baverage\b|\bmean\b", q) and measure is not None:
@@ -249,7 +252,8 @@ def _plan(
     if re.search(r"\bmedian\b", q) and measure is not None:
         return reading(Plan("median", measure, where=where), "median")
     asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
-    if asks_count or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q):
+    earned = bool(_EARNED.search(q)) and measure is not None  # "our revenue in Q1": the amounts added up
+    if asks_count or earned or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q):
         # "how many points did X score" sums the points column; "how many games did X win" counts rows.
         counted = re.search(
             r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of )*(\w+)", q
@@ -358,6 +362,21 @@ def _plan(
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
+
+
+def _unprefixed(words: list[str], index_: Index) -> list[str]:
+    """The words, with a word that negates a column's name by its prefix read as the negation ("unpaid" of a table
+    with a "Paid" column is "not paid")."""
+    out: list[str] = []
+    for word in words:
+        rest = word[2:]
+        names = index_.names
+        if word.startswith("un") and len(rest) >= 3 and any(stem(rest) in n for n in names):
+            if not any(stem(word) in n for n in names):
+                out += ["not", rest]
+                continue
+        out.append(word)
+    return out
 
 
 def _the_row_shifted_from(

@@ -885,3 +885,33 @@ E007,Grace Lee,Engineering,Engineer,2022-02-07,"$90,000",London,Yes
 def test_people_codes_ranges_and_top_n(question, answer_type, expected):
     value = answer(question, table_of(PEOPLE, "people.csv"), answer_type)
     assert sorted(value) == sorted(expected) if isinstance(expected, list) else value == expected
+
+
+BILLING = """Invoice,Date,Client,Region,Service,Hours,Rate,Amount,Paid
+1001,2024-01-08,Northwind,North,Audit,10,120,1200,Yes
+1002,2024-01-22,Contoso,South,Consulting,25,150,3750,Yes
+1003,2024-02-05,Northwind,North,Consulting,8,150,1200,No
+1004,2024-02-19,Fabrikam,East,Training,16,90,1440,Yes
+1005,2024-03-04,Contoso,South,Audit,12,120,1440,No
+1006,2024-03-18,Tailspin,West,Consulting,30,150,4500,Yes
+1007,2024-04-01,Fabrikam,East,Audit,6,120,720,No
+1008,2024-04-15,Northwind,North,Training,20,90,1800,Yes
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "expected"),
+    [
+        # the amount is the column named as money ("Amount" beside "Hours" and "Rate"); revenue adds it up
+        ("How much did we bill Northwind in total?", "float", 4200.0),
+        ("What was our revenue in Q1?", "float", 13530.0),
+        ("How much revenue came from the South region?", "float", 5190.0),
+        # money brought in ranks each group's total, not its rows
+        ("Which client was billed the most?", "string", "Contoso"),
+        ("Which service generated the most revenue?", "string", "Consulting"),
+        # "unpaid" is "not paid" where a column is called Paid
+        ("How many invoices are unpaid?", "integer", 3),
+    ],
+)
+def test_billing(question, answer_type, expected):
+    assert answer(question, table_of(BILLING, "invoices.csv"), answer_type) == expected
