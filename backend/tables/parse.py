@@ -31,7 +31,8 @@ from backend.tables.comparisons import either_number, share, spread, two_columns
 from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
-from backend.tables.plan import MAX_LIMIT, SCORE_PARTS, Condition, Plan
+from backend.tables.plan import SCORE_PARTS, Plan
+from backend.tables.positions import shift_of, the_row_shifted_from, top_n
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
@@ -55,6 +56,7 @@ from backend.tables.words import (
     named_columns,
     normal,
     table_words,
+    unprefixed,
 )
 from backend.text import STOP_WORDS, stem
 from backend.types import AnswerType
@@ -89,7 +91,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
     index_ = words_of or index(table)
-    words = _unprefixed(spelt_as_in_table(normal(question).split(), index_), index_)
+    words = unprefixed(spelt_as_in_table(normal(question).split(), index_), index_)
     if not words:
         return None
     # "a total over 100": a number said after a comparison is compared with, not a cell "100" looked for
@@ -112,7 +114,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     named = [*dict.fromkeys([*by_number.values(), *named])]
     numbers = [n for n in numbers if n not in by_number]
     # "the top 3 salaries", asked as a list: how many, not a salary of 3 ("how many of the top 10" picks ranks)
-    ranked = _top_n(words) if answer_type.is_array else None
+    ranked = top_n(words) if answer_type.is_array else None
     if ranked is not None:
         numbers = [n for n in numbers if ranked[2] not in n.words]
     reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_, ranked)
@@ -327,7 +329,7 @@ def _plan(
         if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
             plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=1)
             return reading(plan, "group")
-    shift = _shift(q, bool(mentions or any(d.op == "=" for d in dates)))  # "after June 2024" compares
+    shift = shift_of(q, bool(mentions or any(d.op == "=" for d in dates)))  # "after June 2024" compares
     if shift and where:
         # "which winner came after X": the asked column may be the one X is in (the next row's winner). A column
         # named just before the shift word is its unit, not what is asked ("who won the month before?").
@@ -338,7 +340,7 @@ def _plan(
             shifted = next((c.column for c in where if c.view == "text" and c.op == "="), shifted)
         if shifted is None:
             return None
-        where = _the_row_shifted_from(q.split(), where, mentions)
+        where = the_row_shifted_from(q.split(), where, mentions)
         return reading(Plan("rows", select=(shifted,), where=where, shift=shift), "next" if shift > 0 else "previous")
     if answer_column is None:
         return None
@@ -362,57 +364,3 @@ def _plan(
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
-
-
-def _unprefixed(words: list[str], index_: Index) -> list[str]:
-    """The words, with a word that negates a column's name by its prefix read as the negation ("unpaid" of a table
-    with a "Paid" column is "not paid")."""
-    out: list[str] = []
-    for word in words:
-        rest = word[2:]
-        names = index_.names
-        if word.startswith("un") and len(rest) >= 3 and any(stem(rest) in n for n in names):
-            if not any(stem(word) in n for n in names):
-                out += ["not", rest]
-                continue
-        out.append(word)
-    return out
-
-
-def _the_row_shifted_from(
-    words: list[str], where: tuple[Condition, ...], mentions: list[Mention]
-) -> tuple[Condition, ...]:
-    """The conditions of a shifted row, naming one row: when the question says several values of a column ("which
-    installment came next after NFL Blitz 2000" says "NFL Blitz" too), the one said just after the shift word."""
-    at = next((i for i, word in enumerate(words) if word in _SHIFT_WORDS), None)
-    said = next((m for m in mentions if at is not None and at < m.start <= at + 2), None)
-    if said is None:
-        return where
-    return tuple(
-        Condition(c.column, "=", said.cells[c.column]) if c.op == "in" and c.column in said.cells else c for c in where
-    )
-
-
-_SHIFT_WORDS = set("after next following below succeeded subsequent before previous preceding above prior".split())
-_COUNTS = {w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}
-
-
-def _top_n(words: list[str]) -> tuple[int, bool, int] | None:
-    """How many rows a question ranks ("the top 3", "the bottom five"), whether from the top, and where the number
-    is said; None when it ranks none."""
-    for i, word in enumerate(words[1:], start=1):
-        count = int(word) if word.isdigit() else _COUNTS.get(word)
-        if count is not None and 1 < count <= MAX_LIMIT and words[i - 1] in ("top", "bottom"):
-            return count, words[i - 1] == "top", i
-    return None
-
-
-def _shift(q: str, names_a_row: bool) -> int:
-    """+1 for "the one after X", -1 for "the one before X" (when a value or a day names X), else 0."""
-    if not names_a_row:
-        return 0
-    if re.search(r"\b(after|next|following|below|succeeded|subsequent)\b", q):
-        return 1
-    if re.search(r"\b(before|previous|preceding|above|prior)\b", q):
-        return -1
-    return 0

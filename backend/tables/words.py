@@ -273,3 +273,18 @@ def named_columns(stems: list[str], covered: set[int], index: Index, share: floa
         if hit and hit >= size * share:
             scored.append((hit / size + 0.01 * hit, -column, column))
     return [c for *_, c in sorted(scored, reverse=True)]
+
+
+def unprefixed(words: list[str], index_: Index) -> list[str]:
+    """The words, with a word that negates a column's name by its prefix read as the negation ("unpaid" of a table
+    with a "Paid" column is "not paid")."""
+    out: list[str] = []
+    for word in words:
+        rest = word[2:]
+        names = index_.names
+        if word.startswith("un") and len(rest) >= 3 and any(stem(rest) in n for n in names):
+            if not any(stem(word) in n for n in names):
+                out += ["not", rest]
+                continue
+        out.append(word)
+    return out

@@ -1,0 +1,49 @@
+"""The rows a question points at by their place: the row after or before one it names ("who won the year after
+Ballymore Eustace"), and the top or bottom few ("the top 3 salaries").
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.plan import MAX_LIMIT, Condition
+from backend.tables.words import Mention
+
+
+def the_row_shifted_from(
+    words: list[str], where: tuple[Condition, ...], mentions: list[Mention]
+) -> tuple[Condition, ...]:
+    """The conditions of a shifted row, naming one row: when the question says several values of a column ("which
+    installment came next after NFL Blitz 2000" says "NFL Blitz" too), the one said just after the shift word."""
+    at = next((i for i, word in enumerate(words) if word in _SHIFT_WORDS), None)
+    said = next((m for m in mentions if at is not None and at < m.start <= at + 2), None)
+    if said is None:
+        return where
+    return tuple(
+        Condition(c.column, "=", said.cells[c.column]) if c.op == "in" and c.column in said.cells else c for c in where
+    )
+
+
+_SHIFT_WORDS = set("after next following below succeeded subsequent before previous preceding above prior".split())
+_COUNTS = {w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}
+
+
+def top_n(words: list[str]) -> tuple[int, bool, int] | None:
+    """How many rows a question ranks ("the top 3", "the bottom five"), whether from the top, and where the number
+    is said; None when it ranks none."""
+    for i, word in enumerate(words[1:], start=1):
+        count = int(word) if word.isdigit() else _COUNTS.get(word)
+        if count is not None and 1 < count <= MAX_LIMIT and words[i - 1] in ("top", "bottom"):
+            return count, words[i - 1] == "top", i
+    return None
+
+
+def shift_of(q: str, names_a_row: bool) -> int:
+    """+1 for "the one after X", -1 for "the one before X" (when a value or a day names X), else 0."""
+    if not names_a_row:
+        return 0
+    if re.search(r"\b(after|next|following|below|succeeded|subsequent)\b", q):
+        return 1
+    if re.search(r"\b(before|previous|preceding|above|prior)\b", q):
+        return -1
+    return 0
