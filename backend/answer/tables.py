@@ -58,6 +58,7 @@ AGGREGATES = {
     "percent",
     "share",
     "group",
+    "group_count",
     "duration",
     "longest_run",
 }
@@ -241,7 +242,7 @@ def _hit(row: dict, evidence: TableEvidence) -> SearchHit:
 
 def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> tuple[Any, str]:
     """The result as a value of ``answer_type``, or (None, why) when it is not one."""
-    values = _values(reading, result, table)
+    values = _values(reading, result, table, ties=answer_type.is_array)
     if not values:
         return None, f"No row of {table.name} matches ({describe(reading.plan, table)})."
     element = answer_type.element
@@ -256,8 +257,9 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     return normalise(converted[0], answer_type), ""
 
 
-def _values(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
-    """The computed values, before typing: a number for aggregates, cells for rows, a bool for existence."""
+def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: bool = False) -> list[Any]:
+    """The computed values, before typing: a number for aggregates, cells for rows, a bool for existence (``ties``:
+    every group tied first, not only the first)."""
     if reading.kind == "exists":
         return [bool(result.rows and result.rows[0][0])]
     if reading.kind in ("difference", "more_or_less") and reading.second is not None:
@@ -281,8 +283,14 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable) -> list[A
         return [part / of * (100 if reading.kind == "percent" else 1)] if of else []
     if reading.kind == "duration":
         return _duration(reading, result, table)
+    if reading.kind == "group_count":  # rows (group, count), the largest first: the count
+        return [row[1] for row in result.rows[:1]]
+    if reading.kind == "tied":  # rows (answer, order value), best first: the answers of the rows tied for best
+        return [row[0] for row in result.rows if row[1] == result.rows[0][1] and row[0]]
     if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)
-        return [row[0] for row in result.rows if row[0]][:1]
+        named = [row for row in result.rows if row[0]]
+        # asked for a list, every group tied with the first ("which colleges had the most players": two had two)
+        return [row[0] for row in named if row[1] == named[0][1]] if ties and named else [row[0] for row in named][:1]
     return [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
 
 

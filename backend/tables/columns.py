@@ -52,13 +52,20 @@ def number_column(
         if column in numeric and not (holds_years(table, column) and not number.is_year):
             return column
     free = [c for c in numeric if c not in taken and not is_year_or_rank(table, c)]
-    if len(free) == 1:
+    # "number 1 in the UK": a rank the question names by a word ("Peak chart positions UK"), before the only amount
+    hinted_ranks = [c for c in hinted if c in numeric and c not in taken and c not in free]
+    if len(free) == 1 and not hinted_ranks:
         return free[0]
     amounts = [c for c in free if not table.columns[c].percent]
-    if len(amounts) == 1 and not number.percent:  # "over £100" compares the "Amount", not the "VAT rate" beside it
+    # "over £100" compares the "Amount", not the "VAT rate" beside it
+    if len(amounts) == 1 and not number.percent and not hinted_ranks:
         return amounts[0]
-    # A word of a column's name: "under 50 square km" compares "Land area (km²)".
-    return next((c for c in hinted if c in free), None)
+    # A word of a column's name: "under 50 square km" compares "Land area (km²)", "number 1 in the UK" the rank
+    # "Peak chart positions UK"; else the row's "Total" ("nations that won more than 10 medals", of a table of
+    # Gold, Silver, Bronze and Total).
+    hinted_numbers = [c for c in hinted if c in numeric and c not in taken]
+    total = [c for c in free if normal(table.columns[c].name) == "total"]
+    return next(iter(sorted(hinted_numbers, key=lambda c: c not in free) + total), None)
 
 
 def holds_years(table: TypedTable, column: int) -> bool:
@@ -93,7 +100,7 @@ def _identifies_rows(table: TypedTable, column: int) -> bool:
 
 def is_rank(name: str) -> bool:
     """Ranks and identifiers: numbers that order or name rows, not amounts."""
-    return bool(re.search(r"(\b|_)(rank|pos|position|place|no|id|#)\b", name, re.I))
+    return bool(re.search(r"(\b|_)(ranks?|pos|positions?|places?|no|id|#)\b", name, re.I))
 
 
 def rank_column(table: TypedTable) -> int | None:
@@ -144,8 +151,8 @@ def answered_column(
             for column in named:
                 if codes_unasked and _IDENTIFIER.search(columns[column].name):
                     continue
-                if asked.group(0).startswith("who") and columns[column].kind == "date":
-                    continue  # "who was hired first": a person, ordered by the Hire Date
+                if asked.group(0).startswith("who") and (columns[column].kind == "date" or columns[column].numeric):
+                    continue  # "who was hired first", "who was the first pick": a person, ordered by the column
                 if column not in conditions and wanted in name_stems(columns[column].name):
                     return column, False  # "what was the population of Leeds": the measure itself
     free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
@@ -238,7 +245,18 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
     candidates = [i for i, c in enumerate(columns) if c.numeric and i != answer and not is_year_or_rank(table, i)]
     if len(candidates) == 1:
         return candidates[0]
+    for adjectives, name in _MEASURED_BY:  # "the tallest building": its Height, beside its Floors
+        if re.search(rf"\b(?:{adjectives})\b", q):
+            return next((i for i in candidates if re.search(rf"\b{name}", columns[i].name, re.I)), None)
     return None
+
+
+# The measure an adjective's superlative orders by, when the question names no column.
+_MEASURED_BY = [
+    ("tallest|taller|shortest|shorter", "height"),
+    ("heaviest|heavier|lightest|lighter", "weight"),
+    ("deepest|deeper|shallowest", "depth"),
+]
 
 
 def span_columns(table: TypedTable, taken: set[int]) -> tuple[int, int] | None:

@@ -12,8 +12,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from backend.tables.cells import parse_number
-from backend.tables.columns import is_year_or_rank, number_column, rank_column, span_columns
+from backend.tables.cells import parse_duration, parse_number
+from backend.tables.columns import is_rank, is_year_or_rank, number_column, rank_column, span_columns
 from backend.tables.infer import Column, TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter
@@ -79,7 +79,9 @@ def number_conditions(
     for number in numbers:
         found = during(number.value, words, table, named, taken) if number.op == "=" else []
         said_at = number.words[0]
-        rank = rank_column(table)
+        # "in the top 10 in the UK": the rank column named ("Peak chart positions UK"), else the table's rank
+        rank = next((c for c in [*named, *hinted] if table.columns[c].numeric and is_rank(table.columns[c].name)), None)
+        rank = rank if rank is not None else rank_column(table)
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
         column = None if found else number_column(number, named, numeric, table, taken, hinted)
@@ -94,12 +96,26 @@ def number_conditions(
             view = "year" if table.columns[column].kind == "date" else "number"  # "born before 1850": a date's year
             if number.is_year and op == "=" and f"s{column}" in table.data.column_names:
                 view = "during"  # "playing in 1990": within the years "1988–1992"
-            found = [Condition(column, op, number.value, view)]
+            found = [Condition(column, op, number.value * _seconds_per(words, number, table, column), view)]
             if op == "=":
                 equal_at[column] = said_at
         conditions += found
         taken |= {c.column for c in found}
     return conditions
+
+
+_SECONDS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600}
+
+
+def _seconds_per(words: list[str], number: SaidNumber, table: TypedTable, column: int) -> float:
+    """How many of a column of times ("3:36", read as seconds) the unit said after a number is ("at most 3 minutes
+    long": 180); 1 when no unit of time is said or the column holds no times."""
+    after = number.words[-1] + 1
+    unit = _SECONDS.get(words[after]) if after < len(words) else None
+    if unit is None:
+        return 1
+    cells = [c for c in table.data.column(f"c{column}").slice(0, 200).to_pylist() if c]
+    return unit if cells and sum(parse_duration(c) is not None for c in cells) >= 0.8 * len(cells) else 1
 
 
 def during(year: float, words: list[str], table: TypedTable, named: list[int], taken: set[int]) -> list[Condition]:

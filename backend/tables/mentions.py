@@ -53,8 +53,11 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int]) -> list[M
     ``contains`` condition, on the column whose cells hold the run. Only words that name nothing else count."""
     found = []
     start = 0
+    # "which building is the tallest", "what was the first building completed": the first word after "which" or
+    # "what" (past "was the first") is the kind of row asked for, not part of a cell ("Wells Building")
+    asked = {_asked_kind(words, i) for i, word in enumerate(words) if word in ("which", "what")}
     while start < len(words):
-        if start in taken or not _partial_word(words[start], index):
+        if start in taken or start in asked or not _partial_word(words[start], index):
             start += 1
             continue
         end = start + 1
@@ -82,6 +85,14 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int]) -> list[M
             found.append(Mention(start, end, cells, partial=True))
         start = end
     return found
+
+
+def _asked_kind(words: list[str], at: int) -> int:
+    """Where the word after ``at`` is said, past "is the first" and the like."""
+    return next((i for i in range(at + 1, len(words)) if words[i] not in _BEFORE_KIND), len(words))
+
+
+_BEFORE_KIND = {"is", "was", "are", "were", "the", "a", "an", "first", "last", "only"}
 
 
 def _partial_word(word: str, index: Index) -> bool:
@@ -112,6 +123,7 @@ def spelt_as_in_table(words: list[str], index: Index) -> list[str]:
             and not any(stem(word) in name for name in index.names)
         ):
             close = difflib.get_close_matches(word, index.spellings, n=2, cutoff=SPELLING_SIMILARITY)
+            # a typo changes a letter or two, not the word's ending: "canada" is no misspelt "canadian"
             close = [c for c in close if c[0] == word[0] and stem(c) != stem(word)]
             word = close[0] if len(close) == 1 else word
         corrected.append(word)

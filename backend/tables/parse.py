@@ -31,8 +31,8 @@ from backend.tables.comparisons import either_number, share, spread, two_columns
 from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
-from backend.tables.plan import SCORE_PARTS, Plan
-from backend.tables.positions import shift_of, the_row_shifted_from, top_n
+from backend.tables.plan import MAX_LIMIT, SCORE_PARTS, Plan
+from backend.tables.positions import rows_around, shift_of, the_row_shifted_from, top_n
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
@@ -83,6 +83,7 @@ _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
     r"|\b(?:revenue|income|billed?)\b"
 )
+_TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
 # Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
 _EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales)\b")
 
@@ -121,7 +122,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if reading is None:
         return None
     explained = set(covered) | {i for n in by_number for i in n.words}
-    for column in named:
+    # the words naming a column the plan compares ("number 1 in the UK": "Peak chart positions UK")
+    for column in {*named, *(c.column for c in reading.plan.where if c.view == "number")}:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
     explained |= {i for n in numbers for i in n.words}
     if ranked is not None and reading.plan.limit == ranked[0]:  # "top 3"
@@ -199,6 +201,7 @@ def _plan(
         return Reading(plan, kind, 0.0, second, guessed)
 
     where = tuple(conditions)
+    group_limit = MAX_LIMIT if answer_type.is_array else 3  # groups ranked: a list takes every group tied first
     is_max = any(re.search(rf"\b{w}\b", q) for w in MAX_WORDS)
     top = re.search(r"\btop (\w+)", q)  # "the top laps": the most laps, when "laps" names a number column
     if (
@@ -247,7 +250,7 @@ def _plan(
     if per_group and is_max != is_min and wants_text and measure is not None and answer_column not in (None, measure):
         # "which agent has the highest average satisfaction": each agent's average, the highest first
         operation = "avg" if per_group.group(0) in ("average", "mean") else "sum"
-        plan = Plan(operation, measure, group_by=answer_column, where=where, descending=is_max, limit=1)
+        plan = Plan(operation, measure, group_by=answer_column, where=where, descending=is_max, limit=group_limit)
         return reading(plan, "group")
     if re.search(r"\baverage\b|\bmean\b", q) and measure is not None:
         return reading(Plan("avg", measure, where=where), "avg")
@@ -262,7 +265,8 @@ def _plan(
         )
         if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
             counted = None
-        there = re.search(r"^how many (\w+) (?:(?:are|were) there\b|have|has|had|with)", q)
+        # "how many sports had silver medals": different sports; "how many championships are listed": entries
+        there = re.search(r"\bhow many (?:total )?(\w+)", q) if not re.search(r"\blisted\b", q) else None
         kinds = kinds_column(there.group(1), table, index_) if there else None
         if kinds is not None and kinds not in condition_columns and numeric_answer:
             # "how many offices are there", "how many departments have remote staff": different values of the column
@@ -279,6 +283,7 @@ def _plan(
                 or entity  # "how many medals has Switzerland won in the gold category": its row's Gold
                 or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(columns[measure].name)
             )
+            and not (counted and _rows_named(counted.group(1), columns[measure].name))
         ):
             return reading(Plan("sum", measure, where=where), "sum")
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
@@ -289,6 +294,8 @@ def _plan(
             counted_in = counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
             if entity and counted_in is not None:
                 return reading(Plan("rows", select=(counted_in,), where=where, limit=1), "lookup")
+            if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
+                where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
             return reading(Plan("count", where=(*where, *presence)), "count")
     if ranked is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         is_max, is_min = ranked[1], not ranked[1]
@@ -309,9 +316,14 @@ def _plan(
             r"|\b(?:largest|highest|greatest|smallest|lowest) number of",
             q,
         )
+        # "the most compilation albums released in one year": how many rows the busiest year has
+        per = re.search(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)", q) if counts_rows else None
+        by = next((c for c, names in enumerate(index_.names) if stem(per.group(1)) in names), None) if per else None
+        if by is not None and numeric_answer and by not in condition_columns:
+            return reading(Plan("count", group_by=by, where=where, descending=is_max, limit=1), "group_count")
         if counts_rows and answer_column is not None and columns[answer_column].kind == "text":
             # "which country has produced the most drivers": the value that most rows have.
-            plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=3)
+            plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=group_limit)
             return reading(plan, "group")
         lasting = lasting_columns(q, table, condition_columns) if order is None else None
         if lasting is not None and answer_column is not None:  # "which series ran the longest": the longest span
@@ -324,10 +336,13 @@ def _plan(
             descending = is_max
             if is_rank(columns[order].name) and measure is None:
                 descending = not descending  # "top" of a ranking is its smallest number
+            if answer_type.is_array and not extra:  # "the countries with the least silver medals": all tied
+                plan = Plan("rows", select=(answer_column, order), where=where, order_by=order, descending=descending)
+                return reading(plan, "tied")
             plan = Plan("rows", select=(answer_column,), where=where, order_by=order, descending=descending, limit=1)
             return reading(plan, "superlative")
         if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
-            plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=1)
+            plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=group_limit)
             return reading(plan, "group")
     shift = shift_of(q, bool(mentions or any(d.op == "=" for d in dates)))  # "after June 2024" compares
     if shift and where:
@@ -360,6 +375,13 @@ def _plan(
     # "the last game played at X": of the matching rows, the last in the table's order
     last = bool(re.search(r"\blast\b", q))
     return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
+
+
+def _rows_named(counted: str, name: str) -> bool:
+    """Whether "how many <counted>" counts rows that a column names in the singular ("how many events" of an
+    "Event" column of "400 m" cells), rather than adding up a column of counts ("how many goals": "Goals")."""
+    said = normal(name).split()
+    return counted not in said and any(counted in (f"{word}s", f"{word}es") for word in said)
 
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:

@@ -35,8 +35,9 @@ class Condition:
     column: int
     op: str
     value: Any  # str for text, float for numbers, a datetime for dates; a list for "in"
-    view: str = "text"  # "text", "number", "date", "year" / "month" (of a date column, as a number), or "during"
-    # (a year within the years a cell spans: "1988–92" is during 1990)
+    view: str = "text"  # "text", "number", "date", "year" / "month" (of a date column, as a number), "during"
+    # (a year within the years a cell spans: "1988–92" is during 1990), or "position": rows listed before ("<") or
+    # after (">") the first row whose text is the value ("how many players were picked before X")
     also: tuple[int, ...] = ()  # more columns, of the same kind: the text of any of them may match ("Home team" or
     # "Visiting team" = 'Finland')
 
@@ -110,6 +111,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
             raise InvalidPlan(f"where: the {condition.view} of {column.name!r} is compared with a number")
         if condition.view == "during" and f"s{condition.column}" not in table.data.column_names:
             raise InvalidPlan(f"where: {column.name!r} holds no spans of years")
+        if condition.view == "position" and (condition.op not in ("<", ">") or not isinstance(condition.value, str)):
+            raise InvalidPlan("where: a position is before ('<') or after ('>') the row a text names")
     return plan
 
 
@@ -186,6 +189,9 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
     if condition.view == "during":
         return f"{names[condition.column]!r} takes in {shown}"
+    if condition.view == "position":
+        where = "before" if condition.op == "<" else "after"
+        return f"listed {where} the row where {names[condition.column]!r} = {shown}"
     if condition.view in SCORE_PARTS:
         return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
     if condition.also:

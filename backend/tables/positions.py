@@ -1,5 +1,6 @@
 """The rows a question points at by their place: the row after or before one it names ("who won the year after
-Ballymore Eustace"), and the top or bottom few ("the top 3 salaries").
+Ballymore Eustace"), the rows listed before or after it ("how many players were picked before X"), and the top or
+bottom few ("the top 3 salaries").
 """
 
 from __future__ import annotations
@@ -24,6 +25,27 @@ def the_row_shifted_from(
     )
 
 
+def rows_around(words: list[str], where: tuple[Condition, ...], mentions: list[Mention]) -> tuple[Condition, ...]:
+    """The conditions with a row said just after "before" or "after" ("how many players were picked before Petr
+    Novak") read as the rows listed before or after it, not as that row, and two rows said after "between" as the
+    rows listed between them; unchanged when no row is said so."""
+    between = next((i for i, word in enumerate(words) if word == "between"), None)
+    two = next((c for c in where if c.op == "in" and c.view == "text" and len(c.value) == 2), None)
+    if between is not None and two is not None and any(m.start == between + 1 for m in mentions):
+        first, last = two.value  # in the order said: "between Frank Tripucka and Dale Armstrong"
+        around = (Condition(two.column, ">", first, "position"), Condition(two.column, "<", last, "position"))
+        return (*(c for c in where if c is not two), *around)
+    for mention in mentions:
+        said = words[max(0, mention.start - 2) : mention.start]
+        op = "<" if set(said) & _BEFORE else ">" if set(said) & _AFTER else None
+        named = next((c for c in where if c.op == "=" and c.view == "text" and c.column in mention.cells), None)
+        if op is not None and named is not None and not mention.partial:
+            return tuple(Condition(c.column, op, c.value, "position") if c is named else c for c in where)
+    return where
+
+
+_BEFORE = {"before", "above", "prior", "preceding"}
+_AFTER = {"after", "below", "following"}
 _SHIFT_WORDS = set("after next following below succeeded subsequent before previous preceding above prior".split())
 _COUNTS = {w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}
 

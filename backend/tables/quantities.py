@@ -139,7 +139,7 @@ def comparison_before(text: str) -> str:
     when a negation comes just before it ("did not score less than 7": at least 7)."""
     before = text.rstrip()
     for pattern, symbol in COMPARATORS:
-        found = re.search(rf"(?:{pattern})\s*(?:the\s+)?(?:year\s+)?$", before)
+        found = re.search(rf"(?:{pattern})(?:\s+(?:the|a|an))?(?:\s+year)?\s*$", before)  # "at least a 0.2"
         if found:
             said = normal(before[: found.start()]).split()[-NEGATION_REACH:]
             return _NEGATED[symbol] if _NOT & set(said) else symbol

@@ -151,6 +151,19 @@ _SCORE = re.compile(r"(?<![\d.:/-])\d{1,3}\s*[-–—]\s*\d{1,3}(?![\d.:/-])")
 # final 4, legs and aggregates; 0.6 adds a column of dates and two of temperature ranges; 0.95 drops 7, 2 Results
 SCORE_SHARE = 0.8
 
+# Cells that write a value short, and how questions say it: "finished in first place" is a "1st" cell, "did he not
+# finish" a "DNF" one (the racing and ranking abbreviations of Wikipedia's results tables).
+ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
+_SAID_AS = {
+    "dnf": ("did not finish", "not finish"),
+    "dns": ("did not start", "not start"),
+    "dnq": ("did not qualify", "not qualify"),
+    "dsq": ("disqualified",),
+    "dq": ("disqualified",),
+    "ret": ("retired",),
+}
+_ORDINAL_CELL = re.compile(r"(\d+)(?:st|nd|rd|th)")
+
 _YES = {"yes", "y", "true"}
 _YES_NO = _YES | {"no", "n", "false"}
 _BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
@@ -186,6 +199,11 @@ def index(table: TypedTable) -> Index:
                         longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
         values.append(by_norm)
     words = [{w for key in by_norm for w in key.split()} for by_norm in values]
+    for by_norm in values:  # said whole only: "finish" alone is no part of a "DNF" cell
+        for key, cell in list(by_norm.items()):
+            for alias in said_as(key):
+                by_norm.setdefault(alias, cell)
+                longest = max(longest, alias.count(" ") + 1)
     # The same values by their stems ("returns" says "returned", "Americans" says "American"); a stem two cells of
     # a column share names neither.
     stemmed: list[dict[str, str]] = []
@@ -214,6 +232,16 @@ def index(table: TypedTable) -> Index:
     return Index(
         names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores, frozenset(named)
     )
+
+
+def said_as(key: str) -> tuple[str, ...]:
+    """Other ways a question says a cell (in :func:`normal` form): "first place" or "1st place" for "1st", "did
+    not finish" for "DNF"."""
+    ordinal = _ORDINAL_CELL.fullmatch(key)
+    if ordinal and 1 <= int(ordinal.group(1)) <= len(ORDINAL_WORDS):
+        word = ORDINAL_WORDS[int(ordinal.group(1)) - 1]
+        return (f"{word} place", f"{key} place", f"{word} position", f"{key} position")
+    return _SAID_AS.get(key, ())
 
 
 def holds_scores(cells: list[str]) -> bool:
@@ -245,7 +273,8 @@ def negation_before(words: list[str], at: int) -> bool:
 def name_stems(name: str) -> set[str]:
     """The words that name a column: stemmed, abbreviations spelt out, without numbers and plural marks
     ("Refractive index(es) 589.3 nm" is named by "refractive index nm")."""
-    words = normal(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split()
+    spelt = name.replace("%", " percentage ")  # "% of votes" is named "percentage of votes"
+    words = normal(re.sub(r"([a-z])([A-Z])", r"\1 \2", spelt)).split()
     naming = [w for w in words if w not in STOP_WORDS and w not in ("s", "es") and not w[0].isdigit()]
     return {stem(ABBREVIATIONS.get(w, w)) for w in naming} or {stem(w) for w in words}
 

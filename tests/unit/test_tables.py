@@ -915,3 +915,108 @@ BILLING = """Invoice,Date,Client,Region,Service,Hours,Rate,Amount,Paid
 )
 def test_billing(question, answer_type, expected):
     assert answer(question, table_of(BILLING, "invoices.csv"), answer_type) == expected
+
+
+RESULTS = """Year,Competition,Venue,Position,Event
+2001,World Youth Championships,"Debrecen, Hungary",2nd,400 m
+2002,World Junior Championships,"Kingston, Jamaica",1st,400 m
+2003,World Championships,"Paris, France",5th,400 m
+2004,Olympic Games,"Athens, Greece",3rd,400 m
+2005,World Championships,"Helsinki, Finland",DNF,400 m
+2006,Commonwealth Games,"Melbourne, Australia",1st,400 m
+2007,World Championships,"Osaka, Japan",2nd,4x400 m relay
+2008,Olympic Games,"Beijing, China",1st,400 m
+"""
+
+MEDALS = """Rank,Nation,Gold,Silver,Bronze,Total
+1,United States,10,7,4,21
+2,China,8,8,6,22
+3,Japan,5,3,7,15
+4,Germany,3,5,2,10
+5,France,3,1,4,8
+6,Brazil,1,0,2,3
+7,Kenya,0,2,1,3
+8,Mexico,0,0,2,2
+"""
+
+SINGLES = """Title,Year,Peak chart positions US,Peak chart positions UK,Album,Length
+Rise Up,1998,12,5,First Light,3:36
+Falling Stars,1998,—,18,First Light,2:58
+Midnight,1999,3,1,First Light,4:24
+Say Goodbye,2001,45,22,Second Wind,2:51
+Golden Road,2003,1,2,Northbound,3:05
+Echoes,2003,28,—,Northbound,4:10
+Winter Song,2005,—,9,Non-album single,2:40
+"""
+
+DRAFT = """Pick,Player,Position,College
+1,John Miller,Guard,Duke
+2,Luis Ortega,Forward,Kansas
+3,Sam Brooks,Center,Kentucky
+4,Petr Novak,Forward,Gonzaga
+5,Eli Grant,Guard,Duke
+6,Ken Watanabe,Center,Kansas
+"""
+
+TOWERS = """Rank,Name,Height ft (m),Floors,Year,City
+1,Aon Tower,"1,136 (346)",83,1973,Chicago
+2,Liberty Plaza,952 (290),70,1985,Philadelphia
+3,Wells Building,921 (281),60,1987,Dallas
+4,Harbor Point,880 (268),66,1975,Chicago
+"""
+
+
+@pytest.mark.parametrize(
+    ("table", "question", "answer_type", "expected"),
+    [
+        # a ranking cell is said in words ("first place" is "1st"), a racing abbreviation in full ("DNF")
+        (RESULTS, "how many times did he finish in first place?", "integer", 3),
+        (RESULTS, "how many events did he not finish?", "integer", 1),  # rows, not a sum of "400 m"
+        (RESULTS, "how many times did he finish in the top 2?", "integer", 5),
+        # a number of "medals" with no column of that name is the row's Total
+        (MEDALS, "how many nations won more than 10 medals?", "integer", 3),
+        # every row tied for the least, when a list is asked for
+        (MEDALS, "which nations won the fewest gold medals?", "string_array", ["Kenya", "Mexico"]),
+        # "top 10" and "number 1" of the ranking the question names, not the table's first one
+        (SINGLES, "how many singles reached the top 10 in the uk?", "integer", 4),
+        (SINGLES, "how many singles reached number 1 in the uk?", "integer", 1),
+        # minutes said of a column of times ("3:36", kept as seconds)
+        (SINGLES, "how many songs are at most 3 minutes long?", "integer", 3),
+        # the busiest year's count, not the year
+        (SINGLES, "what is the most singles released in one year?", "integer", 2),
+        # the rows listed before or between rows said, not those rows
+        (DRAFT, "how many players were drafted before petr novak?", "integer", 3),
+        (DRAFT, "how many players were picked between luis ortega and ken watanabe?", "integer", 3),
+        # "who" asks for a person even when the word after it names a number column ("pick")
+        (DRAFT, "who was the first pick?", "string", "John Miller"),
+        # different colleges, when the counted noun names a column whose values repeat
+        (DRAFT, "how many total colleges had a guard drafted?", "integer", 1),
+        (DRAFT, "which colleges had the most players drafted?", "string_array", ["Duke", "Kansas"]),
+        # "tallest" orders by Height, beside Floors; "building" is the kind asked for, not "Wells Building"
+        (TOWERS, "which building is the tallest?", "string", "Aon Tower"),
+        (TOWERS, "what was the first building completed?", "string", "Aon Tower"),
+    ],
+)
+def test_wikipedia_style_rankings_counts_and_positions(table, question, answer_type, expected):
+    value = answer(question, table_of(table, "t.csv"), answer_type)
+    assert sorted(value) == sorted(expected) if isinstance(expected, list) else value == expected
+
+
+def test_a_comparison_reads_past_an_article_and_a_percent_sign_is_a_percentage():
+    votes = table_of("Election,Votes,% of votes\n2001,100,0.1\n2005,250,0.2\n2009,400,0.4\n2013,300,0.3\n", "v.csv")
+    reading = parse.read("how many elections had at least a 0.2 percentage of votes?", votes, AnswerType.INTEGER)
+    assert describe(reading.plan, votes).startswith("count rows of v.csv where '% of votes' >= 0.2")
+    assert run(reading.plan, votes) == [(3,)]
+
+
+def test_a_position_condition_counts_rows_listed_before_or_after_a_row():
+    draft = table_of(DRAFT, "draft.csv")
+    before = Plan("count", where=(Condition(1, "<", "Petr Novak", "position"),))
+    said = "count rows of draft.csv where listed before the row where 'Player' = 'Petr Novak'"
+    assert describe(before, draft) == said
+    assert run(before, draft) == [(3,)]
+    assert run(Plan("count", where=(Condition(1, ">", "petr novak", "position"),)), draft) == [(2,)]
+    sql, parameters = compile_plan(before, draft)
+    assert "Petr Novak" not in sql and parameters == ["Petr Novak"]
+    with pytest.raises(InvalidPlan, match="position"):
+        check(Plan("count", where=(Condition(1, "=", "Petr Novak", "position"),)), draft)
