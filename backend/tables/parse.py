@@ -28,7 +28,7 @@ from backend.tables.columns import (
     valued_column,
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
-from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
+from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, next_after_row, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
 from backend.tables.plan import MAX_LIMIT, SCORE_PARTS, Plan
@@ -83,6 +83,7 @@ _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
     r"|\b(?:revenue|income|billed?)\b"
 )
+_NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
 _TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
 # Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
 _EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales)\b")
@@ -332,6 +333,13 @@ def _plan(
                 "rows", select=(answer_column,), where=where, order_by=start, order_to=end, descending=is_max, limit=1
             )
             return reading(plan, "superlative")
+        after = (
+            next_after_row(where, table, order, is_max)
+            if order is not None and columns[order].numeric and _NEXT_BEST.search(q)
+            else None
+        )
+        if after is not None:  # "after Sedan, which township has the next highest population": one of Sedan's kind
+            where, answer_column = after[0], after[1] if wants_text else answer_column
         if order is not None and answer_column is not None:
             descending = is_max
             if is_rank(columns[order].name) and measure is None:

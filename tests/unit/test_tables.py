@@ -1020,3 +1020,10 @@ def test_a_position_condition_counts_rows_listed_before_or_after_a_row():
     assert "Petr Novak" not in sql and parameters == ["Petr Novak"]
     with pytest.raises(InvalidPlan, match="position"):
         check(Plan("count", where=(Condition(1, "=", "Petr Novak", "position"),)), draft)
+
+
+def test_the_next_highest_after_a_row_is_the_highest_below_its_value():
+    towns = table_of("Township,Population\nSedan,1660\nJefferson,1200\nBelleville,2400\nCaney,900\n", "towns.csv")
+    question = "after sedan, which township has the next highest population?"
+    assert answer(question, towns, "string") == "Jefferson"
+    assert answer("which township has the next lowest population after jefferson?", towns, "string") == "Sedan"
