@@ -9,6 +9,7 @@ it says are read by ``mentions.py``, the numbers, days and months it compares wi
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -97,7 +98,8 @@ ABBREVIATIONS = {
 def normal(text: str) -> str:
     """Lower case without accents, words and numbers only, one space between: how questions and cells are
     compared ("san cristobal" says "San Cristóbal")."""
-    text = unicodedata.normalize("NFD", text.lower().replace("’", "'").replace("'s ", " "))
+    # "&#321;ód&#378;": a question copied from a web page says "Łódź"
+    text = unicodedata.normalize("NFD", html.unescape(text).lower().replace("’", "'").replace("'s ", " "))
     text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", text))
 
