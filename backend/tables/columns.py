@@ -9,7 +9,17 @@ from itertools import islice
 
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
-from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, Index, name_stems, normal, table_words
+from backend.tables.words import (
+    ABBREVIATIONS,
+    BRACKETED,
+    CUE_WORDS,
+    MAX_WORDS,
+    MIN_WORDS,
+    Index,
+    name_stems,
+    normal,
+    table_words,
+)
 from backend.text import STOP_WORDS, stem
 
 _WH_COLUMNS = {
@@ -321,7 +331,14 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
     if said in table_words(table):
         return None
     for column, names in enumerate(index_.names):
-        if said in names and table.columns[column].kind == "text" and len(index_.values[column]) < table.row_count:
+        # the noun is what the column holds ("Sport"), not what it describes ("films": Film Type holds types)
+        head = normal(BRACKETED.sub(" ", table.columns[column].name)).split()[-1:]
+        if (
+            said in names
+            and [stem(w) for w in head] == [said]
+            and table.columns[column].kind == "text"
+            and len(index_.values[column]) < table.row_count
+        ):
             return column
     return None
 

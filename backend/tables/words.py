@@ -168,7 +168,7 @@ _ORDINAL_CELL = re.compile(r"(\d+)(?:st|nd|rd|th)")
 
 _YES = {"yes", "y", "true"}
 _YES_NO = _YES | {"no", "n", "false"}
-_BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
+BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
 
 
 def index(table: TypedTable) -> Index:
@@ -191,7 +191,7 @@ def index(table: TypedTable) -> Index:
         if len(distinct) <= MAX_DISTINCT:
             for cell in distinct.to_pylist():
                 # "Chuck Bednarik (Lottery bonus pick)" is said "Chuck Bednarik": a note in brackets is not the value
-                noted = _BRACKETED.sub(" ", cell) if cell and ("(" in cell or "[" in cell) else ""
+                noted = BRACKETED.sub(" ", cell) if cell and ("(" in cell or "[" in cell) else ""
                 for key in (normal(cell or ""), normal(noted)):
                     # A cell that repeats its column's name is a header row inside the data, not a value; a cell
                     # that is a common word is no value to look for, unless it is a month ("May").
@@ -222,7 +222,7 @@ def index(table: TypedTable) -> Index:
         f"n{i}" in table.data.column_names and bool(pc.any(pc.equal(table.data.column(f"n{i}"), 0.0)).as_py())
         for i in range(len(table.columns))
     ]
-    sizes = [len(name_stems(_BRACKETED.sub(" ", c.name)) or name) for c, name in zip(table.columns, names, strict=True)]
+    sizes = [len(name_stems(BRACKETED.sub(" ", c.name)) or name) for c, name in zip(table.columns, names, strict=True)]
     named = {w for c in table.columns for w in normal(c.name).split()}
     long_words = {w for w in set().union(named, *words) if len(w) >= MIN_SPELT and w.isalpha()}
     spellings = tuple(sorted(long_words)) if len(long_words) <= MAX_SPELLINGS else ()
