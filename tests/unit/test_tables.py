@@ -1031,7 +1031,9 @@ def test_the_next_highest_after_a_row_is_the_highest_below_its_value():
 
 def test_how_many_kinds_counts_a_column_the_noun_heads_not_one_it_describes():
     films = table_of(
-        "Film Title,Film Type,Shoot Location\nA,Short,Lodz\nB,Short,Lodz\nC,Feature,Lodz\nD,Short,Warsaw\n", "f.csv"
+        "Film Type,Film Title,Shoot Location\nShort,Balloon,Lodz\nShort,Kite,Lodz\nFeature,Harbour,Lodz\n"
+        "Short,Lantern,Warsaw\n",
+        "f.csv",
     )
     assert answer("how many films were shot in lodz?", films, "integer") == 3  # rows, not 2 different types
     assert answer("how many total types were shot in lodz?", films, "integer") == 2
