@@ -97,7 +97,7 @@ _BEFORE_KIND = {"is", "was", "are", "were", "the", "a", "an", "first", "last", "
 
 def _partial_word(word: str, index: Index) -> bool:
     return (
-        len(word) >= 4
+        (len(word) >= 4 or word in index.codes)
         and word not in STOP_WORDS
         and word not in CUE_WORDS
         and not word.isdigit()

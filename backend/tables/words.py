@@ -137,6 +137,9 @@ class Index:
     outcomes: tuple[dict[str, list[str]], ...] = ()
     scores: tuple[bool, ...] = ()  # whether each column is one of scores ("27–24": tables.scores)
     name_words: frozenset[str] = frozenset()  # the words of the column names, as written ("opened" of "Opened")
+    # codes written in brackets after a value ("usa" of "Paula Jean Myers-Pope (USA)"): short words that are said
+    # in part of a cell all the same ("divers from usa")
+    codes: frozenset[str] = frozenset()
 
 
 # The first word of a cell that records a game's or a final's outcome, and the outcome it records.
@@ -166,6 +169,7 @@ _SAID_AS = {
 }
 _ORDINAL_CELL = re.compile(r"(\d+)(?:st|nd|rd|th)")
 
+_CODE = re.compile(r"\(([A-Z]{2,3})\)")  # "(USA)", "(GB)": a country's or a team's code after a name
 _YES = {"yes", "y", "true"}
 _YES_NO = _YES | {"no", "n", "false"}
 BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
@@ -231,8 +235,24 @@ def index(table: TypedTable) -> Index:
         column.kind == "text" and f"s{i}" not in table.data.column_names and holds_scores(list(by_norm.values()))
         for i, (column, by_norm) in enumerate(zip(table.columns, values, strict=True))
     )
+    codes = frozenset(
+        code.lower() for by_norm in values for cell in by_norm.values() for code in _CODE.findall(cell or "")
+    )
     return Index(
-        names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores, frozenset(named)
+        names,
+        values,
+        longest,
+        words,
+        stemmed,
+        gaps,
+        flags,
+        zeros,
+        sizes,
+        spellings,
+        outcomes,
+        scores,
+        frozenset(named),
+        codes,
     )
 
 
