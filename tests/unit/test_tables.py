@@ -1041,6 +1041,8 @@ def test_how_many_kinds_counts_a_column_the_noun_heads_not_one_it_describes():
 
 def test_a_code_in_brackets_after_a_name_is_said_in_part_of_the_cell():
     divers = table_of(
-        "Rank,Diver,Points\n1,Paula Myers (USA),89.9\n2,Ninel Krutova (URS),86.9\n3,Juno Irwin (USA),83.5\n", "d.csv"
+        "Rank,Diver,Points\n1,Paula Myers (USA),89.9\n2,Ninel Krutova (URS),86.9\n3,Juno Irwin (USA),83.5\n"
+        "4,Raisa Gorokhovskaya (URS),83.0\n5,Norma Thomas (GBR),82.2\n6,Birte Christoffersen (DEN),81.6\n",
+        "d.csv",
     )
     assert answer("how many divers are from usa?", divers, "integer") == 2
