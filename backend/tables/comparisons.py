@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from backend.tables.cells import parse_number
 from backend.tables.columns import holds_years, range_column, rank_column, span_columns
 from backend.tables.conditions import only_amount, rows_where
 from backend.tables.infer import TypedTable
@@ -82,7 +83,9 @@ def two_values(
             return Plan("sum", measure, where=rows_of(first)), "difference", Plan("sum", measure, where=rows_of(second))
         if re.search(r"\bhow many\b|\bnumber of\b", q):  # "how many more titles did A win than B": rows counted
             return Plan("count", where=rows_of(first)), "difference", Plan("count", where=rows_of(second))
-    if not (text_answer and re.search(r"\bor\b", q)):
+    # the answer is one of the two: a text, or a number when the two are numbers ("did 1979 or 1985 have ...")
+    options_are_numbers = parse_number(first) is not None and parse_number(second) is not None
+    if not ((text_answer or options_are_numbers) and re.search(r"\bor\b", q)):
         return None
     both = (*rest, Condition(column, "in", [first, second]))
     descending = not re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last|first|earlier|earliest)\b", q)

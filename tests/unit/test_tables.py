@@ -1046,3 +1046,8 @@ def test_a_code_in_brackets_after_a_name_is_said_in_part_of_the_cell():
         "d.csv",
     )
     assert answer("how many divers are from usa?", divers, "integer") == 2
+
+
+def test_two_numbers_said_as_options_answer_with_one_of_them():
+    seasons = table_of("Year,Start,Finish\n1979,12,17\n1985,20,25\n1990,3,1\n", "s.csv")
+    assert answer("did 1979 or 1985 have the larger finish place?", seasons, "integer") == 1985
