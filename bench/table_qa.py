@@ -1,6 +1,6 @@
 """Table answers over HTTP: WikiTableQuestions dev questions against their tables, and a million-row count.
 
-    .venv/bin/python bench/table_qa.py [--in-process] [--limit N] [--show-errors N] [--rows N]
+    .venv/bin/python bench/table_qa.py [--in-process] [--limit N] [--show-errors N] [--rows N] [--questions FILE]
 
 Each table of ../shared/data/tableqa/ is uploaded as a CSV into a context of its own (through the API of an
 `answerbase serve` on its default thresholds; the store is cached under bench/.cache/tableqa) and each question is
@@ -95,8 +95,9 @@ def exact(value: object, gold: object, answer_type: str) -> bool:
 # -- running ------------------------------------------------------------------------------------------------
 
 
-def questions(limit: int | None) -> list[dict]:
-    rows = [json.loads(line) for line in (DATA / "questions_dev.jsonl").read_text().splitlines() if line.strip()]
+def questions(limit: int | None, path: Path = DATA / "questions_dev.jsonl") -> list[dict]:
+    """The questions of ``path`` (the dev set's format; its tables are read from ../shared/data/tableqa)."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     return rows[:limit] if limit else rows
 
 
@@ -322,8 +323,14 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=1_000_000, help="rows of the generated CSV (0: skip)")
     parser.add_argument("--threshold", type=float, default=None, help="also: keep answers of this confidence")
     parser.add_argument("--dump", type=Path, default=None, help="write every answer to this file as JSON lines")
+    parser.add_argument(
+        "--questions",
+        type=Path,
+        default=DATA / "questions_dev.jsonl",
+        help="other questions in the same format, over the same tables (e.g. more of WikiTableQuestions' training set)",
+    )
     args = parser.parse_args()
-    items = questions(args.limit)
+    items = questions(args.limit, args.questions)
     answered = ask_in_process(items) if args.in_process else ask_over_http(items)
     report(answered, args.threshold)
     if args.dump:
