@@ -37,7 +37,7 @@ class Condition:
     value: Any  # str for text, float for numbers, a datetime for dates; a list for "in"
     view: str = "text"  # "text", "number", "date", "year" / "month" (of a date column, as a number), "during"
     # (a year within the years a cell spans: "1988–92" is during 1990), or "position": rows listed before ("<") or
-    # after (">") the first row whose text is the value ("how many players were picked before X")
+    # after (">") the first row whose text holds the value ("how many players were picked before X")
     also: tuple[int, ...] = ()  # more columns, of the same kind: the text of any of them may match ("Home team" or
     # "Visiting team" = 'Finland')
 
@@ -191,7 +191,7 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         return f"{names[condition.column]!r} takes in {shown}"
     if condition.view == "position":
         where = "before" if condition.op == "<" else "after"
-        return f"listed {where} the row where {names[condition.column]!r} = {shown}"
+        return f"listed {where} the first row whose {names[condition.column]!r} holds {shown}"
     if condition.view in SCORE_PARTS:
         return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
     if condition.also:

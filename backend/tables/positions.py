@@ -38,8 +38,10 @@ def rows_around(words: list[str], where: tuple[Condition, ...], mentions: list[M
     for mention in mentions:
         said = words[max(0, mention.start - 2) : mention.start]
         op = "<" if set(said) & _BEFORE else ">" if set(said) & _AFTER else None
-        named = next((c for c in where if c.op == "=" and c.view == "text" and c.column in mention.cells), None)
-        if op is not None and named is not None and not mention.partial:
+        named = next(
+            (c for c in where if c.op in ("=", "contains") and c.view == "text" and c.column in mention.cells), None
+        )
+        if op is not None and named is not None:  # "before Watkins": the first row that holds it
             return tuple(Condition(c.column, op, c.value, "position") if c is named else c for c in where)
     return where
 

@@ -148,8 +148,8 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
         elif c.view in SCORE_PARTS:  # "won by a margin of two or more"
             parts.append(f"{_score(c.column, c.view)} {c.op} ?")
             parameters.append(c.value)
-        elif c.view == "position":  # listed before or after the first row the text names
-            parts.append(f"row {c.op} (SELECT min(row) FROM t WHERE lower(c{c.column}) = lower(?))")
+        elif c.view == "position":  # listed before or after the first row whose cell holds the text
+            parts.append(f"row {c.op} (SELECT min(row) FROM t WHERE contains(lower(c{c.column}), lower(?)))")
             parameters.append(str(c.value))
         elif c.view == "during":  # the year lies within the cell's span
             parts.append(f"s{c.column} <= ? AND l{c.column} >= ?")

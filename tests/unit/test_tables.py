@@ -1012,7 +1012,7 @@ def test_a_comparison_reads_past_an_article_and_a_percent_sign_is_a_percentage()
 def test_a_position_condition_counts_rows_listed_before_or_after_a_row():
     draft = table_of(DRAFT, "draft.csv")
     before = Plan("count", where=(Condition(1, "<", "Petr Novak", "position"),))
-    said = "count rows of draft.csv where listed before the row where 'Player' = 'Petr Novak'"
+    said = "count rows of draft.csv where listed before the first row whose 'Player' holds 'Petr Novak'"
     assert describe(before, draft) == said
     assert run(before, draft) == [(3,)]
     assert run(Plan("count", where=(Condition(1, ">", "petr novak", "position"),)), draft) == [(2,)]
