@@ -272,7 +272,12 @@ def _plan(
         if kinds is not None and kinds not in condition_columns and numeric_answer:
             # "how many offices are there", "how many departments have remote staff": different values of the column
             return reading(Plan("count_distinct", kinds, where=where), "distinct")
-        entity = any(c.op == "=" and c.view == "text" for c in conditions)
+        # a row named by a value ("Switzerland"), unless the noun counted is what that column holds ("how many
+        # players were picked before Petr Novak" counts players, it reads no number off his row)
+        entity = any(
+            c.op == "=" and c.view == "text" and not (counted and stem(counted.group(1)) in index_.names[c.column])
+            for c in conditions
+        )
         if measure is None and entity and re.search(r"\btotal\b", q):
             # "the total number of medals won by South Africa": its row's Total column
             measure = next((i for i, c in enumerate(columns) if c.numeric and c.name.strip().lower() == "total"), None)
