@@ -31,7 +31,7 @@ from backend.tables.comparisons import either_number, share, spread, two_columns
 from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, next_after_row, question_conditions
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
-from backend.tables.plan import MAX_LIMIT, SCORE_PARTS, Plan
+from backend.tables.plan import MAX_LIMIT, SCORE_PARTS, Condition, Plan
 from backend.tables.positions import rows_around, shift_of, the_row_shifted_from, top_n
 from backend.tables.quantities import (
     SaidDate,
@@ -381,6 +381,8 @@ def _plan(
     # "name one nation that did not earn a bronze medal": a named column left empty (or at 0)
     absent = [c for c in filled_or_empty(q, table, named, condition_columns, index_) if c.op in ("empty", "=")]
     where = (*where, *(c for c in absent if c.column != answer_column))
+    if not where and re.search(r"\bonly\b", q) and answer_column in named and index_.gaps[answer_column]:
+        where = (Condition(answer_column, "filled", None),)  # "the only attendance listed": the one cell filled in
     if not where:
         return None
     if answer_type.is_array:

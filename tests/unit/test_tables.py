@@ -1053,3 +1053,8 @@ def test_a_code_in_brackets_after_a_name_is_said_in_part_of_the_cell():
 def test_two_numbers_said_as_options_answer_with_one_of_them():
     seasons = table_of("Year,Start,Finish\n1979,12,17\n1985,20,25\n1990,3,1\n", "s.csv")
     assert answer("did 1979 or 1985 have the larger finish place?", seasons, "integer") == 1985
+
+
+def test_the_only_value_listed_is_the_one_cell_of_its_column_filled_in():
+    games = table_of('Date,Opponent,Attendance\nNov 1,Duke,\nNov 5,Navy,"7,000"\nNov 9,Army,\nNov 12,Rice,\n', "g.csv")
+    assert answer("what number is the only attendance listed?", games, "integer") == 7000
