@@ -69,9 +69,9 @@ def relative_to_row(
 def next_after_row(
     where: tuple[Condition, ...], table: TypedTable, order: int, descending: bool
 ) -> tuple[tuple[Condition, ...], int] | None:
-    """ "The next highest population after Sedan": the rows whose value of ``order`` is below Sedan's (above it, for
-    the next lowest), Sedan's row left out. Returns the conditions and the column Sedan is in, or None when the
-    question names no row or the row has no value."""
+    """The rows "the next highest population after Sedan" is one of: those whose value of ``order`` is below
+    Sedan's (above it, for the next lowest), Sedan's row left out. Returns the conditions and the column Sedan is in,
+    or None when the question names no row or the row has no value."""
     entity = next((c for c in where if c.op == "=" and c.view == "text" and c.column != order), None)
     value = _row_value(table, entity, order, "number") if entity is not None else None
     if entity is None or value is None:

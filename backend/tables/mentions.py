@@ -123,7 +123,6 @@ def spelt_as_in_table(words: list[str], index: Index) -> list[str]:
             and not any(stem(word) in name for name in index.names)
         ):
             close = difflib.get_close_matches(word, index.spellings, n=2, cutoff=SPELLING_SIMILARITY)
-            # a typo changes a letter or two, not the word's ending: "canada" is no misspelt "canadian"
             close = [c for c in close if c[0] == word[0] and stem(c) != stem(word)]
             word = close[0] if len(close) == 1 else word
         corrected.append(word)

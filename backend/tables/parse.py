@@ -83,7 +83,9 @@ _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
     r"|\b(?:revenue|income|billed?)\b"
 )
+# "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
 _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
+# Nouns a count of rows before or after a row is not of: "how many years before X" asks for a difference
 _TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
 # Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
 _EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales)\b")
