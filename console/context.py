@@ -42,8 +42,9 @@ def _remember(widget_key: str) -> None:
 
 
 def context_picker(client: ApiClient, page: str, *, allow_all: bool = True, label: str = "Context") -> dict | None:
-    """The context picker of ``page``: the console's chosen context, from the URL first, then this session, then
-    the demo. Returns the chosen context, or None for all documents (or when there are no contexts yet)."""
+    """The context picker of ``page``: the console's chosen context, from this session first, then the URL (a
+    link or a reload opens a new session), then the demo. Returns the chosen context, or None for all documents (or
+    when there are no contexts yet)."""
     contexts = load_contexts(client)
     options: list[dict | None] = ([None] if allow_all else []) + contexts
     if not contexts:
@@ -51,7 +52,9 @@ def context_picker(client: ApiClient, page: str, *, allow_all: bool = True, labe
         if not allow_all:
             return None
     by_id = {c["id"]: c for c in contexts}
-    wanted = st.query_params.get("context") or st.session_state.get(_CHOSEN)
+    # The session's choice wins over the URL: a rerun can carry the URL the page had before the choice was made
+    # (a context just created went back to the demo, now and then, in the browser test).
+    wanted = st.session_state.get(_CHOSEN) or st.query_params.get("context")
     if wanted not in by_id and not (wanted == ALL and allow_all):
         if wanted and wanted != ALL:
             st.warning("The context in this link does not exist (any more): showing another one.")

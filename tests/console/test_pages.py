@@ -216,6 +216,11 @@ def test_creating_a_context_selects_it():
     assert app.selectbox(key="context_picker_documents").value["id"] == created["id"]
     assert app.query_params["context"] == created["id"]
     assert any("0 documents in “Fresh analysis”" in s.value for s in app.subheader)
+    # A rerun that still carries the URL from before the choice (the browser had not taken the new one yet) keeps
+    # the session's choice: the context just created does not go back to the demo.
+    app.query_params["context"] = _context(DEMO)["id"]
+    app.run()
+    assert app.selectbox(key="context_picker_documents").value["id"] == created["id"]
 
 
 def test_a_multi_file_upload_with_a_broken_file_adds_the_good_ones():
