@@ -54,13 +54,13 @@ def context_picker(client: ApiClient, page: str, *, allow_all: bool = True, labe
     by_id = {c["id"]: c for c in contexts}
     # The session's choice wins over the URL: a rerun can carry the URL the page had before the choice was made
     # (a context just created went back to the demo, now and then, in the browser test).
-    wanted = st.session_state.get(_CHOSEN) or st.query_params.get("context")
-    if wanted not in by_id and not (wanted == ALL and allow_all):
-        if wanted and wanted != ALL:
+    asked: list[str] = [c for c in (st.session_state.get(_CHOSEN), st.query_params.get("context")) if c]
+    wanted = next((c for c in asked if c in by_id or (c == ALL and allow_all)), None)
+    if wanted is None:
+        if any(c != ALL for c in asked):
             st.warning("The context in this link does not exist (any more): showing another one.")
         demo = next((c for c in contexts if "(demo)" in c["name"]), None)
-        chosen = st.session_state.get(_CHOSEN)
-        wanted = chosen if chosen in by_id else (demo or (contexts[0] if contexts else {"id": ALL}))["id"]
+        wanted = (demo or (contexts[0] if contexts else {"id": ALL}))["id"]
     current = by_id.get(wanted)
     select_context(wanted)
     widget_key = f"context_picker_{page}"
