@@ -15,10 +15,8 @@ from dataclasses import dataclass, replace
 from backend.tables.columns import (
     answered_column,
     column_named_by,
-    counted_in_cells,
     is_rank,
     is_year_or_rank,
-    kinds_column,
     lasting_columns,
     pace_column,
     placing_column,
@@ -29,10 +27,11 @@ from backend.tables.columns import (
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
 from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, next_after_row, question_conditions
+from backend.tables.counts import EARNED, counted_plan
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
 from backend.tables.plan import MAX_LIMIT, SCORE_PARTS, Condition, Plan
-from backend.tables.positions import rows_around, shift_of, the_row_shifted_from, top_n
+from backend.tables.positions import shift_of, the_row_shifted_from, top_n
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
@@ -85,10 +84,6 @@ _AMOUNT_CUE = re.compile(
 )
 # "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
 _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
-# Nouns a count of rows before or after a row is not of: "how many years before X" asks for a difference
-_TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
-# Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
-_EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales)\b")
 
 
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
@@ -249,7 +244,7 @@ def _plan(
             return reading(Plan("count_distinct", target, where=where), "distinct")
     if re.search(r"\bstreak\b", q) and numeric_answer and where:  # "the longest losing streak": in a row
         return reading(Plan("longest_run", where=where), "longest_run")
-    per_group = re.search(r"\b(average|mean|total|sum)\b", q) or _EARNED.search(q)
+    per_group = re.search(r"\b(average|mean|total|sum)\b", q) or EARNED.search(q)
     if per_group and is_max != is_min and wants_text and measure is not None and answer_column not in (None, measure):
         # "which agent has the highest average satisfaction": each agent's average, the highest first
         operation = "avg" if per_group.group(0) in ("average", "mean") else "sum"
@@ -259,52 +254,11 @@ def _plan(
         return reading(Plan("avg", measure, where=where), "avg")
     if re.search(r"\bmedian\b", q) and measure is not None:
         return reading(Plan("median", measure, where=where), "median")
-    asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
-    earned = bool(_EARNED.search(q)) and measure is not None  # "our revenue in Q1": the amounts added up
-    if asks_count or earned or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q):
-        # "how many points did X score" sums the points column; "how many games did X win" counts rows.
-        counted = re.search(
-            r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of )*(\w+)", q
-        )
-        if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
-            counted = None
-        # "how many sports had silver medals": different sports; "how many championships are listed": entries
-        there = re.search(r"\bhow many (?:total )?(\w+)", q) if not re.search(r"\blisted\b", q) else None
-        kinds = kinds_column(there.group(1), table, index_) if there else None
-        if kinds is not None and kinds not in condition_columns and numeric_answer:
-            # "how many offices are there", "how many departments have remote staff": different values of the column
-            return reading(Plan("count_distinct", kinds, where=where), "distinct")
-        # a row named by a value ("Switzerland"), unless the noun counted is what that column holds ("how many
-        # players were picked before Petr Novak" counts players, it reads no number off his row)
-        entity = any(
-            c.op == "=" and c.view == "text" and not (counted and stem(counted.group(1)) in index_.names[c.column])
-            for c in conditions
-        )
-        if measure is None and entity and re.search(r"\btotal\b", q):
-            # "the total number of medals won by South Africa": its row's Total column
-            measure = next((i for i, c in enumerate(columns) if c.numeric and c.name.strip().lower() == "total"), None)
-        if (
-            measure is not None
-            and numeric_answer
-            and (
-                counted is None
-                or entity  # "how many medals has Switzerland won in the gold category": its row's Gold
-                or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(columns[measure].name)
-            )
-            and not (counted and _rows_named(counted.group(1), columns[measure].name))
-        ):
-            return reading(Plan("sum", measure, where=where), "sum")
-        if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
-            presence = filled_or_empty(q, table, named, condition_columns, index_)
-            if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
-                return reading(Plan("longest_run", where=(*where, *presence)), "longest_run")
-            # "how many acts does Il Giustino have": its row's cell says "5 acts"
-            counted_in = counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
-            if entity and counted_in is not None:
-                return reading(Plan("rows", select=(counted_in,), where=where, limit=1), "lookup")
-            if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
-                where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
-            return reading(Plan("count", where=(*where, *presence)), "count")
+    counted, measure = counted_plan(
+        q, table, where, conditions, condition_columns, measure, mentions, named, index_, element
+    )
+    if counted is not None:  # "how many ...", "the total of ...": rows counted or a column added up
+        return reading(*counted)
     if ranked is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         is_max, is_min = ranked[1], not ranked[1]
     dated = [c for c in named if columns[c].kind == "date" and c not in condition_columns and c != answer_column]
@@ -392,13 +346,6 @@ def _plan(
     # "the last game played at X": of the matching rows, the last in the table's order
     last = bool(re.search(r"\blast\b", q))
     return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
-
-
-def _rows_named(counted: str, name: str) -> bool:
-    """Whether "how many <counted>" counts rows that a column names in the singular ("how many events" of an
-    "Event" column of "400 m" cells), rather than adding up a column of counts ("how many goals": "Goals")."""
-    said = normal(name).split()
-    return counted not in said and any(counted in (f"{word}s", f"{word}es") for word in said)
 
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:

@@ -1,0 +1,95 @@
+"""Counts and sums: "how many games did they win" (rows counted), "how many points did X score" (a column added
+up), "how many different teams" (different values), "how many consecutive seasons" (the longest run), and "how many
+acts does Il Giustino have" (a number its row's cell says). ``parse.py`` asks here when a question counts or totals.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.columns import counted_in_cells, kinds_column
+from backend.tables.comparisons import Compared
+from backend.tables.conditions import filled_or_empty
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition, Plan
+from backend.tables.positions import rows_around
+from backend.tables.words import ABBREVIATIONS, Index, Mention, name_stems, normal
+from backend.text import STOP_WORDS, stem
+from backend.types import AnswerType
+
+# Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
+EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales)\b")
+# Nouns a count of rows before or after a row is not of: "how many years before X" asks for a difference
+_TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
+
+
+def counted_plan(
+    q: str,
+    table: TypedTable,
+    where: tuple[Condition, ...],
+    conditions: list[Condition],
+    condition_columns: set[int],
+    measure: int | None,
+    mentions: list[Mention],
+    named: list[int],
+    index_: Index,
+    element: AnswerType,
+) -> tuple[Compared | None, int | None]:
+    """The plan of a question that counts or totals, if it is one, and the measure (a row's "Total" column, when the
+    question asks for the total of a row it names: the caller orders by it when no plan is returned)."""
+    columns = table.columns
+    numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
+    asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
+    earned = bool(EARNED.search(q)) and measure is not None  # "our revenue in Q1": the amounts added up
+    if asks_count or earned or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q):
+        # "how many points did X score" sums the points column; "how many games did X win" counts rows.
+        counted = re.search(
+            r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of )*(\w+)", q
+        )
+        if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
+            counted = None
+        # "how many sports had silver medals": different sports; "how many championships are listed": entries
+        there = re.search(r"\bhow many (?:total )?(\w+)", q) if not re.search(r"\blisted\b", q) else None
+        kinds = kinds_column(there.group(1), table, index_) if there else None
+        if kinds is not None and kinds not in condition_columns and numeric_answer:
+            # "how many offices are there", "how many departments have remote staff": different values of the column
+            return (Plan("count_distinct", kinds, where=where), "distinct", None), measure
+        # a row named by a value ("Switzerland"), unless the noun counted is what that column holds ("how many
+        # players were picked before Petr Novak" counts players, it reads no number off his row)
+        entity = any(
+            c.op == "=" and c.view == "text" and not (counted and stem(counted.group(1)) in index_.names[c.column])
+            for c in conditions
+        )
+        if measure is None and entity and re.search(r"\btotal\b", q):
+            # "the total number of medals won by South Africa": its row's Total column
+            measure = next((i for i, c in enumerate(columns) if c.numeric and c.name.strip().lower() == "total"), None)
+        if (
+            measure is not None
+            and numeric_answer
+            and (
+                counted is None
+                or entity  # "how many medals has Switzerland won in the gold category": its row's Gold
+                or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(columns[measure].name)
+            )
+            and not (counted and _rows_named(counted.group(1), columns[measure].name))
+        ):
+            return (Plan("sum", measure, where=where), "sum", None), measure
+        if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
+            presence = filled_or_empty(q, table, named, condition_columns, index_)
+            if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
+                return (Plan("longest_run", where=(*where, *presence)), "longest_run", None), measure
+            # "how many acts does Il Giustino have": its row's cell says "5 acts"
+            counted_in = counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
+            if entity and counted_in is not None:
+                return (Plan("rows", select=(counted_in,), where=where, limit=1), "lookup", None), measure
+            if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
+                where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
+            return (Plan("count", where=(*where, *presence)), "count", None), measure
+    return None, measure
+
+
+def _rows_named(counted: str, name: str) -> bool:
+    """Whether "how many <counted>" counts rows that a column names in the singular ("how many events" of an
+    "Event" column of "400 m" cells), rather than adding up a column of counts ("how many goals": "Goals")."""
+    said = normal(name).split()
+    return counted not in said and any(counted in (f"{word}s", f"{word}es") for word in said)
