@@ -5,13 +5,11 @@ ranks or identifiers rather than amounts."""
 from __future__ import annotations
 
 import re
-from itertools import islice
 
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
 from backend.tables.words import (
     ABBREVIATIONS,
-    BRACKETED,
     CUE_WORDS,
     MAX_WORDS,
     MIN_WORDS,
@@ -301,46 +299,12 @@ def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, in
     return (ranged, ranged) if ranged is not None else None
 
 
-def counted_in_cells(word: str, index: Index, taken: set[int]) -> int | None:
-    """The column whose cells count the word ("5 acts", "12 episodes"), when one does."""
-    if not word:
-        return None
-    counts = re.compile(rf"\d {re.escape(word)}\b")
-    return next(
-        (
-            c
-            for c, cells in enumerate(index.words)
-            if c not in taken and word in cells and any(counts.search(key) for key in islice(index.values[c], 2000))
-        ),
-        None,
-    )
-
-
 def column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:
     """The one column the question names by other words whose name also holds the number ("Population (2011)")."""
     if number.op != "=":
         return None
     holding = [c for c in hinted if f"{number.value:g}" in normal(table.columns[c].name).split()]
     return holding[0] if len(holding) == 1 else None
-
-
-def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
-    """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
-    employees table with three offices), or None."""
-    said = stem(ABBREVIATIONS.get(word, word))
-    if said in table_words(table):
-        return None
-    for column, names in enumerate(index_.names):
-        # the noun is what the column holds ("Sport"), not what it describes ("films": Film Type holds types)
-        head = normal(BRACKETED.sub(" ", table.columns[column].name)).split()[-1:]
-        if (
-            said in names
-            and [stem(w) for w in head] == [said]
-            and table.columns[column].kind == "text"
-            and len(index_.values[column]) < table.row_count
-        ):
-            return column
-    return None
 
 
 def shift_unit(q: str, index_: Index) -> int | None:

@@ -12,11 +12,11 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from backend.tables.cells import parse_duration, parse_number
+from backend.tables.cells import parse_number
 from backend.tables.columns import is_rank, is_year_or_rank, number_column, rank_column, span_columns
 from backend.tables.infer import Column, TypedTable
 from backend.tables.plan import Condition
-from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter
+from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter, seconds_per
 from backend.tables.words import ABBREVIATIONS, Index, Mention, name_stems, negation_before
 from backend.text import stem
 
@@ -111,26 +111,12 @@ def number_conditions(
             view = "year" if table.columns[column].kind == "date" else "number"  # "born before 1850": a date's year
             if number.is_year and op == "=" and f"s{column}" in table.data.column_names:
                 view = "during"  # "playing in 1990": within the years "1988–1992"
-            found = [Condition(column, op, number.value * _seconds_per(words, number, table, column), view)]
+            found = [Condition(column, op, number.value * seconds_per(words, number, table, column), view)]
             if op == "=":
                 equal_at[column] = said_at
         conditions += found
         taken |= {c.column for c in found}
     return conditions
-
-
-_SECONDS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600}
-
-
-def _seconds_per(words: list[str], number: SaidNumber, table: TypedTable, column: int) -> float:
-    """How many of a column of times ("3:36", read as seconds) the unit said after a number is ("at most 3 minutes
-    long": 180); 1 when no unit of time is said or the column holds no times."""
-    after = number.words[-1] + 1
-    unit = _SECONDS.get(words[after]) if after < len(words) else None
-    if unit is None:
-        return 1
-    cells = [c for c in table.data.column(f"c{column}").slice(0, 200).to_pylist() if c]
-    return unit if cells and sum(parse_duration(c) is not None for c in cells) >= 0.8 * len(cells) else 1
 
 
 def during(year: float, words: list[str], table: TypedTable, named: list[int], taken: set[int]) -> list[Condition]:

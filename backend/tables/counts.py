@@ -6,14 +6,14 @@ acts does Il Giustino have" (a number its row's cell says). ``parse.py`` asks he
 from __future__ import annotations
 
 import re
+from itertools import islice
 
-from backend.tables.columns import counted_in_cells, kinds_column
 from backend.tables.comparisons import Compared
 from backend.tables.conditions import filled_or_empty
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
 from backend.tables.positions import rows_around
-from backend.tables.words import ABBREVIATIONS, Index, Mention, name_stems, normal
+from backend.tables.words import ABBREVIATIONS, BRACKETED, Index, Mention, name_stems, normal, table_words
 from backend.text import STOP_WORDS, stem
 from backend.types import AnswerType
 
@@ -86,6 +86,40 @@ def counted_plan(
                 where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
             return (Plan("count", where=(*where, *presence)), "count", None), measure
     return None, measure
+
+
+def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
+    """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
+    employees table with three offices), or None."""
+    said = stem(ABBREVIATIONS.get(word, word))
+    if said in table_words(table):
+        return None
+    for column, names in enumerate(index_.names):
+        # the noun is what the column holds ("Sport"), not what it describes ("films": Film Type holds types)
+        head = normal(BRACKETED.sub(" ", table.columns[column].name)).split()[-1:]
+        if (
+            said in names
+            and [stem(w) for w in head] == [said]
+            and table.columns[column].kind == "text"
+            and len(index_.values[column]) < table.row_count
+        ):
+            return column
+    return None
+
+
+def counted_in_cells(word: str, index: Index, taken: set[int]) -> int | None:
+    """The column whose cells count the word ("5 acts", "12 episodes"), when one does."""
+    if not word:
+        return None
+    counts = re.compile(rf"\d {re.escape(word)}\b")
+    return next(
+        (
+            c
+            for c, cells in enumerate(index.words)
+            if c not in taken and word in cells and any(counts.search(key) for key in islice(index.values[c], 2000))
+        ),
+        None,
+    )
 
 
 def _rows_named(counted: str, name: str) -> bool:
