@@ -1058,3 +1058,14 @@ def test_two_numbers_said_as_options_answer_with_one_of_them():
 def test_the_only_value_listed_is_the_one_cell_of_its_column_filled_in():
     games = table_of('Date,Opponent,Attendance\nNov 1,Duke,\nNov 5,Navy,"7,000"\nNov 9,Army,\nNov 12,Rice,\n', "g.csv")
     assert answer("what number is the only attendance listed?", games, "integer") == 7000
+
+
+def test_a_question_copied_from_a_web_page_is_read_with_its_entities_decoded():
+    films = table_of("Film,Shoot Location\nBalloon,Łódź\nKite,Łódź\nHarbour,Warsaw\n", "f.csv")
+    assert answer("how many films were shot in &#321;ód&#378;?", films, "integer") == 2
+
+
+def test_words_that_carry_no_condition_leave_a_reading_whole():
+    runners = table_of("Rank,Country,Time\n1,Kenya,2:05:10\n2,Ethiopia,2:06:00\n3,Japan,2:08:30\n", "r.csv")
+    reading = parse.read("how many countries were represented?", runners, AnswerType.INTEGER)
+    assert run(reading.plan, runners) == [(3,)] and reading.coverage == 1.0
