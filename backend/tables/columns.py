@@ -50,11 +50,22 @@ def number_column(
     number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
 ) -> int | None:
     """The column a number in the question is compared with: a year column (or a date column's year) for a year,
-    else a named number column, else the only number column that is not a rank."""
+    else a named number column, else the only number column that is not a rank. A year said as equal to an amount
+    no row has is not that amount ("the teams that played 1919 Brazilian football": no team played 1919 games)."""
     if number.is_year:
         for i, c in enumerate(table.columns):
             if (i in numeric and holds_years(table, i)) or c.kind == "date":
                 return i
+    column = _amount_column(number, named, numeric, table, taken, hinted)
+    if column is not None and number.op == "=":
+        values = table.data.column(f"n{column}").to_pylist()
+        return column if number.value in values else None
+    return column
+
+
+def _amount_column(
+    number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
+) -> int | None:
     # Amounts before ranks and identifiers: "orders with an amount over 1,000" compares the amount, not order_id.
     for column in sorted(named, key=lambda c: is_year_or_rank(table, c) if c in numeric else True):
         if column in numeric and not (holds_years(table, column) and not number.is_year):
@@ -327,4 +338,6 @@ def the_amount(table: TypedTable, taken: set[int]) -> int | None:
     return amounts[0] if len(amounts) == 1 else None
 
 
-_MONEY_NAME = re.compile(r"(?i)\b(?:amount|total|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed)\b")
+_MONEY_NAME = re.compile(
+    r"(?i)\b(?:amount|total|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross)\b"
+)

@@ -103,6 +103,10 @@ def two_values(
     if measure is None and re.search(r"\b(more|most|fewer|less|least)\b", q) and not re.search(r"\brank", q):
         # "were more concerts played in Quebec or in Alberta": the value with more rows
         return Plan("count", group_by=column, where=both, descending=descending, limit=2), "group", None
+    several = len(rows_where(table, column, first)) > 1 or len(rows_where(table, column, second)) > 1
+    if measure is not None and several and re.search(r"\b(more|most|fewer|less|least)\b", q):
+        # "did Frozen or Rambo make more money": each one's rows added up, over its weeks
+        return Plan("sum", measure, group_by=column, where=both, descending=descending, limit=2), "group", None
     order = measure if measure is not None else rank_column(table)
     if order is None and re.search(r"\b(first|earlier|earliest|before|last|later|latest)\b", q):
         # "was A or B the first pick", "which came first, A or B": the one the table lists first (or last)

@@ -6,6 +6,7 @@ acts does Il Giustino have" (a number its row's cell says). ``parse.py`` asks he
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import islice
 
 from backend.tables.comparisons import Compared
@@ -75,7 +76,14 @@ def counted_plan(
         ):
             return (Plan("sum", measure, where=where), "sum", None), measure
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
-            presence = filled_or_empty(q, table, named, condition_columns, index_)
+            # the noun counted says what a row is, not that a column it is part of the name of is filled in ("how
+            # many games": no "Game flow"); a column it names whole is ("how many trainers are listed")
+            noun = stem(counted.group(1)) if counted else None
+            presence = tuple(
+                c
+                for c in filled_or_empty(q, table, named, condition_columns, index_)
+                if not (c.op == "filled" and noun in index_.names[c.column] and index_.names[c.column] != {noun})
+            )
             if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
                 return (Plan("longest_run", where=(*where, *presence)), "longest_run", None), measure
             # "how many acts does Il Giustino have": its row's cell says "5 acts"
@@ -84,8 +92,24 @@ def counted_plan(
                 return (Plan("rows", select=(counted_in,), where=where, limit=1), "lookup", None), measure
             if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
                 where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
-            return (Plan("count", where=(*where, *presence)), "count", None), measure
+            return (Plan("count", where=(*_saying(where, index_), *presence)), "count", None), measure
     return None, measure
+
+
+def _saying(where: tuple[Condition, ...], index_: Index) -> tuple[Condition, ...]:
+    """A count's text conditions widened to every cell that says the value: "how many games against the Chicago
+    Cardinals" counts the "at Chicago Cardinals" rows too, but "7th" no "27th" (the cells that say the value as words
+    must be the cells whose text holds it). A lookup keeps its exact cell."""
+    widened = []
+    for c in where:
+        if c.op == "=" and c.view == "text" and not c.also and isinstance(c.value, str):
+            said, cells = f" {normal(c.value)} ", index_.values[c.column]
+            as_words = {cell for key, cell in cells.items() if said in f" {key} "}
+            as_text = {cell for cell in cells.values() if c.value.lower() in cell.lower()}
+            if len(as_words) > 1 and as_words == as_text:
+                c = replace(c, op="contains")
+        widened.append(c)
+    return tuple(widened)
 
 
 def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:

@@ -80,7 +80,7 @@ class Reading:
 # earns more").
 _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
-    r"|\b(?:revenue|income|billed?)\b"
+    r"|\b(?:revenue|income|billed?|money|grossed)\b"
 )
 # "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
 _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
@@ -123,7 +123,13 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     # the words naming a column the plan compares ("number 1 in the UK": "Peak chart positions UK")
     for column in {*named, *(c.column for c in reading.plan.where if c.view == "number")}:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
-    explained |= {i for n in numbers for i in n.words}
+    # A number said as equal that no condition holds is unexplained: "1919" of "the teams that played 1919
+    # Brazilian football", where no team played 1919 games (columns.number_column). "All 14" only counts the rows.
+    held = {c.value for p in (reading.plan, reading.second) if p is not None for c in p.where if c.view != "text"}
+    held.add(reading.plan.limit)
+    explained |= {
+        i for n in numbers if n.op != "=" or n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words
+    }
     if ranked is not None and reading.plan.limit == ranked[0]:  # "top 3"
         explained |= {ranked[2], ranked[2] - 1}
     if reading.kind == "duration":  # "how long"
@@ -171,8 +177,17 @@ def _plan(
         measure = the_amount(table, condition_columns)  # "the total spent on travel": the table's one amount
     element = answer_type.element
     wants_text = element is AnswerType.STRING
+    # "which songs do not have a producer listed": a column the question says is left empty is a condition, not
+    # the answer
+    left_empty = {c.column for c in filled_or_empty(q, table, named, condition_columns, index_) if c.op == "empty"}
     answer_column, guessed = answered_column(
-        q, named, table, condition_columns, measure, wants_text, element in (AnswerType.INTEGER, AnswerType.FLOAT)
+        q,
+        named,
+        table,
+        condition_columns | left_empty,
+        measure,
+        wants_text,
+        element in (AnswerType.INTEGER, AnswerType.FLOAT),
     )
     # "of Beijing and Shanghai, which has the most people", "what delegate is the same age as X": with no column
     # asked for, the answer is one of the values the question lists, or another row of X's column.
@@ -242,7 +257,8 @@ def _plan(
         target = answer_column if not guessed else next((c for c in named if c not in condition_columns), None)
         if target is not None:
             return reading(Plan("count_distinct", target, where=where), "distinct")
-    if re.search(r"\bstreak\b", q) and numeric_answer and where:  # "the longest losing streak": in a row
+    # "the longest losing streak", "the most consecutive wins": the longest run of matching rows
+    if re.search(r"\bstreak\b|\b(?:most|longest) consecutive\b", q) and numeric_answer and where:
         return reading(Plan("longest_run", where=where), "longest_run")
     per_group = re.search(r"\b(average|mean|total|sum)\b", q) or EARNED.search(q)
     if per_group and is_max != is_min and wants_text and measure is not None and answer_column not in (None, measure):
@@ -254,6 +270,12 @@ def _plan(
         return reading(Plan("avg", measure, where=where), "avg")
     if re.search(r"\bmedian\b", q) and measure is not None:
         return reading(Plan("median", measure, where=where), "median")
+    if not where and re.search(r"\blast[- ]place\b|\b(?:placed|finished|came) last\b", q):
+        # "how many laps did the last place finisher complete": the last-ranked row (the table's last without ranks)
+        shown = measure if numeric_answer and measure is not None else answer_column
+        if shown is not None:
+            plan = Plan("rows", select=(shown,), order_by=placing_column(table), descending=True, limit=1)
+            return reading(plan, "last")
     counted, measure = counted_plan(
         q, table, where, conditions, condition_columns, measure, mentions, named, index_, element
     )
@@ -343,8 +365,9 @@ def _plan(
         return None
     if answer_type.is_array:
         return reading(Plan("rows", select=(answer_column,), where=where, limit=100), "list")
-    # "the last game played at X": of the matching rows, the last in the table's order
-    last = bool(re.search(r"\blast\b", q))
+    # "the last game played at X", "the latest championship in the Grand Slam category": of the matching rows,
+    # the last in the table's order (a table with no date to order by lists its rows in time order)
+    last = bool(re.search(r"\b(?:last|latest|most recent(?:ly)?)\b", q))
     return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
 
 

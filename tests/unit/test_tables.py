@@ -15,8 +15,10 @@ from backend.tables.cells import leading_number, parse_date, parse_number, year_
 from backend.tables.infer import from_bytes, infer, to_bytes
 from backend.tables.mentions import names_said
 from backend.tables.plan import Condition, InvalidPlan, Plan, check, condition_for, describe, from_json
+from backend.tables.quantities import said_numbers
 from backend.tables.query import compile_plan, execute
 from backend.tables.read import RawTable, html_tables, markdown_tables, read_delimited, read_xlsx
+from backend.tables.words import normal
 from backend.types import AnswerType
 
 ORDERS = """order_id,region,amount,discount,order_date,status
@@ -1069,3 +1071,78 @@ def test_words_that_carry_no_condition_leave_a_reading_whole():
     runners = table_of("Rank,Country,Time\n1,Kenya,2:05:10\n2,Ethiopia,2:06:00\n3,Japan,2:08:30\n", "r.csv")
     reading = parse.read("how many countries were represented?", runners, AnswerType.INTEGER)
     assert run(reading.plan, runners) == [(3,)] and reading.coverage == 1.0
+
+
+SEASON = """Week,Opponent,Result,Attendance
+1,Chicago Cardinals,W 10–3,"41,182"
+2,Green Bay Packers,W 7–0,"30,100"
+3,at Detroit Lions,L 3–14,"52,000"
+4,at Chicago Cardinals,W 21–7,"27,195"
+5,New York Giants,W 14–10,"33,400"
+6,Detroit Lions,W 3–0,"40,010"
+7,at Green Bay Packers,L 0–7,"25,300"
+"""
+
+
+@pytest.mark.parametrize(
+    ("table", "question", "answer_type", "expected"),
+    [
+        # a count widens a cell to every cell that says it ("at Chicago Cardinals"); "7th" is no part of "27th"
+        (SEASON, "how many games did they play against the chicago cardinals?", "integer", 2),
+        (
+            "Year,Start,Finish\n1974,21st,7th\n1979,17th,27th\n1983,14th,7th\n",
+            "in how many years was the finish 7th?",
+            "integer",
+            2,
+        ),
+        # the longest run of wins
+        (SEASON, "what was the most consecutive wins?", "integer", 3),
+        # a year said that no row's amount equals is not that amount
+        (MEDALS, "how many nations won medals at the 1988 games?", "integer", 8),
+        # "latest": of the rows that match, the last listed
+        (
+            "Date,Championship,Category\nJan,Australian Open,Grand Slam\nMar,Miami Open,Masters\n"
+            "May,French Open,Grand Slam\nAug,US Open,Grand Slam\nOct,Paris Masters,Masters\n",
+            "what was the latest championship played in the grand slam category?",
+            "string",
+            "US Open",
+        ),
+        # the last-placed row, not the laps added up
+        (
+            "Pos,Driver,Laps\n1,Ann,50\n2,Ben,50\n3,Cal,48\n",
+            "how many laps did the last place finisher complete?",
+            "integer",
+            48,
+        ),
+        # a column said to be empty is a condition, not the answer
+        (
+            "#,Title,Producer(s),Time\n1,Intro,,1:00\n2,Rise,Kwame,3:00\n3,Outro,,0:50\n",
+            "which songs do not have a producer listed?",
+            "string_array",
+            ["Intro", "Outro"],
+        ),
+        # money: each option's amounts added up over its rows, not its single best row
+        (
+            "#,Film,Gross\n1,Rambo,100\n2,Frozen,60\n3,Frozen,50\n4,Rambo,5\n",
+            "did frozen or rambo make more money?",
+            "string",
+            "Frozen",
+        ),
+    ],
+)
+def test_forms_found_on_held_out_training_questions(table, question, answer_type, expected):
+    value = answer(question, table_of(table, "t.csv"), answer_type)
+    assert sorted(value) == sorted(expected) if isinstance(expected, list) else value == expected
+
+
+def test_a_number_said_equal_that_no_row_holds_leaves_the_reading_partial():
+    reading = parse.read(
+        "how many nations won medals at the 1988 games?", table_of(MEDALS, "t.csv"), AnswerType.INTEGER
+    )
+    assert not reading.plan.where and "1988" in reading.unexplained
+
+
+def test_a_number_glued_to_a_word_by_a_hyphen_is_part_of_a_name():
+    question = "how many ships did u-502 sink in 1942 with x-15 and 7 planes?"
+    said = said_numbers(question, normal(question).split(), set())
+    assert [n.value for n in said] == [1942, 7]
