@@ -26,7 +26,7 @@ _WH_COLUMNS = {
     "jockey trainer opponent team club nation country title champion performer author director owner employee "
     "customer client agent rep seller salesperson assignee",
     "where": "venue location city place country site stadium town ground arena host",
-    "when": "date year season time",
+    "when": "date airdate year season time",
 }
 
 # The words that name when something began and when it ended ("From" / "Until", "Took office" / "Left office").
@@ -264,15 +264,21 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
     candidates = [i for i, c in enumerate(columns) if c.numeric and i != answer and not is_year_or_rank(table, i)]
     if len(candidates) == 1:
         return candidates[0]
-    for adjectives, name in _MEASURED_BY:  # "the tallest building": its Height, beside its Floors
+    return measured_by(q, table, candidates)
+
+
+def measured_by(q: str, table: TypedTable, candidates: list[int]) -> int | None:
+    """The column of ``candidates`` an adjective of the question measures ("the tallest building", "how much taller
+    is A than B": its Height or Elevation, beside its Floors), or None."""
+    for adjectives, name in _MEASURED_BY:
         if re.search(rf"\b(?:{adjectives})\b", q):
-            return next((i for i in candidates if re.search(rf"\b{name}", columns[i].name, re.I)), None)
+            return next((i for i in candidates if re.search(rf"\b(?:{name})", table.columns[i].name, re.I)), None)
     return None
 
 
 # The measure an adjective's superlative orders by, when the question names no column.
 _MEASURED_BY = [
-    ("tallest|taller|shortest|shorter", "height"),
+    ("tallest|taller|shortest|shorter", "height|elevation"),
     ("heaviest|heavier|lightest|lighter", "weight"),
     ("deepest|deeper|shallowest", "depth"),
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from backend.tables.cells import parse_number
-from backend.tables.columns import holds_years, range_column, rank_column, span_columns
+from backend.tables.columns import holds_years, is_year_or_rank, measured_by, range_column, rank_column, span_columns
 from backend.tables.conditions import only_amount, rows_where
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
@@ -78,7 +78,10 @@ def two_values(
     def rows_of(value: str) -> tuple[Condition, ...]:
         return (*rest, Condition(column, "=", value))
 
-    if re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)", q):
+    if re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)|\bhow much \w+er\b", q):
+        if measure is None:  # "how much taller is Mount Williamson than Mount Keith": their Elevation
+            amounts = [i for i, c in enumerate(table.columns) if c.numeric and not is_year_or_rank(table, i)]
+            measure = measured_by(q, table, amounts)
         if measure is not None:
             return Plan("sum", measure, where=rows_of(first)), "difference", Plan("sum", measure, where=rows_of(second))
         if re.search(r"\bhow many\b|\bnumber of\b", q):  # "how many more titles did A win than B": rows counted

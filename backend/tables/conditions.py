@@ -232,7 +232,12 @@ def value_conditions(
             continue
         by_column.setdefault(column, []).append((mention.cells[column], negated))
     conditions: list[Condition] = []
-    for column, values in by_column.items():
+    for column, said in by_column.items():
+        # "built as a hunting lodge": two runs of words that both say the one cell "Built as hunting lodge."
+        values: list[tuple[str, bool]] = []
+        for value, negated in said:
+            if all(value != v for v, _ in values):
+                values.append((value, negated))
         low, high = (parse_number(v) for v, _ in values[:2]) if len(values) == 2 else (None, None)
         ranged = "between" in words and not differenced(words)
         if low is not None and high is not None and columns[column].numeric and ranged:

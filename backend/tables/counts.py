@@ -10,7 +10,7 @@ from dataclasses import replace
 from itertools import islice
 
 from backend.tables.comparisons import Compared
-from backend.tables.conditions import filled_or_empty
+from backend.tables.conditions import filled_or_empty, rows_where
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
 from backend.tables.positions import rows_around
@@ -57,8 +57,13 @@ def counted_plan(
             return (Plan("count_distinct", kinds, where=where), "distinct", None), measure
         # a row named by a value ("Switzerland"), unless the noun counted is what that column holds ("how many
         # players were picked before Petr Novak" counts players, it reads no number off his row)
+        # ("how many" of a value with several rows counts them: "how many world records did Usain Bolt break" adds
+        # up no "Event" column; "the total spent on travel" still adds up the amounts)
         entity = any(
-            c.op == "=" and c.view == "text" and not (counted and stem(counted.group(1)) in index_.names[c.column])
+            c.op == "="
+            and c.view == "text"
+            and not (counted and stem(counted.group(1)) in index_.names[c.column])
+            and (not asks_count or rows_where(table, c.column, c.value).num_rows == 1)
             for c in conditions
         )
         if measure is None and entity and re.search(r"\btotal\b", q):

@@ -189,6 +189,10 @@ def _plan(
         wants_text,
         element in (AnswerType.INTEGER, AnswerType.FLOAT),
     )
+    # "what episode had the most viewers": the column asked for is not also the one to order by
+    if measure is not None and measure == answer_column and not guessed and wants_text:
+        measure = next((c for c in named if c in numeric and c not in (answer_column, *condition_columns)), measure)
+        measure_named = measure
     # "of Beijing and Shanghai, which has the most people", "what delegate is the same age as X": with no column
     # asked for, the answer is one of the values the question lists, or another row of X's column.
     options = next((c.column for c in conditions if c.op == "in"), compared_row)
@@ -335,7 +339,8 @@ def _plan(
         if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
             plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=group_limit)
             return reading(plan, "group")
-    shift = shift_of(q, bool(mentions or any(d.op == "=" for d in dates)))  # "after June 2024" compares
+    said = {i for m in mentions for i in range(m.start, m.end)}
+    shift = shift_of(q, bool(mentions or any(d.op == "=" for d in dates)), said)  # "after June 2024" compares
     if shift and where:
         # "which winner came after X": the asked column may be the one X is in (the next row's winner). A column
         # named just before the shift word is its unit, not what is asked ("who won the month before?").
@@ -365,6 +370,11 @@ def _plan(
         return None
     if answer_type.is_array:
         return reading(Plan("rows", select=(answer_column,), where=where, limit=100), "list")
+    # "who was the winner after 2007", "the match immediately before 2014": the nearest row past the value said
+    nearest = next((c for c in where if c.op in (">", ">=", "<", "<=") and c.view in ("number", "year", "date")), None)
+    if nearest is not None and re.search(r"\b(?:after|before|prior to|previous to|since)\b", q):
+        plan = Plan("rows", select=(answer_column,), where=where, order_by=nearest.column, limit=1)
+        return reading(replace(plan, descending=nearest.op.startswith("<")), "lookup")
     # "the last game played at X", "the latest championship in the Grand Slam category": of the matching rows,
     # the last in the table's order (a table with no date to order by lists its rows in time order)
     last = bool(re.search(r"\b(?:last|latest|most recent(?:ly)?)\b", q))

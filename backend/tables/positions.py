@@ -5,8 +5,6 @@ bottom few ("the top 3 salaries").
 
 from __future__ import annotations
 
-import re
-
 from backend.tables.plan import MAX_LIMIT, Condition
 from backend.tables.words import Mention
 
@@ -62,12 +60,14 @@ def top_n(words: list[str]) -> tuple[int, bool, int] | None:
     return None
 
 
-def shift_of(q: str, names_a_row: bool) -> int:
-    """+1 for "the one after X", -1 for "the one before X" (when a value or a day names X), else 0."""
+def shift_of(q: str, names_a_row: bool, said: set[int]) -> int:
+    """+1 for "the one after X", -1 for "the one before X" (when a value or a day names X), else 0. A word inside a
+    value said (``said``: word positions) shifts nothing: "considered second fortress of Anjou, after Angers"."""
     if not names_a_row:
         return 0
-    if re.search(r"\b(after|next|following|below|succeeded|subsequent)\b", q):
+    words = [w for i, w in enumerate(q.split()) if i not in said]
+    if set(words) & {"after", "next", "following", "below", "succeeded", "subsequent"}:
         return 1
-    if re.search(r"\b(before|previous|preceding|above|prior)\b", q):
+    if set(words) & {"before", "previous", "preceding", "above", "prior"}:
         return -1
     return 0

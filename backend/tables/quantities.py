@@ -28,7 +28,7 @@ COMPARATORS = [
 # A number glued to a word by a hyphen is part of a name, not a quantity: "U-502", "X-15", "COVID-19".
 _NUMBER_IN_TEXT = re.compile(
     r"(?<![\w.])(?<![a-z]-)[-−]?[$£€¥₹]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])"
-    r"|(?<![\w.])(?<![a-z]-)[-−]?[$£€¥₹]?\d+(?:\.\d+)?[%km]?(?![\w])"
+    r"|(?<![\w.])(?<![a-z]-)[-−]?[$£€¥₹]?(?:\d+(?:\.\d+)?|\.\d+)[%km]?(?![\w])"  # ".9 viewers" too
 )
 _SCALES = {"k": 1e3, "m": 1e6}  # "70k", "$1.5m" (millions only after a currency sign: "1.8m" may be metres)
 

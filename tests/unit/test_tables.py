@@ -1084,6 +1084,35 @@ SEASON = """Week,Opponent,Result,Attendance
 """
 
 
+RECORDS = """Event,Performance,Athlete,Nation
+100 m,9.72,Usain Bolt,Jamaica
+100 m,9.69,Usain Bolt,Jamaica
+200 m,19.30,Usain Bolt,Jamaica
+110 m hurdles,12.87,Dayron Robles,Cuba
+"""
+EPISODES = """Episode,Title,Original airdate,Viewers,Nightly Rank
+1,The Return,16 May 2011,0.999,12
+2,Baby Bumps,23 May 2011,0.760,16
+3,Together,30 May 2011,0.953,11
+"""
+PEAKS = """Rank,Mountain Peak,Mountain Range,Elevation
+1,Mount Whitney,Sierra Nevada,"14,505 ft"
+2,Mount Williamson,Sierra Nevada,"14,379 ft"
+7,Mount Keith,Sierra Nevada,"13,982 ft"
+"""
+CASTLES = """Name,Condition,Notes
+Angers,Substantially intact,Walls nearly 2000 feet in circumference
+Baugé,Intact,Built as hunting lodge.
+Pouancé,Ruins,"Considered second fortress of Anjou, after Angers."
+Saumur,Restored,Page for September in the Tres Riches Heures
+"""
+SEASONS = """Year,Winners,Score
+2009,Westmeath,1-15
+2008,Laois,2-10
+2006,Offaly,0-12
+"""
+
+
 @pytest.mark.parametrize(
     ("table", "question", "answer_type", "expected"),
     [
@@ -1128,6 +1157,19 @@ SEASON = """Week,Opponent,Result,Attendance
             "string",
             "Frozen",
         ),
+        # a count of a name with several rows counts its rows ("Event" cells "100 m" are no number to add up)
+        (RECORDS, "in 2008 in track and field events how many world records did usain bolt break?", "integer", 3),
+        # the number said after "than" ("less than .9"), and the column asked is not also the one ordered by
+        (EPISODES, "how many titles had less than .9 viewers?", "integer", 1),
+        (EPISODES, "what episode had the most viewers?", "string", "1"),
+        (EPISODES, "when did the last episode air?", "datetime", "2011-05-30T00:00:00Z"),
+        # "how much taller": the two rows' heights apart
+        (PEAKS, "how much taller is mount williamson than mount keith?", "integer", 397),
+        # "after" inside a value said shifts no row; a value said in two runs of words is one value
+        (CASTLES, "which castle is considered second fortress of anjou, after angers?", "string", "Pouancé"),
+        (CASTLES, "what was the only castle to be built as a hunting lodge?", "string", "Baugé"),
+        # the nearest row past a year said, not the first listed
+        (SEASONS, "who was the winner after 2007?", "string", "Laois"),
     ],
 )
 def test_forms_found_on_held_out_training_questions(table, question, answer_type, expected):
