@@ -317,11 +317,15 @@ def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, in
 
 
 def column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) -> int | None:
-    """The one column the question names by other words whose name also holds the number ("Population (2011)")."""
+    """The one column the question names by other words whose name also holds the number ("Population (2011)"), else
+    the one column of all whose name holds it ("the number of people living in Angus in 2011")."""
     if number.op != "=":
         return None
-    holding = [c for c in hinted if f"{number.value:g}" in normal(table.columns[c].name).split()]
-    return holding[0] if len(holding) == 1 else None
+    for among in (hinted, range(len(table.columns))):
+        holding = [c for c in among if f"{number.value:g}" in normal(table.columns[c].name).split()]
+        if holding:
+            return holding[0] if len(holding) == 1 else None
+    return None
 
 
 def shift_unit(q: str, index_: Index) -> int | None:

@@ -75,6 +75,8 @@ def counted_plan(
             and (
                 counted is None
                 or entity  # "how many medals has Switzerland won in the gold category": its row's Gold
+                # "how many total medals has the United States won": its rows' Total, added up
+                or (re.search(r"\btotal\b", q) and normal(columns[measure].name) == "total")
                 or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(columns[measure].name)
             )
             and not (counted and _rows_named(counted.group(1), columns[measure].name))

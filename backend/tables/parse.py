@@ -340,6 +340,7 @@ def _plan(
             plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=group_limit)
             return reading(plan, "group")
     said = {i for m in mentions for i in range(m.start, m.end)}
+    said |= {i for n in numbers if n.op != "=" for i in range(max(0, n.words[0] - 3), n.words[0])}  # "after 2010"
     shift = shift_of(q, bool(mentions or any(d.op == "=" for d in dates)), said)  # "after June 2024" compares
     if shift and where:
         # "which winner came after X": the asked column may be the one X is in (the next row's winner). A column

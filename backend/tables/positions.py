@@ -62,7 +62,8 @@ def top_n(words: list[str]) -> tuple[int, bool, int] | None:
 
 def shift_of(q: str, names_a_row: bool, said: set[int]) -> int:
     """+1 for "the one after X", -1 for "the one before X" (when a value or a day names X), else 0. A word inside a
-    value said (``said``: word positions) shifts nothing: "considered second fortress of Anjou, after Angers"."""
+    value said or before a number compared (``said``: word positions) shifts nothing: "considered second fortress of
+    Anjou, after Angers", "from South Korea after the year 2010"."""
     if not names_a_row:
         return 0
     words = [w for i, w in enumerate(q.split()) if i not in said]

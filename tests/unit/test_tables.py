@@ -1106,6 +1106,16 @@ Baugé,Intact,Built as hunting lodge.
 Pouancé,Ruins,"Considered second fortress of Anjou, after Angers."
 Saumur,Restored,Page for September in the Tres Riches Heures
 """
+COUNCILS = """Council,Area (sq miles),Population (2011)
+Aberdeen City,70,"222,800"
+Angus,843,"116,000"
+Dundee City,21,"147,300"
+"""
+MEDALISTS = """Athlete,Nation,Gold,Silver,Total
+Dick Button,United States (USA),2,0,2
+Carol Heiss,United States (USA),1,2,3
+Sonja Henie,Norway (NOR),3,0,3
+"""
 SEASONS = """Year,Winners,Score
 2009,Westmeath,1-15
 2008,Laois,2-10
@@ -1170,6 +1180,17 @@ SEASONS = """Year,Winners,Score
         (CASTLES, "what was the only castle to be built as a hunting lodge?", "string", "Baugé"),
         # the nearest row past a year said, not the first listed
         (SEASONS, "who was the winner after 2007?", "string", "Laois"),
+        # a year said that only one column's name holds picks that column
+        (COUNCILS, "what is the number of people living in angus in 2011?", "integer", 116000),
+        # "after the year 2010" compares years; it names no row to step past
+        (
+            "Athlete,Nation,Year\nLee,South Korea,2006\nKim,South Korea,2014\nPark,Japan,2010\n",
+            "which athlete was from south korea after the year 2010?",
+            "string",
+            "Kim",
+        ),
+        # "how many total medals": the rows' Total added up, however many rows
+        (MEDALISTS, "how many total medals has the united states won?", "integer", 5),
     ],
 )
 def test_forms_found_on_held_out_training_questions(table, question, answer_type, expected):
