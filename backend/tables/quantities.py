@@ -11,7 +11,7 @@ from datetime import datetime
 
 from backend.tables.cells import parse_duration, parse_number
 from backend.tables.infer import TypedTable
-from backend.tables.words import MONTH_NAMES, NEGATION, NEGATION_REACH, Mention, normal
+from backend.tables.words import MONTH_NAMES, NEGATION, NEGATION_REACH, Mention, normal, unglued
 
 COMPARATORS = [
     (
@@ -102,7 +102,7 @@ class SaidNumber:
 def said_numbers(question: str, words: list[str], covered: set[int]) -> list[SaidNumber]:
     """Numbers the question compares with ("more than 10,000", "after 1990", "in 2004"), outside cell values."""
     found = []
-    lowered = question.lower()
+    lowered = unglued(question.lower())
     for match in _NUMBER_IN_TEXT.finditer(lowered):
         said = match.group(0)
         scale = _SCALES.get(said[-1], 1.0) if said[-1] == "k" or said.lstrip("-−")[:1] in "$£€¥₹" else 1.0

@@ -101,7 +101,16 @@ def normal(text: str) -> str:
     # "&#321;ód&#378;": a question copied from a web page says "Łódź"
     text = unicodedata.normalize("NFD", html.unescape(text).lower().replace("’", "'").replace("'s ", " "))
     text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", text))
+    return " ".join(re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", unglued(text)))
+
+
+def unglued(text: str) -> str:
+    """``text`` with a unit glued to a number set apart ("15km" says "15 km", in a question as in a cell); money's
+    "m" stays ("$1.5m" is a million and a half)."""
+    return _GLUED_UNIT.sub(r"\1 \2", text)
+
+
+_GLUED_UNIT = re.compile(r"((?<![$£€¥₹\d.,])\d+(?:[.,]\d+)*)(km|cm|mm|m|ft|kg|lbs?|mi|mph|mhz|ghz|kb|mb|gb)\b")
 
 
 @dataclass(frozen=True)

@@ -1191,6 +1191,13 @@ SEASONS = """Year,Winners,Score
         ),
         # "how many total medals": the rows' Total added up, however many rows
         (MEDALISTS, "how many total medals has the united states won?", "integer", 5),
+        # a unit glued to a number ("15km") is said apart, in the question as in the cells
+        (
+            "Name,Distance (km),Frequency\nOkayama,0.0,10MHz\nDaianji,3.3,10MHz\nKibitsu,8.4,8MHz\nSoja,20.4,10MHz\n",
+            "how many stations have a distance below 15km?",
+            "integer",
+            3,
+        ),
     ],
 )
 def test_forms_found_on_held_out_training_questions(table, question, answer_type, expected):
@@ -1209,3 +1216,4 @@ def test_a_number_glued_to_a_word_by_a_hyphen_is_part_of_a_name():
     question = "how many ships did u-502 sink in 1942 with x-15 and 7 planes?"
     said = said_numbers(question, normal(question).split(), set())
     assert [n.value for n in said] == [1942, 7]
+    assert normal("a 10mhz chip, 200m and $1.5m") == "a 10 mhz chip 200 m and 1.5 m"
