@@ -1193,7 +1193,7 @@ SEASONS = """Year,Winners,Score
         (MEDALISTS, "how many total medals has the united states won?", "integer", 5),
         # a unit glued to a number ("15km") is said apart, in the question as in the cells
         (
-            "Name,Distance (km),Frequency\nOkayama,0.0,10MHz\nDaianji,3.3,10MHz\nKibitsu,8.4,8MHz\nSoja,20.4,10MHz\n",
+            "Name,Distance (km),Frequency\nOkayama,0.0,10MHz\nDaianji,3.3,10MHz\nKibitsu,8.4,8MHz\nHattori,16.2,8MHz\nSoja,20.4,10MHz\n",
             "how many stations have a distance below 15km?",
             "integer",
             3,
