@@ -63,12 +63,14 @@ def context_picker(client: ApiClient, page: str, *, allow_all: bool = True, labe
         wanted = (demo or (contexts[0] if contexts else {"id": ALL}))["id"]
     current = by_id.get(wanted)
     select_context(wanted)
-    widget_key = f"context_picker_{page}"
-    if st.session_state.get(widget_key, "unset") != current:  # another page or the URL changed the choice
-        st.session_state[widget_key] = current
+    # One widget per choice: the picker is drawn afresh, at the chosen context, whenever the choice changes (a
+    # context just created, another page's choice, a link). Setting a kept widget's value instead lost the race
+    # with the browser, now and then: a context just created showed the one chosen before (browser test).
+    widget_key = f"context_picker_{page}_{wanted}"
     st.selectbox(
         label,
         options,
+        index=options.index(current),
         key=widget_key,
         format_func=lambda c: ALL_DOCUMENTS if c is None else c["name"],
         on_change=_remember,

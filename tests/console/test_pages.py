@@ -62,6 +62,11 @@ def _context(name: str) -> dict:
     return next(c for c in _api().contexts() if c["name"] == name)
 
 
+def _picker(app: AppTest):
+    """The page's context picker (one widget per choice: found by its label, not its key)."""
+    return next(s for s in app.selectbox if s.label == "Context")
+
+
 def _csv_rows(text: str) -> list[dict]:
     return list(csv.DictReader(io.StringIO(text)))
 
@@ -75,7 +80,7 @@ def _xlsx_rows(data: bytes) -> list[dict]:
 def test_ask_example_gives_typed_answer_and_exports_plain_values():
     app = _app()
     assert app.title[0].value == "Ask"
-    assert app.selectbox(key="context_picker_ask").value["name"] == DEMO
+    assert _picker(app).value["name"] == DEMO
     app.button(key="example_1").click().run()
     assert not app.exception
     assert app.selectbox(key="answer_type").value == "datetime"  # the picker follows the example
@@ -172,7 +177,7 @@ def test_a_question_link_asks_on_open_in_its_context_once():
     demo = _context(DEMO)
     app = _app(type="integer", q="How many employees work at the London office?", context=demo["id"])
     assert app.selectbox(key="answer_type").value == "integer"
-    assert app.selectbox(key="context_picker_ask").value["id"] == demo["id"]
+    assert _picker(app).value["id"] == demo["id"]
     assert any(m.value == "### 212" for m in app.markdown)
     assert "q" not in app.query_params and app.query_params["context"] == demo["id"]  # a reload won't ask again
     app.run()
@@ -185,13 +190,13 @@ def test_the_chosen_context_is_kept_across_pages_and_in_the_url():
     other = _api().create_context("Contoso Q2 analysis", "for the context test")
     _api().add_text("Contoso's hotel budget for Q2 is 4,200,000 euros.", "budget.txt", other["id"])
     app = _app()
-    app.selectbox(key="context_picker_ask").set_value(other).run()
+    _picker(app).set_value(other).run()
     assert app.query_params["context"] == other["id"]
-    for page, key in [("pages/search.py", "context_picker_search"), ("pages/documents.py", "context_picker_documents")]:
+    for page in ("pages/search.py", "pages/documents.py"):
         app.switch_page(page)
         app.run()
         assert not app.exception
-        assert app.selectbox(key=key).value["id"] == other["id"] and app.query_params["context"] == other["id"]
+        assert _picker(app).value["id"] == other["id"] and app.query_params["context"] == other["id"]
     assert any("1 document in “Contoso Q2 analysis”" in s.value for s in app.subheader)
     app.switch_page("pages/ask.py")
     app.run()
@@ -201,9 +206,9 @@ def test_the_chosen_context_is_kept_across_pages_and_in_the_url():
     assert any(m.value == "### 4,200,000" for m in app.markdown)
     # A new session (a reload, a shared link) opens on the context its URL names.
     reloaded = _app("pages/search.py", context=other["id"])
-    assert reloaded.selectbox(key="context_picker_search").value["id"] == other["id"]
+    assert _picker(reloaded).value["id"] == other["id"]
     gone = _app(context="no-such-context")
-    assert gone.selectbox(key="context_picker_ask").value["name"] == DEMO
+    assert _picker(gone).value["name"] == DEMO
     assert any("does not exist" in w.value for w in gone.warning)
 
 
@@ -213,14 +218,14 @@ def test_creating_a_context_selects_it():
     [b for b in app.button if b.label == "Create context"][0].click().run()
     assert not app.exception
     created = _context("Fresh analysis")
-    assert app.selectbox(key="context_picker_documents").value["id"] == created["id"]
+    assert _picker(app).value["id"] == created["id"]
     assert app.query_params["context"] == created["id"]
     assert any("0 documents in “Fresh analysis”" in s.value for s in app.subheader)
     # A rerun that still carries the URL from before the choice (the browser had not taken the new one yet) keeps
     # the session's choice: the context just created does not go back to the demo.
     app.query_params["context"] = _context(DEMO)["id"]
     app.run()
-    assert app.selectbox(key="context_picker_documents").value["id"] == created["id"]
+    assert _picker(app).value["id"] == created["id"]
 
 
 def test_a_multi_file_upload_with_a_broken_file_adds_the_good_ones():
@@ -359,7 +364,7 @@ def test_the_grid_page_runs_a_grid_shows_a_cells_passage_and_keeps_a_correction(
     }.items():
         _api().add_text(text, name, contracts["id"])
     app = _app("pages/grid.py", context=contracts["id"])
-    assert app.title[0].value == "Grid" and app.selectbox(key="context_picker_grid").value["id"] == contracts["id"]
+    assert app.title[0].value == "Grid" and _picker(app).value["id"] == contracts["id"]
     [b for b in app.button if b.label == "Run grid"][0].click().run()  # the Contracts template's four columns
     assert not app.exception
     assert "grid" in app.query_params, [e.value for e in app.error]
