@@ -56,6 +56,7 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int]) -> list[M
     # "which building is the tallest", "what was the first building completed": the first word after "which" or
     # "what" (past "was the first") is the kind of row asked for, not part of a cell ("Wells Building")
     asked = {_asked_kind(words, i) for i, word in enumerate(words) if word in ("which", "what")}
+    said = {stem(w) for w in words if w not in STOP_WORDS}
     while start < len(words):
         if start in taken or start in asked or not _partial_word(words[start], index):
             start += 1
@@ -74,8 +75,10 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int]) -> list[M
         for column, values in enumerate(index.values):
             if all(w in index.words[column] for w in phrase.split()):
                 hits = [key for key in values if f" {phrase} " in f" {key} "]
-                # Words in most of a column's cells describe the column ("stadium" in a column of stadiums).
-                if hits and len(hits) <= max(1, 0.3 * len(values)):
+                # Words in most of a column's cells describe the column ("stadium" in a column of stadiums),
+                # unless the question names the column too ("how many times does died appear as the reason").
+                share = 1.0 if index.names[column] & said else 0.3
+                if hits and len(hits) <= max(1, share * len(values)) and len(hits) < len(values):
                     cells[column] = phrase
                     if len(hits) == 1:
                         whole[column] = values[hits[0]]

@@ -47,6 +47,7 @@ from backend.tables.words import (
     MAX_WORDS,
     MIN_WORDS,
     MONTH_NAMES,
+    ORDINAL_WORDS,
     PLAIN_VERBS,
     Index,
     Mention,
@@ -81,6 +82,10 @@ class Reading:
 _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
     r"|\b(?:revenue|income|billed?|money|grossed)\b"
+)
+_RANKED_AT = re.compile(
+    r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"
+    r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"
 )
 # "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
 _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
@@ -217,6 +222,14 @@ def _plan(
             plan = replace(plan, select=(*plan.select, *extra))
         return Reading(plan, kind, 0.0, second, guessed)
 
+    # "what city was ranked first": the row the table's rank column puts first (a rank of 1, not "1st" in a cell)
+    ranked_at = _RANKED_AT.search(q)
+    placing = placing_column(table) if ranked_at else None
+    if ranked_at and placing is not None and placing not in condition_columns:
+        said = ranked_at.group(1)
+        place = ORDINAL_WORDS.index(said) + 1 if said in ORDINAL_WORDS else int(re.sub(r"\D", "", said))
+        conditions = [*conditions, Condition(placing, "=", float(place), "number")]
+        condition_columns = {*condition_columns, placing}
     where = tuple(conditions)
     group_limit = MAX_LIMIT if answer_type.is_array else 3  # groups ranked: a list takes every group tied first
     is_max = any(re.search(rf"\b{w}\b", q) for w in MAX_WORDS)

@@ -167,7 +167,7 @@ SCORE_SHARE = 0.8
 
 # Cells that write a value short, and how questions say it: "finished in first place" is a "1st" cell, "did he not
 # finish" a "DNF" one (the racing and ranking abbreviations of Wikipedia's results tables).
-_ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
+ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
 _SAID_AS = {
     "dnf": ("did not finish", "not finish"),
     "dns": ("did not start", "not start"),
@@ -269,8 +269,8 @@ def said_as(key: str) -> tuple[str, ...]:
     """Other ways a question says a cell (in :func:`normal` form): "first place" or "1st place" for "1st", "did
     not finish" for "DNF"."""
     ordinal = _ORDINAL_CELL.fullmatch(key)
-    if ordinal and 1 <= int(ordinal.group(1)) <= len(_ORDINAL_WORDS):
-        word = _ORDINAL_WORDS[int(ordinal.group(1)) - 1]
+    if ordinal and 1 <= int(ordinal.group(1)) <= len(ORDINAL_WORDS):
+        word = ORDINAL_WORDS[int(ordinal.group(1)) - 1]
         return (f"{word} place", f"{key} place", f"{word} position", f"{key} position")
     return _SAID_AS.get(key, ())
 

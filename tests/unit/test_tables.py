@@ -1193,8 +1193,24 @@ SEASONS = """Year,Winners,Score
         (MEDALISTS, "how many total medals has the united states won?", "integer", 5),
         # a unit glued to a number ("15km") is said apart, in the question as in the cells
         (
-            "Name,Distance (km),Frequency\nOkayama,0.0,10MHz\nDaianji,3.3,10MHz\nKibitsu,8.4,8MHz\nHattori,16.2,8MHz\nSoja,20.4,10MHz\n",
+            "Name,Distance (km),Frequency\nOkayama,0.0,10MHz\nDaianji,3.3,10MHz\nKibitsu,8.4,8MHz\n"
+            "Hattori,16.2,8MHz\nSoja,20.4,10MHz\n",
             "how many stations have a distance below 15km?",
+            "integer",
+            3,
+        ),
+        # "ranked first": a rank of 1 in the rank column
+        (
+            "Metropolitan area,Country,Rank\nAhmedabad,India,\nBeijing,China,19\nTokyo,Japan,1\nSeoul,South Korea,2\n",
+            "what city was ranked first?",
+            "string",
+            "Tokyo",
+        ),
+        # a word in most of a column's cells is a value still when the question names the column
+        (
+            "District,Reason for change\nIndiana,Disputed recount\nLouisiana,Died January 20\n"
+            "Texas,Resigned May 27\nNew York,Died April 10\nIllinois,Died July 17\n",
+            "what are the number of times died appears as the reason for change?",
             "integer",
             3,
         ),
