@@ -77,12 +77,33 @@ class TypedTable:
         raise ValueError(f"the table has no column {name!r}")
 
 
+def _with_sub_header(header: list[str], row: list[str]) -> list[str] | None:
+    """The column names of a header written on two rows ("Appearances", "Appearances" over "Start", "Sub"; the
+    other cells repeated), or None when ``row`` is data. A second header row repeats some header cells, names
+    columns the first row leaves alike or most of them, and holds no number."""
+    said = [cell.strip() for cell in row]
+    if len(said) != len(header):
+        return None
+    repeated = sum(bool(c) and c.lower() == h.strip().lower() for c, h in zip(said, header, strict=True))
+    alike = len({h.strip().lower() for h in header}) < len(header)
+    if not repeated or not (alike or repeated * 2 >= len(header)):
+        return None
+    if any(parse_number(c) is not None for c in said if c):
+        return None
+    return [
+        h if not c or c.lower() == h.strip().lower() else f"{h.strip()} {c}" for h, c in zip(header, said, strict=True)
+    ]
+
+
 def infer(raw: RawTable, name: str) -> TypedTable:
     """Decide the header, name the columns uniquely, type each column, and build the typed table ``name``."""
     rows = raw.rows
     width = len(rows[0]) if rows else 0
     has_header = raw.header if raw.header is not None else _looks_like_header(rows)
     header, body = (rows[0], rows[1:]) if has_header and len(rows) > 1 else ([""] * width, rows)
+    merged = _with_sub_header(header, body[0]) if has_header and body else None
+    if merged is not None:  # a header of two rows: "Peak chart positions" over "US" and "US R&B"
+        header, body = merged, body[1:]
     columns, arrays = [], {}
     spanning = [_spanning_text(row) for row in body]
     for i, column_name in enumerate(unique_names(header)):

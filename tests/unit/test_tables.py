@@ -1233,3 +1233,21 @@ def test_a_number_glued_to_a_word_by_a_hyphen_is_part_of_a_name():
     said = said_numbers(question, normal(question).split(), set())
     assert [n.value for n in said] == [1942, 7]
     assert normal("a 10mhz chip, 200m and $1.5m") == "a 10 mhz chip 200 m and 1.5 m"
+
+
+def test_a_header_written_on_two_rows_names_the_columns_and_is_no_data():
+    albums = table_of(
+        "Year,Album,Peak chart positions,Peak chart positions\nYear,Album,US,US R&B\n"
+        "1971,Merry Clayton,180,36\n1975,Keep Your Eye on the Sparrow,146,50\n",
+        "albums.csv",
+    )
+    assert [c.name for c in albums.columns] == [
+        "Year",
+        "Album",
+        "Peak chart positions US",
+        "Peak chart positions US R&B",
+    ]
+    assert albums.row_count == 2 and answer("first album released", albums, "string") == "Merry Clayton"
+    # a first row of data that happens to repeat a header word stays data
+    plain = table_of("Name,Team,Goals\nAl,Team,3\nBo,Reds,5\n", "plain.csv")
+    assert plain.row_count == 2
