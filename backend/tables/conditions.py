@@ -17,7 +17,7 @@ from backend.tables.columns import is_rank, is_year_or_rank, number_column, rank
 from backend.tables.infer import Column, TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter, seconds_per
-from backend.tables.words import ABBREVIATIONS, Index, Mention, name_stems, negation_before
+from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Index, Mention, name_stems, negation_before
 from backend.text import stem
 
 _MORE = "more greater higher larger bigger longer taller heavier later older".split()
@@ -100,6 +100,9 @@ def number_conditions(
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
         column = None if found else number_column(number, named, numeric, table, taken, hinted)
+        month_said = any(w[:3] in _MONTHS for w in words[max(0, said_at - 2) : said_at])  # "june of 1986": a day
+        if column is None and not found and number.is_year and number.op == "=" and not month_said:
+            found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"
         if column is None and not found and conditions and _closes_range(conditions[-1], number, words):
             column = conditions[-1].column  # "between 90,000 and 110,000": the other end of the same column's range
         # "in 2007 or 2008": a second number of a column, said as the other option (comparisons.either_number)
@@ -117,6 +120,23 @@ def number_conditions(
         conditions += found
         taken |= {c.column for c in found}
     return conditions
+
+
+_MONTHS = {m[:3] for m in MONTH_NAMES}
+
+
+def _year_in_text(year: float, table: TypedTable, taken: set[int]) -> list[Condition]:
+    """A year said of a table with no column of years, as the words of the one text column whose cells say it
+    ("the titles published in 2011": a Status of "Published (2011)"); none when no column or several do."""
+    said = f"{year:g}"
+    holding = [
+        i
+        for i, c in enumerate(table.columns)
+        if not c.numeric
+        and i not in taken
+        and pc.any(pc.match_substring_regex(table.data.column(f"c{i}"), rf"\b{said}\b")).as_py()
+    ]
+    return [Condition(holding[0], "contains", said)] if len(holding) == 1 else []
 
 
 def during(year: float, words: list[str], table: TypedTable, named: list[int], taken: set[int]) -> list[Condition]:

@@ -201,6 +201,7 @@ def index(table: TypedTable) -> Index:
         flags.append(yes[0] if said and said <= _YES_NO and yes else None)
         by_norm: dict[str, str] = {}
         header = normal(table.columns[i].name)
+        shared: set[str] = set()  # "Published (2005)", "Published (2011)": "published" says neither
         if len(distinct) <= MAX_DISTINCT:
             for cell in distinct.to_pylist():
                 # "Chuck Bednarik (Lottery bonus pick)" is said "Chuck Bednarik": a note in brackets is not the value
@@ -209,9 +210,13 @@ def index(table: TypedTable) -> Index:
                     # A cell that repeats its column's name is a header row inside the data, not a value; a cell
                     # that is a common word is no value to look for, unless it is a month ("May").
                     common = (key in STOP_WORDS or key in CUE_WORDS) and key not in MONTH_NAMES
+                    if key and key == normal(noted) and by_norm.get(key, cell) != cell:
+                        shared.add(key)
                     if key and key != header and key not in by_norm and not common:
                         by_norm[key] = cell
                         longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
+        for key in shared - {normal(cell or "") for cell in by_norm.values()}:
+            del by_norm[key]
         values.append(by_norm)
     words = [{w for key in by_norm for w in key.split()} for by_norm in values]
     for by_norm in values:  # said whole only: "finish" alone is no part of a "DNF" cell

@@ -1214,6 +1214,14 @@ SEASONS = """Year,Winners,Score
             "integer",
             3,
         ),
+        # a year in the words of the one text column that says it; "Published" says none of its cells alone
+        (
+            "Standard,Status\nTR 19759,Published (2005)\n15288,Published (2011)\n20000-1,Published (2011)\n"
+            "10746-1,Published (1998)\n",
+            "what is the total number of titles published in 2011?",
+            "integer",
+            2,
+        ),
     ],
 )
 def test_forms_found_on_held_out_training_questions(table, question, answer_type, expected):
