@@ -1222,6 +1222,13 @@ SEASONS = """Year,Winners,Score
             "integer",
             2,
         ),
+        # "the total amount of senators": the Senators added up (the totals row left out)
+        (
+            "Department,Total Deputies,Senators\nLa Paz,29,4\nSanta Cruz,28,4\nPando,5,4\nTotal,62,12\n",
+            "what is the total amount of senators in all departments?",
+            "integer",
+            12,
+        ),
     ],
 )
 def test_forms_found_on_held_out_training_questions(table, question, answer_type, expected):
