@@ -45,7 +45,9 @@ def counted_plan(
     if asks_count or earned or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q):
         # "how many points did X score" sums the points column; "how many games did X win" counts rows.
         counted = re.search(
-            r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of |amount of )*(\w+)", q
+            r"(?:how many|number of|total|sum of|amount of)\s+"
+            r"(?:total |combined |the |of |number of |amount of )*(\w+)",
+            q,
         )
         if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
             counted = None
