@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pyarrow.compute as pc
+
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
 from backend.tables.words import (
@@ -58,8 +60,8 @@ def number_column(
                 return i
     column = _amount_column(number, named, numeric, table, taken, hinted)
     if column is not None and number.op == "=":
-        values = table.data.column(f"n{column}").to_pylist()
-        return column if number.value in values else None
+        held = pc.any(pc.equal(table.data.column(f"n{column}"), number.value)).as_py()
+        return column if held else None
     return column
 
 

@@ -57,18 +57,22 @@ def counted_plan(
         if kinds is not None and kinds not in condition_columns and numeric_answer:
             # "how many offices are there", "how many departments have remote staff": different values of the column
             return (Plan("count_distinct", kinds, where=where), "distinct", None), measure
+
         # a row named by a value ("Switzerland"), unless the noun counted is what that column holds ("how many
         # players were picked before Petr Novak" counts players, it reads no number off his row)
         # ("how many" of a value with several rows counts them: "how many world records did Usain Bolt break" adds
         # up no "Event" column; "the total spent on travel" still adds up the amounts)
-        entity = any(
-            c.op == "="
-            and c.view == "text"
-            and not (counted and stem(counted.group(1)) in index_.names[c.column])
-            and (not asks_count or rows_where(table, c.column, c.value).num_rows == 1)
-            for c in conditions
-        )
-        if measure is None and entity and re.search(r"\btotal\b", q):
+        # Asked only where it decides (counting its rows scans the table: a million-row count must not pay for it).
+        def entity() -> bool:
+            return any(
+                c.op == "="
+                and c.view == "text"
+                and not (counted and stem(counted.group(1)) in index_.names[c.column])
+                and (not asks_count or rows_where(table, c.column, c.value).num_rows == 1)
+                for c in conditions
+            )
+
+        if measure is None and re.search(r"\btotal\b", q) and entity():
             # "the total number of medals won by South Africa": its row's Total column
             measure = next((i for i, c in enumerate(columns) if c.numeric and c.name.strip().lower() == "total"), None)
         if (
@@ -76,7 +80,7 @@ def counted_plan(
             and numeric_answer
             and (
                 counted is None
-                or entity  # "how many medals has Switzerland won in the gold category": its row's Gold
+                or entity()  # "how many medals has Switzerland won in the gold category": its row's Gold
                 # "how many total medals has the United States won": its rows' Total, added up
                 or (re.search(r"\btotal\b", q) and normal(columns[measure].name) == "total")
                 or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(columns[measure].name)
@@ -97,7 +101,7 @@ def counted_plan(
                 return (Plan("longest_run", where=(*where, *presence)), "longest_run", None), measure
             # "how many acts does Il Giustino have": its row's cell says "5 acts"
             counted_in = counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
-            if entity and counted_in is not None:
+            if counted_in is not None and entity():
                 return (Plan("rows", select=(counted_in,), where=where, limit=1), "lookup", None), measure
             if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
                 where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
