@@ -94,9 +94,17 @@ def _picker(page: Page):
     return page.get_by_role("combobox", name="Context")
 
 
+def _settled(page: Page) -> None:
+    """Wait until the page's script run is over. While a run draws the page afresh, the elements of the run before
+    stay on screen beside the new ones (two "Upload and index" buttons), and what is clicked then may belong to the
+    page being replaced: a loaded machine made both happen now and then."""
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+
+
 def _goto(page: Page, name: str) -> None:
     page.get_by_role("link", name=name).first.click()
     expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+    _settled(page)
 
 
 def test_the_console_serves_this_machine_only_by_default(tmp_path):
@@ -189,6 +197,8 @@ def _create_context(page: Page, name: str) -> None:
     form.get_by_label("Name").fill(name)
     expect(form.get_by_label("Name")).to_have_value(name)  # typed in before the form is sent
     create.click()
+    expect(page.get_by_text(f"Created “{name}”")).to_be_visible()
+    _settled(page)
     expect(_picker(page)).to_have_value(name)  # the new context is the chosen one
 
 
@@ -201,6 +211,7 @@ def test_create_a_context_upload_to_it_and_keep_it_across_a_reload(page, tmp_pat
     broken.write_bytes(b"not a Word document")
     page.locator("input[type=file]").first.set_input_files([str(good), str(broken)])
     expect(page.get_by_text("canteen-menu.md").first).to_be_visible()  # the upload reached the server
+    _settled(page)
     page.get_by_role("button", name="Upload and index").click()
     expect(page.get_by_text("Added 1 of 2 files; 1 refused: broken_report.docx.")).to_be_visible()
     expect(page.get_by_text("not a valid Word document").first).to_be_visible()
@@ -239,6 +250,7 @@ def test_a_grid_fills_in_over_uploaded_contracts(page, tmp_path):
     page.locator("input[type=file]").first.set_input_files(files)
     for name in ("alpha.txt", "beta.txt", "gamma.txt"):  # the uploads reached the server: only then index them
         expect(page.get_by_text(name).first).to_be_visible()
+    _settled(page)
     page.get_by_role("button", name="Upload and index").click()
     expect(page.get_by_text("Added 3 files.")).to_be_visible()
     _goto(page, "Grid")
