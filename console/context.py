@@ -12,6 +12,7 @@ from backend.client import ApiClient
 from console.api import call
 
 ALL_DOCUMENTS = "All documents"
+DEMO_MARK = "(demo)"  # in the demo context's name (backend.embedded.DEMO_CONTEXT_NAME); a remote API may have none
 ALL = "all"  # the URL's word for "all documents"
 _CHOSEN = "chosen_context"  # the context id, or ALL; session state the pages share (not a widget's key)
 
@@ -34,6 +35,11 @@ def chosen_context_id() -> str | None:
     """The chosen context's id (None for all documents or before any choice), without drawing the picker."""
     chosen = st.session_state.get(_CHOSEN) or st.query_params.get("context")
     return None if chosen in (None, ALL) else chosen
+
+
+def is_demo(context: dict | None) -> bool:
+    """Whether ``context`` is the demo handbook's context (the one the console's example questions are about)."""
+    return context is not None and DEMO_MARK in context["name"]
 
 
 def _remember(widget_key: str) -> None:
@@ -59,7 +65,7 @@ def context_picker(client: ApiClient, page: str, *, allow_all: bool = True, labe
     if wanted is None:
         if any(c != ALL for c in asked):
             st.warning("The context in this link does not exist (any more): showing another one.")
-        demo = next((c for c in contexts if "(demo)" in c["name"]), None)
+        demo = next((c for c in contexts if is_demo(c)), None)
         wanted = (demo or (contexts[0] if contexts else {"id": ALL}))["id"]
     current = by_id.get(wanted)
     select_context(wanted)

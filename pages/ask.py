@@ -15,7 +15,7 @@ import streamlit as st
 
 from backend.models import MAX_QUESTION_CHARS
 from console.api import api_client, attempt, wait_until_ready
-from console.context import ALL_DOCUMENTS, context_picker
+from console.context import ALL_DOCUMENTS, context_picker, is_demo
 from console.export import HISTORY_COLUMNS, download_buttons, history_rows
 from console.navigation import through_navigation
 from console.widgets import computation_view, document_link, format_number, source_card
@@ -197,7 +197,10 @@ with controls[1]:
 if queued := st.session_state.pop("queued_question", None):
     ask(queued[1], queued[0], context)
 
-if not st.session_state.history:
+if not st.session_state.history and context is not None and not is_demo(context):
+    # The examples are about the demo handbook: offered for another context they would be declined, one by one.
+    st.caption(f"Ask about the documents in “{context['name']}”: type a question below and choose its answer type.")
+elif not st.session_state.history:
     st.caption("Try an example:")
     columns = st.columns(3)
     for i, (example_type, example) in enumerate(EXAMPLES):

@@ -200,6 +200,9 @@ def test_the_chosen_context_is_kept_across_pages_and_in_the_url():
     assert any("1 document in “Contoso Q2 analysis”" in s.value for s in app.subheader)
     app.switch_page("pages/ask.py")
     app.run()
+    # The example questions are the demo handbook's: another context is not offered them (each would be declined).
+    assert not [b for b in app.button if b.key and b.key.startswith("example_")]
+    assert any("Ask about the documents in “Contoso Q2 analysis”" in c.value for c in app.caption)
     app.selectbox(key="answer_type").set_value("float")
     app.chat_input[0].set_value("What is the hotel budget for Q2?").run()
     assert app.session_state.history[-1]["context_id"] == other["id"]  # asked where the page says
