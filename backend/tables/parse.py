@@ -15,18 +15,15 @@ from dataclasses import dataclass, replace
 from backend.tables.columns import (
     answered_column,
     column_named_by,
-    is_rank,
     is_year_or_rank,
-    lasting_columns,
     pace_column,
     placing_column,
     shift_unit,
-    superlative_column,
     the_amount,
     valued_column,
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
-from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, next_after_row, question_conditions
+from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
 from backend.tables.counts import EARNED, counted_plan
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
@@ -41,6 +38,7 @@ from backend.tables.quantities import (
     said_quarter,
 )
 from backend.tables.scores import SCORE_WORDS, score_plan
+from backend.tables.superlatives import Ranking, superlative_plan
 from backend.tables.words import (
     ABBREVIATIONS,
     CUE_WORDS,
@@ -87,8 +85,6 @@ _RANKED_AT = re.compile(
     r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"
     r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"
 )
-# "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
-_NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
 
 
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
@@ -303,55 +299,13 @@ def _plan(
     dated = [c for c in named if columns[c].kind == "date" and c not in condition_columns and c != answer_column]
     if dated and not (is_max or is_min) and wants_text:  # "who was hired first": the earliest Hire Date
         is_min, is_max = bool(re.search(r"\bfirst\b", q)), bool(re.search(r"\b(?:last|most recently)\b", q))
-    if (is_max or is_min) and not (is_max and is_min):
-        order = measure if measure is not None else superlative_column(q, table, condition_columns, answer_column)
-        if ranked is not None and order is not None:
-            shown = measure if numeric_answer and measure is not None else answer_column
-            if shown is not None:
-                plan = Plan("rows", select=(shown,), where=where, order_by=order, descending=is_max, limit=ranked[0])
-                return reading(plan, "list")
-        if element in (AnswerType.INTEGER, AnswerType.FLOAT) and measure is not None:  # "the highest salary"
-            return reading(Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min")
-        counts_rows = measure is None and re.search(
-            r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b|recent)\w+"  # "most recently" is the latest
-            r"|\b(?:largest|highest|greatest|smallest|lowest) number of",
-            q,
+    if (is_max or is_min) and not (is_max and is_min):  # "which region had the highest sales"
+        highest = Ranking(
+            is_max, measure, answer_column, where, condition_columns, answer_type, group_limit, ranked, bool(extra)
         )
-        # "the most compilation albums released in one year": how many rows the busiest year has
-        per = re.search(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)", q) if counts_rows else None
-        by = next((c for c, names in enumerate(index_.names) if stem(per.group(1)) in names), None) if per else None
-        if by is not None and numeric_answer and by not in condition_columns:
-            return reading(Plan("count", group_by=by, where=where, descending=is_max, limit=1), "group_count")
-        if counts_rows and answer_column is not None and columns[answer_column].kind == "text":
-            # "which country has produced the most drivers": the value that most rows have.
-            plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=group_limit)
-            return reading(plan, "group")
-        lasting = lasting_columns(q, table, condition_columns) if order is None else None
-        if lasting is not None and answer_column is not None:  # "which series ran the longest": the longest span
-            start, end = lasting
-            plan = Plan(
-                "rows", select=(answer_column,), where=where, order_by=start, order_to=end, descending=is_max, limit=1
-            )
-            return reading(plan, "superlative")
-        after = (
-            next_after_row(where, table, order, is_max)
-            if order is not None and columns[order].numeric and _NEXT_BEST.search(q)
-            else None
-        )
-        if after is not None:  # "after Sedan, which township has the next highest population": one of Sedan's kind
-            where, answer_column = after[0], after[1] if wants_text else answer_column
-        if order is not None and answer_column is not None:
-            descending = is_max
-            if is_rank(columns[order].name) and measure is None:
-                descending = not descending  # "top" of a ranking is its smallest number
-            if answer_type.is_array and not extra:  # "the countries with the least silver medals": all tied
-                plan = Plan("rows", select=(answer_column, order), where=where, order_by=order, descending=descending)
-                return reading(plan, "tied")
-            plan = Plan("rows", select=(answer_column,), where=where, order_by=order, descending=descending, limit=1)
-            return reading(plan, "superlative")
-        if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
-            plan = Plan("count", group_by=answer_column, where=where, descending=is_max, limit=group_limit)
-            return reading(plan, "group")
+        ranking = superlative_plan(q, table, index_, highest)
+        if ranking is not None:
+            return reading(*ranking)
     said = {i for m in mentions for i in range(m.start, m.end)}
     said |= {i for n in numbers if n.op != "=" for i in range(max(0, n.words[0] - 3), n.words[0])}  # "after 2010"
     shift = shift_of(q, bool(mentions or any(d.op == "=" for d in dates)), said)  # "after June 2024" compares

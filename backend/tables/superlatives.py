@@ -1,0 +1,96 @@
+"""Superlative readings: the row with the highest or lowest value, the value most rows have, the longest span.
+
+"Which region had the highest sales", "the top 3 salaries", "which country has produced the most drivers",
+"which series ran the longest", "after Sedan, which township has the next highest population". The parser
+(``parse.py``) has already found the conditions, the measure the question names and the column it asks for;
+this module chooses how to rank: by which column, in which direction, and what a row or a group answers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from backend.tables.columns import is_rank, lasting_columns, superlative_column
+from backend.tables.conditions import next_after_row
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition, Plan
+from backend.tables.words import Index
+from backend.text import stem
+from backend.types import AnswerType
+
+# "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
+_NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
+# "the most drivers", "the largest number of titles": how many rows, not a column's value ("most recently" is the
+# latest; "the most of ..." and "the most in ..." name what is counted elsewhere)
+_COUNTS_ROWS = re.compile(
+    r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b|recent)\w+|\b(?:largest|highest|greatest|smallest|lowest) number of"
+)
+_PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """What the parser read before ranking: the highest (or lowest) of what, among which rows, answered how."""
+
+    highest: bool
+    measure: int | None  # the number column the question names, when it names one
+    answer_column: int | None
+    where: tuple[Condition, ...]
+    condition_columns: set[int]
+    answer_type: AnswerType
+    group_limit: int  # how many groups a group ranking keeps
+    ranked: tuple[int, bool, int] | None = None  # "the top 3": (how many, highest first, the number's word)
+    several_columns: bool = False  # "the last model and its origin": the answer lists several columns
+
+
+def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -> tuple[Plan, str] | None:
+    """The plan and its kind for a question that asks for the highest or lowest of something, or None when no
+    ranking fits (the parser then tries the other readings)."""
+    columns = table.columns
+    numeric_answer = asked.answer_type.element in (AnswerType.INTEGER, AnswerType.FLOAT)
+    wants_text = asked.answer_type.element is AnswerType.STRING
+    measure, answer_column, where, is_max = asked.measure, asked.answer_column, asked.where, asked.highest
+    order = measure if measure is not None else superlative_column(q, table, asked.condition_columns, answer_column)
+    if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
+        shown = measure if numeric_answer and measure is not None else answer_column
+        if shown is not None:
+            plan = Plan("rows", select=(shown,), where=where, order_by=order, descending=is_max, limit=asked.ranked[0])
+            return plan, "list"
+    if numeric_answer and measure is not None:  # "the highest salary"
+        return Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min"
+    counts_rows = measure is None and _COUNTS_ROWS.search(q)
+    # "the most compilation albums released in one year": how many rows the busiest year has
+    per = _PER.search(q) if counts_rows else None
+    by = next((c for c, names in enumerate(index_.names) if stem(per.group(1)) in names), None) if per else None
+    if by is not None and numeric_answer and by not in asked.condition_columns:
+        return Plan("count", group_by=by, where=where, descending=is_max, limit=1), "group_count"
+    if counts_rows and answer_column is not None and columns[answer_column].kind == "text":
+        # "which country has produced the most drivers": the value that most rows have.
+        return Plan("count", group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit), "group"
+    lasting = lasting_columns(q, table, asked.condition_columns) if order is None else None
+    if lasting is not None and answer_column is not None:  # "which series ran the longest": the longest span
+        start, end = lasting
+        plan = Plan(
+            "rows", select=(answer_column,), where=where, order_by=start, order_to=end, descending=is_max, limit=1
+        )
+        return plan, "superlative"
+    after = (
+        next_after_row(where, table, order, is_max)
+        if order is not None and columns[order].numeric and _NEXT_BEST.search(q)
+        else None
+    )
+    if after is not None:  # "after Sedan, which township has the next highest population": one of Sedan's kind
+        where, answer_column = after[0], after[1] if wants_text else answer_column
+    if order is not None and answer_column is not None:
+        descending = is_max
+        if is_rank(columns[order].name) and measure is None:
+            descending = not descending  # "top" of a ranking is its smallest number
+        if asked.answer_type.is_array and not asked.several_columns:  # "the countries with the least silver medals"
+            plan = Plan("rows", select=(answer_column, order), where=where, order_by=order, descending=descending)
+            return plan, "tied"  # every row tied for it
+        plan = Plan("rows", select=(answer_column,), where=where, order_by=order, descending=descending, limit=1)
+        return plan, "superlative"
+    if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
+        return Plan("count", group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit), "group"
+    return None
