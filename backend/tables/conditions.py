@@ -66,6 +66,33 @@ def relative_to_row(
     return None
 
 
+_AND_WHAT_OTHER = (["and", "what", "other"], ["and", "which", "other"])
+
+
+def besides_row(
+    words: list[str], mentions: list[Mention], conditions: list[Condition]
+) -> tuple[list[Condition], int] | None:
+    """What the question says of a row it names by "other": "Larry Perkins and what other driver", "other than Ulm,
+    which is the other free city". That row is left out, and its column can answer (another row's value). Returns
+    the conditions and the column, or None when no value is followed by "and what (which) other" or follows
+    "other than"."""
+    for mention in mentions:
+        other_than = words[max(0, mention.start - 2) : mention.start] == ["other", "than"] or (
+            words[mention.start - 1 : mention.start] == ["besides"]
+        )  # negated already
+        if not other_than and words[mention.end : mention.end + 3] not in _AND_WHAT_OTHER:
+            continue
+        op = "!=" if other_than else "="
+        entity = next(
+            (c for c in conditions if c.op == op and c.column in mention.cells and c.value == mention.cells[c.column]),
+            None,
+        )
+        if entity is not None:
+            rest = [c for c in conditions if c is not entity]
+            return [*rest, Condition(entity.column, "!=", entity.value)], entity.column
+    return None
+
+
 def next_after_row(
     where: tuple[Condition, ...], table: TypedTable, order: int, descending: bool
 ) -> tuple[tuple[Condition, ...], int] | None:
@@ -336,9 +363,10 @@ def question_conditions(
     words = q.split()
     conditions, condition_columns = value_conditions(mentions, named, table.columns, words)
     entity_column = None
-    relative = relative_to_row(words, mentions, named, table, conditions)
-    if relative is not None:  # "older than Cyril Guittet": his row's value, compared
-        conditions, entity_column = relative
+    # "older than Cyril Guittet" (his row's value, compared), "Larry Perkins and what other driver" (his row left out)
+    about_row = relative_to_row(words, mentions, named, table, conditions) or besides_row(words, mentions, conditions)
+    if about_row is not None:
+        conditions, entity_column = about_row
         condition_columns = {c.column for c in conditions} - {entity_column}
     for said in dates:  # "after march 10, 2011": the date column compared with the day
         conditions.append(Condition(said.column, said.op, said.value, "date"))

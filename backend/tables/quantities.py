@@ -133,7 +133,8 @@ _AFTER_NUMBER = re.compile(
     r"\s*(?:\w+\s+)?(?:or|and)\s+(more|greater|higher|above|over|later|after|less|fewer|lower|below|under|earlier|before)\b"
 )
 _NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
-_NOT = NEGATION - {"except", "excluding", "other", "without"}  # "other players scored more than 10" is no negation
+# "other players scored more than 10", "besides Bob, who earns over 50,000": no negation of the comparison
+_NOT = NEGATION - {"besides", "except", "excluding", "other", "without"}
 
 
 def comparison_before(text: str) -> str:

@@ -51,6 +51,7 @@ NEGATION = {
     "non",
     "except",
     "excluding",
+    "besides",
     "other",
     "without",
     "never",
@@ -302,8 +303,15 @@ def _outcomes(by_norm: dict[str, str]) -> dict[str, list[str]]:
 def negation_before(words: list[str], at: int) -> bool:
     """Whether a negation comes within :data:`NEGATION_REACH` words before word ``at``, not counting stop words
     ("not played at X", "other than against the X")."""
-    before = [w for w in words[:at] if w not in STOP_WORDS or w in NEGATION]
-    return bool(NEGATION & set(before[-NEGATION_REACH:]))
+    before = [(i, w) for i, w in enumerate(words[:at]) if w not in STOP_WORDS or w in NEGATION]
+    return any(w in NEGATION and (w != "other" or _other_than(words, i, at)) for i, w in before[-NEGATION_REACH:])
+
+
+def _other_than(words: list[str], other: int, at: int) -> bool:
+    """Whether "other" at ``other`` negates word ``at``: as "other than X", X its next value ("other than against
+    the 49ers"), not one said later ("other than Ulm, which is the other free city") nor "the other city" itself."""
+    between = [w for w in words[other + 2 : at] if w not in STOP_WORDS]
+    return words[other + 1 : other + 2] == ["than"] and len(between) <= 1
 
 
 def name_stems(name: str) -> set[str]:

@@ -1266,3 +1266,19 @@ def test_a_header_written_on_two_rows_names_the_columns_and_is_no_data():
     # a first row of data that happens to repeat a header word stays data
     plain = table_of("Name,Team,Goals\nAl,Team,3\nBo,Reds,5\n", "plain.csv")
     assert plain.row_count == 2
+
+
+def test_a_row_named_by_other_is_left_out_and_its_column_answers():
+    race = table_of(
+        "Driver,Team,Laps\nLarry Perkins,Perkins Engineering,161\nTomas Mezera,Perkins Engineering,161\n"
+        "Glenn Seton,Ford Credit Racing,160\n",
+        "race.csv",
+    )
+    question = "Larry Perkins and what other driver raced for Perkins Engineering?"
+    assert answer(question, race, "string") == "Tomas Mezera"
+    estates = table_of(
+        "Name,Type,Founded\nUlm,Free city,1115\nAugsburg,Free city,1276\nUrach,County,1060\n", "estates.csv"
+    )
+    # "other than" negates the value it comes before, not one said later ("the other free city" is asked for)
+    assert answer("Other than Ulm, what is the name of the other free city?", estates, "string") == "Augsburg"
+    assert answer("Which other free city is listed besides Ulm?", estates, "string") == "Augsburg"
