@@ -228,7 +228,8 @@ def _plan(
         condition_columns = {*condition_columns, placing}
     where = tuple(conditions)
     group_limit = MAX_LIMIT if answer_type.is_array else 3  # groups ranked: a list takes every group tied first
-    is_max = any(re.search(rf"\b{w}\b", q) for w in MAX_WORDS)
+    bounded = re.sub(r"\bat (?:least|most)\b", " ", q)  # "at least 15 sacks" compares; it asks for no least
+    is_max = any(re.search(rf"\b{w}\b", bounded) for w in MAX_WORDS)
     top = re.search(r"\btop (\w+)", q)  # "the top laps": the most laps, when "laps" names a number column
     if (
         measure is not None
@@ -236,7 +237,7 @@ def _plan(
         and stem(ABBREVIATIONS.get(top.group(1), top.group(1))) in name_stems(columns[measure].name)
     ):
         is_max = True
-    is_min = any(re.search(rf"\b{w}\b", q) for w in MIN_WORDS)
+    is_min = any(re.search(rf"\b{w}\b", bounded) for w in MIN_WORDS)
     fast, slow = bool(re.search(r"\b(fastest|quickest)\b", q)), bool(re.search(r"\bslowest\b", q))
     paced = pace_column(table, named, condition_columns) if (fast or slow) and not (is_max or is_min) else None
     if paced is not None:  # "the fastest": the shortest time, or the highest speed

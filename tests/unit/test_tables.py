@@ -1282,3 +1282,13 @@ def test_a_row_named_by_other_is_left_out_and_its_column_answers():
     # "other than" negates the value it comes before, not one said later ("the other free city" is asked for)
     assert answer("Other than Ulm, what is the name of the other free city?", estates, "string") == "Augsburg"
     assert answer("Which other free city is listed besides Ulm?", estates, "string") == "Augsburg"
+
+
+def test_at_least_compares_and_asks_for_no_superlative():
+    sacks = table_of(
+        "Year,Team,Sacks,Forced fumbles\n2009,Houston,4,1\n2010,Houston,5,2\n2011,Philadelphia,18,3\n"
+        "2012,Jacksonville,6,2\n",
+        "sacks.csv",
+    )
+    # not the least "Forced fumbles" of the rows with 15 sacks or more: the year of that row
+    assert answer("In what year did he force at least 15 sacks?", sacks, "integer") == 2011
