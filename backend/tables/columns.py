@@ -95,6 +95,12 @@ def holds_years(table: TypedTable, column: int) -> bool:
     return bool(values) and sum(v.is_integer() and 1800 <= v <= 2100 for v in values) >= 0.8 * len(values)
 
 
+def year_column(table: TypedTable) -> int | None:
+    """The first column of years ("Year", "Season" of "2001 (Bulldogs)" cells), or None."""
+    numbers = table.data.column_names
+    return next((c for c in range(len(table.columns)) if f"n{c}" in numbers and holds_years(table, c)), None)
+
+
 def is_year_or_rank(table: TypedTable, column: int) -> bool:
     """Years, ranks and identifiers are numbers that are not summed or maximised as amounts."""
     return is_rank(table.columns[column].name) or (

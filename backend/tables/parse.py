@@ -21,6 +21,7 @@ from backend.tables.columns import (
     shift_unit,
     the_amount,
     valued_column,
+    year_column,
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
 from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
@@ -81,6 +82,7 @@ _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
     r"|\b(?:revenue|income|billed?|money|grossed)\b"
 )
+_ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
 _RANKED_AT = re.compile(
     r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"
     r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"
@@ -117,7 +119,9 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     ranked = top_n(words) if answer_type.is_array else None
     if ranked is not None:
         numbers = [n for n in numbers if ranked[2] not in n.words]
-    reading = _plan(q, table, mentions, named, numbers, answer_type, dates, hinted, index_, ranked)
+    # "in what year did he force 15 sacks": a year is read from its row, not computed from numbers
+    asked_as = AnswerType.STRING if answer_type is AnswerType.INTEGER and _ASKS_YEAR.search(q) else answer_type
+    reading = _plan(q, table, mentions, named, numbers, asked_as, dates, hinted, index_, ranked)
     if reading is None:
         return None
     explained = set(covered) | {i for n in by_number for i in n.words}
@@ -207,6 +211,10 @@ def _plan(
         answer_column, word = kind_of
         conditions = [c for c in conditions if not (c.op == "contains" and c.value == word)]
         condition_columns = {c.column for c in conditions} - ({compared_row} if compared_row is not None else set())
+    # "what year did the Bulldogs score the most tries": a year, from the column of years ("2001 (Bulldogs)")
+    years = year_column(table) if guessed and _ASKS_YEAR.search(q) else None
+    if years is not None:
+        answer_column = years
 
     # "what is the last model and its origin?": a list of several named columns of one row.
     extra = tuple(

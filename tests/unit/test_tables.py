@@ -1292,3 +1292,12 @@ def test_at_least_compares_and_asks_for_no_superlative():
     )
     # not the least "Forced fumbles" of the rows with 15 sacks or more: the year of that row
     assert answer("In what year did he force at least 15 sacks?", sacks, "integer") == 2011
+
+
+def test_a_year_asked_for_is_read_from_the_column_of_years():
+    tries = table_of(
+        "Season,Appearances,Tries\n1999 (Bulldogs),20,8\n2000 (Bulldogs),24,12\n2001 (Roosters),22,9\n", "tries.csv"
+    )
+    # the year of the row with the most tries, not the most tries; "Season" holds the years
+    assert answer("What year did he score the most tries for the Bulldogs?", tries, "integer") == 2000
+    assert answer("Which year had the fewest tries?", tries, "integer") == 1999
