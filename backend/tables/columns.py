@@ -239,6 +239,18 @@ def valued_column(q: str, index: Index, values_said: set[int]) -> tuple[int, str
     return next(((column, word) for column, cells in enumerate(index.words) if word in cells), None)
 
 
+def length_column(table: TypedTable, taken: set[int]) -> int | None:
+    """The column "how long is X" reads: a length, distance, duration or time ("Length (m)", "Running time")."""
+    return next(
+        (
+            i
+            for i, c in enumerate(table.columns)
+            if i not in taken and re.search(r"\b(length|distance|duration|time|runtime)\b", c.name, re.I)
+        ),
+        None,
+    )
+
+
 def pace_column(table: TypedTable, named: list[int], taken: set[int]) -> tuple[int, bool] | None:
     """The column "fastest" and "slowest" order by (a named one first): a time, where fastest is smallest, or a
     speed, where it is largest. Returns the column and whether it holds times."""

@@ -16,6 +16,7 @@ from backend.tables.columns import (
     answered_column,
     column_named_by,
     is_year_or_rank,
+    length_column,
     pace_column,
     placing_column,
     shift_unit,
@@ -258,6 +259,11 @@ def _plan(
         scored = score_plan(q, index_.scores, where, numbers, numeric_answer, answer_column, is_max, is_min)
         if scored is not None:
             return reading(*scored)
+    # "how long is the Seikan tunnel", "how long is Die Slow": the row's length, when a column holds lengths (not
+    # the years its rows span, comparisons.spread)
+    length = length_column(table, condition_columns) if q.startswith("how long") and measure is None else None
+    if length is not None and where and not (is_max or is_min):
+        return reading(Plan("rows", select=(length,), where=where, limit=1), "lookup")
     compared = (
         (
             share(q, where, filled_or_empty(q, table, named, condition_columns, index_), mentions)

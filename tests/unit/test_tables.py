@@ -1301,3 +1301,10 @@ def test_a_year_asked_for_is_read_from_the_column_of_years():
     # the year of the row with the most tries, not the most tries; "Season" holds the years
     assert answer("What year did he score the most tries for the Bulldogs?", tries, "integer") == 2000
     assert answer("Which year had the fewest tries?", tries, "integer") == 1999
+
+
+def test_how_long_reads_the_column_of_lengths():
+    tunnels = table_of("Tunnel,Length (m),Opened\nGotthard,57104,2016\nSeikan,53850,1988\n", "tunnels.csv")
+    assert answer("How long is the Seikan tunnel?", tunnels, "integer") == 53850  # not the years its rows span
+    songs = table_of("Title,Length,Producer\nDie Slow,4:00,Ty Fyffe\nRun,3:12,Kay\n", "songs.csv")
+    assert answer("How long is Die Slow?", songs, "string") == "4:00"
