@@ -75,6 +75,7 @@ class Reading:
     second: Plan | None = None
     guessed_answer_column: bool = False
     unexplained: tuple[str, ...] = ()  # the content words the plan does not account for
+    says_every_row: bool = False  # "how many episodes are listed", "on this list": the question is about every row
 
 
 # Words that ask for an amount without naming its column ("how much did we spend", "the largest expense", "who
@@ -82,6 +83,12 @@ class Reading:
 _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
     r"|\b(?:revenue|income|billed?|money|grossed)\b"
+)
+# Words that make a question about every row of the table ("how many episodes are listed", "the total number of
+# radio stations on this list"): the noun left unexplained then says what the rows are (answer/tables.py).
+_EVERY_ROW = re.compile(
+    r"\b(?:listed|(?:on|in) (?:this|the) (?:list|chart|table)|in total|(?:are|were) there"
+    r"|total number of|how many total)\b"
 )
 _ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
 _RANKED_AT = re.compile(
@@ -155,6 +162,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     reading.coverage = sum(i in explained for i in content) / len(content) if content else 1.0
     reading.unexplained = tuple(words[i] for i in content if i not in explained)
+    reading.says_every_row = bool(_EVERY_ROW.search(q))
     return reading
 
 
