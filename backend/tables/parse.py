@@ -30,7 +30,7 @@ from backend.tables.counts import EARNED, counted_plan
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
 from backend.tables.plan import MAX_LIMIT, SCORE_PARTS, Condition, Plan
-from backend.tables.positions import shift_of, the_row_shifted_from, top_n
+from backend.tables.positions import in_time_order, shift_of, the_row_shifted_from, top_n
 from backend.tables.quantities import (
     SaidDate,
     SaidNumber,
@@ -343,7 +343,8 @@ def _plan(
         if shifted is None:
             return None
         where = the_row_shifted_from(q.split(), where, mentions)
-        return reading(Plan("rows", select=(shifted,), where=where, shift=shift), "next" if shift > 0 else "previous")
+        down = in_time_order(shift, q, table)
+        return reading(Plan("rows", select=(shifted,), where=where, shift=down), "next" if down > 0 else "previous")
     if answer_column is None:
         return None
     if re.search(r"\b(first|top)\b", q) and not where:

@@ -5,8 +5,31 @@ bottom few ("the top 3 salaries").
 
 from __future__ import annotations
 
+from backend.tables.columns import year_column
+from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition
 from backend.tables.words import Mention
+
+# Words that shift in time ("who won after X"), as opposed to on the page ("listed below X", "above")
+_IN_TIME = {"after", "next", "following", "succeeded", "subsequent", "before", "previous", "preceding", "prior"}
+
+
+def in_time_order(shift: int, q: str, table: TypedTable) -> int:
+    """The shift down the table's rows for a shift in time: reversed when the rows run from the latest to the
+    earliest ("which team won after Ballymore Eustace" in a list of winners, the newest first). A shift on the page
+    ("listed after X in the table", "below") stays as said."""
+    words = set(q.split())
+    if not words & _IN_TIME or words & {"listed", "table", "below", "above"}:
+        return shift
+    years = year_column(table)
+    dated = next((f"d{i}" for i, c in enumerate(table.columns) if c.kind == "date"), None)
+    name = f"n{years}" if years is not None else dated
+    if name is None:
+        return shift
+    times = [t for t in table.data.column(name).to_pylist() if t is not None]
+    earlier = sum(b < a for a, b in zip(times, times[1:], strict=False))
+    later = sum(b > a for a, b in zip(times, times[1:], strict=False))
+    return -shift if earlier >= 2 and earlier > 2 * later else shift
 
 
 def the_row_shifted_from(

@@ -1308,3 +1308,13 @@ def test_how_long_reads_the_column_of_lengths():
     assert answer("How long is the Seikan tunnel?", tunnels, "integer") == 53850  # not the years its rows span
     songs = table_of("Title,Length,Producer\nDie Slow,4:00,Ty Fyffe\nRun,3:12,Kay\n", "songs.csv")
     assert answer("How long is Die Slow?", songs, "string") == "4:00"
+
+
+def test_after_and_before_in_time_follow_a_table_listed_newest_first():
+    winners = table_of(
+        "Team,County,Year won\nGreystones,Wicklow,2011\nBallymore Eustace,Kildare,2010\nMaynooth,Kildare,2009\n",
+        "winners.csv",
+    )
+    assert answer("Which team won after Ballymore Eustace?", winners, "string") == "Greystones"  # the row above
+    assert answer("Which team won before Ballymore Eustace?", winners, "string") == "Maynooth"
+    assert answer("Which team is listed after Ballymore Eustace?", winners, "string") == "Maynooth"  # on the page
