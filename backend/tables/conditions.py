@@ -7,6 +7,7 @@ or lost (:func:`outcome_condition`)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pyarrow as pa
@@ -17,7 +18,7 @@ from backend.tables.columns import is_rank, is_year_or_rank, number_column, rank
 from backend.tables.infer import Column, TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter, seconds_per
-from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Index, Mention, name_stems, negation_before
+from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Index, Mention, name_stems, negation_before, normal
 from backend.text import stem
 
 _MORE = "more greater higher larger bigger longer taller heavier later older".split()
@@ -396,3 +397,20 @@ def question_conditions(
             ]
         condition_columns.add(column)
     return conditions, condition_columns, entity_column
+
+
+def cells_saying(where: tuple[Condition, ...], index_: Index) -> tuple[Condition, ...]:
+    """Text conditions widened to every cell that says the value: "how many games against the Chicago Cardinals"
+    counts the "at Chicago Cardinals" rows too, and "the opponent after Cleveland Freeze" follows the first row that
+    says it, "at Cleveland Freeze". "7th" says no "27th" (the cells that say the value as words must be the cells whose
+    text holds it). A lookup keeps its exact cell."""
+    widened = []
+    for c in where:
+        if c.op == "=" and c.view == "text" and not c.also and isinstance(c.value, str):
+            said, cells = f" {normal(c.value)} ", index_.values[c.column]
+            as_words = {cell for key, cell in cells.items() if said in f" {key} "}
+            as_text = {cell for cell in cells.values() if c.value.lower() in cell.lower()}
+            if len(as_words) > 1 and as_words == as_text:
+                c = replace(c, op="contains")
+        widened.append(c)
+    return tuple(widened)

@@ -6,11 +6,10 @@ acts does Il Giustino have" (a number its row's cell says). ``parse.py`` asks he
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from itertools import islice
 
 from backend.tables.comparisons import Compared
-from backend.tables.conditions import filled_or_empty, rows_where
+from backend.tables.conditions import cells_saying, filled_or_empty, rows_where
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Plan
 from backend.tables.positions import rows_around
@@ -105,24 +104,8 @@ def counted_plan(
                 return (Plan("rows", select=(counted_in,), where=where, limit=1), "lookup", None), measure
             if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
                 where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
-            return (Plan("count", where=(*_saying(where, index_), *presence)), "count", None), measure
+            return (Plan("count", where=(*cells_saying(where, index_), *presence)), "count", None), measure
     return None, measure
-
-
-def _saying(where: tuple[Condition, ...], index_: Index) -> tuple[Condition, ...]:
-    """A count's text conditions widened to every cell that says the value: "how many games against the Chicago
-    Cardinals" counts the "at Chicago Cardinals" rows too, but "7th" no "27th" (the cells that say the value as words
-    must be the cells whose text holds it). A lookup keeps its exact cell."""
-    widened = []
-    for c in where:
-        if c.op == "=" and c.view == "text" and not c.also and isinstance(c.value, str):
-            said, cells = f" {normal(c.value)} ", index_.values[c.column]
-            as_words = {cell for key, cell in cells.items() if said in f" {key} "}
-            as_text = {cell for cell in cells.values() if c.value.lower() in cell.lower()}
-            if len(as_words) > 1 and as_words == as_text:
-                c = replace(c, op="contains")
-        widened.append(c)
-    return tuple(widened)
 
 
 def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:

@@ -25,7 +25,7 @@ from backend.tables.columns import (
     year_column,
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
-from backend.tables.conditions import OUTCOME_WORDS, filled_or_empty, question_conditions
+from backend.tables.conditions import OUTCOME_WORDS, cells_saying, filled_or_empty, question_conditions
 from backend.tables.counts import EARNED, counted_plan
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
@@ -342,7 +342,7 @@ def _plan(
             shifted = next((c.column for c in where if c.view == "text" and c.op == "="), shifted)
         if shifted is None:
             return None
-        where = the_row_shifted_from(q.split(), where, mentions)
+        where = cells_saying(the_row_shifted_from(q.split(), where, mentions), index_)
         down = in_time_order(shift, q, table)
         return reading(Plan("rows", select=(shifted,), where=where, shift=down), "next" if down > 0 else "previous")
     if answer_column is None:

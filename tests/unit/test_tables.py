@@ -1318,3 +1318,12 @@ def test_after_and_before_in_time_follow_a_table_listed_newest_first():
     assert answer("Which team won after Ballymore Eustace?", winners, "string") == "Greystones"  # the row above
     assert answer("Which team won before Ballymore Eustace?", winners, "string") == "Maynooth"
     assert answer("Which team is listed after Ballymore Eustace?", winners, "string") == "Maynooth"  # on the page
+
+
+def test_a_shift_starts_from_the_first_row_that_says_the_value():
+    games = table_of(
+        "Game,Opponent,Result\n1,Chicago Cardinals,W\n2,at Cleveland Freeze,L\n3,Detroit Waza,L\n"
+        "4,Cleveland Freeze,L\n5,Cincinnati Saints,W\n",
+        "games.csv",
+    )
+    assert answer("Which opponent is listed after Cleveland Freeze?", games, "string") == "Detroit Waza"
