@@ -140,8 +140,8 @@ def number_conditions(
             if op == "=" and negation_before(words, said_at):
                 op = "!="  # "cyclists that do not have -1 laps down"
             view = "year" if table.columns[column].kind == "date" else "number"  # "born before 1850": a date's year
-            if number.is_year and op == "=" and f"s{column}" in table.data.column_names:
-                view = "during"  # "playing in 1990": within the years "1988–1992"
+            if number.is_year and op != "!=" and f"s{column}" in table.data.column_names:
+                view = "during"  # "playing in 1990": within the years "1988–1992"; "after 2010": ending past it
             found = [Condition(column, op, number.value * seconds_per(words, number, table, column), view)]
             if op == "=":
                 equal_at[column] = said_at

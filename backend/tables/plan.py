@@ -111,6 +111,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
             raise InvalidPlan(f"where: the {condition.view} of {column.name!r} is compared with a number")
         if condition.view == "during" and f"s{condition.column}" not in table.data.column_names:
             raise InvalidPlan(f"where: {column.name!r} holds no spans of years")
+        if condition.view == "during" and condition.op not in ("=", ">", ">=", "<", "<="):
+            raise InvalidPlan("where: a span of years takes in (=), ends after (>) or starts before (<) a year")
         if condition.view == "position" and (condition.op not in ("<", ">") or not isinstance(condition.value, str)):
             raise InvalidPlan("where: a position is before ('<') or after ('>') the row a text names")
     return plan
@@ -188,7 +190,14 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
     if condition.view in ("year", "month"):
         return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
     if condition.view == "during":
-        return f"{names[condition.column]!r} takes in {shown}"
+        spans = {
+            "=": "takes in",
+            ">": "ends after",
+            ">=": "ends in or after",
+            "<": "starts before",
+            "<=": "starts in or before",
+        }
+        return f"{names[condition.column]!r} {spans.get(condition.op, condition.op)} {shown}"
     if condition.view == "position":
         where = "before" if condition.op == "<" else "after"
         return f"listed {where} the first row whose {names[condition.column]!r} holds {shown}"

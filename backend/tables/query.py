@@ -151,9 +151,12 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
         elif c.view == "position":  # listed before or after the first row whose cell holds the text
             parts.append(f"row {c.op} (SELECT min(row) FROM t WHERE contains(lower(c{c.column}), lower(?)))")
             parameters.append(str(c.value))
-        elif c.view == "during":  # the year lies within the cell's span
+        elif c.view == "during" and c.op == "=":  # the year lies within the cell's span
             parts.append(f"s{c.column} <= ? AND l{c.column} >= ?")
             parameters += [c.value, c.value]
+        elif c.view == "during":  # after a year: the span ends past it; before a year: it starts before it
+            parts.append(f"{'l' if c.op.startswith('>') else 's'}{c.column} {c.op} ?")
+            parameters.append(c.value)
         elif c.view in ("year", "month"):
             parts.append(f"{c.view}(d{c.column}) {c.op} ?")
             parameters.append(int(c.value))

@@ -1327,3 +1327,16 @@ def test_a_shift_starts_from_the_first_row_that_says_the_value():
         "games.csv",
     )
     assert answer("Which opponent is listed after Cleveland Freeze?", games, "string") == "Detroit Waza"
+
+
+def test_a_year_compared_with_spans_of_years():
+    skaters = table_of(
+        "Athlete,Nation,Olympics,Gold\nKim Yu-na,South Korea,2010–2014,1\nSonja Henie,Norway,1928–1936,3\n"
+        "Dick Button,United States,1948–1952,2\n",
+        "skaters.csv",
+    )
+    # "after 2010": a span that ends past it (Kim Yu-na's 2010–2014 starts in 2010); "before 1940": starts before
+    assert answer("Which athlete competed after 2010?", skaters, "string") == "Kim Yu-na"
+    assert answer("How many athletes competed before 1940?", skaters, "integer") == 1
+    with pytest.raises(InvalidPlan):
+        check(Plan("count", where=(Condition(2, "!=", 2010.0, "during"),)), skaters)
