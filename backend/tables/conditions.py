@@ -34,8 +34,9 @@ def relative_to_row(
     words: list[str], mentions: list[Mention], named: list[int], table: TypedTable, conditions: list[Condition]
 ) -> tuple[list[Condition], int] | None:
     """A comparison with a row the question names ("how many players are older than X", "which nations have the
-    same total as Y"): the condition on X's row becomes a comparison with that row's value of the compared column,
-    and X's own row is left out. Returns the conditions and X's column, or None."""
+    same total as Y", "X started the same year as what other coach"): the condition on X's row becomes a comparison
+    with that row's value of the compared column, and X's own row is left out. Returns the conditions and X's column,
+    or None."""
     for mention in mentions:
         if mention.partial or mention.start < 2 or words[mention.start - 1] not in ("than", "as"):
             continue
@@ -50,21 +51,40 @@ def relative_to_row(
             op = "<"
         else:
             continue
-        compared = _compared_column(said, named, table, mention)
-        if compared is None:
-            continue
-        column, view = compared
-        entity = next((c for c in conditions if c.op == "=" and c.column in mention.cells), None)
-        if entity is None:
-            continue
-        value = _row_value(table, entity, column, view)
-        if value is None:
-            continue
-        if view == "date" and set(said) & {"older", "younger"}:
-            op = {">": "<", "<": ">"}.get(op, op)  # older: born earlier
-        rest = [c for c in conditions if c is not entity]
-        return [*rest, Condition(column, op, value, view), Condition(entity.column, "!=", entity.value)], entity.column
+        compared = _compared_with_row(op, said, mention, named, table, conditions)
+        if compared is not None:
+            return compared
+    # "Ballymore Eustace is from the same county as what team": the row is named before "the same ... as"
+    same = words.index("same") if "same" in words else -1
+    asked = next((i for i in range(same + 1, min(same + 5, len(words) - 1)) if words[i] == "as"), None)
+    if same >= 0 and asked is not None and words[asked + 1] in ("what", "which", "who", "any"):
+        for mention in mentions:
+            if not mention.partial and mention.end <= same:
+                compared = _compared_with_row("=", words[same + 1 : asked], mention, named, table, conditions)
+                if compared is not None:
+                    return compared
     return None
+
+
+def _compared_with_row(
+    op: str, said: list[str], mention: Mention, named: list[int], table: TypedTable, conditions: list[Condition]
+) -> tuple[list[Condition], int] | None:
+    """The conditions with the row ``mention`` names compared by ``op`` on the column ``said`` names (see
+    :func:`relative_to_row`), or None when no column or row value fits."""
+    compared = _compared_column(said, named, table, mention, text=op == "=")
+    if compared is None:
+        return None
+    column, view = compared
+    entity = next((c for c in conditions if c.op == "=" and c.column in mention.cells), None)
+    if entity is None:
+        return None
+    value = _row_value(table, entity, column, view)
+    if value is None:
+        return None
+    if view == "date" and set(said) & {"older", "younger"}:
+        op = {">": "<", "<": ">"}.get(op, op)  # older: born earlier
+    rest = [c for c in conditions if c is not entity]
+    return [*rest, Condition(column, op, value, view), Condition(entity.column, "!=", entity.value)], entity.column
 
 
 _AND_WHAT_OTHER = (["and", "what", "other"], ["and", "which", "other"])
@@ -192,9 +212,12 @@ def years_during(conditions: list[Condition], words: list[str], table: TypedTabl
     return conditions
 
 
-def _compared_column(said: list[str], named: list[int], table: TypedTable, mention: Mention) -> tuple[int, str] | None:
+def _compared_column(
+    said: list[str], named: list[int], table: TypedTable, mention: Mention, text: bool = False
+) -> tuple[int, str] | None:
     """The column a comparison with a row is on: people's age (or birth date) for older/younger, else a number
-    column the words before "than"/"as" name, else the table's only amount."""
+    column the words before "than"/"as" name (or, with ``text``, for "the same county as", a text one), else the
+    table's only amount."""
     columns = table.columns
     if set(said) & {"older", "younger"}:
         for i, c in enumerate(columns):
@@ -205,8 +228,8 @@ def _compared_column(said: list[str], named: list[int], table: TypedTable, menti
                 return i, "date"
     stems = {stem(ABBREVIATIONS.get(w, w)) for w in said}
     for i in [*named, *range(len(columns))]:
-        if i not in mention.cells and columns[i].numeric and name_stems(columns[i].name) & stems:
-            return i, "number"
+        if i not in mention.cells and (columns[i].numeric or text) and name_stems(columns[i].name) & stems:
+            return i, "number" if columns[i].numeric else "text"
     amount = only_amount(table, *mention.cells)  # "earns more than Alice"
     return (amount, "number") if amount is not None else None
 
@@ -222,7 +245,8 @@ def only_amount(table: TypedTable, *besides: int) -> int | None:
 def _row_value(table: TypedTable, entity: Condition, column: int, view: str) -> Any:
     """The ``view`` value of ``column`` in the first row whose entity column holds the entity."""
     rows = rows_where(table, entity.column, str(entity.value))
-    return rows.column(f"{'n' if view == 'number' else 'd'}{column}")[0].as_py() if rows.num_rows else None
+    prefix = {"number": "n", "text": "c"}.get(view, "d")
+    return rows.column(f"{prefix}{column}")[0].as_py() if rows.num_rows else None
 
 
 def rows_where(table: TypedTable, column: int, cell: str) -> pa.Table:

@@ -1340,3 +1340,14 @@ def test_a_year_compared_with_spans_of_years():
     assert answer("How many athletes competed before 1940?", skaters, "integer") == 1
     with pytest.raises(InvalidPlan):
         check(Plan("count", where=(Condition(2, "!=", 2010.0, "during"),)), skaters)
+
+
+def test_the_same_value_as_a_row_named_before_it():
+    winners = table_of(
+        "Team,County,Year won\nGreystones,Wicklow,2011\nBallymore Eustace,Kildare,2010\nMaynooth,Kildare,2009\n"
+        "Bray,Wicklow,2008\n",
+        "winners.csv",
+    )
+    # the row named first, "the same county as" what: another row with its county, not its county
+    assert answer("Ballymore Eustace is from the same county as what other team?", winners, "string") == "Maynooth"
+    assert answer("José works in the same department as which other employee?", table_of(STAFF), "string") == "Erin"
