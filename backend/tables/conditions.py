@@ -1,132 +1,28 @@
 """The conditions a question puts on rows: the cell values it says (:func:`value_conditions`), the numbers it
-compares with (:func:`number_conditions`), and those that need the table's data, not only its words: a comparison
-with the value of a row the question names ("older than X", "the same total as Y"), a year within the years a row
-spans, whether a named column's cell is filled in or left empty, and the games a column of results records as won
-or lost (:func:`outcome_condition`)."""
+compares with (:func:`number_conditions`), and those that need the table's data, not only its words: a year within
+the years a row spans, whether a named column's cell is filled in or left empty, the games a column of results
+records as won or lost (:func:`outcome_condition`), and, through ``named_rows.py``, a comparison with a row the
+question names ("older than X", "the same total as Y")."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from typing import Any
 
-import pyarrow as pa
 import pyarrow.compute as pc
 
 from backend.tables.cells import parse_number
-from backend.tables.columns import is_rank, is_year_or_rank, number_column, rank_column, span_columns
+from backend.tables.columns import is_rank, number_column, rank_column, span_columns
 from backend.tables.infer import Column, TypedTable
+from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter, seconds_per
 from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Index, Mention, name_stems, negation_before, normal
 from backend.text import stem
 
-_MORE = "more greater higher larger bigger longer taller heavier later older".split()
-_LESS = "less fewer lower smaller shorter lighter earlier younger".split()
-# Words that ask when a row began or ended, not whether it was under way ("who joined in 2005").
 _BEGAN_OR_ENDED = set(
     "joined join joins began begin begins started start starts opened founded took left leave ended "
     "end ends retired resigned closed".split()
 )
-
-
-def relative_to_row(
-    words: list[str], mentions: list[Mention], named: list[int], table: TypedTable, conditions: list[Condition]
-) -> tuple[list[Condition], int] | None:
-    """A comparison with a row the question names ("how many players are older than X", "which nations have the
-    same total as Y", "X started the same year as what other coach"): the condition on X's row becomes a comparison
-    with that row's value of the compared column, and X's own row is left out. Returns the conditions and X's column,
-    or None."""
-    for mention in mentions:
-        if mention.partial or mention.start < 2 or words[mention.start - 1] not in ("than", "as"):
-            continue
-        said = words[max(0, mention.start - 6) : mention.start - 1]
-        if words[mention.start - 1] == "as" and "same" in said:
-            op = "="
-        elif set(said) & set(_MORE) and set(said) & set(_LESS):
-            continue  # "did A win more or less than B": a comparison of the two (see _plan)
-        elif set(said) & set(_MORE):
-            op = ">"
-        elif set(said) & set(_LESS):
-            op = "<"
-        else:
-            continue
-        compared = _compared_with_row(op, said, mention, named, table, conditions)
-        if compared is not None:
-            return compared
-    # "Ballymore Eustace is from the same county as what team": the row is named before "the same ... as"
-    same = words.index("same") if "same" in words else -1
-    asked = next((i for i in range(same + 1, min(same + 5, len(words) - 1)) if words[i] == "as"), None)
-    if same >= 0 and asked is not None and words[asked + 1] in ("what", "which", "who", "any"):
-        for mention in mentions:
-            if not mention.partial and mention.end <= same:
-                compared = _compared_with_row("=", words[same + 1 : asked], mention, named, table, conditions)
-                if compared is not None:
-                    return compared
-    return None
-
-
-def _compared_with_row(
-    op: str, said: list[str], mention: Mention, named: list[int], table: TypedTable, conditions: list[Condition]
-) -> tuple[list[Condition], int] | None:
-    """The conditions with the row ``mention`` names compared by ``op`` on the column ``said`` names (see
-    :func:`relative_to_row`), or None when no column or row value fits."""
-    compared = _compared_column(said, named, table, mention, text=op == "=")
-    if compared is None:
-        return None
-    column, view = compared
-    entity = next((c for c in conditions if c.op == "=" and c.column in mention.cells), None)
-    if entity is None:
-        return None
-    value = _row_value(table, entity, column, view)
-    if value is None:
-        return None
-    if view == "date" and set(said) & {"older", "younger"}:
-        op = {">": "<", "<": ">"}.get(op, op)  # older: born earlier
-    rest = [c for c in conditions if c is not entity]
-    return [*rest, Condition(column, op, value, view), Condition(entity.column, "!=", entity.value)], entity.column
-
-
-_AND_WHAT_OTHER = (["and", "what", "other"], ["and", "which", "other"])
-
-
-def besides_row(
-    words: list[str], mentions: list[Mention], conditions: list[Condition]
-) -> tuple[list[Condition], int] | None:
-    """What the question says of a row it names by "other": "Larry Perkins and what other driver", "other than Ulm,
-    which is the other free city". That row is left out, and its column can answer (another row's value). Returns
-    the conditions and the column, or None when no value is followed by "and what (which) other" or follows
-    "other than"."""
-    for mention in mentions:
-        other_than = words[max(0, mention.start - 2) : mention.start] == ["other", "than"] or (
-            words[mention.start - 1 : mention.start] == ["besides"]
-        )  # negated already
-        if not other_than and words[mention.end : mention.end + 3] not in _AND_WHAT_OTHER:
-            continue
-        op = "!=" if other_than else "="
-        entity = next(
-            (c for c in conditions if c.op == op and c.column in mention.cells and c.value == mention.cells[c.column]),
-            None,
-        )
-        if entity is not None:
-            rest = [c for c in conditions if c is not entity]
-            return [*rest, Condition(entity.column, "!=", entity.value)], entity.column
-    return None
-
-
-def next_after_row(
-    where: tuple[Condition, ...], table: TypedTable, order: int, descending: bool
-) -> tuple[tuple[Condition, ...], int] | None:
-    """The rows "the next highest population after Sedan" is one of: those whose value of ``order`` is below
-    Sedan's (above it, for the next lowest), Sedan's row left out. Returns the conditions and the column Sedan is in,
-    or None when the question names no row or the row has no value."""
-    entity = next((c for c in where if c.op == "=" and c.view == "text" and c.column != order), None)
-    value = _row_value(table, entity, order, "number") if entity is not None else None
-    if entity is None or value is None:
-        return None
-    rest = tuple(c for c in where if c is not entity)
-    compared = Condition(order, "<" if descending else ">", value, "number")
-    return (*rest, compared, Condition(entity.column, "!=", entity.value)), entity.column
 
 
 def number_conditions(
@@ -210,52 +106,6 @@ def years_during(conditions: list[Condition], words: list[str], table: TypedTabl
         if spanned and c.column in {s.column for s in spanned}:
             return [*(o for o in conditions if o is not c), *spanned]
     return conditions
-
-
-def _compared_column(
-    said: list[str], named: list[int], table: TypedTable, mention: Mention, text: bool = False
-) -> tuple[int, str] | None:
-    """The column a comparison with a row is on: people's age (or birth date) for older/younger, else a number
-    column the words before "than"/"as" name (or, with ``text``, for "the same county as", a text one), else the
-    table's only amount."""
-    columns = table.columns
-    if set(said) & {"older", "younger"}:
-        for i, c in enumerate(columns):
-            if c.numeric and re.search(r"\bage\b", c.name, re.I):
-                return i, "number"
-        for i, c in enumerate(columns):
-            if c.kind == "date":
-                return i, "date"
-    stems = {stem(ABBREVIATIONS.get(w, w)) for w in said}
-    for i in [*named, *range(len(columns))]:
-        if i not in mention.cells and (columns[i].numeric or text) and name_stems(columns[i].name) & stems:
-            return i, "number" if columns[i].numeric else "text"
-    amount = only_amount(table, *mention.cells)  # "earns more than Alice"
-    return (amount, "number") if amount is not None else None
-
-
-def only_amount(table: TypedTable, *besides: int) -> int | None:
-    """The table's one number column that is not a year, a rank or one of ``besides``, when it has just one."""
-    amounts = [
-        i for i, c in enumerate(table.columns) if c.numeric and i not in besides and not is_year_or_rank(table, i)
-    ]
-    return amounts[0] if len(amounts) == 1 else None
-
-
-def _row_value(table: TypedTable, entity: Condition, column: int, view: str) -> Any:
-    """The ``view`` value of ``column`` in the first row whose entity column holds the entity."""
-    rows = rows_where(table, entity.column, str(entity.value))
-    prefix = {"number": "n", "text": "c"}.get(view, "d")
-    return rows.column(f"{prefix}{column}")[0].as_py() if rows.num_rows else None
-
-
-def rows_where(table: TypedTable, column: int, cell: str) -> pa.Table:
-    """The table's rows (not its totals row) whose ``column`` holds ``cell``, case aside."""
-    cells = pc.utf8_lower(table.data.column(f"c{column}").fill_null(""))
-    match = pc.equal(cells, cell.lower())
-    if table.has_summary:
-        match = pc.and_(match, pc.invert(table.data.column("summary")))
-    return table.data.filter(match)
 
 
 def filled_or_empty(

@@ -9,8 +9,9 @@ import re
 from itertools import islice
 
 from backend.tables.comparisons import Compared
-from backend.tables.conditions import cells_saying, filled_or_empty, rows_where
+from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
+from backend.tables.named_rows import rows_where
 from backend.tables.plan import Condition, Plan
 from backend.tables.positions import rows_around
 from backend.tables.words import ABBREVIATIONS, BRACKETED, Index, Mention, name_stems, normal, table_words

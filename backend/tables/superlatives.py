@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from backend.tables.columns import is_rank, lasting_columns, superlative_column
-from backend.tables.conditions import next_after_row
 from backend.tables.infer import TypedTable
+from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Plan
 from backend.tables.words import Index
 from backend.text import stem
