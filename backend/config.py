@@ -139,7 +139,7 @@ class AnswerSettings(BaseModel):
     # from 40% to 22% (bench/table_qa.py, 2026-11-24). 0.2 sits between the two weakest readings' precision on that
     # half (answer/tables.py): it declines an aggregate over every row that leaves words unexplained (0.18, e.g. a
     # count of every order for "orders from Antarctica"), unless the question says it is about every row ("how many
-    # episodes are listed": 0.42), and keeps rows read from a guessed column (0.29).
+    # episodes are listed": 0.5), and keeps rows read from a guessed column (0.29).
     min_table_confidence: float = Field(
         0.2,
         ge=0.0,

@@ -162,7 +162,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     reading.coverage = sum(i in explained for i in content) / len(content) if content else 1.0
     reading.unexplained = tuple(words[i] for i in content if i not in explained)
-    reading.says_every_row = bool(_EVERY_ROW.search(q))
+    reading.says_every_row = _about_every_row(words, [i for i in content if i not in explained])
     return reading
 
 
@@ -371,6 +371,23 @@ def _plan(
     # the last in the table's order (a table with no date to order by lists its rows in time order)
     last = bool(re.search(r"\b(?:last|latest|most recent(?:ly)?)\b", q))
     return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
+
+
+def _about_every_row(words: list[str], unexplained: list[int]) -> bool:
+    """Whether the question says it is about every row ("how many episodes are listed", "the total number of radio
+    stations on this list") and leaves nothing unexplained but the noun it counts, which then says what the rows are.
+    "How many orders are there from Antarctica" leaves "antarctica" out of that noun: a condition not understood."""
+    if not _EVERY_ROW.search(" ".join(words)):
+        return False
+    cues = [i + 1 for i in range(1, len(words)) if words[i - 1 : i + 1] in (["how", "many"], ["number", "of"])]
+    if not cues:
+        return False
+    noun = set()
+    for i in range(cues[-1], min(cues[-1] + 3, len(words))):  # "radio stations", up to the next stop word
+        if words[i] in STOP_WORDS:
+            break
+        noun.add(i)
+    return set(unexplained) <= noun
 
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
