@@ -256,10 +256,23 @@ def _hit(row: dict, evidence: TableEvidence) -> SearchHit:
 
 def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> tuple[Any, str]:
     """The result as a value of ``answer_type``, or (None, why) when it is not one."""
+    if reading.kind == "list" and reading.plan.limit is None and result.matched_count > len(result.rows):
+        return None, (
+            f"{result.matched_count:,} rows of {table.name} match ({describe(reading.plan, table)}): more than a "
+            f"list answer holds ({len(result.rows):,}). Ask for fewer, or count them."
+        )
     values = _values(reading, result, table, ties=answer_type.is_array)
     if not values:
         return None, f"No row of {table.name} matches ({describe(reading.plan, table)})."
     element = answer_type.element
+    shown = reading.plan.select[0] if reading.plan.operation == "rows" and len(reading.plan.select) == 1 else None
+    if (
+        shown is not None
+        and table.columns[shown].kind == "number"
+        and element in (AnswerType.INTEGER, AnswerType.FLOAT)
+    ):
+        read = table.numbers_of(shown, [v for v in values if isinstance(v, str)])  # as the column was read
+        values = [read.get(v, v) if isinstance(v, str) else v for v in values]
     converted = [_convert(v, element) for v in values]
     if any(c is None for c in converted):
         bad = next(v for v, c in zip(values, converted, strict=True) if c is None)
@@ -305,7 +318,9 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         named = [row for row in result.rows if row[0]]
         # asked for a list, every group tied with the first ("which colleges had the most players": two had two)
         return [row[0] for row in named if row[1] == named[0][1]] if ties and named else [row[0] for row in named][:1]
-    return [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
+    cells = [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
+    # "which countries are in Asia": each country once, in the table's order (not once per order from it)
+    return list(dict.fromkeys(cells)) if reading.kind == "list" else cells
 
 
 def _duration(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:

@@ -21,7 +21,8 @@ _NUMBER = re.compile(
     r"^(?P<neg>[-−+])?\s*(?:US\$|[$£€¥₹])?\s*(?P<paren>\()?\s*(?:US\$|[$£€¥₹])?"
     r"(?P<num>\d{1,3}(?:[, \u00a0\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?P<pct>%)?\)?$"
 )
-_LEADING = re.compile(r"^[-−]?(?:US\$|[$£€¥₹])?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+# A number a cell starts with; not one a comma and digits go on from ("2642,64", "3,4"): a number not read whole
+_LEADING = re.compile(r"^[-−]?(?:US\$|[$£€¥₹])?((?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))(?![,.]\d)")
 DATE_FORMATS = [
     "%Y-%m-%d",
     "%Y-%m-%dT%H:%M:%S",
@@ -41,15 +42,23 @@ DATE_FORMATS = [
 ]
 
 
-_DECIMAL_COMMA = re.compile(r"^[-−]?\d{1,3}(?:[.\u00a0\u202f ]\d{3})*,\d+$|^[-−]?\d{1,3}(?:\.\d{3})+$")
+_DECIMAL_COMMA = re.compile(
+    r"^[-−]?(?:\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+),\d+$|^[-−]?\d{1,3}(?:\.\d{3})+$"  # "2642,64" too
+)
 _CURRENCY_AFTER = re.compile(r"\s?(?:[$£€¥₹]|EUR|USD|GBP)$")
+_CURRENCY_BEFORE = re.compile(r"^([-−]?)\s*(?:US\$|[$£€¥₹]|EUR|USD|GBP)\s?")  # "€60,78", "-€5,20"
+
+
+def _bare(cell: str) -> str:
+    """A cell without its currency sign (before or after) and percent sign: the number as written."""
+    return _CURRENCY_BEFORE.sub(r"\1", _CURRENCY_AFTER.sub("", cell.strip())).rstrip("%").strip()
 
 
 def decimal_comma(cells: list[str]) -> bool:
     """Whether a column writes numbers the continental way (``1.234,5``, ``3,5 €``, ``1.084.831``): some cell shows
     it unmistakably (a comma followed by other than three digits, or two dot groups) and none is written the English
     way (``1,234.5``, ``1,234``). ``1.500`` alone could be either and is read the English way."""
-    bare = [_CURRENCY_AFTER.sub("", c.strip()).rstrip("%").strip() for c in cells]
+    bare = [_bare(c) for c in cells]
     english = any(re.search(r",\d{3}\.\d", c) or re.fullmatch(r"\d{1,3}(,\d{3})+", c) for c in bare)
     telling = any(
         _DECIMAL_COMMA.match(c) and (re.search(r",(\d{1,2}|\d{4,})$", c) or re.search(r"(\.\d{3}){2}", c)) for c in bare
@@ -62,9 +71,8 @@ def parse_number(cell: str, decimal_comma: bool = False) -> float | None:
     ``decimal_comma``, ``1.234,50 €`` → 1234.5."""
     text = _FOOTNOTE.sub("", cell.strip()).strip()
     if decimal_comma:
-        text = _CURRENCY_AFTER.sub("", text).strip()
         percent = text.endswith("%")
-        text = text.rstrip("%").strip()
+        text = _bare(text)
         if not _DECIMAL_COMMA.match(text) and not re.fullmatch(r"[-−]?\d+", text):
             return None
         text = re.sub(r"[.\u00a0\u202f ]", "", text).replace(",", ".") + ("%" if percent else "")

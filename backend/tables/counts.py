@@ -14,12 +14,23 @@ from backend.tables.infer import TypedTable
 from backend.tables.named_rows import rows_where
 from backend.tables.plan import Condition, Plan
 from backend.tables.positions import rows_around
-from backend.tables.words import ABBREVIATIONS, BRACKETED, Index, Mention, name_stems, normal, table_words
+from backend.tables.words import (
+    ABBREVIATIONS,
+    BRACKETED,
+    MAX_WORDS,
+    MIN_WORDS,
+    Index,
+    Mention,
+    name_stems,
+    normal,
+    table_words,
+)
 from backend.text import STOP_WORDS, stem
 from backend.types import AnswerType
 
 # Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
 EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales)\b")
+_MONEY_VERBS = {"spent", "paid", "earned", "billed", "received", "raised", "invoiced", "charged"}
 # Nouns a count of rows before or after a row is not of: "how many years before X" asks for a difference
 _TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
 
@@ -41,7 +52,9 @@ def counted_plan(
     columns = table.columns
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
     asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
-    earned = bool(EARNED.search(q)) and measure is not None  # "our revenue in Q1": the amounts added up
+    # "our revenue in Q1": the amounts added up; "the highest revenue" is one amount (parse.py's superlatives)
+    extreme = any(re.search(rf"\b{w}\b", q) for w in (*MAX_WORDS, *MIN_WORDS))
+    earned = bool(EARNED.search(q)) and measure is not None and not extreme
     if asks_count or earned or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q):
         # "how many points did X score" sums the points column; "how many games did X win" counts rows.
         counted = re.search(
@@ -49,7 +62,8 @@ def counted_plan(
             r"(?:total |combined |the |of |number of |amount of )*(\w+)",
             q,
         )
-        if counted and counted.group(1) in STOP_WORDS:  # "the total in March": no noun counted
+        # "the total in March": no noun counted; "the total spent on travel": a verb of money, the amounts added up
+        if counted and (counted.group(1) in STOP_WORDS or counted.group(1) in _MONEY_VERBS):
             counted = None
         # "how many sports had silver medals": different sports; "how many championships are listed": entries
         there = re.search(r"\bhow many (?:total )?(\w+)", q) if not re.search(r"\blisted\b", q) else None
@@ -123,6 +137,7 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
             and [stem(w) for w in head] == [said]
             and table.columns[column].kind == "text"
             and len(index_.values[column]) < table.row_count
+            and index_.flags[column] is None  # "how many managers": the rows a Manager flag says yes for
         ):
             return column
     return None

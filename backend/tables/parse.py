@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from backend.tables.columns import (
+    MONEY_NAME,
     answered_column,
     column_named_by,
     is_year_or_rank,
@@ -81,9 +82,12 @@ class Reading:
 # Words that ask for an amount without naming its column ("how much did we spend", "the largest expense", "who
 # earns more").
 _AMOUNT_CUE = re.compile(
-    r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays)\b"
+    r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays"
+    r"|spent|spend|costs?)\b"
     r"|\b(?:revenue|income|billed?|money|grossed)\b"
 )
+_ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered|spent|spends?|paid)\b")
+_MONEY_VERB = re.compile(r"spen[dt]s?|spending|paid|pays?|earn(?:s|ed)?|billed|costs?|charged|invoiced")
 # Words that make a question about every row of the table ("how many episodes are listed", "the total number of
 # radio stations on this list"): the noun left unexplained then says what the rows are (answer/tables.py).
 _EVERY_ROW = re.compile(
@@ -136,15 +140,23 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     # the words naming a column the plan compares ("number 1 in the UK": "Peak chart positions UK")
     for column in {*named, *(c.column for c in reading.plan.where if c.view == "number")}:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
-    # A number said as equal that no condition holds is unexplained: "1919" of "the teams that played 1919
-    # Brazilian football", where no team played 1919 games (columns.number_column). "All 14" only counts the rows.
+    # A number that no condition holds is unexplained: "1919" of "the teams that played 1919 Brazilian football",
+    # where no team played 1919 games (columns.number_column); "orders over 2,000" when no column reaches 2,000.
+    # "All 14" only counts the rows; a time said in minutes is held in seconds.
     held = {c.value for p in (reading.plan, reading.second) if p is not None for c in p.where if c.view != "text"}
+    held |= {v / unit for v in held if isinstance(v, int | float) for unit in (60, 3600)}
     held.add(reading.plan.limit)
-    explained |= {
-        i for n in numbers if n.op != "=" or n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words
-    }
+    explained |= {i for n in numbers if n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words}
     if ranked is not None and reading.plan.limit == ranked[0]:  # "top 3"
         explained |= {ranked[2], ranked[2] - 1}
+    # "spent", "paid", "earn": the Amount or Salary column the plan adds up, orders by or compares
+    amounts = {
+        reading.plan.column,
+        reading.plan.order_by,
+        *(c.column for c in reading.plan.where if c.view == "number"),
+    }
+    if any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts):
+        explained |= {i for i, w in enumerate(words) if _MONEY_VERB.fullmatch(w)}
     if reading.kind == "duration":  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if reading.plan.score or any(c.view in SCORE_PARTS for c in reading.plan.where):  # "the margin of points"
@@ -296,7 +308,8 @@ def _plan(
     # "the longest losing streak", "the most consecutive wins": the longest run of matching rows
     if re.search(r"\bstreak\b|\b(?:most|longest) consecutive\b", q) and numeric_answer and where:
         return reading(Plan("longest_run", where=where), "longest_run")
-    per_group = re.search(r"\b(average|mean|total|sum)\b", q) or EARNED.search(q)
+    # "which product sold the most units", "who spent the most": what each one's rows add up to, not its biggest row
+    per_group = re.search(r"\b(average|mean|total|sum)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
     if per_group and is_max != is_min and wants_text and measure is not None and answer_column not in (None, measure):
         # "which agent has the highest average satisfaction": each agent's average, the highest first
         operation = "avg" if per_group.group(0) in ("average", "mean") else "sum"
@@ -306,11 +319,14 @@ def _plan(
         return reading(Plan("avg", measure, where=where), "avg")
     if re.search(r"\bmedian\b", q) and measure is not None:
         return reading(Plan("median", measure, where=where), "median")
-    if not where and re.search(r"\blast[- ]place\b|\b(?:placed|finished|came) last\b", q):
-        # "how many laps did the last place finisher complete": the last-ranked row (the table's last without ranks)
+    placed_last = not where and re.search(r"\blast[- ]place\b|\b(?:placed|finished|came) last\b", q)
+    placing = placing_column(table) if placed_last else None
+    if placed_last and (placing is not None or not any(columns[c].kind == "date" for c in named)):
+        # "how many laps did the last place finisher complete": the last-ranked row (the table's last without
+        # ranks); "which order was placed last" of a table of order dates is the latest (below)
         shown = measure if numeric_answer and measure is not None else answer_column
         if shown is not None:
-            plan = Plan("rows", select=(shown,), order_by=placing_column(table), descending=True, limit=1)
+            plan = Plan("rows", select=(shown,), order_by=placing, descending=True, limit=1)
             return reading(plan, "last")
     counted, measure = counted_plan(
         q, table, where, conditions, condition_columns, measure, mentions, named, index_, element
@@ -361,7 +377,8 @@ def _plan(
     if not where:
         return None
     if answer_type.is_array:
-        return reading(Plan("rows", select=(answer_column,), where=where, limit=100), "list")
+        # every matching row (up to query.MAX_ROWS: answer/tables.py declines a list cut short)
+        return reading(Plan("rows", select=(answer_column,), where=where), "list")
     # "who was the winner after 2007", "the match immediately before 2014": the nearest row past the value said
     nearest = next((c for c in where if c.op in (">", ">=", "<", "<=") and c.view in ("number", "year", "date")), None)
     if nearest is not None and re.search(r"\b(?:after|before|prior to|previous to|since)\b", q):

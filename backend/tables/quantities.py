@@ -60,7 +60,8 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
     column = next((i for i, c in enumerate(table.columns) if c.kind == "date"), None)
     if column is None:
         return []
-    found = []
+    found: list[SaidDate] = []
+    previous_end = None  # where the day said before this one ends
     for match in _DAY_IN_TEXT.finditer(q):
         said = match.group("month") or match.group("month2")
         month = next(n for n, name in enumerate(MONTH_NAMES, 1) if name.startswith(said))
@@ -71,6 +72,9 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
         except ValueError:
             continue
         op = comparison_before(q[: match.start()])
+        if op == "=":  # "between march 1 2025 and march 31 2025", "from ... to ...": both days included
+            op = _range_end(q, match, previous_end, found[-1].op if found else None)
+        previous_end = match.end()
         first = len(q[: match.start()].split())
         found.append(SaidDate(day, op, tuple(range(first, first + len(match.group(0).split()))), column))
     for match in _MONTH_IN_TEXT.finditer(q):  # "before February 2024": from the month's first day on
@@ -86,6 +90,22 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
         first = len(q[: match.start()].split())
         found.append(SaidDate(value, op, (first, first + 1), column))
     return found
+
+
+def _range_end(q: str, match: re.Match[str], previous_end: int | None, previous_op: str | None) -> str:
+    """ ">=" for the first day of a range ("between X and", "from X to"), "<=" for its last, else "="."""
+    if (
+        previous_end is not None
+        and previous_op == ">="
+        and re.fullmatch(r"\s+(?:and|to|until|through)\s+", q[previous_end : match.start()])
+    ):
+        return "<="
+    before, after = q[: match.start()], q[match.end() :]
+    if re.search(r"\bbetween\s*$", before) or (
+        re.search(r"\bfrom\s*$", before) and re.match(r"\s+(?:to|until|through)\b", after)
+    ):
+        return ">="
+    return "="
 
 
 @dataclass(frozen=True)
@@ -123,7 +143,8 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
             op = ">="
         elif op == "=" and re.search(r"\bbetween\s+\S+\s+and\s*$", before):
             op = "<="
-        is_year = value.is_integer() and 1800 <= value <= 2100
+        # "after 1990" is a year; "over 2,000" and "$1,900" are amounts
+        is_year = value.is_integer() and 1800 <= value <= 2100 and said.isdigit()
         found.append(SaidNumber(value, op, positions, is_year, match.group(0).endswith("%")))
     return found
 

@@ -161,10 +161,12 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
             parts.append(f"{c.view}(d{c.column}) {c.op} ?")
             parameters.append(int(c.value))
         else:
-            prefix = "n" if c.view == "number" else "d"
             # "not -1": every other row, those with no number too (as "!=" on text keeps empty cells)
             op = "IS DISTINCT FROM" if c.op == "!=" else c.op
-            parts.append(f"{prefix}{c.column} {op} ?")
+            if c.view == "number":
+                parts.append(f"n{c.column} {op} ?")
+            else:  # a day said compares days: "on March 31" holds a cell of March 31, 14:00 (dates are days)
+                parts.append(f"CAST(d{c.column} AS DATE) {op} CAST(? AS DATE)")
             parameters.append(c.value)
     return (" WHERE " + " AND ".join(parts)) if parts else "", parameters
 

@@ -41,7 +41,7 @@ CUE_WORDS = set(
     "how many much number total sum combined average mean median count times different distinct unique first last next "
     "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter "
     "earlier later older younger listed list name names top bottom above below than only both either same "
-    "consecutive amount value".split()
+    "consecutive amount value exceed exceeds exceeded exceeding recent recently".split()
     + MAX_WORDS
     + MIN_WORDS
 )
@@ -68,7 +68,8 @@ CUE_STEMS = {stem(w) for w in CUE_WORDS} - {stem(w) for w in "point points value
 PLAIN_VERBS = set(
     "came come comes placed place work works worked working started start starts has have had got get gets made "
     "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
-    "happen happened take took taken appear appears appeared given give represented included tell me".split()
+    "happen happened take took taken appear appears appeared given give represented included tell me sold sell "
+    "sells bought purchased".split()
 )
 
 
@@ -84,6 +85,7 @@ ABBREVIATIONS = {
     "pct": "percent",
     "avg": "average",
     "qty": "quantity",
+    "units": "quantity",  # "how many units were sold": the Quantity column ("Unit Price" says "unit")
     "amt": "amount",
     "dept": "department",
     # words that ask for a price: "the most expensive product", "products that cost less than $5"

@@ -1351,3 +1351,88 @@ def test_the_same_value_as_a_row_named_before_it():
     # the row named first, "the same county as" what: another row with its county, not its county
     assert answer("Ballymore Eustace is from the same county as what other team?", winners, "string") == "Maynooth"
     assert answer("José works in the same department as which other employee?", table_of(STAFF), "string") == "Erin"
+
+
+# An analyst's sales export, as spreadsheets write it: order codes, days with times, money with signs.
+SALES = """Order ID,Order Date,Customer,Country,Product,Quantity,Unit Price,Revenue,Status
+SO-1001,2025-02-07 09:15:00,Acme Ltd,Japan,Widget,12,$12.50,$150.00,Shipped
+SO-1002,2025-03-01 10:00:00,Globex,India,Gizmo,17,$99.99,"$1,699.83",Shipped
+SO-1003,2025-03-14 16:30:00,Acme Ltd,Japan,Gizmo,8,$99.99,$799.92,Cancelled
+SO-1004,2025-03-31 14:00:00,Hooli,Japan,Widget,10,$12.50,$125.00,Shipped
+SO-1005,2025-04-02 08:00:00,Globex,India,Widget,9,$12.50,$112.50,Pending
+SO-1006,2025-01-20 12:00:00,Hooli,Canada,Gizmo,3,$99.99,$299.97,Shipped
+"""
+STAFF_FLAGS = """Employee ID,Name,Office,Salary,Manager
+1,Ann Lee,London,"82,000",Yes
+2,Bo Chan,Berlin,"129,000",No
+3,Cy Ross,London,"64,000",Yes
+4,Di Vega,Remote,"101,000",No
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "expected"),
+    [
+        # "largest" is one order's revenue, not the revenue added up (revenue alone is summed)
+        ("What is the largest order revenue?", "float", 1699.83),
+        ("What was our revenue in March?", "float", 2624.75),
+        # "which orders": their codes, not the day they were placed; first and last by that day
+        ("Which order was placed first?", "string", "SO-1006"),
+        ("Which order was placed last?", "string", "SO-1005"),
+        # each value of a list once, in the table's order
+        ("Which customers ordered from Japan?", "string_array", ["Acme Ltd", "Hooli"]),
+        # a number no column is named for is compared with the one column whose values reach it
+        ("Did any order exceed $1,500?", "boolean", True),
+        ("Were any orders over $1,000 cancelled?", "boolean", False),
+        ("How many orders had a revenue over $1,000?", "integer", 1),
+        # units are the Quantity; what was sold the most adds up each product's rows
+        ("How many units of Widget were sold?", "integer", 31),
+        ("Which product sold the most units?", "string", "Widget"),  # 31 units; Gizmo has the biggest row (17)
+        # days said as a range hold both ends, whatever time of day a cell says
+        ("How many orders were placed between March 1, 2025 and March 31, 2025?", "integer", 3),
+        ("How many orders were placed on March 31, 2025?", "integer", 1),
+    ],
+)
+def test_analysts_sales_questions_are_computed_exactly(question, answer_type, expected):
+    assert answer(question, table_of(SALES, "sales.csv"), answer_type) == expected
+
+
+def test_a_list_that_would_be_cut_short_is_declined_not_truncated():
+    from backend.answer.tables import typed_value
+    from backend.tables.query import MAX_ROWS
+
+    rows = "".join(f"SO-{i},{'Japan' if i % 2 else 'India'}\n" for i in range(2 * MAX_ROWS + 2))
+    orders = table_of("Order ID,Country\n" + rows, "orders.csv")
+    reading = parse.read("Which orders came from Japan?", orders, AnswerType.STRING_ARRAY)
+    value, why = typed_value(reading, execute(reading.plan, orders), orders, AnswerType.STRING_ARRAY)
+    assert value is None and f"{MAX_ROWS + 1:,} rows of orders.csv match" in why
+
+
+def test_people_and_their_pay():
+    staff = table_of(STAFF_FLAGS, "staff.csv")
+    # a column of yes and no counts the rows it says yes for, not its two values
+    assert answer("How many managers are there?", staff, "integer") == 2
+    # "earn" compares the Salary: "employees" names the Employee ID (1 to 4) only as the rows' name
+    reading = parse.read("How many employees earn more than 100,000?", staff, AnswerType.INTEGER)
+    assert describe(reading.plan, staff) == "count rows of staff.csv where 'Salary' > 100000"
+    assert reading.coverage == 1.0  # "earn" is what a Salary says
+    assert answer("Where does Bo Chan work?", staff, "string") == "Berlin"  # an office is where
+
+
+def test_a_number_no_condition_holds_is_left_unexplained():
+    # no column reaches 5,000 (and "5,000" is an amount, not a year): the count of every order explains too little
+    reading = parse.read("Were any orders over 5,000?", table_of(SALES, "sales.csv"), AnswerType.BOOLEAN)
+    assert reading is not None and not reading.plan.where and "5,000" in " ".join(reading.unexplained)
+
+
+def test_money_written_the_continental_way_with_the_sign_first():
+    expenses = table_of(
+        'Date,Employee,Category,Amount\n"Feb 10, 2025",Ann,Travel,"€60,78"\n"Feb 21, 2025",Bo,Meals,"€2642,64"\n'
+        '"Mar 3, 2025",Ann,Meals,"€1.204,50"\n',
+        "expenses.csv",
+    )
+    assert expenses.data.column("n3").to_pylist() == [60.78, 2642.64, 1204.5]
+    assert leading_number("2642,64") is None  # not 2642: a number not read whole is no number
+    assert answer("What was the total spent in February?", expenses, "float") == 2703.42
+    assert answer("Which employee spent the most?", expenses, "string") == "Bo"  # each one's amounts added up
+    assert answer("What was the amount of the expense on Feb 10, 2025?", expenses, "float") == 60.78  # as read
