@@ -69,6 +69,7 @@ AGGREGATES = {
     "percent",
     "share",
     "group",
+    "groups",
     "group_count",
     "duration",
     "longest_run",
@@ -314,13 +315,15 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         return [row[1] for row in result.rows[:1]]
     if reading.kind == "tied":  # rows (answer, order value), best first: the answers of the rows tied for best
         return [row[0] for row in result.rows if row[1] == result.rows[0][1] and row[0]]
+    if reading.kind == "groups":  # rows (group, aggregate), ranked: "the top 3 customers by revenue"
+        return [row[0] for row in result.rows if row[0]]
     if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)
         named = [row for row in result.rows if row[0]]
         # asked for a list, every group tied with the first ("which colleges had the most players": two had two)
         return [row[0] for row in named if row[1] == named[0][1]] if ties and named else [row[0] for row in named][:1]
     cells = [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
     # "which countries are in Asia": each country once, in the table's order (not once per order from it)
-    return list(dict.fromkeys(cells)) if reading.kind == "list" else cells
+    return list(dict.fromkeys(cells)) if reading.kind == "list" and reading.plan.limit is None else cells
 
 
 def _duration(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:

@@ -218,6 +218,9 @@ def answered_column(
         ]
         if people:
             return people[0], False
+    if free_named and re.match(r"\s*when\b", q):  # "when was the last order from Hooli": its Order Date, not its ID
+        dated = [c for c in free_named if columns[c].kind == "date" or (columns[c].numeric and holds_years(table, c))]
+        return (dated or free_named)[0], False
     if free_named:
         return free_named[0], False
     wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)

@@ -152,7 +152,7 @@ def either_number(q: str, conditions: list[Condition], measure: int | None) -> C
 
 
 _PART = re.compile(r"\b(?:what|which)\s+(percent(?:age)?|share|proportion|fraction)\s+of\b")
-_VERBS = set("are were is was have has had did do does got get".split())
+_VERBS = set("are were is was have has had did do does got get came come comes went go goes".split())
 _RATE = re.compile(r"\b(\w+) rate\b")  # "the win rate", "the return rate of orders from Europe"
 
 

@@ -86,6 +86,7 @@ _AMOUNT_CUE = re.compile(
     r"|spent|spend|costs?)\b"
     r"|\b(?:revenue|income|billed?|money|grossed)\b"
 )
+_PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
 _ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered|spent|spends?|paid)\b")
 _MONEY_VERB = re.compile(r"spen[dt]s?|spending|paid|pays?|earn(?:s|ed)?|billed|costs?|charged|invoiced")
 # Words that make a question about every row of the table ("how many episodes are listed", "the total number of
@@ -157,6 +158,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     }
     if any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts):
         explained |= {i for i, w in enumerate(words) if _MONEY_VERB.fullmatch(w)}
+    if reading.kind in ("percent", "share"):  # "what percentage of orders", "the win rate"
+        explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
     if reading.kind == "duration":  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if reading.plan.score or any(c.view in SCORE_PARTS for c in reading.plan.where):  # "the margin of points"
@@ -387,7 +390,14 @@ def _plan(
     # "the last game played at X", "the latest championship in the Grand Slam category": of the matching rows,
     # the last in the table's order (a table with no date to order by lists its rows in time order)
     last = bool(re.search(r"\b(?:last|latest|most recent(?:ly)?)\b", q))
-    return reading(Plan("rows", select=(answer_column,), where=where, descending=last, limit=1), "lookup")
+    # ... or, where a column of days says when each row was, its latest ("the last order from Hooli")
+    dated = (
+        next((i for i, c in enumerate(columns) if c.kind == "date" and i not in condition_columns), None)
+        if last
+        else None
+    )
+    plan = Plan("rows", select=(answer_column,), where=where, order_by=dated, descending=last, limit=1)
+    return reading(plan, "lookup")
 
 
 def _about_every_row(words: list[str], unexplained: list[int]) -> bool:

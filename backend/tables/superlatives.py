@@ -54,6 +54,11 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     order = measure if measure is not None else superlative_column(q, table, asked.condition_columns, answer_column)
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         shown = measure if numeric_answer and measure is not None else answer_column
+        repeats = shown == answer_column and shown is not None and len(index_.values[shown]) < table.row_count
+        if repeats and columns[order].numeric and not is_rank(columns[order].name):
+            # "the top 3 customers by revenue": each customer's revenue added up, not its three biggest orders
+            plan = Plan("sum", order, group_by=shown, where=where, descending=is_max, limit=asked.ranked[0])
+            return plan, "groups"
         if shown is not None:
             plan = Plan("rows", select=(shown,), where=where, order_by=order, descending=is_max, limit=asked.ranked[0])
             return plan, "list"

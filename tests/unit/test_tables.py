@@ -1391,6 +1391,11 @@ STAFF_FLAGS = """Employee ID,Name,Office,Salary,Manager
         # days said as a range hold both ends, whatever time of day a cell says
         ("How many orders were placed between March 1, 2025 and March 31, 2025?", "integer", 3),
         ("How many orders were placed on March 31, 2025?", "integer", 1),
+        # the whole a share is of: every order ("came" ends the subject), or the ones the subject names
+        ("What share of orders came from Japan?", "float", 0.5),
+        ("What percentage of orders from Japan were shipped?", "float", 66.6666666667),  # 12 significant digits
+        # "when": the day of the matching row the question picks, the latest by that day
+        ("When was the last order from Hooli?", "datetime", "2025-03-31T14:00:00Z"),
     ],
 )
 def test_analysts_sales_questions_are_computed_exactly(question, answer_type, expected):
@@ -1436,3 +1441,10 @@ def test_money_written_the_continental_way_with_the_sign_first():
     assert answer("What was the total spent in February?", expenses, "float") == 2703.42
     assert answer("Which employee spent the most?", expenses, "string") == "Bo"  # each one's amounts added up
     assert answer("What was the amount of the expense on Feb 10, 2025?", expenses, "float") == 60.78  # as read
+
+
+def test_the_top_customers_add_up_their_rows():
+    sales = table_of("customer,revenue\nAda,100\nAda,90\nBen,150\nCal,60\nCal,60\nCal,60\n", "sales.csv")
+    assert answer("What are the top 2 customers by revenue?", sales, "string_array") == ["Ada", "Cal"]
+    reading = parse.read("What are the top 2 customers by revenue?", sales, AnswerType.STRING_ARRAY)
+    assert describe(reading.plan, sales) == "sum of 'revenue' for each 'customer' of sales.csv, largest first, 2 rows"
