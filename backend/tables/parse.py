@@ -391,12 +391,10 @@ def _plan(
     # the last in the table's order (a table with no date to order by lists its rows in time order)
     last = bool(re.search(r"\b(?:last|latest|most recent(?:ly)?)\b", q))
     # ... or, where a column of days says when each row was, its latest ("the last order from Hooli")
-    dated = (
-        next((i for i, c in enumerate(columns) if c.kind == "date" and i not in condition_columns), None)
-        if last
-        else None
+    by_day = next((i for i, c in enumerate(columns) if c.kind == "date" and i not in condition_columns), None)
+    plan = Plan(
+        "rows", select=(answer_column,), where=where, order_by=by_day if last else None, descending=last, limit=1
     )
-    plan = Plan("rows", select=(answer_column,), where=where, order_by=dated, descending=last, limit=1)
     return reading(plan, "lookup")
 
 
