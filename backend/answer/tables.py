@@ -266,13 +266,12 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     if not values:
         return None, f"No row of {table.name} matches ({describe(reading.plan, table)})."
     element = answer_type.element
+    # cells as their column was read, not one by one ("€60,78" of a column of decimal commas, "5/11/2025" of one
+    # that writes months first)
     shown = reading.plan.select[0] if reading.plan.operation == "rows" and len(reading.plan.select) == 1 else None
-    if (
-        shown is not None
-        and table.columns[shown].kind == "number"
-        and element in (AnswerType.INTEGER, AnswerType.FLOAT)
-    ):
-        read = table.numbers_of(shown, [v for v in values if isinstance(v, str)])  # as the column was read
+    view = _VIEWS.get((table.columns[shown].kind, element)) if shown is not None else None
+    if shown is not None and view is not None:
+        read = table.read_as(shown, [v for v in values if isinstance(v, str)], view)
         values = [read.get(v, v) if isinstance(v, str) else v for v in values]
     converted = [_convert(v, element) for v in values]
     if any(c is None for c in converted):
@@ -283,6 +282,13 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     if len(converted) != 1:
         return None, f"The table gives {len(converted)} values, not one."
     return normalise(converted[0], answer_type), ""
+
+
+_VIEWS = {  # (column kind, answer element) → the view whose reading a selected cell is converted from
+    ("number", AnswerType.INTEGER): "n",
+    ("number", AnswerType.FLOAT): "n",
+    ("date", AnswerType.DATETIME): "d",
+}
 
 
 def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: bool = False) -> list[Any]:

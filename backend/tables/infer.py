@@ -13,6 +13,7 @@ import json
 import re
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -69,13 +70,15 @@ class TypedTable:
         """Whether the table ends with a totals row (tables stored before 2026-11-24 have no summary column)."""
         return "summary" in self.data.column_names and bool(pc.any(self.data.column("summary")).as_py())
 
-    def numbers_of(self, column: int, cells: list[str]) -> dict[str, float]:
-        """The number this table read from each of ``cells`` of a number column: "€60,78" is 60.78 where the
-        column writes decimal commas (a cell read alone could be either)."""
+    def read_as(self, column: int, cells: list[str], view: str) -> dict[str, Any]:
+        """What this table read from each of ``cells`` of a column, through its number view (``view`` "n") or its
+        date view ("d"): "€60,78" is 60.78 where the column writes decimal commas, "5/11/2025" is May 11 where it
+        writes months first (a cell read alone could be either)."""
         text = self.data.column(f"c{column}")
         picked = self.data.filter(pc.is_in(text, pa.array(list(set(cells)), pa.string())))
         said = picked.column(f"c{column}").to_pylist()
-        return {c: n for c, n in zip(said, picked.column(f"n{column}").to_pylist(), strict=True) if n is not None}
+        read = picked.column(f"{view}{column}").to_pylist()
+        return {c: value for c, value in zip(said, read, strict=True) if value is not None}
 
     def column_index(self, name: str) -> int:
         """The position of the column called ``name`` (ValueError when there is none)."""

@@ -141,6 +141,15 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     # the words naming a column the plan compares ("number 1 in the UK": "Peak chart positions UK")
     for column in {*named, *(c.column for c in reading.plan.where if c.view == "number")}:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
+    # "items below their reorder level": a column the question compares with, which the plan does not read (it
+    # compares no column with another), is not explained by being named
+    used = _columns_of(reading.plan) | (_columns_of(reading.second) if reading.second else set())
+    for column in set(named) - used:
+        explained -= {
+            i
+            for i, s in enumerate(stems)
+            if s in index_.names[column] and _compared_with(words, stems, i, index_.names[column])
+        }
     # A number that no condition holds is unexplained: "1919" of "the teams that played 1919 Brazilian football",
     # where no team played 1919 games (columns.number_column); "orders over 2,000" when no column reaches 2,000.
     # "All 14" only counts the rows; a time said in minutes is held in seconds.
@@ -246,8 +255,10 @@ def _plan(
     )
 
     def reading(plan: Plan, kind: str, second: Plan | None = None) -> Reading:
-        if answer_type.is_array and plan.operation == "rows" and extra and plan.select == (answer_column,):
-            plan = replace(plan, select=(*plan.select, *extra))
+        # not a column a condition found later holds ("which items are discontinued and supplied by Northwind")
+        shown = tuple(c for c in extra if c not in {w.column for w in plan.where})
+        if answer_type.is_array and plan.operation == "rows" and shown and plan.select == (answer_column,):
+            plan = replace(plan, select=(*plan.select, *shown))
         return Reading(plan, kind, 0.0, second, guessed)
 
     # "what city was ranked first": the row the table's rank column puts first (a rank of 1, not "1st" in a cell)
@@ -313,6 +324,9 @@ def _plan(
         return reading(Plan("longest_run", where=where), "longest_run")
     # "which product sold the most units", "who spent the most": what each one's rows add up to, not its biggest row
     per_group = re.search(r"\b(average|mean|total|sum)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
+    # "which category has the most stock": "the most" of an amount, where the answer's values repeat, adds them up
+    repeats = answer_column is not None and len(index_.values[answer_column]) < table.row_count
+    per_group = per_group or (re.search(r"\b(?:most|least)\b", q) if measure_named is not None and repeats else None)
     if per_group and is_max != is_min and wants_text and measure is not None and answer_column not in (None, measure):
         # "which agent has the highest average satisfaction": each agent's average, the highest first
         operation = "avg" if per_group.group(0) in ("average", "mean") else "sum"
@@ -396,6 +410,24 @@ def _plan(
         "rows", select=(answer_column,), where=where, order_by=by_day if last else None, descending=last, limit=1
     )
     return reading(plan, "lookup")
+
+
+def _columns_of(plan: Plan) -> set[int]:
+    """The columns a plan reads."""
+    said = {plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select}
+    return {c for c in said if c is not None} | {c.column for c in plan.where} | {a for c in plan.where for a in c.also}
+
+
+_AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
+_DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}
+
+
+def _compared_with(words: list[str], stems: list[str], at: int, names: set[str]) -> bool:
+    """Whether the column name the word at ``at`` is part of follows a comparison ("below their reorder level")."""
+    i = at - 1
+    while i >= 0 and (stems[i] in names or words[i] in _DETERMINERS):
+        i -= 1
+    return i >= 0 and words[i] in _AGAINST
 
 
 def _about_every_row(words: list[str], unexplained: list[int]) -> bool:

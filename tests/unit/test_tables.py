@@ -1448,3 +1448,26 @@ def test_the_top_customers_add_up_their_rows():
     assert answer("What are the top 2 customers by revenue?", sales, "string_array") == ["Ada", "Cal"]
     reading = parse.read("What are the top 2 customers by revenue?", sales, AnswerType.STRING_ARRAY)
     assert describe(reading.plan, sales) == "sum of 'revenue' for each 'customer' of sales.csv, largest first, 2 rows"
+
+
+STOCK = """SKU,Item,Category,In Stock,Reorder Level,Last Restocked,Discontinued
+SKU-1,Desk,Furniture,40,10,4/26/2025,TRUE
+SKU-2,Lamp,Electronics,90,25,5/11/2025,FALSE
+SKU-3,Chair,Furniture,70,10,3/3/2025,TRUE
+SKU-4,Cable,Electronics,5,25,6/17/2025,TRUE
+"""
+
+
+def test_an_inventory_is_read_as_its_columns_write_it():
+    stock = table_of(STOCK, "stock.csv")
+    # "5/11/2025" of a column that writes months first ("4/26/2025") is May 11, not 5 November
+    assert answer("When was SKU-2 last restocked?", stock, "datetime") == "2025-05-11T00:00:00Z"
+    # "the most stock", where a category has several rows, adds each category's rows up (Furniture 110)
+    assert answer("Which category has the most stock?", stock, "string") == "Furniture"
+    assert answer("Which item has the most stock?", stock, "string") == "Lamp"  # one row each: the row's own
+    # a column a condition holds is no second column of the answer ("discontinued and ...": not TRUE beside each)
+    listed = answer("Which items are discontinued and in the Furniture category?", stock, "string_array")
+    assert listed == ["Desk", "Chair"]
+    # comparing two columns is no plan the parser makes: the compared column stays unexplained, not ignored
+    reading = parse.read("How many items are below their reorder level?", stock, AnswerType.INTEGER)
+    assert reading is None or {"reorder", "level"} <= set(reading.unexplained)
