@@ -71,7 +71,8 @@ PLAN_SYSTEM_PROMPT = (
     "`column`). `where` conditions all hold: op is one of "
     "=, !=, <, <=, >, >=, contains, lacks (does not contain), in (`value` a list for in), empty, filled (the cell is "
     "missing or not; "
-    "`value` null). With `group_by`, an aggregate per group, ordered by "
+    "`value` null); to compare a column with another column of the same row, name it in `compare_to` (`value` null: "
+    "stock below the reorder level). With `group_by`, an aggregate per group, ordered by "
     "it (`descending`). Use column names exactly as given. If the table cannot answer the question, reply "
     '{"answerable": false} with the other fields null or empty.'
 )
@@ -94,8 +95,9 @@ def plan_schema(columns: list[str]) -> dict[str, Any]:
             "column": {"type": "string", "enum": columns},
             "op": {"type": "string", "enum": list(COMPARISONS)},
             "value": value,
+            "compare_to": column,
         },
-        "required": ["column", "op", "value"],
+        "required": ["column", "op", "value", "compare_to"],
         "additionalProperties": False,
     }
     properties = {

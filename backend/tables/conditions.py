@@ -2,7 +2,8 @@
 compares with (:func:`number_conditions`), and those that need the table's data, not only its words: a year within
 the years a row spans, whether a named column's cell is filled in or left empty, the games a column of results
 records as won or lost (:func:`outcome_condition`), and, through ``named_rows.py``, a comparison with a row the
-question names ("older than X", "the same total as Y")."""
+question names ("older than X", "the same total as Y"), through ``against.py`` one of two columns of each row
+("stock below the reorder level")."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import replace
 
 import pyarrow.compute as pc
 
+from backend.tables.against import column_comparisons
 from backend.tables.cells import parse_number
 from backend.tables.columns import is_rank, number_column, rank_column, span_columns
 from backend.tables.infer import Column, TypedTable
@@ -253,6 +255,10 @@ def question_conditions(
     for condition in number_conditions(numbers, words, table, named, condition_columns, hinted):
         conditions.append(condition)
         condition_columns.add(condition.column)
+    for compared in column_comparisons(words, named, table, index):  # "stock below their reorder level"
+        if not {compared.column, compared.value} & condition_columns:
+            conditions.append(compared)
+            condition_columns |= {compared.column, compared.value}
     outcome = outcome_condition(words, index, condition_columns)
     if outcome is not None:
         conditions.append(outcome)

@@ -415,7 +415,13 @@ def _plan(
 def _columns_of(plan: Plan) -> set[int]:
     """The columns a plan reads."""
     said = {plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select}
-    return {c for c in said if c is not None} | {c.column for c in plan.where} | {a for c in plan.where for a in c.also}
+    compared = {c.value for c in plan.where if c.view == "column"}  # "below their reorder level"
+    return (
+        {c for c in said if c is not None}
+        | {c.column for c in plan.where}
+        | {a for c in plan.where for a in c.also}
+        | compared
+    )
 
 
 _AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}

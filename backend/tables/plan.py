@@ -37,7 +37,8 @@ class Condition:
     value: Any  # str for text, float for numbers, a datetime for dates; a list for "in"
     view: str = "text"  # "text", "number", "date", "year" / "month" (of a date column, as a number), "during"
     # (a year within the years a cell spans: "1988–92" is during 1990), or "position": rows listed before ("<") or
-    # after (">") the first row whose text holds the value ("how many players were picked before X")
+    # after (">") the first row whose text holds the value ("how many players were picked before X"), or "column":
+    # compared with another column of the same row (``value`` its index: "stock below the reorder level")
     also: tuple[int, ...] = ()  # more columns, of the same kind: the text of any of them may match ("Home team" or
     # "Visiting team" = 'Finland')
 
@@ -115,7 +116,21 @@ def check(plan: Plan, table: TypedTable) -> Plan:
             raise InvalidPlan("where: a span of years takes in (=), ends after (>) or starts before (<) a year")
         if condition.view == "position" and (condition.op not in ("<", ">") or not isinstance(condition.value, str)):
             raise InvalidPlan("where: a position is before ('<') or after ('>') the row a text names")
+        if condition.view == "column":
+            _check_columns_compared(condition, table)
     return plan
+
+
+def _check_columns_compared(condition: Condition, table: TypedTable) -> None:
+    """A column compared with another of the row: both of numbers or both of dates, by an ordering or equality."""
+    other = condition.value
+    if not isinstance(other, int) or isinstance(other, bool) or not 0 <= other < len(table.columns):
+        raise InvalidPlan("where: the column compared with is not a column of the table")
+    if condition.op not in ("=", "!=", "<", "<=", ">", ">="):
+        raise InvalidPlan(f"where: two columns are compared by =, !=, <, <=, > or >=, not {condition.op!r}")
+    a, b = table.columns[condition.column], table.columns[other]
+    if not ((a.numeric and b.numeric) or (a.kind == "date" and b.kind == "date")):
+        raise InvalidPlan(f"where: {a.name!r} and {b.name!r} do not both hold numbers or both dates")
 
 
 def _lasting(table: TypedTable, start: int, end: int) -> bool:
@@ -198,6 +213,8 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
             "<=": "starts in or before",
         }
         return f"{names[condition.column]!r} {spans.get(condition.op, condition.op)} {shown}"
+    if condition.view == "column":
+        return f"{names[condition.column]!r} {condition.op} {names[value]!r}"
     if condition.view == "position":
         where = "before" if condition.op == "<" else "after"
         return f"listed {where} the first row whose {names[condition.column]!r} holds {shown}"
@@ -235,7 +252,11 @@ def from_json(obj: Any, table: TypedTable) -> Plan:
         index = column(item.get("column"), "where")
         if index is None:
             raise InvalidPlan("where: a condition needs a column")
-        conditions.append(condition_for(table, index, str(item.get("op", "=")), item.get("value")))
+        other = column(item.get("compare_to"), "where")  # "stock below the reorder level": the row's own column
+        if other is not None:
+            conditions.append(Condition(index, str(item.get("op", "=")), other, "column"))
+        else:
+            conditions.append(condition_for(table, index, str(item.get("op", "=")), item.get("value")))
     limit = obj.get("limit")
     plan = Plan(
         operation=str(obj.get("operation", "")),

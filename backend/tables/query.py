@@ -38,7 +38,7 @@ class Result:
 def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     """The SQL and parameters for ``plan`` over ``table``'s data registered as ``t``."""
     views = set(table.data.column_names)  # a column is read through the views it has (n<i>, d<i>, c<i>)
-    where, parameters = _where(plan, table.has_summary)
+    where, parameters = _where(plan, table)
     if plan.shift:
         sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT row FROM t{where} ORDER BY row LIMIT 1) + ?"
         return sql, [*parameters, plan.shift]
@@ -119,13 +119,13 @@ def _limit(limit: int | None) -> str:
     return f" LIMIT {min(limit or MAX_ROWS, MAX_ROWS):d}"
 
 
-def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
+def _where(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     """The WHERE clause of the plan's conditions. A table's totals row is left out (a count or a sum over the rows
     must not count it again) unless a condition names it."""
     parts: list[str] = []
     parameters: list[Any] = []
     names_summary = any(SUMMARY.fullmatch(str(c.value).strip()) for c in plan.where if c.view == "text")
-    if has_summary and not names_summary:
+    if table.has_summary and not names_summary:
         parts.append("NOT summary")
     for c in plan.where:
         if c.op == "in":
@@ -157,6 +157,9 @@ def _where(plan: Plan, has_summary: bool) -> tuple[str, list[Any]]:
         elif c.view == "during":  # after a year: the span ends past it; before a year: it starts before it
             parts.append(f"{'l' if c.op.startswith('>') else 's'}{c.column} {c.op} ?")
             parameters.append(c.value)
+        elif c.view == "column":  # the row's own value of another column ("stock below the reorder level")
+            view = "n" if table.columns[c.column].numeric else "d"  # both numbers or both dates (plan.check)
+            parts.append(f"{view}{c.column} {c.op} {view}{int(c.value)}")
         elif c.view in ("year", "month"):
             parts.append(f"{c.view}(d{c.column}) {c.op} ?")
             parameters.append(int(c.value))
@@ -192,7 +195,7 @@ def execute(plan: Plan, table: TypedTable, *, timeout_s: float = TIMEOUT_S) -> R
     try:
         connection.register("t", table.data)
         rows = connection.execute(sql, parameters).fetchmany(MAX_ROWS)
-        where, where_parameters = _where(plan, table.has_summary)
+        where, where_parameters = _where(plan, table)
         count = connection.execute(f"SELECT count(*) FROM t{where}", where_parameters).fetchone()
         shown = connection.execute(
             f"SELECT {', '.join(f'c{i}' for i in range(len(table.columns)))} FROM t{where} ORDER BY row "

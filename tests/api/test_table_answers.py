@@ -273,6 +273,17 @@ def test_with_a_model_the_plan_is_its_json_checked_against_the_table(make_client
         fake.replies.append(_plan(operation="avg", column="department"))  # not numbers
         error = assert_error(ask(client, context, "What is the average salary?"), 422, "no_answer")
         assert "must hold numbers" in error["message"]
+        # a column compared with another of the same row: both numbers (or both dates), or the plan is declined
+        above = [{"column": "salary", "op": ">", "value": None, "compare_to": "bonus"}]
+        fake.replies.append(_plan(operation="count", where=above))
+        body = ask(client, context, "How many employees have a salary above their bonus?").json()
+        assert body["data"] == 4  # the empty bonus compares with nothing
+        assert body["sources"][0]["computation"]["plan"] == "count rows of employees.csv where 'salary' > 'bonus'"
+        assert "compare_to" in schema["properties"]["where"]["items"]["properties"]
+        by_name = [{"column": "salary", "op": ">", "value": None, "compare_to": "name"}]
+        fake.replies.append(_plan(operation="count", where=by_name))
+        error = assert_error(ask(client, context, "How many salaries are above a name?"), 422, "no_answer")
+        assert "do not both hold numbers or both dates" in error["message"]
         # The model may say the table does not answer it: the text engine (the same model) is asked instead.
         fake.replies += [Reply('{"answerable": false}'), Reply('{"answerable": false, "answer": null, "quote": null}')]
         assert_error(ask(client, context, "What is the total salary in Research?"), 422, "no_answer")

@@ -1468,6 +1468,27 @@ def test_an_inventory_is_read_as_its_columns_write_it():
     # a column a condition holds is no second column of the answer ("discontinued and ...": not TRUE beside each)
     listed = answer("Which items are discontinued and in the Furniture category?", stock, "string_array")
     assert listed == ["Desk", "Chair"]
-    # comparing two columns is no plan the parser makes: the compared column stays unexplained, not ignored
+
+
+def test_a_column_is_compared_with_another_of_the_same_row():
+    stock = table_of(STOCK, "stock.csv")
+    # the compared column named before the comparison, inside it, or the table's only other one of its kind
+    assert answer("How many items have stock below their reorder level?", stock, "integer") == 1
+    assert answer("How many items have more stock than their reorder level?", stock, "integer") == 3
+    assert answer("Which items are below the reorder level?", stock, "string_array") == ["Cable"]
     reading = parse.read("How many items are below their reorder level?", stock, AnswerType.INTEGER)
-    assert reading is None or {"reorder", "level"} <= set(reading.unexplained)
+    assert describe(reading.plan, stock) == "count rows of stock.csv where 'In Stock' < 'Reorder Level'"
+    assert compile_plan(reading.plan, stock) == ("SELECT count(*) FROM t WHERE n3 < n4", [])
+    deliveries = table_of(
+        "order,due,delivered\nA,2025-03-01,2025-02-27\nB,2025-03-05,2025-03-09\nC,2025-03-07,2025-03-10\n", "late.csv"
+    )
+    assert answer("Which orders were delivered after their due date?", deliveries, "string_array") == ["B", "C"]
+    # a comparison the parser cannot pair with a column is left unexplained, not ignored
+    sizes = table_of("item,width,height,depth\nbox,3,4,5\n", "sizes.csv")
+    reading = parse.read("How many items are above their depth?", sizes, AnswerType.INTEGER)
+    assert reading is None or "depth" in reading.unexplained
+    # the plan's check: both columns of numbers or both of dates, compared by an ordering or equality
+    with pytest.raises(InvalidPlan, match="do not both hold numbers or both dates"):
+        check(Plan("count", where=(Condition(3, "<", 1, "column"),)), stock)
+    with pytest.raises(InvalidPlan, match="not a column of the table"):
+        check(Plan("count", where=(Condition(3, "<", 9, "column"),)), stock)

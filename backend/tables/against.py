@@ -1,0 +1,79 @@
+"""Conditions that compare two columns of each row: "items whose stock is below their reorder level", "orders
+delivered after their due date", "how many teams scored more than they conceded" is not one (no second column
+is named). The column compared with is named right after the comparison; the one compared is named before it,
+or is the table's only other column of the same kind.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.columns import is_year_or_rank
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition
+from backend.tables.words import ABBREVIATIONS, Index
+from backend.text import stem
+
+_COMPARED = [
+    (r"below|under|less than|fewer than|lower than|smaller than", "<"),
+    (r"above|over|more than|greater than|higher than|larger than|exceed(?:s|ed|ing)?", ">"),
+    (r"at least", ">="),
+    (r"at most", "<="),
+    (r"after|later than", ">"),
+    (r"before|earlier than", "<"),
+]
+# "more stock than their reorder level": the compared column named inside the comparison
+_SPLIT = [
+    (r"(?:more|greater|higher|larger)\s+(?:\w+\s+){1,3}?than", ">"),
+    (r"(?:less|fewer|lower|smaller)\s+(?:\w+\s+){1,3}?than", "<"),
+]
+_DETERMINER = r"(?:(?:the|their|its|his|her|our|a)\s+)?"
+
+
+def column_comparisons(words: list[str], named: list[int], table: TypedTable, index: Index) -> list[Condition]:
+    """``A op B`` for each comparison the question makes of a column ``A`` with a column ``B`` it names right
+    after the comparison word, both of numbers or both of dates."""
+    q = " ".join(words)
+    stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
+    found = []
+    for pattern, op in [*_COMPARED, *_SPLIT]:
+        for match in re.finditer(rf"\b(?:{pattern})\s+{_DETERMINER}", q):
+            said_at, after = len(q[: match.start()].split()), len(q[: match.end()].split())
+            other = _named_at(after, stems, named, table, index)
+            if other is None or words[max(0, said_at - 2) : said_at] in (["how", "much"], ["how", "many"]):
+                continue  # "how much more revenue than cost": a difference asked for (comparisons.py), no condition
+            # the words naming the column compared: before the comparison, or inside it ("more stock than")
+            naming = set(stems[:said_at]) | set(stems[said_at + 1 : after])
+            compared = _compared(naming, other, named, table, index)
+            if compared is not None:
+                found.append(Condition(compared, op, other, "column"))
+    return found
+
+
+def _kind(table: TypedTable, column: int) -> str | None:
+    """What a column is compared as: its numbers, its dates, or nothing."""
+    if table.columns[column].kind == "date":
+        return "date"
+    return "number" if table.columns[column].numeric else None
+
+
+def _named_at(at: int, stems: list[str], named: list[int], table: TypedTable, index: Index) -> int | None:
+    """The named column of numbers or dates whose name the word at ``at`` begins."""
+    if at >= len(stems):
+        return None
+    return next((c for c in named if stems[at] in index.names[c] and _kind(table, c) is not None), None)
+
+
+def _compared(naming: set[str], other: int, named: list[int], table: TypedTable, index: Index) -> int | None:
+    """The column compared with ``other``: one of its kind that ``naming`` (stems) names, else the table's only
+    other column of that kind (ranks, years and the like left out)."""
+    kind = _kind(table, other)
+    for column in named:
+        if column != other and _kind(table, column) == kind and index.names[column] & naming:
+            return column
+    alike = [
+        c
+        for c in range(len(table.columns))
+        if c != other and _kind(table, c) == kind and not (kind == "number" and is_year_or_rank(table, c))
+    ]
+    return alike[0] if len(alike) == 1 else None
