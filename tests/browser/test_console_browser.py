@@ -158,6 +158,7 @@ def test_ask_a_demo_question(page):
     expect(page.get_by_role("heading", name="2", exact=True)).to_be_visible()
     expect(page.get_by_text("count rows of events-2026.md › table 1 where 'Place' = 'London'")).to_be_visible()
     expect(page.get_by_text("2 matching rows")).to_be_visible()
+    page.get_by_text("2 matching rows").scroll_into_view_if_needed()  # the chat scrolls inside the page
     page.screenshot(path=ARTIFACTS / "ask-table.png", full_page=True)
 
 
