@@ -8,7 +8,7 @@ from typing import Any
 
 from backend.answer.engine import Question
 from backend.tables.infer import TypedTable
-from backend.tables.plan import COMPARISONS, OPERATIONS
+from backend.tables.plan import COMPARISONS, DATE_PARTS, OPERATIONS
 from backend.types import AnswerType
 
 TYPE_MEANINGS = {
@@ -70,10 +70,10 @@ PLAN_SYSTEM_PROMPT = (
     "count, count_distinct, longest_run (the most consecutive matching rows), sum, avg, median, min, max (of "
     "`column`). `where` conditions all hold: op is one of "
     "=, !=, <, <=, >, >=, contains, lacks (does not contain), in (`value` a list for in), empty, filled (the cell is "
-    "missing or not; "
-    "`value` null); to compare a column with another column of the same row, name it in `compare_to` (`value` null: "
-    "stock below the reorder level). With `group_by`, an aggregate per group, ordered by "
-    "it (`descending`). Use column names exactly as given. If the table cannot answer the question, reply "
+    "missing or not; `value` null); to compare a column with another column of the same row, name it in "
+    "`compare_to` (`value` null: stock below the reorder level). With `group_by`, an aggregate per group, ordered "
+    "by it (`descending`); `group_part` month or year groups a date column by that part of its dates. Use column "
+    "names exactly as given. If the table cannot answer the question, reply "
     '{"answerable": false} with the other fields null or empty.'
 )
 
@@ -115,6 +115,7 @@ def plan_schema(columns: list[str]) -> dict[str, Any]:
         "descending": {"type": "boolean"},
         "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
         "group_by": column,
+        "group_part": {"anyOf": [{"type": "string", "enum": list(DATE_PARTS)}, {"type": "null"}]},
     }
     return {"type": "object", "properties": properties, "required": list(properties), "additionalProperties": False}
 

@@ -262,6 +262,13 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
             f"{result.matched_count:,} rows of {table.name} match ({describe(reading.plan, table)}): more than a "
             f"list answer holds ({len(result.rows):,}). Ask for fewer, or count them."
         )
+    # "which month had the most orders" when May and September have 22 each: no one answer. Answering with the first
+    # of them was right for 2 of 13 WikiTableQuestions dev questions (bench/table_qa.py --in-process, 2026-11-25),
+    # under the table bar (0.2): declined, naming them.
+    tied = _tied_for_first(reading, result) if not answer_type.is_array else []
+    if len(tied) > 1:
+        named = " and ".join(str(t) for t in tied[:3]) + (f" and {len(tied) - 3} more" if len(tied) > 3 else "")
+        return None, f"{named} tie ({describe(reading.plan, table)}): ask for a list to get them all."
     values = _values(reading, result, table, ties=answer_type.is_array)
     if not values:
         return None, f"No row of {table.name} matches ({describe(reading.plan, table)})."
@@ -289,6 +296,14 @@ _VIEWS = {  # (column kind, answer element) → the view whose reading a selecte
     ("number", AnswerType.FLOAT): "n",
     ("date", AnswerType.DATETIME): "d",
 }
+
+
+def _tied_for_first(reading: parse.Reading, result: Result) -> list[Any]:
+    """The groups tied for first place in a group ranking (one or none when the first is alone)."""
+    if reading.kind != "group":
+        return []
+    named = [row for row in result.rows if row[0]]
+    return [row[0] for row in named if row[1] == named[0][1]]
 
 
 def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: bool = False) -> list[Any]:

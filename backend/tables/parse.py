@@ -167,6 +167,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     }
     if any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts):
         explained |= {i for i, w in enumerate(words) if _MONEY_VERB.fullmatch(w)}
+    if reading.plan.group_part:  # "which month": the part of the dates grouped by
+        explained |= {i for i, w in enumerate(words) if w == reading.plan.group_part}
     if reading.kind in ("percent", "share"):  # "what percentage of orders", "the win rate"
         explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
     if reading.kind == "duration":  # "how long"
@@ -322,6 +324,16 @@ def _plan(
     # "the longest losing streak", "the most consecutive wins": the longest run of matching rows
     if re.search(r"\bstreak\b|\b(?:most|longest) consecutive\b", q) and numeric_answer and where:
         return reading(Plan("longest_run", where=where), "longest_run")
+    # "which month had the most orders": the months of the table's dates, each one's rows counted (or its amounts
+    # added up, or averaged), when no column is called month
+    part = _date_part_asked(q, table, condition_columns, index_)
+    if part is not None and is_max != is_min:
+        operation = "avg" if re.search(r"\b(?:average|mean)\b", q) else "sum"
+        plan = (
+            Plan(operation, measure, where=where, descending=is_max, limit=group_limit) if measure is not None else None
+        )
+        plan = plan or Plan("count", where=where, descending=is_max, limit=group_limit)
+        return reading(replace(plan, group_by=part[0], group_part=part[1]), "group")
     # "which product sold the most units", "who spent the most": what each one's rows add up to, not its biggest row
     per_group = re.search(r"\b(average|mean|total|sum)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
     # "which category has the most stock": "the most" of an amount, where the answer's values repeat, adds them up
@@ -410,6 +422,19 @@ def _plan(
         "rows", select=(answer_column,), where=where, order_by=by_day if last else None, descending=last, limit=1
     )
     return reading(plan, "lookup")
+
+
+_PART_ASKED = re.compile(r"\b(?:which|what) (month|year)\b")
+
+
+def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) -> tuple[int, str] | None:
+    """The date column and the part of its dates ("month", "year") a question asks for when it asks "which month"
+    or "what year" of a table with dates and no column of months or years, else None."""
+    asked = _PART_ASKED.search(q)
+    if asked is None or any(asked.group(1) in names for names in index_.names) or year_column(table) is not None:
+        return None
+    dated = next((i for i, c in enumerate(table.columns) if c.kind == "date" and i not in taken), None)
+    return (dated, asked.group(1)) if dated is not None else None
 
 
 def _columns_of(plan: Plan) -> set[int]:

@@ -22,6 +22,7 @@ MAX_LIMIT = 1_000  # rows a plan may return (an answer is a value or a short lis
 # What is read of a text cell that holds a game's score ("27–24", "W 67–55"): the two numbers' difference, or their
 # sum. As a plan's ``score`` (of its column and its order_by) and as a condition's view.
 SCORE_PARTS = ("margin", "total")
+DATE_PARTS = ("month", "year")  # what a group of dates may be by: "which month had the most orders"
 
 
 class InvalidPlan(ValueError):
@@ -63,6 +64,7 @@ class Plan:
     limit: int | None = None
     shift: int = 0
     group_by: int | None = None
+    group_part: str = ""  # "month" or "year": groups by that part of the group_by column's dates ("which month")
     score: str = ""  # "margin" or "total": the column (and order_by) read as scores (SCORE_PARTS), not their values
     words: str = field(default="", compare=False)  # the question the parser read it from (for the explanation)
 
@@ -79,6 +81,10 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"operation: {plan.operation!r} is not one of {', '.join(OPERATIONS)}")
     for index in (plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select):
         known(index, "column")
+    if plan.group_part and (plan.group_part not in DATE_PARTS or plan.group_by is None):
+        raise InvalidPlan(f"group_part: one of {', '.join(DATE_PARTS)}, of a group_by column")
+    if plan.group_part and table.columns[plan.group_by or 0].kind != "date":
+        raise InvalidPlan(f"group_part: {table.columns[plan.group_by or 0].name!r} holds no dates")
     if plan.score and plan.score not in SCORE_PARTS:
         raise InvalidPlan(f"score: {plan.score!r} is not one of {', '.join(SCORE_PARTS)}")
     if plan.score and (plan.column if plan.operation != "rows" else plan.order_by) is None:
@@ -150,10 +156,11 @@ def describe(plan: Plan, table: TypedTable) -> str:
     """The plan in words: ``count rows of orders.csv where region = 'Europe'``."""
     names = [c.name for c in table.columns]
     if plan.group_by is not None:
+        each = f"{plan.group_part} of {names[plan.group_by]!r}" if plan.group_part else repr(names[plan.group_by])
         what = (
-            f"{plan.operation} of {names[plan.column]!r} for each {names[plan.group_by]!r}"
+            f"{plan.operation} of {names[plan.column]!r} for each {each}"
             if plan.column is not None
-            else f"count rows for each {names[plan.group_by]!r}"
+            else f"count rows for each {each}"
         )
     elif plan.operation == "count":
         what = "count rows"
@@ -267,6 +274,7 @@ def from_json(obj: Any, table: TypedTable) -> Plan:
         descending=bool(obj.get("descending", False)),
         limit=int(limit) if isinstance(limit, int | float) else None,
         group_by=column(obj.get("group_by"), "group_by"),
+        group_part=str(obj.get("group_part") or ""),
     )
     return check(plan, table)
 

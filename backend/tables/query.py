@@ -44,8 +44,9 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         return sql, [*parameters, plan.shift]
     if plan.group_by is not None:
         aggregate = "count(*)" if plan.operation == "count" else f"{_aggregate(plan.operation)}(n{plan.column})"
+        key = _GROUP_KEYS.get(plan.group_part, "c{}").format(plan.group_by)  # a month's name, a year, or the cell
         sql = (
-            f"SELECT c{plan.group_by}, {aggregate} AS value FROM t{where} GROUP BY c{plan.group_by} "
+            f"SELECT {key} AS grouped, {aggregate} AS value FROM t{where} GROUP BY grouped "
             f"ORDER BY value {'DESC' if plan.descending else 'ASC'} NULLS LAST, min(row)"
         )
         return sql + _limit(plan.limit), parameters
@@ -172,6 +173,9 @@ def _where(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
                 parts.append(f"CAST(d{c.column} AS DATE) {op} CAST(? AS DATE)")
             parameters.append(c.value)
     return (" WHERE " + " AND ".join(parts)) if parts else "", parameters
+
+
+_GROUP_KEYS = {"month": "monthname(d{})", "year": "year(d{})"}
 
 
 def _interrupt_after(connection: duckdb.DuckDBPyConnection, timeout_s: float, done: threading.Event) -> None:

@@ -1492,3 +1492,27 @@ def test_a_column_is_compared_with_another_of_the_same_row():
         check(Plan("count", where=(Condition(3, "<", 1, "column"),)), stock)
     with pytest.raises(InvalidPlan, match="not a column of the table"):
         check(Plan("count", where=(Condition(3, "<", 9, "column"),)), stock)
+
+
+def test_months_and_years_of_a_column_of_days_are_groups():
+    sales = table_of(SALES, "sales.csv")
+    assert answer("Which month had the most orders?", sales, "string") == "March"
+    assert answer("Which month had the lowest revenue?", sales, "string") == "April"  # each month's revenue added up
+    assert answer("In what year were the most orders placed?", sales, "integer") == 2025
+    reading = parse.read("Which month had the most orders?", sales, AnswerType.STRING)
+    assert (
+        describe(reading.plan, sales) == "count rows for each month of 'Order Date' of sales.csv, largest first, 3 rows"
+    )
+    assert reading.coverage == 1.0
+    with pytest.raises(InvalidPlan, match="holds no dates"):
+        check(Plan("count", group_by=2, group_part="month"), sales)
+
+
+def test_a_single_answer_tied_with_others_is_declined_with_them_named():
+    from backend.answer.tables import typed_value
+
+    sales = table_of(SALES, "sales.csv")
+    reading = parse.read("Which customer placed the most orders?", sales, AnswerType.STRING)
+    value, why = typed_value(reading, execute(reading.plan, sales), sales, AnswerType.STRING)
+    assert value is None and why.startswith("Acme Ltd and Globex and Hooli tie")  # two orders each
+    assert answer("Which customers placed the most orders?", sales, "string_array") == ["Acme Ltd", "Globex", "Hooli"]
