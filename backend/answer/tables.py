@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -262,10 +262,11 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
             f"{result.matched_count:,} rows of {table.name} match ({describe(reading.plan, table)}): more than a "
             f"list answer holds ({len(result.rows):,}). Ask for fewer, or count them."
         )
-    # "which month had the most orders" when May and September have 22 each: no one answer. Answering with the first
-    # of them was right for 2 of 13 WikiTableQuestions dev questions (bench/table_qa.py --in-process, 2026-11-25),
-    # under the table bar (0.2): declined, naming them.
-    tied = _tied_for_first(reading, result) if not answer_type.is_array else []
+    # "which month had the most orders" when May and September have 22 each, "which order was placed last" when two
+    # were placed that day: no one answer. Answering with the first of the groups was right for 2 of 13
+    # WikiTableQuestions dev questions (bench/table_qa.py --in-process, 2026-11-25), under the table bar (0.2), so
+    # it is declined, naming them; no dev question's best row ties.
+    tied = _tied_for_first(reading, result, table) if not answer_type.is_array else []
     if len(tied) > 1:
         named = " and ".join(str(t) for t in tied[:3]) + (f" and {len(tied) - 3} more" if len(tied) > 3 else "")
         return None, f"{named} tie ({describe(reading.plan, table)}): ask for a list to get them all."
@@ -275,7 +276,8 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     element = answer_type.element
     # cells as their column was read, not one by one ("€60,78" of a column of decimal commas, "5/11/2025" of one
     # that writes months first)
-    shown = reading.plan.select[0] if reading.plan.operation == "rows" and len(reading.plan.select) == 1 else None
+    answers_first = len(reading.plan.select) == 1 or reading.kind == "tied"  # the other column orders the rows
+    shown = reading.plan.select[0] if reading.plan.operation == "rows" and answers_first else None
     view = _VIEWS.get((table.columns[shown].kind, element)) if shown is not None else None
     if shown is not None and view is not None:
         read = table.read_as(shown, [v for v in values if isinstance(v, str)], view)
@@ -298,12 +300,16 @@ _VIEWS = {  # (column kind, answer element) → the view whose reading a selecte
 }
 
 
-def _tied_for_first(reading: parse.Reading, result: Result) -> list[Any]:
-    """The groups tied for first place in a group ranking (one or none when the first is alone)."""
-    if reading.kind != "group":
+def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
+    """The groups, or the rows' answers, tied for first place in a ranking (one or none when the first is alone)."""
+    plan = reading.plan
+    if reading.kind == "superlative" and plan.order_by is not None and plan.order_to is None and not plan.score:
+        # the best two rows with the value they are ordered by: a second with the same value ties with the first
+        result = execute(replace(plan, select=(plan.select[0], plan.order_by), limit=2), table)
+    elif reading.kind != "group":
         return []
     named = [row for row in result.rows if row[0]]
-    return [row[0] for row in named if row[1] == named[0][1]]
+    return list(dict.fromkeys(row[0] for row in named if named[0][1] is not None and row[1] == named[0][1]))
 
 
 def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: bool = False) -> list[Any]:

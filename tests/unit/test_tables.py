@@ -1516,3 +1516,9 @@ def test_a_single_answer_tied_with_others_is_declined_with_them_named():
     value, why = typed_value(reading, execute(reading.plan, sales), sales, AnswerType.STRING)
     assert value is None and why.startswith("Acme Ltd and Globex and Hooli tie")  # two orders each
     assert answer("Which customers placed the most orders?", sales, "string_array") == ["Acme Ltd", "Globex", "Hooli"]
+    # the same for rows: two orders placed on the last day
+    days = table_of("Order ID,Order Date\nSO-1,2025-01-02\nSO-2,2025-01-05\nSO-3,2025-01-05\n", "days.csv")
+    reading = parse.read("Which order was placed last?", days, AnswerType.STRING)
+    value, why = typed_value(reading, execute(reading.plan, days), days, AnswerType.STRING)
+    assert value is None and why.startswith("SO-2 and SO-3 tie")
+    assert answer("Which order was placed first?", days, "string") == "SO-1"
