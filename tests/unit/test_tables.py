@@ -1362,11 +1362,11 @@ SO-1004,2025-03-31 14:00:00,Hooli,Japan,Widget,10,$12.50,$125.00,Shipped
 SO-1005,2025-04-02 08:00:00,Globex,India,Widget,9,$12.50,$112.50,Pending
 SO-1006,2025-01-20 12:00:00,Hooli,Canada,Gizmo,3,$99.99,$299.97,Shipped
 """
-STAFF_FLAGS = """Employee ID,Name,Office,Salary,Manager
-1,Ann Lee,London,"82,000",Yes
-2,Bo Chan,Berlin,"129,000",No
-3,Cy Ross,London,"64,000",Yes
-4,Di Vega,Remote,"101,000",No
+STAFF_FLAGS = """Employee ID,Name,Team,Office,Salary,Manager
+1,Ann Lee,Sales,London,"82,000",Yes
+2,Bo Chan,Support,Berlin,"129,000",No
+3,Cy Ross,Sales,London,"64,000",Yes
+4,Di Vega,Support,Remote,"101,000",No
 """
 
 
@@ -1426,8 +1426,12 @@ def test_people_and_their_pay():
 
 def test_a_number_no_condition_holds_is_left_unexplained():
     # no column reaches 5,000 (and "5,000" is an amount, not a year): the count of every order explains too little
-    reading = parse.read("Were any orders over 5,000?", table_of(SALES, "sales.csv"), AnswerType.BOOLEAN)
+    sales = table_of(SALES, "sales.csv")
+    reading = parse.read("Were any orders over 5,000?", sales, AnswerType.BOOLEAN)
     assert reading is not None and not reading.plan.where and "5,000" in " ".join(reading.unexplained)
+    # ... while $1,500 is within the Revenue's values (not the Quantity's or the Unit Price's)
+    reading = parse.read("Did any order exceed $1,500?", sales, AnswerType.BOOLEAN)
+    assert describe(reading.plan, sales) == "count rows of sales.csv where 'Revenue' > 1500"
 
 
 def test_money_written_the_continental_way_with_the_sign_first():
