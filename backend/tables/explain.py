@@ -1,0 +1,136 @@
+"""How much of a question a reading explains: which of its content words the plan accounts for (a cell value it
+compares, a column it reads, a number a condition holds, a word the plan's kind says), its ``coverage`` and the words
+left ``unexplained``. ``answer/tables.py`` turns that into a confidence; ``parse.py`` asks here once a plan is read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.columns import MONEY_NAME
+from backend.tables.conditions import OUTCOME_WORDS
+from backend.tables.infer import TypedTable
+from backend.tables.plan import SCORE_PARTS, Plan
+from backend.tables.quantities import SaidNumber, said_quarter
+from backend.tables.scores import SCORE_WORDS
+from backend.tables.words import CUE_WORDS, MONTH_NAMES, PLAIN_VERBS, Index, table_words
+from backend.text import STOP_WORDS
+
+_PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
+_MONEY_VERB = re.compile(r"spen[dt]s?|spending|paid|pays?|earn(?:s|ed)?|billed|costs?|charged|invoiced")
+# Words that make a question about every row of the table ("how many episodes are listed", "the total number of
+# radio stations on this list"): the noun left unexplained then says what the rows are (answer/tables.py).
+_EVERY_ROW = re.compile(
+    r"\b(?:listed|(?:on|in) (?:this|the) (?:list|chart|table)|in total|(?:are|were) there"
+    r"|total number of|how many total)\b"
+)
+
+
+def explain(
+    plan: Plan,
+    second: Plan | None,
+    kind: str,
+    words: list[str],
+    stems: list[str],
+    covered: set[int],
+    named: list[int],
+    numbers: list[SaidNumber],
+    ranked: tuple[int, bool, int] | None,
+    table: TypedTable,
+    index_: Index,
+) -> tuple[float, tuple[str, ...], bool]:
+    """A reading's coverage, its unexplained words and whether it is about every row (``covered``: the words of
+    the cell values and the numbered column names the question says)."""
+    explained = set(covered)
+    # the words naming a column the plan compares ("number 1 in the UK": "Peak chart positions UK")
+    for column in {*named, *(c.column for c in plan.where if c.view == "number")}:
+        explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
+    # "items below their reorder level": a column the question compares with, which the plan does not read (it
+    # compares no column with another), is not explained by being named
+    used = _columns_of(plan) | (_columns_of(second) if second else set())
+    for column in set(named) - used:
+        explained -= {
+            i
+            for i, s in enumerate(stems)
+            if s in index_.names[column] and _compared_with(words, stems, i, index_.names[column])
+        }
+    # A number that no condition holds is unexplained: "1919" of "the teams that played 1919 Brazilian football",
+    # where no team played 1919 games (columns.number_column); "orders over 2,000" when no column reaches 2,000.
+    # "All 14" only counts the rows; a time said in minutes is held in seconds.
+    held = {c.value for p in (plan, second) if p is not None for c in p.where if c.view != "text"}
+    held |= {v / unit for v in held if isinstance(v, int | float) for unit in (60, 3600)}
+    held.add(plan.limit)
+    explained |= {i for n in numbers if n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words}
+    if ranked is not None and plan.limit == ranked[0]:  # "top 3"
+        explained |= {ranked[2], ranked[2] - 1}
+    # "spent", "paid", "earn": the Amount or Salary column the plan adds up, orders by or compares
+    amounts = {
+        plan.column,
+        plan.order_by,
+        *(c.column for c in plan.where if c.view == "number"),
+    }
+    if any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts):
+        explained |= {i for i, w in enumerate(words) if _MONEY_VERB.fullmatch(w)}
+    if plan.group_part:  # "which month": the part of the dates grouped by
+        explained |= {i for i, w in enumerate(words) if w == plan.group_part}
+    if kind in ("percent", "share"):  # "what percentage of orders", "the win rate"
+        explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
+    if kind == "duration":  # "how long"
+        explained |= {i for i, w in enumerate(words) if w == "long"}
+    if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
+        explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}
+    if any(index_.outcomes[c.column] and c.op == "in" for c in plan.where):  # "how many games did they win"
+        explained |= {i for i, w in enumerate(words) if w in OUTCOME_WORDS}
+    for month in {int(c.value) for c in plan.where if c.view == "month"}:  # "in March", "after May"
+        explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
+    quarter = said_quarter(" ".join(words))
+    if quarter is not None and any(c.view == "month" and c.op == ">=" for c in plan.where):  # "in Q1"
+        explained |= set(quarter[1])
+    # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
+    # between tables. Plain verbs ("came", "work") carry no condition.
+    explained |= {i for i, s in enumerate(stems) if s in table_words(table)}
+    content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
+    unexplained = [i for i in content if i not in explained]
+    coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
+    return coverage, tuple(words[i] for i in unexplained), _about_every_row(words, unexplained)
+
+
+def _columns_of(plan: Plan) -> set[int]:
+    """The columns a plan reads."""
+    said = {plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select}
+    compared = {c.value for c in plan.where if c.view == "column"}  # "below their reorder level"
+    return (
+        {c for c in said if c is not None}
+        | {c.column for c in plan.where}
+        | {a for c in plan.where for a in c.also}
+        | compared
+    )
+
+
+_AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
+_DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}
+
+
+def _compared_with(words: list[str], stems: list[str], at: int, names: set[str]) -> bool:
+    """Whether the column name the word at ``at`` is part of follows a comparison ("below their reorder level")."""
+    i = at - 1
+    while i >= 0 and (stems[i] in names or words[i] in _DETERMINERS):
+        i -= 1
+    return i >= 0 and words[i] in _AGAINST
+
+
+def _about_every_row(words: list[str], unexplained: list[int]) -> bool:
+    """Whether the question says it is about every row ("how many episodes are listed", "the total number of radio
+    stations on this list") and leaves nothing unexplained but the noun it counts, which then says what the rows are.
+    "How many orders are there from Antarctica" leaves "antarctica" out of that noun: a condition not understood."""
+    if not _EVERY_ROW.search(" ".join(words)):
+        return False
+    cues = [i + 1 for i in range(1, len(words)) if words[i - 1 : i + 1] in (["how", "many"], ["number", "of"])]
+    if not cues:
+        return False
+    noun = set()
+    for i in range(cues[-1], min(cues[-1] + 3, len(words))):  # "radio stations", up to the next stop word
+        if words[i] in STOP_WORDS:
+            break
+        noun.add(i)
+    return set(unexplained) <= noun
