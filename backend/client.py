@@ -172,9 +172,11 @@ class ApiClient:
         body = {"document_id": document_id, "column": column, "data": data}
         return self._call("PUT", f"/v1/grids/{grid_id}/cells", json=body)
 
-    def export_grid(self, grid_id: str, file_format: str = "csv") -> bytes:
-        """The grid as a CSV or XLSX file's bytes."""
-        return self._call("GET", f"/v1/grids/{grid_id}/export", params={"format": file_format}, raw=True)
+    def export_grid(self, grid_id: str, file_format: str = "csv", document_link: str | None = None) -> bytes:
+        """The grid as a CSV or XLSX file's bytes; ``document_link`` (with ``{id}``) is the link written for a
+        document that is not a web page (default: the API's own, which needs a key)."""
+        params = {"format": file_format} | ({"document_link": document_link} if document_link else {})
+        return self._call("GET", f"/v1/grids/{grid_id}/export", params=params, raw=True)
 
     def delete_grid(self, grid_id: str) -> None:
         self._call("DELETE", f"/v1/grids/{grid_id}")

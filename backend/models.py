@@ -14,6 +14,10 @@ MAX_DESCRIPTION_CHARS = 2000  # a context's description
 MAX_URL_CHARS = 2000  # a URL to ingest, or a document's reported source
 MAX_COLUMN_NAME_CHARS = 100  # a grid's or a grid column's name
 MAX_GRID_COLUMNS = 30
+# The files a document can be made from (backend/ingest/loaders.py has a loader for each), and the archives of them
+# that an upload unpacks; the console's uploader takes exactly these.
+DOCUMENT_SUFFIXES = (".csv", ".docx", ".htm", ".html", ".json", ".markdown", ".md", ".pdf", ".tsv", ".txt", ".xlsx")
+ARCHIVE_SUFFIXES = (".zip",)
 
 
 def utc_now() -> str:

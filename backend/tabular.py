@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable
 from datetime import datetime
 
@@ -53,11 +54,27 @@ def _cell(value: object) -> object:
     return value
 
 
+# What Excel refuses in a sheet's name (openpyxl raises on them; Excel will not open a file that has them), its
+# length limit, and the name it keeps for itself.
+_FORBIDDEN_IN_TITLES = re.compile(r"[\\/?*\[\]:]")
+_MAX_TITLE_CHARS = 31
+
+
+def sheet_title(name: str, default: str = "Sheet") -> str:
+    """``name`` as a valid sheet title: Excel's forbidden characters (``\\ / ? * [ ] :``) become spaces, at most
+    31 characters, no apostrophe at either end, never empty nor the reserved "History" ("Tally*" → "Tally")."""
+    title = " ".join(_FORBIDDEN_IN_TITLES.sub(" ", name).split())[:_MAX_TITLE_CHARS].strip().strip("'").strip()
+    if not title:
+        return default
+    return f"{title[: _MAX_TITLE_CHARS - 1]}_" if title.lower() == "history" else title
+
+
 def to_xlsx(columns: list[str], rows: Iterable[Row], sheet: str) -> bytes:
-    """``rows`` as an XLSX workbook of one sheet: a bold header row, typed cells, ISO-formatted dates."""
+    """``rows`` as an XLSX workbook of one sheet named ``sheet`` (made valid by :func:`sheet_title`): a bold header
+    row, typed cells, ISO-formatted dates."""
     book = Workbook()
     table = book.active
-    table.title = sheet[:31]  # Excel's limit on a sheet's name
+    table.title = sheet_title(sheet)
     table.append(columns)
     for cell in table[1]:
         cell.font = Font(bold=True)

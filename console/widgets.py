@@ -6,8 +6,12 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from backend.models import ARCHIVE_SUFFIXES, DOCUMENT_SUFFIXES
 from console.export import download_buttons
 from console.highlight import highlight_spans, highlight_terms
+
+# What the uploader lists as accepted: every format the API reads, and archives of them (backend.models).
+UPLOAD_TYPES = [suffix.removeprefix(".") for suffix in (*DOCUMENT_SUFFIXES, *ARCHIVE_SUFFIXES)]
 
 # The page paths app.py's navigation serves (st.Page's default url_path is the file's name).
 PAGE_PATHS = ("ask", "search", "documents", "grid", "questions", "settings")
@@ -38,6 +42,12 @@ def console_base_url() -> str:
 def document_view_path(document_id: str, **query: str) -> str:
     """The Documents page's view of one document, relative to the console (``documents?document=<id>…``)."""
     return "documents?" + urlencode({"document": document_id, **{k: v for k, v in query.items() if v}})
+
+
+def document_link_template() -> str:
+    """The console's link to a document with ``{id}`` for its id, for exports the API writes (a grid's)."""
+    base = console_base_url()
+    return f"{base}/documents?document={{id}}" if base else "documents?document={id}"
 
 
 def _web_url(metadata: dict) -> str | None:

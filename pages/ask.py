@@ -16,6 +16,7 @@ import streamlit as st
 from backend.models import MAX_QUESTION_CHARS
 from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker, is_demo
+from console.conversations import conversation, remember
 from console.export import HISTORY_COLUMNS, download_buttons, history_rows
 from console.navigation import through_navigation
 from console.widgets import computation_view, document_link, format_number, source_card
@@ -157,7 +158,7 @@ def ask(question: str, answer_type: str, context: dict | None) -> None:
         if entry["declined"]:  # show where the documents come closest, so the analyst can judge for themselves
             closest = attempt(api_client().search, question, entry["context_id"], limit=3)
             entry["closest"] = closest.value or []
-    st.session_state.history.append(entry)
+    remember(st.session_state.conversation_id, entry)
 
 
 def queue_question(question_type: str, question: str) -> None:
@@ -175,16 +176,44 @@ def take_question_link() -> None:
     if not question:
         return
     del params["q"]
-    if "type" in params:
-        del params["type"]
     if question_type not in TYPE_LABELS:
+        del params["type"]
         st.warning(f"The link asks for an unknown answer type {question_type!r}; known: {', '.join(TYPE_LABELS)}.")
         return
     queue_question(question_type, question[:MAX_QUESTION_CHARS])
 
 
-st.session_state.setdefault("history", [])
+def restore_answer_type() -> None:
+    """A new session (a reload) takes the answer type the URL keeps (``?type=``); a session's own choice wins."""
+    if "answer_type" not in st.session_state and st.query_params.get("type") in TYPE_LABELS:
+        st.session_state.answer_type = st.query_params["type"]
+
+
+def too_long_question(answer_type: str, context: dict | None) -> None:
+    """A question past the limit stays on the page to be shortened (the chat box would drop it without a word)."""
+    text = st.session_state.get("too_long", "")
+    if not text:
+        return
+    st.error(
+        f"A question holds at most {MAX_QUESTION_CHARS:,} characters; this one has {len(text):,}. "
+        "Shorten it here and ask again.",
+        icon=":material/error:",
+    )
+    edited = st.text_area("Your question", text, height=160, key="too_long_text")
+    buttons = st.columns([1, 1, 6])
+    if buttons[0].button("Ask", type="primary", disabled=len(edited) > MAX_QUESTION_CHARS, key="ask_shortened"):
+        st.session_state.pop("too_long")
+        ask(edited, answer_type, context)
+        st.rerun()
+    if buttons[1].button("Discard", key="discard_long"):
+        st.session_state.pop("too_long")
+        st.rerun()
+    st.caption(f"{len(edited):,} of {MAX_QUESTION_CHARS:,} characters")
+
+
+st.session_state.history = conversation()[1]  # kept across reloads by ?chat=<id> (console/conversations.py)
 take_question_link()
+restore_answer_type()
 st.title("Ask")
 controls = st.columns([2, 3])
 with controls[0]:
@@ -193,6 +222,8 @@ with controls[0]:
     )
 with controls[1]:
     context = context_picker(api_client(), "ask")
+if st.query_params.get("type") != answer_type:
+    st.query_params["type"] = answer_type  # a reload keeps the chosen type
 
 if queued := st.session_state.pop("queued_question", None):
     ask(queued[1], queued[0], context)
@@ -211,8 +242,13 @@ elif not st.session_state.history:
 for number, entry in enumerate(st.session_state.history):
     render_entry(entry, number)
 
-if question := st.chat_input("Ask a question about your documents…", max_chars=4000):
-    ask(question, answer_type, context)
+too_long_question(answer_type, context)
+# No max_chars: the box dropped a longer paste silently; the page says the limit and keeps the text instead.
+if question := st.chat_input("Ask a question about your documents…"):
+    if len(question) > MAX_QUESTION_CHARS:
+        st.session_state.too_long = question
+    else:
+        ask(question, answer_type, context)
     st.rerun()
 
 if st.session_state.history:

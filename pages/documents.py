@@ -15,11 +15,9 @@ from console.api import api_client, attempt, call, wait_until_ready
 from console.context import ALL, context_picker, select_context
 from console.highlight import find_passage, highlight_spans, highlight_terms
 from console.navigation import through_navigation
-from console.widgets import document_link, plural
+from console.widgets import UPLOAD_TYPES, document_link, plural
 
 through_navigation("documents")
-
-UPLOAD_TYPES = ["txt", "md", "markdown", "html", "htm", "pdf", "docx", "csv", "json", "zip"]
 
 
 def close_document() -> None:
@@ -36,7 +34,7 @@ def document_view(client: ApiClient, document_id: str) -> None:
         st.stop()
     st.title(document["name"])
     added = document["created_at"][:16].replace("T", " ")
-    st.caption(f"{document['type']} · {plural(document['chunks'], 'passage')} · added {added} UTC")
+    st.caption(f"{document['format']} · {plural(document['chunks'], 'passage')} · added {added} UTC")
     for table in document.get("tables", []):
         columns = ", ".join(table["columns"][:12]) + (", …" if len(table["columns"]) > 12 else "")
         st.caption(f"Table {table['name']}: {plural(table['rows'], 'row')}, columns {columns}. Answered by computing.")
@@ -116,7 +114,10 @@ def upload_files(client: ApiClient, context: dict, files: list) -> None:
 def add_documents(client: ApiClient, context: dict) -> None:
     add_file, add_url, add_text = st.tabs(["Upload files", "From a URL", "Paste text"])
     with add_file, st.form("upload", clear_on_submit=True):
-        files = st.file_uploader("Files", accept_multiple_files=True, type=UPLOAD_TYPES)
+        # No filter in the browser: a file of another format goes to the API, which refuses it with its reason, so
+        # the summary names every file chosen (a filtered one vanished with only the widget's own note).
+        files = st.file_uploader("Files", accept_multiple_files=True)
+        st.caption(f"Accepted: {', '.join(UPLOAD_TYPES)}; a .zip archive adds each file inside it.")
         submitted = st.form_submit_button("Upload and index", type="primary")
         if submitted and not files:
             st.warning("Choose one or more files first.")
@@ -146,10 +147,11 @@ def document_table(client: ApiClient, context: dict) -> list[dict]:
         [
             {
                 "name": d["name"],
-                "type": d["type"],
+                "format": d["format"],
                 "open": document_link({"document_id": d["id"], "type": d["type"], "source": d["source"]}),
                 "passages": d["chunks"],
-                "table rows": sum(t["rows"] for t in d.get("tables", [])) or None,
+                # text, not a number column: a document with no table shows nothing rather than a grey "None"
+                "table rows": f"{rows:,}" if (rows := sum(t["rows"] for t in d.get("tables", []))) else "",
                 "added": d["created_at"][:16].replace("T", " "),
             }
             for d in documents

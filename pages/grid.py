@@ -19,7 +19,7 @@ from console.context import context_picker
 from console.export import XLSX
 from console.highlight import highlight_spans
 from console.navigation import through_navigation
-from console.widgets import format_number
+from console.widgets import document_link_template, format_number
 
 through_navigation("grid")
 
@@ -206,7 +206,9 @@ def open_grid(client: ApiClient, grid_id: str) -> None:
         for column, (label, file_format, mime) in zip(
             actions[1:3], [("CSV", "csv", "text/csv"), ("Excel", "xlsx", XLSX)], strict=True
         ):
-            data = call(f"Could not export the grid as {label}", client.export_grid, grid["id"], file_format)
+            # Links to the console's view of each document, as the other exports have (the API's own need a key).
+            link = document_link_template()
+            data = call(f"Could not export the grid as {label}", client.export_grid, grid["id"], file_format, link)
             if data is not None:
                 column.download_button(
                     label,

@@ -46,16 +46,18 @@ if not questions:
     )
     st.stop()
 
+# The answer and why there is none side by side, right after the question: the columns a reader looks for, each
+# wide enough to read ("Helena Marsh", a decline's reason) without opening the cell.
 frame = pd.DataFrame(
     [
         {
-            "asked": q["asked_at"][:19].replace("T", " "),
+            "asked": q["asked_at"][:16].replace("T", " "),
             "question": q["question"],
+            "answer": "" if q["declined"] else str(q["answer"]),
+            "why not": q["reason"] or "",
+            "confidence": q["confidence"],
             "type": q["type"],
             "context": names.get(q["context_id"], "All documents" if q["context_id"] is None else "(deleted)"),
-            "answer": "" if q["declined"] else str(q["answer"]),
-            "confidence": q["confidence"],
-            "why not": q["reason"],
             "ms": round(q["latency_ms"]),
         }
         for q in questions
@@ -64,10 +66,18 @@ frame = pd.DataFrame(
 st.dataframe(
     frame,
     hide_index=True,
+    width="stretch",
     column_config={
+        "question": st.column_config.TextColumn("question", width="large"),
+        "answer": st.column_config.TextColumn("answer", width="medium"),
+        "why not": st.column_config.TextColumn("why not", width="large", help="Why the question was declined"),
         "confidence": st.column_config.ProgressColumn("confidence", min_value=0.0, max_value=1.0, format="%.2f"),
-        "why not": st.column_config.TextColumn("why not", width="large"),
     },
 )
+declined_here = [q for q in questions if q["declined"]]
+if declined_here:  # a table cell cuts a long reason: each one in full, on request
+    with st.expander(f"Why {len(declined_here)} question{'s were' if len(declined_here) != 1 else ' was'} declined"):
+        for q in declined_here:
+            st.markdown(f"**{q['question']}**  \n{q['reason']}")
 label = "declined-questions" if declined else "questions"
 download_buttons("This page", QUESTION_LOG_COLUMNS, question_log_rows(questions), f"answerbase-{label}", "Questions")

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from pydantic import BaseModel, Field
 
 from backend.api.schemas import StrictBody, source_url
-from backend.models import MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_URL_CHARS, Context, Document, TableSummary
+from backend.models import (
+    DOCUMENT_SUFFIXES,
+    MAX_DESCRIPTION_CHARS,
+    MAX_NAME_CHARS,
+    MAX_URL_CHARS,
+    Context,
+    Document,
+    TableSummary,
+)
 
 
 class ContextIn(StrictBody):
@@ -36,6 +46,11 @@ class DocumentOut(BaseModel):
     name: str
     source: str
     type: str
+    format: str = Field(
+        ...,
+        description="What the document was made from, for people: its file's format (`pdf`, `docx`, `csv`, `xlsx`, "
+        "`md`, ...), `web` for a fetched page, `text` for pasted text, `file` when its name says no format.",
+    )
     created_at: str
     updated_at: str
     chunks: int
@@ -76,8 +91,20 @@ def document_out(document: Document, base_url: str, tables: list[TableSummary] |
         name=document.name,
         source=source_url(base_url, document.id, document.source),
         type=document.type,
+        format=document_format(document),
         created_at=document.created_at,
         updated_at=document.updated_at,
         chunks=document.chunks,
         tables=[TableOut(name=t.name, rows=t.rows, columns=t.columns) for t in tables or []],
     )
+
+
+def document_format(document: Document) -> str:
+    """A document's format as people name it: its file's extension when that is a format Answerbase reads, "web"
+    or "text" for a fetched page or pasted text, else "file" (an upload known only by its content type)."""
+    if document.type == "web":
+        return "web"
+    if document.type == "text-snippet":
+        return "text"
+    suffix = PurePath(document.name).suffix.lower()
+    return suffix.removeprefix(".") if suffix in DOCUMENT_SUFFIXES else "file"

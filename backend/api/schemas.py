@@ -31,12 +31,10 @@ class TypedQuestion(StrictBody):
         json_schema_extra={"anyOf": [{"required": ["content"]}, {"required": ["query"]}]},
     )
 
-    content: str | None = Field(
-        None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S", description="The question (no context)."
-    )
-    query: str | None = Field(
-        None, min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S", description="The question (with context_id)."
-    )
+    # No length floor on either field: the one the mode does not use may be sent empty (a form posting both); the
+    # one it uses is checked in _has_question.
+    content: str | None = Field(None, max_length=MAX_QUESTION_CHARS, description="The question (no context).")
+    query: str | None = Field(None, max_length=MAX_QUESTION_CHARS, description="The question (with context_id).")
     context_id: str | None = Field(None, description="Answer only from this context's documents.")
     include_sources: bool = Field(
         False,
@@ -79,7 +77,8 @@ class TypedQuestion(StrictBody):
     def _has_question(self) -> TypedQuestion:
         if not self.question:
             field = "query" if self.context_id else "content"
-            raise ValueError(f"{field}: a non-empty question is required")
+            sent = (self.query if self.context_id else self.content) is not None
+            raise ValueError(f"{field}: must not be empty" if sent else f"{field}: a non-empty question is required")
         return self
 
     @property

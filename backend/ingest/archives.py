@@ -15,6 +15,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from backend.models import ARCHIVE_SUFFIXES
+
 MAX_ENTRIES = 1000
 MAX_TOTAL_BYTES = 256 * 1024 * 1024  # as for a .docx (loaders.py): what one request may unpack in memory
 
@@ -34,7 +36,7 @@ class ArchiveRefused(ValueError):
 
 def is_archive(filename: str) -> bool:
     """Whether an upload is an archive to unpack (a .zip) rather than a document."""
-    return filename.lower().endswith(".zip")
+    return filename.lower().endswith(ARCHIVE_SUFFIXES)
 
 
 def _unsafe(path: str) -> bool:

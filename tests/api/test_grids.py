@@ -185,3 +185,38 @@ def test_a_bad_grid_is_refused_naming_the_field(client, body, message):
     payload = body if message == "context_id" else {"context_id": ctx, **body}  # the first case lacks it
     response = client.post("/v1/grids", json=payload)
     assert message in assert_error(response, 422, "invalid_request")["message"]
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("Q2 contracts*", "Q2 contracts"),
+        ("Revenue [draft]: EU/US?", "Revenue draft EU US"),
+        ("A grid whose name runs past Excel's thirty-one characters", "A grid whose name runs past Exc"),
+        ("***", "Sheet"),
+    ],
+)
+def test_a_grid_exports_as_xlsx_whatever_its_name(client, name, title):
+    ctx, _ = _context(client)
+    grid_id = client.post("/v1/grids", json={"context_id": ctx, "name": name, "columns": COLUMNS[:1]}).json()["id"]
+    _finished(client, grid_id)
+    exported = client.get(f"/v1/grids/{grid_id}/export?format=xlsx")
+    assert exported.status_code == 200, exported.text
+    book = load_workbook(io.BytesIO(exported.content))
+    assert book.active.title == title and book.active.max_row == 1 + len(CONTRACTS)
+
+
+def test_a_grid_export_links_documents_where_the_caller_opens_them(client):
+    ctx, ids = _context(client)
+    grid_id = client.post("/v1/grids", json={"context_id": ctx, "columns": COLUMNS[:1]}).json()["id"]
+    _finished(client, grid_id)
+    link = "http://localhost:8501/documents?document={id}"
+    exported = client.get(f"/v1/grids/{grid_id}/export", params={"format": "csv", "document_link": link})
+    rows = {r["document"]: r for r in csv.DictReader(io.StringIO(exported.text))}
+    assert rows["alpha.txt"]["source"] == f"http://localhost:8501/documents?document={ids['alpha.txt']}"
+    # Without one the link is the API's own (a program holding a key follows it).
+    default = client.get(f"/v1/grids/{grid_id}/export?format=csv")
+    rows = {r["document"]: r for r in csv.DictReader(io.StringIO(default.text))}
+    assert rows["alpha.txt"]["source"].endswith(f"/v1/documents/{ids['alpha.txt']}/content")
+    refused = client.get(f"/v1/grids/{grid_id}/export", params={"document_link": "http://localhost:8501/x"})
+    assert_error(refused, 422, "invalid_request")

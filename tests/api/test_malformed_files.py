@@ -80,3 +80,28 @@ def test_mixed_encodings_in_a_csv_still_load(client):
 )
 def test_validation_errors_name_the_field(client, path, body, message):
     assert assert_error(client.post(path, json=body), 422, "invalid_request")["message"] == message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"content": "How many employees work at the London office?", "query": ""},
+        {"content": "How many employees work at the London office?", "query": "   "},
+    ],
+    ids=["empty query", "blank query"],
+)
+def test_an_empty_unused_question_field_does_not_fail_content_mode(client, body):
+    client.post("/v1/documents", files={"file": ("offices.md", b"The London office has 212 employees.")})
+    response = client.post("/v1/types/integer", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json() == {"data": 212}
+
+
+def test_an_empty_unused_content_field_does_not_fail_context_mode(client):
+    context = client.post("/v1/contexts", json={"name": "Offices"}).json()["id"]
+    document = ("offices.md", b"The London office has 212 staff.")
+    client.post(f"/v1/contexts/{context}/documents", files={"file": document})
+    body = {"query": "How many staff work at the London office?", "content": "", "context_id": context}
+    response = client.post("/v1/types/integer", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json() == {"data": 212}

@@ -170,7 +170,7 @@ def test_an_answer_computed_from_a_table_shows_its_plan_sql_and_rows():
     assert set(frame["region"]) == {"Europe"}
     assert [b.label for b in app.get("download_button")][:2] == ["Rows (CSV)", "Rows (XLSX)"]
     documents = _app("pages/documents.py", context=sales["id"]).dataframe[0].value
-    assert documents.loc[documents["name"] == "orders.csv", "table rows"].item() == 30
+    assert documents.loc[documents["name"] == "orders.csv", "table rows"].item() == "30"
 
 
 def test_a_question_link_asks_on_open_in_its_context_once():
@@ -395,3 +395,92 @@ def test_the_grid_page_runs_a_grid_shows_a_cells_passage_and_keeps_a_correction(
     assert exported[0]["Counterparty"] == "Acme Logistics Limited" and exported[0]["Counterparty edited"] == "true"
     reopened = _app("pages/grid.py", context=contracts["id"], grid=grid_id)
     assert reopened.subheader[0].value == "Supplier contracts" and reopened.dataframe
+
+
+def test_a_reload_keeps_the_conversation_and_the_answer_type():
+    app = _app()
+    app.selectbox(key="answer_type").set_value("integer").run()
+    app.chat_input[0].set_value("How many employees work at the London office?").run()
+    app.selectbox(key="answer_type").set_value("float").run()
+    assert app.query_params["type"] == "float" and app.query_params["chat"]
+    # A reload is a new session opened on the same URL.
+    reloaded = _app(**{k: v for k, v in app.query_params.items()})
+    assert reloaded.selectbox(key="answer_type").value == "float"
+    assert [e["question"] for e in reloaded.session_state.history] == ["How many employees work at the London office?"]
+    assert any(m.value == "### 212" for m in reloaded.markdown)
+    # Another page and back, in the same session, keeps it too; a new URL without the id starts afresh.
+    reloaded.switch_page("pages/search.py")
+    reloaded.run()
+    reloaded.switch_page("pages/ask.py")
+    reloaded.run()
+    assert len(reloaded.session_state.history) == 1
+    assert not _app().session_state.history
+
+
+def test_a_question_past_the_limit_is_kept_and_the_limit_said():
+    app = _app()
+    long_question = "How many employees work at the London office? " + "Please be precise. " * 600
+    app.chat_input[0].set_value(long_question).run()
+    assert not app.exception and not app.session_state.history
+    assert any("at most 4,000 characters" in e.value and f"{len(long_question):,}" in e.value for e in app.error)
+    box = next(t for t in app.text_area if t.label == "Your question")
+    assert box.value == long_question
+    assert app.button(key="ask_shortened").disabled
+    box.set_value("How many employees work at the London office?").run()
+    app.button(key="ask_shortened").click().run()
+    assert [e["question"] for e in app.session_state.history] == ["How many employees work at the London office?"]
+    assert not [t for t in app.text_area if t.label == "Your question"]
+
+
+def test_the_documents_table_shows_each_format_and_no_none():
+    target = _api().create_context("Formats", "")
+    _api().upload("staff.csv", b"Name,Team\nAna,Sales\nBo,Ops\n", target["id"])
+    _api().add_text("Parking is on level two.", "Parking note", target["id"])
+    app = _app("pages/documents.py", context=target["id"])
+    frame = app.dataframe[0].value.set_index("name")
+    assert frame.loc["staff.csv", "format"] == "csv" and frame.loc["Parking note", "format"] == "text"
+    assert frame.loc["staff.csv", "table rows"] == "2" and frame.loc["Parking note", "table rows"] == ""
+
+
+def test_the_uploader_takes_every_format_the_api_reads():
+    from backend.ingest.archives import is_archive
+    from backend.ingest.loaders import LOADERS
+    from console.widgets import UPLOAD_TYPES
+
+    assert {f".{t}" for t in UPLOAD_TYPES} == set(LOADERS) | {".zip"} and is_archive("bundle.zip")
+    app = _app("pages/documents.py", context=_context(DEMO)["id"])
+    assert any("xlsx" in c.value and "tsv" in c.value for c in app.caption)
+
+
+def test_an_upload_of_a_spreadsheet_and_an_unreadable_format_names_each():
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["Name", "Salary"])
+    book.active.append(["Helena Marsh", 52000])
+    data = io.BytesIO()
+    book.save(data)
+    target = _api().create_context("Spreadsheets", "")
+    app = _app("pages/documents.py", context=target["id"])
+    app.file_uploader[0].set_value(
+        [
+            ("staff.xlsx", data.getvalue(), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+            ("deck.pptx", b"PK\x03\x04 slides", "application/vnd.ms-powerpoint"),
+        ]
+    )
+    [b for b in app.button if b.label == "Upload and index"][0].click().run()
+    assert not app.exception
+    assert any("Added 1 of 2 files; 1 refused: deck.pptx." in w.value for w in app.warning)
+    assert any("deck.pptx" in m.value and "supported file types" in m.value for m in app.markdown)
+    assert [d["name"] for d in _api().documents(target["id"])] == ["staff.xlsx"]
+
+
+def test_the_questions_page_shows_answers_and_reasons_in_full():
+    app = _app()
+    app.chat_input[0].set_value("When did the Quuxworth office open?").run()  # declined
+    app.switch_page("pages/questions.py")
+    app.run()
+    frame = app.dataframe[0].value
+    assert list(frame.columns[:4]) == ["asked", "question", "answer", "why not"]
+    reasons = [m.value for m in app.markdown if "**When did the Quuxworth office open?**" in m.value]
+    assert reasons and "Quuxworth" in reasons[0].split("\n", 1)[1]

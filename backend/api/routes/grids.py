@@ -3,6 +3,7 @@ export, delete). Grids run in the background; ``GET`` shows their progress and t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from fastapi import APIRouter, Depends, Query, Response
@@ -12,7 +13,7 @@ from backend.api.job_schemas import CellEditIn, CellOut, GridColumnsIn, GridIn, 
 from backend.api.schemas import source_url
 from backend.grids.export import grid_table
 from backend.grids.runner import interrupted
-from backend.models import ApiKey, Grid
+from backend.models import ApiKey, Document, Grid
 from backend.services import Services
 from backend.tabular import to_csv, to_xlsx
 
@@ -81,12 +82,20 @@ def edit_cell(
 def export_grid(
     grid_id: str,
     format: Literal["csv", "xlsx"] = Query("csv"),
+    document_link: str | None = Query(
+        None,
+        max_length=2000,
+        pattern=r"\{id\}",
+        description="The `source` of a document that is not a web page, with `{id}` standing for its id (a console's "
+        "view of it, say: `http://localhost:8501/documents?document={id}`). Default: this API's /content link, which "
+        "needs a key.",
+    ),
     key: ApiKey = Depends(current_key),
     services: Services = Depends(get_services),
     base: str = Depends(base_url),
 ) -> Response:
     grid = services.grids.get(key.tenant, grid_id)
-    columns, rows = grid_table(grid, services.grids.rows(grid), lambda d: source_url(base, d.id, d.source))
+    columns, rows = grid_table(grid, services.grids.rows(grid), _document_links(base, document_link))
     stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in grid.name)[:60] or "grid"
     if format == "xlsx":
         body, media_type = to_xlsx(columns, rows, grid.name or "Grid"), XLSX
@@ -94,6 +103,17 @@ def export_grid(
         body, media_type = to_csv(columns, rows).encode(), "text/csv; charset=utf-8"
     headers = {"Content-Disposition": f'attachment; filename="{stem}.{format}"'}
     return Response(body, media_type=media_type, headers=headers)
+
+
+def _document_links(base: str, template: str | None) -> Callable[[Document], str]:
+    """A document's link in an export: a web page's own URL; else ``template`` with its id, or this API's link."""
+
+    def link(document: Document) -> str:
+        if template is None or document.type == "web":
+            return source_url(base, document.id, document.source)
+        return template.replace("{id}", document.id)
+
+    return link
 
 
 @router.delete("/grids/{grid_id}", status_code=204, response_class=Response, summary="Delete a grid and its cells")
