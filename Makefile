@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test test-fast lint bench clean
+.PHONY: run serve test test-fast lint bench golden clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ lint: $(STAMP)  ## ruff (rules and format), the type checker on backend/, and th
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+
+golden: $(STAMP)  ## rewrite tests/unit/tables/golden.jsonl (the table parser's readings) after a deliberate change
+	$(PY) -m tests.unit.tables.golden
 
 bench: $(STAMP)
 	$(PY) bench/search_quality.py && $(PY) bench/search_latency.py && $(PY) bench/ingest.py && $(PY) bench/typed_qa.py

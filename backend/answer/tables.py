@@ -141,7 +141,7 @@ class TableAnswerer:
             return None
         readings.sort(key=lambda r: r[0], reverse=True)
         coverage, row, table, reading = readings[0]
-        confidence = _confidence(reading)
+        confidence = reading_confidence(reading)
         if self._planner is not None:
             if coverage < ABOUT_A_TABLE:
                 return None  # the question is not about this table: the text engine answers it
@@ -212,7 +212,7 @@ def _refused(row: dict, table: TypedTable, reason: str) -> TableProposal:
     return TableProposal(None, 1.0, evidence, _hit(row, evidence), reason)
 
 
-def _confidence(reading: parse.Reading) -> float:
+def reading_confidence(reading: parse.Reading) -> float:
     """How likely the reading's answer is right (see EXPLAINS_ALL and PARTIAL)."""
     if reading.coverage >= 0.99:
         return EXPLAINS_ALL
