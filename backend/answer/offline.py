@@ -19,6 +19,7 @@ import numpy as np
 from backend.answer import confidence
 from backend.answer.candidates import MAX_PREFERENCE, Found, candidates, common_words, in_question
 from backend.answer.engine import Proposal, Question, Span
+from backend.answer.qualifiers import unmentioned_qualifiers
 from backend.text import STOP_WORDS, WORD, split_sentences, stem, terms
 from backend.types import AnswerType
 
@@ -146,6 +147,13 @@ class OfflineEngine:
         missing = confidence.unmentioned(confidence.key_terms(question.text), question.evidence, stems)
         if missing:
             return Proposal.nothing(f"No passage {where} mentions {confidence.quoted(missing)}.")
+        # "the monthly parking allowance" where the passages know allowances and never say "parking": whatever value
+        # they hold is another allowance's
+        unqualified, noun = unmentioned_qualifiers(question.text, question.evidence, stems)
+        if unqualified:
+            return Proposal.nothing(
+                f"No passage {where} mentions {confidence.quoted(unqualified)}: the {noun} they speak of is another."
+            )
         if not question.evidence:
             return Proposal.nothing(f"No passage {where} matches the question.")
         asked = set(terms(question.text))

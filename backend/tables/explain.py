@@ -14,7 +14,7 @@ from backend.tables.plan import SCORE_PARTS, Plan
 from backend.tables.quantities import SaidNumber, said_quarter
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.words import CUE_WORDS, MONTH_NAMES, PLAIN_VERBS, Index, table_words
-from backend.text import STOP_WORDS
+from backend.text import STOP_WORDS, stem
 
 _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
 _MONEY_VERB = re.compile(r"spen[dt]s?|spending|paid|pays?|earn(?:s|ed)?|billed|costs?|charged|invoiced")
@@ -92,7 +92,8 @@ def explain(
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     unexplained = [i for i in content if i not in explained]
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
-    return coverage, tuple(words[i] for i in unexplained), _about_every_row(words, unexplained)
+    about_every_row = _about_every_row(words, unexplained) and _may_name_the_rows(words, stems, unexplained, table)
+    return coverage, tuple(words[i] for i in unexplained), about_every_row
 
 
 def _columns_of(plan: Plan) -> set[int]:
@@ -134,3 +135,25 @@ def _about_every_row(words: list[str], unexplained: list[int]) -> bool:
             break
         noun.add(i)
     return set(unexplained) <= noun
+
+
+# Words of a file's name that say nothing of what its rows are ("orders export.csv", "tables/203-csv/314.csv").
+_NAMING_NOTHING = {stem(w) for w in "csv tsv xlsx table sheet data export file report list copy".split()}
+# Words for people, in questions and in the names of files about people: "how many employees are there" of
+# staff.xlsx counts its rows.
+_PEOPLE = {
+    stem(w)
+    for w in "staff employee people person worker personnel headcount member colleague team roster payroll".split()
+}
+
+
+def _may_name_the_rows(words: list[str], stems: list[str], unexplained: list[int], table: TypedTable) -> bool:
+    """Whether the counted noun left unexplained can be what the table's rows are. A file named for something
+    other than people ("orders.csv") holds no rows of the people a question counts ("how many employees are there",
+    asked of every document by a grid): its row count is not their number. Any other noun may be a name for the
+    rows ("how many scientists are listed" of employees.csv)."""
+    named = {w for w in table_words(table) if w.isalpha() and w not in _NAMING_NOTHING}
+    counted = {stems[i] for i in unexplained}
+    if not named or not counted & _PEOPLE:
+        return True
+    return bool(named & (_PEOPLE | counted))

@@ -129,3 +129,20 @@ def test_who_prefers_a_person_to_a_name_made_of_words_the_evidence_uses_in_lower
     hit = SearchHit("history", None, "history", "", "text-snippet", text, 0, 1.0)
     question = Question("Who took over the company in 1886?", AnswerType.STRING, [hit], NOW, context_scoped=True)
     assert OfflineEngine().propose(question).value == "Henry Villard"
+
+
+@pytest.mark.parametrize(
+    ("question", "unmentioned"),
+    [
+        ("What is the monthly parking allowance?", "'monthly' or 'parking'"),
+        ("What is the daily parking allowance on business trips?", "'parking'"),
+    ],
+)
+def test_a_qualifier_no_passage_mentions_declines_another_things_value(question, unmentioned):
+    # The memo's meal allowance (35.50) was given for the parking allowance at 0.73.
+    proposal = _propose(question, "float", "expenses.md")
+    assert proposal.value is None
+    assert (
+        proposal.reason == f"No passage in this context mentions {unmentioned}: the allowance they speak of is another."
+    )
+    assert _ask("What is the daily meal allowance on business trips?", "float", "expenses.md") == 35.5
