@@ -5,13 +5,15 @@ import streamlit as st
 from console.navigation import NAVIGATION_READY, take_deep_link
 
 st.set_page_config(page_title="Answerbase", page_icon=":material/quiz:", layout="wide")
+# Each page's address is its file's name (st.Page's default url_path): http://localhost:8501/<key>, listed in the
+# README and in console.widgets.PAGE_PATHS.
 PAGES = {
     "ask": st.Page("pages/ask.py", title="Ask", icon=":material/chat:", default=True),
     "search": st.Page("pages/search.py", title="Search", icon=":material/search:"),
     "documents": st.Page("pages/documents.py", title="Documents", icon=":material/folder_open:"),
     "grid": st.Page("pages/grid.py", title="Grid", icon=":material/table_view:"),
     "questions": st.Page("pages/questions.py", title="Questions", icon=":material/history:"),
-    "settings": st.Page("pages/settings.py", title="Status & API", icon=":material/settings:"),
+    "status": st.Page("pages/status.py", title="Status & API", icon=":material/settings:"),
 }
 st.session_state[NAVIGATION_READY] = True
 navigation = st.navigation(list(PAGES.values()))

@@ -14,7 +14,7 @@ from console.highlight import highlight_spans, highlight_terms
 UPLOAD_TYPES = [suffix.removeprefix(".") for suffix in (*DOCUMENT_SUFFIXES, *ARCHIVE_SUFFIXES)]
 
 # The page paths app.py's navigation serves (st.Page's default url_path is the file's name).
-PAGE_PATHS = ("ask", "search", "documents", "grid", "questions", "settings")
+PAGE_PATHS = ("ask", "search", "documents", "grid", "questions", "status")
 
 
 def format_number(value: float) -> str:

@@ -220,3 +220,21 @@ def test_a_grid_export_links_documents_where_the_caller_opens_them(client):
     assert rows["alpha.txt"]["source"].endswith(f"/v1/documents/{ids['alpha.txt']}/content")
     refused = client.get(f"/v1/grids/{grid_id}/export", params={"document_link": "http://localhost:8501/x"})
     assert_error(refused, 422, "invalid_request")
+
+
+def test_a_reports_grid_reads_the_actual_figure_not_the_forecast(client):
+    # The console's "Reports" template over a quarterly report PDF: Revenue was the Q2 forecast at 0.93.
+    from tests.helpers import make_pdf
+    from tests.unit.test_offline_engine import QUARTERLY_REPORT
+
+    ctx = client.post("/v1/contexts", json={"name": "Reports"}).json()["id"]
+    pdf = ("q1-report.pdf", make_pdf(QUARTERLY_REPORT), "application/pdf")
+    assert client.post(f"/v1/contexts/{ctx}/documents", files={"file": pdf}).status_code == 201
+    columns = [
+        {"name": "Revenue", "type": "float", "question": "What was the revenue?"},
+        {"name": "Headcount", "type": "integer", "question": "How many employees are there?"},
+    ]
+    grid = _finished(client, client.post("/v1/grids", json={"context_id": ctx, "columns": columns}).json()["id"])
+    cells = _cells(grid)["q1-report.pdf"]
+    assert cells["Revenue"]["data"] == 1840000.0
+    assert cells["Headcount"]["data"] == 48

@@ -325,7 +325,7 @@ def test_documents_page_lists_demo_and_adds_text():
 
 
 def test_status_page_shows_engine_and_masked_key():
-    app = _app("pages/settings.py")
+    app = _app("pages/status.py")
     assert not app.exception
     assert [m.value for m in app.metric][:2] == ["offline", "all-MiniLM-L6-v2"]
     assert any(m.label == "Last compaction" for m in app.metric)
@@ -484,3 +484,17 @@ def test_the_questions_page_shows_answers_and_reasons_in_full():
     assert list(frame.columns[:4]) == ["asked", "question", "answer", "why not"]
     reasons = [m.value for m in app.markdown if "**When did the Quuxworth office open?**" in m.value]
     assert reasons and "Quuxworth" in reasons[0].split("\n", 1)[1]
+
+
+def test_every_page_is_at_the_address_the_readme_gives():
+    import re
+
+    from console.widgets import PAGE_PATHS
+
+    root = Path(APP).parent
+    pages = re.findall(r'st\.Page\("pages/(\w+)\.py"', (root / "app.py").read_text())
+    assert tuple(pages) == PAGE_PATHS  # the address is the file's name
+    readme = (root / "README.md").read_text()
+    assert all(f"http://localhost:8501/{path}" in readme for path in PAGE_PATHS)
+    status = _app("pages/status.py")
+    assert status.title[0].value.startswith("Status")

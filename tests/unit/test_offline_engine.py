@@ -146,3 +146,21 @@ def test_a_qualifier_no_passage_mentions_declines_another_things_value(question,
         proposal.reason == f"No passage in this context mentions {unmentioned}: the allowance they speak of is another."
     )
     assert _ask("What is the daily meal allowance on business trips?", "float", "expenses.md") == 35.5
+
+
+QUARTERLY_REPORT = (
+    "Northwind Analytics, quarterly report Q1 2026. Revenue for the first quarter was EUR 1.84 million, 6% above the "
+    "fourth quarter. Headcount at the end of March was 48 employees. Outlook: for Q2 we forecast revenue of "
+    "2,000,000 euros, driven by the new Lisbon office."
+)
+
+
+def _report(question: str, answer_type: str):
+    hit = SearchHit("report", None, "q1-report.pdf", "", "document", QUARTERLY_REPORT, 0, 1.0)
+    return OfflineEngine().propose(Question(question, AnswerType(answer_type), [hit], NOW, context_scoped=True))
+
+
+def test_a_value_stated_as_fact_comes_before_a_forecast():
+    # The grid's "What was the revenue?" gave the Q2 forecast (2,000,000) at 0.93.
+    assert _report("What was the revenue?", "float").value == 1840000.0
+    assert _report("What revenue is forecast for Q2?", "float").value == 2000000.0

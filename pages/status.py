@@ -8,7 +8,7 @@ from console.api import api_client, call, connection
 from console.context import chosen_context_id
 from console.navigation import through_navigation
 
-through_navigation("settings")
+through_navigation("status")
 
 client = api_client()
 st.title("Status & API")
