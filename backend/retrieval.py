@@ -28,10 +28,12 @@ class Retriever:
         limit: int = 10,
         per_document: bool = True,
         mode: SearchMode | None = None,
+        term_share: bool = True,
     ) -> list[SearchHit]:
         """The best passages for ``query``, best first; :class:`NotFound` for a context the tenant lacks.
 
         ``document_id`` keeps the search inside one document (an extraction grid's cell reads only its own).
+        ``term_share`` False ranks as before the query's terms scaled BM25 (``store.search.relevance``).
 
         The context is looked up only when nothing was found: a hit scoped to it proves it exists, and
         skipping the lookup keeps a query off the hot path.
@@ -48,6 +50,7 @@ class Retriever:
             mode=mode,
             limit=limit,
             per_document=per_document,
+            term_share=term_share,
         )
         if context_id is not None and not hits and self._store.get_context(tenant, context_id) is None:
             raise NotFound(f"No context with id {context_id!r}.")

@@ -51,6 +51,7 @@ class Query:
     half: str
     candidates: Candidates
     relevant: set[str]
+    text: str = ""
 
 
 # --- fusions: candidates → {chunk id: score}, higher is better; a chunk left out is not a result -----------------
@@ -59,7 +60,8 @@ class Query:
 def rrf(k: int = 60, fulltext_weight: float = 1.5, cut: float = 0.2, depth: int = 50) -> Callable:
     """Weighted reciprocal rank fusion; vector neighbours under ``cut`` cosine dropped unless terms matched."""
 
-    def fuse(c: Candidates) -> dict[str, float]:
+    def fuse(q: Query) -> dict[str, float]:
+        c = q.candidates
         fulltext = [r["id"] for r in c.fulltext[:depth]]
         matched = set(fulltext)
         vector = [r["id"] for r in c.vector[:depth] if r["id"] in matched or c.similarity[r["id"]] >= cut]
@@ -72,13 +74,15 @@ def rrf(k: int = 60, fulltext_weight: float = 1.5, cut: float = 0.2, depth: int 
     return fuse
 
 
-def convex(lexical_weight: float, depth: int = 50) -> Callable:
-    """The store's fusion (``backend.store.relevance``) with this lexical weight, on each list's first ``depth``."""
+def convex(lexical_weight: float, depth: int = 50, term_share: bool = True) -> Callable:
+    """The store's fusion (``backend.store.relevance``) with this lexical weight, on each list's first ``depth``;
+    ``term_share``: the BM25 part scaled by the share of the query's terms a passage holds (the store's way)."""
 
-    def fuse(c: Candidates) -> dict[str, float]:
+    def fuse(q: Query) -> dict[str, float]:
+        c = q.candidates
         fulltext, vector = c.fulltext[:depth], c.vector[:depth]
         rows = {r["id"]: c.rows[r["id"]] for r in (*fulltext, *vector)}
-        return relevance(Candidates(fulltext, vector, c.similarity, rows), lexical_weight)
+        return relevance(Candidates(fulltext, vector, c.similarity, rows), lexical_weight, q.text if term_share else "")
 
     return fuse
 
@@ -128,10 +132,17 @@ def collect(services_scifact: Services, services_typed: Services, typed_context:
                 h,
                 candidates(services_scifact, SCIFACT_TENANT, SCIFACT_CONTEXT, q["text"]),
                 {ids[k] for k in qrels[q["query_id"]]},
+                q["text"],
             )
         )
         queries.append(
-            Query("claims→passages", h, candidates(services_typed, typed_qa.TENANT, typed_context, q["text"]), set())
+            Query(
+                "claims→passages",
+                h,
+                candidates(services_typed, typed_qa.TENANT, typed_context, q["text"]),
+                set(),
+                q["text"],
+            )
         )
     for q in sets["answerable"]:
         relevant = {ids[f"passage:{q['passage_id']}"]}
@@ -141,6 +152,7 @@ def collect(services_scifact: Services, services_typed: Services, typed_context:
                 q["half"],
                 candidates(services_typed, typed_qa.TENANT, typed_context, q["question"]),
                 relevant,
+                q["question"],
             )
         )
         queries.append(
@@ -149,6 +161,7 @@ def collect(services_scifact: Services, services_typed: Services, typed_context:
                 q["half"],
                 candidates(services_scifact, SCIFACT_TENANT, SCIFACT_CONTEXT, q["question"]),
                 set(),
+                q["question"],
             )
         )
     for q in sets["unmentioned"]:
@@ -158,6 +171,7 @@ def collect(services_scifact: Services, services_typed: Services, typed_context:
                 q["half"],
                 candidates(services_typed, typed_qa.TENANT, typed_context, q["question"]),
                 set(),
+                q["question"],
             )
         )
     return queries
@@ -166,7 +180,7 @@ def collect(services_scifact: Services, services_typed: Services, typed_context:
 def evaluate(queries: list[Query], fuse: Callable, has_floor: bool) -> list[object]:
     """One fusion's row: nDCG@10 (tuning mean, checking halves), then its floor, chosen on the tuning halves, and on
     the checking halves the relevant top-10 documents under it and how often the best result is under it."""
-    scores = {id(q): fuse(q.candidates) for q in queries}
+    scores = {id(q): fuse(q) for q in queries}
 
     def ndcg(set_name: str, h: str) -> float:
         items = [q for q in queries if q.set == set_name and q.half == h]
@@ -207,6 +221,10 @@ def main() -> None:
     queries = collect(scifact, typed, typed_context)
     fusions = {
         "weighted RRF k=60, BM25 x1.5, cosine cut 0.2 (before)": (rrf(), False),
+        "relevance, lexical weight 0.2, BM25 over the best alone (before 2026-11-26)": (
+            convex(0.2, term_share=False),
+            True,
+        ),
         **{f"relevance, lexical weight {w}": (convex(w), True) for w in (0.1, 0.15, 0.2, 0.25, 0.3)},
         "relevance, lexical weight 0.2, depth 100": (convex(0.2, depth=DEPTH), True),
     }

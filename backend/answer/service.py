@@ -112,8 +112,18 @@ class AnswerService:
         standing = computed if computed is not None and computed.spreadsheet and _clears(computed, bars.table) else None
         # A list is usually spread over more text than one fact: arrays read twice the evidence.
         passages = self._evidence_passages * (2 if answer_type.is_array else 1)
+        # Evidence is ranked as the offline engine's confidence was fitted on (bench/calibrate.py, 2026-11-24): with
+        # the query's term share the checking half's precision fell 0.806 -> 0.787 (bench/typed_qa.py, 2026-11-26)
+        # (the evidence reordered under a confidence fitted on the old order). Changing it is a change of its own, with
+        # a refit.
         evidence = self._retriever.search(
-            tenant, text, context_id=context_id, document_id=document_id, limit=passages, per_document=False
+            tenant,
+            text,
+            context_id=context_id,
+            document_id=document_id,
+            limit=passages,
+            per_document=False,
+            term_share=False,
         )
         try:
             answer = self._from_text(Question(text, answer_type, evidence, now, context_id is not None), bars.text)

@@ -131,3 +131,20 @@ def test_results_under_the_relevance_floor_come_after_and_are_marked(make_client
     assert [m[:2] for m in marks(SearchSettings(), "which form is XJ-4471")] == [("Codes", True), ("Harbour", False)]
     unrelated = marks(SearchSettings(), "quarterly tax return deadline")
     assert unrelated and not any(relevant for _, relevant, _ in unrelated)
+
+
+def test_a_word_in_common_does_not_make_an_unrelated_document_relevant(client):
+    # The best BM25 match of "parental leave policy" was the travel memo, which says only "policy": over the best, its
+    # lexical share was full, and it was marked relevant at 0.39 (floor then 0.375) though nothing covers parental leave.
+    ctx = client.post("/v1/contexts", json={"name": "Memos"}).json()["id"]
+    memos = {
+        "Travel memo": "Travel policy. Staff book flights in economy class and trains in standard class. Hotel "
+        "costs are reimbursed up to 180 euros per night. The policy applies to every trip from 1 March 2026.",
+        "Canteen notice": "The canteen on the second floor opens at 8:00 and serves lunch from 12:00 to 14:00.",
+    }
+    for name, text in memos.items():
+        client.post(f"/v1/contexts/{ctx}/documents", json={"name": name, "text": text})
+    results = client.post("/v1/search", json={"query": "parental leave policy", "context_id": ctx}).json()
+    assert results and not any(r["metadata"]["relevant"] for r in results), results
+    travel = client.post("/v1/search", json={"query": "hotel costs policy", "context_id": ctx}).json()
+    assert travel[0]["metadata"]["name"] == "Travel memo" and travel[0]["metadata"]["relevant"]
