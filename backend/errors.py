@@ -110,3 +110,14 @@ class EmbedderMismatch(AnswerbaseError):
     """The database was indexed with another embedder than the one configured."""
 
     status, code = 503, "unavailable"
+
+
+class ModelMissing(AnswerbaseError):
+    """The local engine's model file is missing, incomplete or not the published file (the message says which
+    command fixes it)."""
+
+    status, code = 503, "unavailable"
+
+
+class ModelLoading(Unavailable):
+    """The local model is still loading after the time a question may wait for it."""

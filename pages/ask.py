@@ -82,6 +82,14 @@ def _render_array(answer_type: str, values: list) -> None:
         st.altair_chart(chart.properties(height=120), width="stretch")
 
 
+# Who read an answer, as the caption under it says (the API's `engine`).
+ENGINE_LABELS = {
+    "local": "Read by the local model",
+    "offline": "Read by the offline engine",
+    "llm": "Read by the language model",
+    "table": "Computed from the table",
+}
+
 # Bands for people, over the calibrated probability (the API's default threshold is 0.56: nothing lower shows).
 CONFIDENCE_BANDS = [(0.8, "High", "green"), (0.65, "Medium", "orange"), (0.0, "Low", "red")]
 
@@ -116,6 +124,9 @@ def render_entry(entry: dict, number: int) -> None:
             return
         render_value(entry["type"], entry["answer"])
         confidence_badge(entry.get("confidence"))
+        if entry.get("engine"):
+            seconds = entry["latency_ms"] / 1000
+            st.caption(f"{ENGINE_LABELS.get(entry['engine'], entry['engine'])} · {seconds:.1f} s")
         computation = next((s["computation"] for s in entry["sources"] if s.get("computation")), None)
         if computation is not None:
             computation_view(computation, str(number))
@@ -143,13 +154,16 @@ def ask(question: str, answer_type: str, context: dict | None) -> None:
         "confidence": None,
         "closest": [],
     }
-    reply = attempt(api_client().ask, answer_type, question, entry["context_id"])
+    # A model on this machine takes seconds to read: say so while it does.
+    with st.spinner(f"Reading the documents for “{question[:80]}”…", show_time=True):
+        reply = attempt(api_client().ask, answer_type, question, entry["context_id"])
     if reply.error is None:
         entry.update(
             answer=reply.value["data"],
             sources=reply.value.get("sources", []),
             latency_ms=reply.ms,
             confidence=reply.value.get("confidence"),
+            engine=reply.value.get("engine"),
         )
     else:
         error = reply.error

@@ -10,6 +10,14 @@ from console.navigation import through_navigation
 
 through_navigation("status")
 
+# What the Status page says of the local engine's model in each state (GET /v1/status `model`).
+MODEL_STATES = {
+    "ready": ("Local model {model} loaded in {load:.1f} s: it reads every question.", st.success),
+    "loading": ("Local model {model} is loading; the offline engine answers until it is ready.", st.info),
+    "absent": ("No local model yet ({detail}); the offline engine answers. `make run` pulls it.", st.info),
+    "failed": ("The local model {model} could not be used: {detail}", st.error),
+}
+
 client = api_client()
 st.title("Status & API")
 status = call("The API is not answering", client.status)
@@ -18,11 +26,17 @@ if status is None or contexts is None:
     st.stop()
 
 columns = st.columns([1, 2, 1, 1])
-columns[0].metric("Answer engine", status["engine"])
+engine = status["engine"] if status["answering"] == status["engine"] else f"{status['answering']} (for now)"
+columns[0].metric("Answer engine", engine)
 columns[1].metric("Embedder", status["embedder"].split(":")[-1])
 columns[2].metric("Documents", f"{status['counts']['documents']:,}")
 columns[3].metric("Chunks", f"{status['counts']['chunks']:,}")
 st.caption(f"Tenant `{status['tenant']}` · search mode `{status['search_mode']}` · {len(contexts)} context(s)")
+if model := status.get("model"):
+    text, show = MODEL_STATES[model["state"]]
+    show(
+        text.format(model=model["model"], detail=model["detail"], load=model["load_s"] or 0.0), icon=":material/memory:"
+    )
 
 st.subheader("Store maintenance")
 maintenance = status["maintenance"]

@@ -113,9 +113,13 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=30)
         pages.shutdown()
+    # The local engine's runtime is part of the install (a server image runs the local model without test extras).
+    runtime = subprocess.run([sys.executable, "-c", "import xllamacpp"], capture_output=True, text=True)
+    listed = subprocess.run(["answerbase", "models", "list"], env=env, capture_output=True, text=True)
+    checks.append(("the local model runtime and catalogue", runtime.returncode == 0 and "qwen2.5" in listed.stdout))
     for name, ok in checks:
         print(f"smoke: {name}: {'ok' if ok else 'FAILED'}")
-    if not all(ok for _, ok in checks) or len(checks) < 5:
+    if not all(ok for _, ok in checks) or len(checks) < 6:
         print((work / "serve.log").read_text()[-3000:])
         sys.exit(1)
 

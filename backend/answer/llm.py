@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import openai
 from openai.types.chat import ChatCompletionMessageParam
@@ -28,6 +28,7 @@ from backend.errors import Unavailable, UpstreamError, UpstreamTimeout
 from backend.tables.infer import TypedTable
 from backend.types import AnswerType, normalise, value_schema
 
+Message = ChatCompletionMessageParam  # one chat message, as the engines build them
 _JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
 MAX_QUOTE_CHARS = 400
 # Confidence by grounding. NOT calibrated: no model is reachable from this workplace to calibrate against.
@@ -59,6 +60,26 @@ class Reply:
     answerable: bool
     answer: Any
     quote: str
+
+
+@dataclass(frozen=True)
+class Token:
+    """One generated token with its log-probability and the likeliest alternatives at its place (the model's
+    distribution before any grammar: read the value's tokens, not the JSON's syntax)."""
+
+    text: str
+    logprob: float
+    alternatives: dict[str, float]
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A model's reply: its text, its tokens when asked for (``logprobs``), and what it cost."""
+
+    text: str
+    tokens: list[Token]
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
 
 
 def response_format(mode: str, schema: dict[str, Any], name: str) -> dict[str, Any] | None:
@@ -101,13 +122,17 @@ class LLMClient:
             max_retries=0,  # we decide about retries; the SDK's own would multiply the latency
         )
 
-    def complete(self, messages: list[ChatCompletionMessageParam], schema: dict[str, Any], name: str) -> str:
-        """The reply text (asked to follow ``schema``), or a typed error (timeout → 504, rate limit → 503, other
-        failure → 502)."""
+    def complete(
+        self, messages: list[ChatCompletionMessageParam], schema: dict[str, Any], name: str, logprobs: int = 0
+    ) -> Completion:
+        """The reply (asked to follow ``schema``; with each token's log-probability and ``logprobs`` alternatives
+        when that is not 0), or a typed error (timeout → 504, rate limit → 503, other failure → 502)."""
         kwargs: dict[str, Any] = {}
         fmt = response_format(self._settings.response_format, schema, name)
         if fmt is not None:
             kwargs["response_format"] = fmt
+        if logprobs:
+            kwargs |= {"logprobs": True, "top_logprobs": logprobs}
         try:
             completion = self._client.chat.completions.create(
                 model=self._settings.model,
@@ -133,78 +158,134 @@ class LLMClient:
         choice = completion.choices[0]
         if choice.finish_reason == "length":
             raise UpstreamError("The model's reply was cut off at the token limit.")
-        return choice.message.content or ""
+        tokens = [
+            Token(t.token, t.logprob, {a.token: a.logprob for a in t.top_logprobs or []})
+            for t in (choice.logprobs.content or [] if choice.logprobs else [])
+        ]
+        usage = completion.usage
+        return Completion(
+            choice.message.content or "",
+            tokens,
+            usage.prompt_tokens if usage else 0,
+            usage.completion_tokens if usage else 0,
+        )
 
 
-class LLMEngine:
-    """Asks the model for a typed answer; retries once when the value is invalid; grounds what it says."""
+class Reader(Protocol):
+    """How a question is put to a model and its reply made a proposal: the one part in which the `llm` engine (a
+    hosted model, whole passages, a quote to ground on) and the `local` one (a small model on this machine, the
+    best sentences, the value alone, confidence from its token probabilities) differ."""
 
-    name = "llm"
+    logprobs: int  # alternatives asked for each token (0: none)
+    retry_hint: str  # what a valid reply looks like, said after an invalid one
 
-    def __init__(self, settings: Settings, embedder: object | None = None) -> None:
-        self._client = LLMClient(settings.llm)
+    def messages(self, question: Question) -> list[Message]: ...
 
-    def propose(self, question: Question) -> Proposal:
-        """The model's value with a confidence from grounding, or nothing when it says it cannot answer."""
-        messages: list[ChatCompletionMessageParam] = [
+    def schema(self, answer_type: AnswerType) -> dict[str, Any]: ...
+
+    def proposal(self, question: Question, value: Any, reply: Reply, completion: Completion) -> Proposal: ...
+
+
+class PassageReader:
+    """Whole evidence passages in; ``{"answerable", "answer", "quote"}`` out; confidence by grounding."""
+
+    logprobs = 0
+    retry_hint = 'only {"answerable": ..., "answer": <value or null>, "quote": ...} of the required type.'
+
+    def messages(self, question: Question) -> list[Message]:
+        """The rules, then the numbered passages and the question."""
+        return [
             {"role": "system", "content": system_prompt(question)},
             {"role": "user", "content": user_prompt(question)},
         ]
-        problem = ""
-        for _attempt in range(2):
-            text = self._client.complete(
-                messages, answer_schema(question.answer_type), f"{question.answer_type.value}_answer"
-            )
-            try:
-                reply = parse_reply(text)
-                if not reply.answerable:
-                    return Proposal.nothing(
-                        "The model found no answer in the evidence."
-                        if question.context_scoped
-                        else "The model did not know the answer."
-                    )
-                return self._grounded(question, normalise(reply.answer, question.answer_type), reply.quote)
-            except ValueError as exc:
-                problem = str(exc)
-                messages += [
-                    {"role": "assistant", "content": text},
-                    {
-                        "role": "user",
-                        "content": f"That reply was invalid ({problem}). Reply again with "
-                        'only {"answerable": ..., "answer": <value or null>, "quote": ...} of the required '
-                        "type.",
-                    },
-                ]
-        raise UpstreamError(f"The model's reply was unusable after a retry: {problem}.")
 
-    @staticmethod
-    def _grounded(question: Question, value: Any, quote: str) -> Proposal:
-        """The value with its confidence: found in the evidence, quoted from it, or neither."""
-        values = value if question.answer_type.is_array else [value]
-        found = [find_value(v, question.answer_type, question.evidence, question.now) for v in values]
-        quoted = find_quote(quote, question.evidence) if quote else []
-        if question.answer_type.element is AnswerType.BOOLEAN:
-            found = [quoted] * len(values)  # a yes/no is grounded by the sentence that says it
-        confidences = [
-            GROUNDED
-            if spans and question.answer_type.element is not AnswerType.BOOLEAN
-            else QUOTED
-            if spans or quoted
-            else UNGROUNDED
-            if question.context_scoped
-            else GENERAL_KNOWLEDGE
-            for spans in found
-        ]
-        spans = [spans[0] if spans else None for spans in found]
-        proposal = Proposal(
-            value,
-            max(confidences, default=GROUNDED),
-            [s for s in spans if s] or quoted[:1],
-            element_confidences=confidences if question.answer_type.is_array else None,
-        )
-        if not question.answer_type.is_array and confidences[0] == UNGROUNDED:
-            proposal.reason = f"The model's answer {value!r} is not stated in the evidence."
-        return proposal
+    def schema(self, answer_type: AnswerType) -> dict[str, Any]:
+        """The reply's strict schema."""
+        return answer_schema(answer_type)
+
+    def proposal(self, question: Question, value: Any, reply: Reply, completion: Completion) -> Proposal:
+        """The value with its grounding confidence."""
+        return grounded(question, value, reply.quote)
+
+
+class LLMEngine:
+    """Asks a model for a typed answer through a :class:`Reader`; retries once when the value is invalid."""
+
+    name = "llm"
+
+    def __init__(
+        self,
+        settings: Settings,
+        embedder: object | None = None,
+        *,
+        client: LLMClient | None = None,
+        reader: Reader | None = None,
+    ) -> None:
+        self._client = client or LLMClient(settings.llm)
+        self._reader: Reader = reader or PassageReader()
+
+    def propose(self, question: Question) -> Proposal:
+        """The model's value with its confidence, or nothing when it says it cannot answer."""
+        return ask(question, self._client, self._reader)
+
+
+def ask(question: Question, client: LLMClient, reader: Reader) -> Proposal:
+    """Put the question to ``client``'s model as ``reader`` says; a value that fails validation is asked again
+    once, with the error; nothing when the model says the evidence does not answer."""
+    messages = reader.messages(question)
+    schema, name = reader.schema(question.answer_type), f"{question.answer_type.value}_answer"
+    problem = ""
+    for _attempt in range(2):
+        completion = client.complete(messages, schema, name, reader.logprobs)
+        try:
+            reply = parse_reply(completion.text)
+            if not reply.answerable:
+                return Proposal.nothing(
+                    "The model found no answer in the evidence."
+                    if question.context_scoped
+                    else "The model did not know the answer."
+                )
+            value = normalise(reply.answer, question.answer_type)
+            return reader.proposal(question, value, reply, completion)
+        except ValueError as exc:
+            problem = str(exc)
+            messages += [
+                {"role": "assistant", "content": completion.text},
+                {
+                    "role": "user",
+                    "content": f"That reply was invalid ({problem}). Reply again with {reader.retry_hint}",
+                },
+            ]
+    raise UpstreamError(f"The model's reply was unusable after a retry: {problem}.")
+
+
+def grounded(question: Question, value: Any, quote: str) -> Proposal:
+    """The value with its confidence by grounding: found in the evidence, quoted from it, or neither."""
+    values = value if question.answer_type.is_array else [value]
+    found = [find_value(v, question.answer_type, question.evidence, question.now) for v in values]
+    quoted = find_quote(quote, question.evidence) if quote else []
+    if question.answer_type.element is AnswerType.BOOLEAN:
+        found = [quoted] * len(values)  # a yes/no is grounded by the sentence that says it
+    confidences = [
+        GROUNDED
+        if spans and question.answer_type.element is not AnswerType.BOOLEAN
+        else QUOTED
+        if spans or quoted
+        else UNGROUNDED
+        if question.context_scoped
+        else GENERAL_KNOWLEDGE
+        for spans in found
+    ]
+    spans = [spans[0] if spans else None for spans in found]
+    proposal = Proposal(
+        value,
+        max(confidences, default=GROUNDED),
+        [s for s in spans if s] or quoted[:1],
+        element_confidences=confidences if question.answer_type.is_array else None,
+    )
+    if not question.answer_type.is_array and confidences[0] == UNGROUNDED:
+        proposal.reason = f"The model's answer {value!r} is not stated in the evidence."
+    return proposal
 
 
 class LLMPlanner:
@@ -220,7 +301,7 @@ class LLMPlanner:
             {"role": "system", "content": PLAN_SYSTEM_PROMPT},
             {"role": "user", "content": plan_prompt(question, table)},
         ]
-        text = self._client.complete(messages, plan_schema([c.name for c in table.columns]), "table_plan")
+        text = self._client.complete(messages, plan_schema([c.name for c in table.columns]), "table_plan").text
         match = _JSON_OBJECT.search(text)
         try:
             data = json.loads(match.group(0) if match else text)

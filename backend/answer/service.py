@@ -146,7 +146,10 @@ class AnswerService:
         if proposal.confidence < threshold:
             raise NoAnswer(proposal.reason or _low_confidence_reason(proposal, evidence, threshold))
         # The value is already canonical: engines normalise what they propose (engine.Proposal), once.
-        return Answer(proposal.value, answer_type, round(proposal.confidence, 4), evidence, proposal.spans)
+        engine = proposal.engine or self._engine.name
+        return Answer(
+            proposal.value, answer_type, round(proposal.confidence, 4), evidence, proposal.spans, None, engine
+        )
 
     def _record(
         self,
@@ -193,7 +196,8 @@ def _computed(proposal: TableProposal, answer_type: AnswerType, threshold: float
         raise NoAnswer(_weak_table_reason(proposal, threshold))
     if proposal.value is None:
         raise NoAnswer(proposal.reason)
-    return Answer(proposal.value, answer_type, round(proposal.confidence, 4), [proposal.hit], [], proposal.evidence)
+    confidence = round(proposal.confidence, 4)
+    return Answer(proposal.value, answer_type, confidence, [proposal.hit], [], proposal.evidence, "table")
 
 
 def _read_from(answer: Answer) -> set[str]:
@@ -215,6 +219,7 @@ def _keep_confident_elements(proposal: Proposal, threshold: float) -> Proposal:
         spans,
         proposal.reason,
         [confidences[i] for i in kept],
+        engine=proposal.engine,
     )
 
 

@@ -169,6 +169,10 @@ class TypedAnswer(BaseModel):
     confidence: float | None = Field(
         None, description="Calibrated probability that `data` is right, when include_confidence is true."
     )
+    engine: str | None = Field(
+        None,
+        description="What produced `data`, with the confidence: `offline`, `llm`, `local` or `table` (computed).",
+    )
     sources: list[AnswerSource] | None = Field(None, description="The evidence, when include_sources is true.")
 
 
@@ -206,10 +210,23 @@ class MaintenanceOut(BaseModel):
     maintainer: str | None = Field(None, description="The process holding the upkeep lease now, if any.")
 
 
+class ModelOut(BaseModel):
+    """The local engine's model: ``absent`` (no file: `answerbase models pull`), ``loading``, ``ready``, ``failed``."""
+
+    state: str
+    model: str
+    detail: str = Field("", description="Where the file is, or what is wrong with it.")
+    load_s: float | None = Field(None, description="How long the model took to load.")
+
+
 class StatusOut(BaseModel):
     """What serves this key: engine, embedder, search mode, the tenant's counts and the store's upkeep."""
 
     engine: str
+    answering: str = Field(
+        ..., description="The engine answering now: `local` falls back to `offline` while its model loads (auto)."
+    )
+    model: ModelOut | None = Field(None, description="The local engine's model, when that is the engine.")
     embedder: str
     search_mode: str
     tenant: str

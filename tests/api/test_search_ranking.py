@@ -134,8 +134,9 @@ def test_results_under_the_relevance_floor_come_after_and_are_marked(make_client
 
 
 def test_a_word_in_common_does_not_make_an_unrelated_document_relevant(client):
-    # The best BM25 match of "parental leave policy" was the travel memo, which says only "policy": over the best, its
-    # lexical share was full, and it was marked relevant at 0.39 (floor then 0.375) though nothing covers parental leave.
+    # The best BM25 match of "parental leave policy" was the travel memo, which says only "policy": over the best,
+    # its lexical share was full, and it was marked relevant at 0.39 (floor then 0.375) though nothing covers
+    # parental leave.
     ctx = client.post("/v1/contexts", json={"name": "Memos"}).json()["id"]
     memos = {
         "Travel memo": "Travel policy. Staff book flights in economy class and trains in standard class. Hotel "

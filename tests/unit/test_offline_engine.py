@@ -105,12 +105,24 @@ def test_spans_point_at_the_value_in_its_passage():
     assert evidence[span.passage].text[span.start : span.end] == "Amelia Chen"
 
 
-def test_engine_auto_is_offline_without_a_model_and_llm_with_one(monkeypatch):
+def test_engine_auto_is_local_answering_offline_without_a_model_and_llm_with_one(monkeypatch, tmp_path):
     from backend.answer.engine import build_engine
-    from backend.config import LLMSettings, Settings
+    from backend.config import LLMSettings, LocalSettings, Settings
 
-    assert Settings(engine="auto").engine_name == "offline"
-    assert type(build_engine(Settings(engine="auto"))).__name__ == "OfflineEngine"
+    no_model = Settings(engine="auto", local=LocalSettings(models_dir=tmp_path))
+    engine = build_engine(no_model)
+    assert no_model.engine_name == "local" and type(engine).__name__ == "LocalEngine"
+    assert engine.answering == "offline" and engine.runtime.status().state == "absent"
+    proposal = engine.propose(
+        Question(
+            "How many employees work at the Berlin office?",
+            AnswerType.INTEGER,
+            _evidence("offices.md"),
+            NOW,
+            context_scoped=True,
+        )
+    )
+    assert (proposal.value, proposal.engine) == (87, "offline")
     configured = Settings(engine="auto", llm=LLMSettings(base_url="http://127.0.0.1:9/v1"))
     assert configured.engine_name == "llm" and type(build_engine(configured)).__name__ == "LLMEngine"
     # The standard OpenAI variables count too (read once, by the settings).

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from fastapi import APIRouter, Depends
 
 from backend.api.deps import current_key, get_services
-from backend.api.schemas import MaintenanceOut, StatusOut
+from backend.api.schemas import MaintenanceOut, ModelOut, StatusOut
 from backend.models import ApiKey
 from backend.services import Services
 
@@ -20,8 +22,11 @@ def healthz() -> dict[str, str]:
 
 @router.get("/status", response_model=StatusOut, summary="Engine, embedder and the tenant's counts")
 def status(key: ApiKey = Depends(current_key), services: Services = Depends(get_services)) -> StatusOut:
+    runtime = getattr(services.engine, "runtime", None)  # the local engine's model
     return StatusOut(
         engine=services.engine.name,
+        answering=getattr(services.engine, "answering", services.engine.name),
+        model=ModelOut(**asdict(runtime.status())) if runtime is not None else None,
         embedder=services.embedder.name,
         search_mode=services.settings.search.mode,
         tenant=key.tenant,

@@ -46,6 +46,10 @@ def answer_typed(
         sources = [answer_source(hit, base, hit_spans) for hit, hit_spans in zip(answer.evidence, spans, strict=True)]
         if answer.table is not None and sources:
             sources[0].computation = table_computation(answer.table)
+    confident = body.include_confidence
     return TypedAnswer(
-        data=answer.value, confidence=answer.confidence if body.include_confidence else None, sources=sources
+        data=answer.value,
+        confidence=answer.confidence if confident else None,
+        engine=answer.engine if confident else None,
+        sources=sources,
     )

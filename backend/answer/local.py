@@ -1,0 +1,207 @@
+"""The ``local`` engine: a small instruct model on this machine (llama.cpp) reads the best evidence sentences and
+writes the value alone; its confidence comes from the model's own token probabilities and the value's grounding.
+
+It is the `llm` engine's code path (``LLMEngine.read``: the same client, validation and retry) with another
+:class:`~backend.answer.llm.Reader` and a loopback endpoint (``local_runtime``). What makes it fast enough on two
+cores: the model sees the few sentences the offline engine ranks best, not five whole passages (a few hundred
+prompt tokens, not a thousand), the reply is ``{"answer": <value>}`` with no spaces and no quote (6–12 tokens at
+~10 tokens/s), and the instructions come first and never change, so llama.cpp reuses their cache.
+
+Under ``ANSWERBASE_ENGINE=auto`` the offline engine answers until the model is loaded (and while no model file is
+there at all); with ``local`` a question waits for the model.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from backend.answer.engine import AnswerEngine, Proposal, Question
+from backend.answer.grounding import find_value
+from backend.answer.llm import Completion, LLMClient, Message, Reply, ask
+from backend.answer.local_runtime import LocalRuntime
+from backend.answer.offline import OfflineEngine, rank_sentences
+from backend.answer.prompts import describe_type
+from backend.config import LLMSettings, Settings
+from backend.types import AnswerType, value_schema
+
+EVIDENCE_SENTENCES = 3  # the best sentences shown to the model (bench/typed_qa.py --engine local, 2026-11-26)
+MAX_EVIDENCE_CHARS = 1600  # ~400 tokens: ~10 s of prompt at 40 tokens/s on 2 cores
+TOP_ALTERNATIVES = 5
+# Confidence: a logistic model of "the value is right" on the signals below, fitted by bench/typed_qa.py --engine
+# local --fit on the TUNING half (2026-11-26); see LocalSignals.
+COEFFICIENTS = {"chose_value": 4.0, "value_prob": 2.0, "grounded": 1.5, "agrees": 1.0}
+INTERCEPT = -5.0
+
+SYSTEM_PROMPT = (
+    "You read short evidence and answer a question with one typed JSON value. Use ONLY the evidence, never what you "
+    "know. If the evidence does not state the answer, or states something only similar to it, reply "
+    '{"answer":null}. Otherwise reply {"answer":<value>} and nothing else.'
+)
+
+
+@dataclass(frozen=True)
+class LocalSignals:
+    """What the local engine's confidence is computed from, each in [0, 1].
+
+    - ``chose_value``: the model's probability of writing a value rather than ``null`` where it chose;
+    - ``value_prob``: the geometric mean probability of the value's tokens (how sure it was of the spelling);
+    - ``grounded``: 1 when the value is stated in the evidence it read, else 0;
+    - ``agrees``: 1 when the offline engine reads the same value from the same evidence, else 0.
+    """
+
+    chose_value: float
+    value_prob: float
+    grounded: float
+    agrees: float
+
+
+def probability(signals: LocalSignals) -> float:
+    """The calibrated probability that a value with these signals is right."""
+    logit = INTERCEPT + sum(COEFFICIENTS[name] * getattr(signals, name) for name in COEFFICIENTS)
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
+
+
+def evidence_window(question: Question) -> list[tuple[str, str]]:
+    """The best evidence sentences as (document name, sentence), best first, within ``MAX_EVIDENCE_CHARS``."""
+    chosen: list[tuple[str, str]] = []
+    used = 0
+    for sentence in rank_sentences(question)[:EVIDENCE_SENTENCES]:
+        if sentence.coverage <= 0 or used + len(sentence.text) > MAX_EVIDENCE_CHARS:
+            continue
+        chosen.append((question.evidence[sentence.passage].name, sentence.text.strip()))
+        used += len(sentence.text)
+    return chosen
+
+
+def compact_schema(answer_type: AnswerType) -> dict[str, Any]:
+    """``{"answer": <value> | null}``, written without spaces (llguidance's ``x-guidance``: every token costs)."""
+    return {
+        "type": "object",
+        "properties": {"answer": {"anyOf": [value_schema(answer_type), {"type": "null"}]}},
+        "required": ["answer"],
+        "additionalProperties": False,
+        "x-guidance": {"whitespace_flexible": False, "item_separator": ",", "key_separator": ":"},
+    }
+
+
+class SentenceReader:
+    """The best sentences in, ``{"answer": ...}`` out, confidence from the model's probabilities."""
+
+    logprobs = TOP_ALTERNATIVES
+    retry_hint = 'only {"answer":<value or null>} of the required type.'
+
+    def __init__(self, offline: OfflineEngine) -> None:
+        self._offline = offline
+
+    def messages(self, question: Question) -> list[Message]:
+        """The fixed instructions (cached across questions), then the sentences, the question and the type."""
+        window = evidence_window(question)
+        lines = "\n".join(f"- ({name}) {text}" for name, text in window) or "(no evidence)"
+        # today's date only where a relative date may need it: shown to every question, a small model copies it
+        today = (
+            f"Today is {question.now.strftime('%Y-%m-%d (%A)')}.\n"
+            if question.answer_type.element is AnswerType.DATETIME
+            else ""
+        )
+        return [
+            {"role": "system", "content": SYSTEM_PROMPT},
+            {
+                "role": "user",
+                "content": f"Evidence:\n{lines}\n\n{today}Question: {question.text}\n"
+                f"The answer must be {describe_type(question.answer_type)}.",
+            },
+        ]
+
+    def schema(self, answer_type: AnswerType) -> dict[str, Any]:
+        """The compact reply schema."""
+        return compact_schema(answer_type)
+
+    def proposal(self, question: Question, value: Any, reply: Reply, completion: Completion) -> Proposal:
+        """The value with its calibrated confidence and where it stands in the evidence."""
+        chose, value_prob = token_signals(completion)
+        values = value if question.answer_type.is_array else [value]
+        found = [find_value(v, question.answer_type, question.evidence, question.now) for v in values]
+        grounded = float(all(found)) if question.answer_type.element is not AnswerType.BOOLEAN else 1.0
+        offline = self._offline.propose(question)
+        signals = LocalSignals(chose, value_prob, grounded, float(offline.value == value))
+        confidence = probability(signals)
+        spans = [spans[0] for spans in found if spans]
+        element_confidences = [confidence] * len(values) if question.answer_type.is_array else None
+        proposal = Proposal(value, confidence, spans, element_confidences=element_confidences, signals=signals)
+        if not grounded:
+            proposal.reason = f"The model's answer {value!r} is not stated in the evidence."
+        return proposal
+
+
+def token_signals(completion: Completion) -> tuple[float, float]:
+    """(probability of a value rather than null where the model chose, geometric mean probability of the value's
+    tokens), from the reply's tokens: ``{"answer":`` is syntax; the tokens after it, but the closing brace, are
+    the value's."""
+    colon = completion.text.find(":")
+    position, chose, logprobs = 0, None, []
+    for token in completion.tokens:
+        start, position = position, position + len(token.text)
+        if position <= colon + 1 or not token.text.strip(" }"):
+            continue  # the key, and the closing brace
+        if chose is None:  # where it chose between a value and null
+            alternatives = token.alternatives or {token.text: token.logprob}
+            null = sum(math.exp(lp) for t, lp in alternatives.items() if t.lstrip('": ').startswith("null"))
+            chose = 1.0 - null / (sum(math.exp(lp) for lp in alternatives.values()) or 1.0)
+        if start >= colon + 1:
+            logprobs.append(token.logprob)
+    return (chose or 0.0), (math.exp(sum(logprobs) / len(logprobs)) if logprobs else 0.0)
+
+
+class LocalEngine:
+    """The local model's answers; in ``auto`` the offline engine's until the model is loaded."""
+
+    name = "local"
+
+    def __init__(self, settings: Settings, embedder: object | None = None) -> None:
+        self._settings = settings.local
+        self._runtime = LocalRuntime(settings.local)
+        self._offline = OfflineEngine(settings, embedder)  # type: ignore[arg-type]
+        self._fallback: AnswerEngine | None = self._offline if settings.engine == "auto" else None
+        self._reader = SentenceReader(self._offline)
+        self._client: LLMClient | None = None
+        self._one_at_a_time = threading.Lock()
+        self._runtime.start()
+
+    @property
+    def runtime(self) -> LocalRuntime:
+        """The model's runtime (its state for the Status page)."""
+        return self._runtime
+
+    @property
+    def answering(self) -> str:
+        """The engine that answers a question asked now: ``local``, or ``offline`` while the model is not ready."""
+        return "local" if self._runtime.ready or self._fallback is None else "offline"
+
+    def propose(self, question: Question) -> Proposal:
+        """The model's reading; the offline engine's while the model loads (``auto``), else after waiting for it."""
+        if self._fallback is not None and not self._runtime.ready:
+            self._runtime.start()  # a model pulled since: load it for the next questions
+            proposal = self._fallback.propose(question)
+            proposal.engine = self._fallback.name
+            return proposal
+        client = self._client_for(self._runtime.wait())
+        # One question at a time: the model reads one (n_parallel 1), and a question queued inside llama.cpp would
+        # spend its timeout waiting (a grid asks a column of every document at once).
+        with self._one_at_a_time:
+            return ask(question, client, self._reader)
+
+    def _client_for(self, base_url: str) -> LLMClient:
+        if self._client is None:
+            settings = LLMSettings(
+                base_url=base_url,
+                api_key="local",
+                model="local",
+                response_format="json_schema",
+                timeout_s=self._settings.timeout_s,
+                max_tokens=self._settings.max_tokens,
+            )
+            self._client = LLMClient(settings)
+        return self._client
