@@ -103,6 +103,9 @@ class Services:
         self.grid_runner.stop()
         self.upkeep.stop()
         self.questions.flush()
+        close = getattr(self.engine, "close", None)  # a model engine's connections (and the local model)
+        if close is not None:
+            close()
 
 
 @dataclass

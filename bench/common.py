@@ -44,9 +44,11 @@ def print_table(headers: list[str], rows: list[list[object]]) -> None:
 
 @contextmanager
 def running_server(data_dir: Path, extra_env: dict[str, str] | None = None, workers: int = 1) -> Iterator[str]:
-    """``answerbase serve`` on a free 127.0.0.1 port over ``data_dir`` (the offline engine; rate limiting off:
+    """``answerbase serve`` on a free 127.0.0.1 port over ``data_dir`` (the offline engine unless ``extra_env`` sets
+    ``ANSWERBASE_ENGINE``; rate limiting off:
     benchmarks measure the service, not the per-key throttle), logging to ``data_dir/serve.log``; yields its URL."""
     Path(data_dir).mkdir(parents=True, exist_ok=True)
     environment = {**os.environ, **(extra_env or {})}
-    with live_server(data_dir, Path(data_dir) / "serve.log", environment, workers) as server:
+    engine = environment.pop("ANSWERBASE_ENGINE", "offline")  # the server's own setting wins over a base env's
+    with live_server(data_dir, Path(data_dir) / "serve.log", environment, workers, engine=engine) as server:
         yield server.url

@@ -1,6 +1,6 @@
 """Typed-answer precision, coverage and calibration over HTTP against `answerbase serve` (offline by default).
 
-    .venv/bin/python bench/typed_qa.py [--limit N] [--rebuild] [--show-errors N]
+    .venv/bin/python bench/typed_qa.py [--limit N] [--rebuild] [--show-errors N] [--engine local --per-half N]
 
 Ingests ../shared/data/typedqa/passages.jsonl into ONE context (cached under bench/.cache/typedqa) and asks,
 through POST /v1/types/{type} with that context_id and include_confidence, three sets:
@@ -237,6 +237,19 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="ask only the first N questions of each set")
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--show-errors", type=int, default=0, help="print N wrong answers of the checking half")
+    parser.add_argument(
+        "--engine",
+        choices=["offline", "local"],
+        default="offline",
+        help="local: the model of `answerbase models pull` (or ANSWERBASE_LOCAL__MODEL_PATH) through the API",
+    )
+    parser.add_argument(
+        "--per-half",
+        type=int,
+        default=0,
+        help="a seeded sample of N answerable questions per half (and every unanswerable one): the local engine "
+        "reads a question in seconds",
+    )
     args = parser.parse_args()
     data_dir = CACHE / "typedqa"
     if args.rebuild:
@@ -244,12 +257,17 @@ def main() -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     key, context_id = prepare(data_dir)
     questions = [q for items in load_sets().values() for q in (items[: args.limit] if args.limit else items)]
-    with running_server(data_dir, {"ANSWERBASE_ANSWER__MIN_CONFIDENCE": "0"}) as url:
+    if args.per_half:
+        from bench.calibrate_local import sample
+
+        questions = sample(args.per_half)
+    environment = {"ANSWERBASE_ANSWER__MIN_CONFIDENCE": "0", "ANSWERBASE_ENGINE": args.engine}
+    with running_server(data_dir, environment) as url:
         records = ask_all(url, key, context_id, questions)
     (data_dir / "last-records.json").write_text(json.dumps(records, default=str))  # for re-reading the report
     print(
         f"typed QA: {len(questions)} questions "
-        f"({', '.join(f'{k} {v}' for k, v in Counter(q['set'] for q in questions).items())}), offline engine"
+        f"({', '.join(f'{k} {v}' for k, v in Counter(q['set'] for q in questions).items())}), {args.engine} engine"
     )
     print_report(records, AnswerSettings().min_confidence, args.show_errors)
 

@@ -122,6 +122,10 @@ class LLMClient:
             max_retries=0,  # we decide about retries; the SDK's own would multiply the latency
         )
 
+    def close(self) -> None:
+        """Close the client's pooled connections."""
+        self._client.close()
+
     def complete(
         self, messages: list[ChatCompletionMessageParam], schema: dict[str, Any], name: str, logprobs: int = 0
     ) -> Completion:
@@ -183,6 +187,10 @@ class Reader(Protocol):
 
     def schema(self, answer_type: AnswerType) -> dict[str, Any]: ...
 
+    def value(self, answer: Any, question: Question) -> Any:
+        """The reply's answer as a value of the type, canonical; :class:`ValueError` when it is not one."""
+        ...
+
     def proposal(self, question: Question, value: Any, reply: Reply, completion: Completion) -> Proposal: ...
 
 
@@ -202,6 +210,10 @@ class PassageReader:
     def schema(self, answer_type: AnswerType) -> dict[str, Any]:
         """The reply's strict schema."""
         return answer_schema(answer_type)
+
+    def value(self, answer: Any, question: Question) -> Any:
+        """The answer as the schema asked for it, normalised."""
+        return normalise(answer, question.answer_type)
 
     def proposal(self, question: Question, value: Any, reply: Reply, completion: Completion) -> Proposal:
         """The value with its grounding confidence."""
@@ -228,6 +240,10 @@ class LLMEngine:
         """The model's value with its confidence, or nothing when it says it cannot answer."""
         return ask(question, self._client, self._reader)
 
+    def close(self) -> None:
+        """Close the model client's connections."""
+        self._client.close()
+
 
 def ask(question: Question, client: LLMClient, reader: Reader) -> Proposal:
     """Put the question to ``client``'s model as ``reader`` says; a value that fails validation is asked again
@@ -245,8 +261,7 @@ def ask(question: Question, client: LLMClient, reader: Reader) -> Proposal:
                     if question.context_scoped
                     else "The model did not know the answer."
                 )
-            value = normalise(reply.answer, question.answer_type)
-            return reader.proposal(question, value, reply, completion)
+            return reader.proposal(question, reader.value(reply.answer, question), reply, completion)
         except ValueError as exc:
             problem = str(exc)
             messages += [

@@ -14,26 +14,38 @@ there at all); with ``local`` a question waits for the model.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from backend.answer import extract
 from backend.answer.engine import AnswerEngine, Proposal, Question
 from backend.answer.grounding import find_value
 from backend.answer.llm import Completion, LLMClient, Message, Reply, ask
 from backend.answer.local_runtime import LocalRuntime
-from backend.answer.offline import OfflineEngine, rank_sentences
+from backend.answer.offline import OfflineEngine, rank_sentences, unanswerable
 from backend.answer.prompts import describe_type
 from backend.config import LLMSettings, Settings
-from backend.types import AnswerType, value_schema
+from backend.types import AnswerType, format_datetime, normalise, value_schema
 
+# Dates are asked as the model writes them ("June 11, 1962") and read as the offline engine reads passages: the ISO
+# pattern is beyond llguidance's regex (no \d), and a small model writes dates out more surely than it converts
+# them. Numbers stay JSON numbers: asked as text, the model declined 18 of 70 tuning questions instead of 1, and
+# got 14 of 31 integers right instead of 24 (bench/calibrate_local.py, 2026-11-26); its "12" for "12 million" is
+# scaled from the evidence instead (``scaled``).
+WRITTEN = (AnswerType.DATETIME,)
+# Words that make a date relative to today: only then is today's date shown (a small model copies it otherwise:
+# "2026-06-06" for an agreement of 1951, typed-QA 2026-11-26).
+RELATIVE = re.compile(r"\b(?:today|tomorrow|yesterday|tonight|next|last|this|ago|coming|upcoming)\b", re.IGNORECASE)
 EVIDENCE_SENTENCES = 3  # the best sentences shown to the model (bench/typed_qa.py --engine local, 2026-11-26)
 MAX_EVIDENCE_CHARS = 1600  # ~400 tokens: ~10 s of prompt at 40 tokens/s on 2 cores
 TOP_ALTERNATIVES = 5
 # Confidence: a logistic model of "the value is right" on the signals below, fitted by bench/typed_qa.py --engine
 # local --fit on the TUNING half (2026-11-26); see LocalSignals.
 COEFFICIENTS = {"chose_value": 4.0, "value_prob": 2.0, "grounded": 1.5, "agrees": 1.0}
-INTERCEPT = -5.0
+INTERCEPTS = {element: -5.0 for element in AnswerType if not element.is_array}
 
 SYSTEM_PROMPT = (
     "You read short evidence and answer a question with one typed JSON value. Use ONLY the evidence, never what you "
@@ -56,11 +68,13 @@ class LocalSignals:
     value_prob: float
     grounded: float
     agrees: float
+    prompt_tokens: int = 0  # what the reading cost (not a signal)
+    completion_tokens: int = 0
 
 
-def probability(signals: LocalSignals) -> float:
+def probability(signals: LocalSignals, answer_type: AnswerType) -> float:
     """The calibrated probability that a value with these signals is right."""
-    logit = INTERCEPT + sum(COEFFICIENTS[name] * getattr(signals, name) for name in COEFFICIENTS)
+    logit = INTERCEPTS[answer_type.element] + sum(COEFFICIENTS[name] * getattr(signals, name) for name in COEFFICIENTS)
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
 
@@ -78,9 +92,13 @@ def evidence_window(question: Question) -> list[tuple[str, str]]:
 
 def compact_schema(answer_type: AnswerType) -> dict[str, Any]:
     """``{"answer": <value> | null}``, written without spaces (llguidance's ``x-guidance``: every token costs)."""
+    value = value_schema(answer_type)
+    if answer_type.element in WRITTEN:
+        written = {"type": "string", "minLength": 1, "maxLength": 40}
+        value = {**value, "items": written} if answer_type.is_array else written
     return {
         "type": "object",
-        "properties": {"answer": {"anyOf": [value_schema(answer_type), {"type": "null"}]}},
+        "properties": {"answer": {"anyOf": [value, {"type": "null"}]}},
         "required": ["answer"],
         "additionalProperties": False,
         "x-guidance": {"whitespace_flexible": False, "item_separator": ",", "key_separator": ":"},
@@ -100,10 +118,10 @@ class SentenceReader:
         """The fixed instructions (cached across questions), then the sentences, the question and the type."""
         window = evidence_window(question)
         lines = "\n".join(f"- ({name}) {text}" for name, text in window) or "(no evidence)"
-        # today's date only where a relative date may need it: shown to every question, a small model copies it
+        # today's date only where a relative date needs it (RELATIVE)
         today = (
             f"Today is {question.now.strftime('%Y-%m-%d (%A)')}.\n"
-            if question.answer_type.element is AnswerType.DATETIME
+            if question.answer_type.element is AnswerType.DATETIME and RELATIVE.search(question.text)
             else ""
         )
         return [
@@ -119,6 +137,21 @@ class SentenceReader:
         """The compact reply schema."""
         return compact_schema(answer_type)
 
+    def value(self, answer: Any, question: Question) -> Any:
+        """The answer as a value of the type: a date read from what the model wrote, a number scaled as the
+        evidence writes it."""
+        if question.answer_type.element in (AnswerType.INTEGER, AnswerType.FLOAT):
+            numbers = answer if question.answer_type.is_array else [answer]
+            scaled_numbers = [scaled(n, question) if isinstance(n, int | float) else n for n in numbers]
+            return normalise(
+                scaled_numbers if question.answer_type.is_array else scaled_numbers[0], question.answer_type
+            )
+        if question.answer_type.element not in WRITTEN:
+            return normalise(answer, question.answer_type)
+        written = answer if question.answer_type.is_array else [answer]
+        values = [read_written(str(item), question.answer_type.element, question.now) for item in written]
+        return normalise(values if question.answer_type.is_array else values[0], question.answer_type)
+
     def proposal(self, question: Question, value: Any, reply: Reply, completion: Completion) -> Proposal:
         """The value with its calibrated confidence and where it stands in the evidence."""
         chose, value_prob = token_signals(completion)
@@ -126,14 +159,48 @@ class SentenceReader:
         found = [find_value(v, question.answer_type, question.evidence, question.now) for v in values]
         grounded = float(all(found)) if question.answer_type.element is not AnswerType.BOOLEAN else 1.0
         offline = self._offline.propose(question)
-        signals = LocalSignals(chose, value_prob, grounded, float(offline.value == value))
-        confidence = probability(signals)
+        signals = LocalSignals(
+            chose,
+            value_prob,
+            grounded,
+            float(offline.value == value),
+            completion.prompt_tokens,
+            completion.completion_tokens,
+        )
+        confidence = probability(signals, question.answer_type)
         spans = [spans[0] for spans in found if spans]
         element_confidences = [confidence] * len(values) if question.answer_type.is_array else None
         proposal = Proposal(value, confidence, spans, element_confidences=element_confidences, signals=signals)
         if not grounded:
             proposal.reason = f"The model's answer {value!r} is not stated in the evidence."
         return proposal
+
+
+def scaled(number: float, question: Question) -> float:
+    """``number`` as the evidence writes it with a scale word, when it writes it only so: the model's 12 for "12
+    million inhabitants" is 12000000; a number also written alone stays as it is."""
+    plain, scaled_values = False, set()
+    for hit in question.evidence:
+        for found in extract.numbers(hit.text):
+            leading = re.match(r"[^\d]*([\d.,]+)", found.text)
+            written = float(leading.group(1).replace(",", "")) if leading and leading.group(1)[0].isdigit() else None
+            if found.kind == "scaled" and written == number:
+                scaled_values.add(found.value)
+            elif found.value == number:
+                plain = True
+    return scaled_values.pop() if len(scaled_values) == 1 and not plain else number
+
+
+def read_written(text: str, element: AnswerType, now: datetime) -> Any:
+    """The first number or date in what the model wrote, as the offline engine reads passages; :class:`ValueError`
+    when there is none ("12 million" → 12000000.0, "June 11, 1962" → that day)."""
+    found = extract.dates(text, now) if element is AnswerType.DATETIME else extract.numbers(text)
+    if not found:
+        if element is AnswerType.DATETIME and re.fullmatch(r"\s*\d{4}\s*", text):
+            return f"{text.strip()}-01-01T00:00:00Z"  # a year alone: its first day, as a date
+        raise ValueError(f"{text!r} holds no {element.value}")
+    value = found[0].value
+    return format_datetime(value) if element is AnswerType.DATETIME else value
 
 
 def token_signals(completion: Completion) -> tuple[float, float]:
@@ -182,6 +249,8 @@ class LocalEngine:
 
     def propose(self, question: Question) -> Proposal:
         """The model's reading; the offline engine's while the model loads (``auto``), else after waiting for it."""
+        if reason := unanswerable(question):  # a name no passage mentions: no reading can answer it (and it is quick)
+            return Proposal.nothing(reason)
         if self._fallback is not None and not self._runtime.ready:
             self._runtime.start()  # a model pulled since: load it for the next questions
             proposal = self._fallback.propose(question)
@@ -192,6 +261,12 @@ class LocalEngine:
         # spend its timeout waiting (a grid asks a column of every document at once).
         with self._one_at_a_time:
             return ask(question, client, self._reader)
+
+    def close(self) -> None:
+        """Close the model client's connections and let the model go (its server stops with it)."""
+        if self._client is not None:
+            self._client.close()
+        self._runtime.stop()
 
     def _client_for(self, base_url: str) -> LLMClient:
         if self._client is None:

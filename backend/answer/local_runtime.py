@@ -78,6 +78,13 @@ class LocalRuntime:
             raise ModelMissing(f"The local model failed to load: {self._detail}")
         return self._url
 
+    def stop(self) -> None:
+        """Let the model go: its server stops once nothing references it (a later :meth:`start` loads it again)."""
+        with self._lock:
+            if self._state == "ready":
+                self._server, self._url, self._state = None, "", "absent"
+                self._loaded.clear()
+
     @property
     def ready(self) -> bool:
         """Whether questions can go to the model now."""

@@ -137,6 +137,24 @@ class _Scored:
     rivals: int  # distinct candidates of the type in its sentence (the "alone" signal)
 
 
+def unanswerable(question: Question) -> str:
+    """Why the evidence cannot answer the question, whoever reads it ("" when it may): it never mentions a name
+    or number the question is about, or a qualifier of what it asks for, or there is no evidence at all."""
+    where = "in this context" if question.context_scoped else "in your documents"
+    stems = confidence.evidence_stems(question.evidence)
+    missing = confidence.unmentioned(confidence.key_terms(question.text), question.evidence, stems)
+    if missing:
+        return f"No passage {where} mentions {confidence.quoted(missing)}."
+    # "the monthly parking allowance" where the passages know allowances and never say "parking": whatever value they
+    # hold is another allowance's
+    unqualified, noun = unmentioned_qualifiers(question.text, question.evidence, stems)
+    if unqualified:
+        return f"No passage {where} mentions {confidence.quoted(unqualified)}: the {noun} they speak of is another."
+    if not question.evidence:
+        return f"No passage {where} matches the question."
+    return ""
+
+
 class OfflineEngine:
     """Extractive typed answers from the evidence alone, with a calibrated confidence."""
 
@@ -148,19 +166,9 @@ class OfflineEngine:
     def propose(self, question: Question) -> Proposal:
         """The best-supported value of the wanted type, or nothing with the reason."""
         where = "in this context" if question.context_scoped else "in your documents"
+        if reason := unanswerable(question):
+            return Proposal.nothing(reason)
         stems = confidence.evidence_stems(question.evidence)
-        missing = confidence.unmentioned(confidence.key_terms(question.text), question.evidence, stems)
-        if missing:
-            return Proposal.nothing(f"No passage {where} mentions {confidence.quoted(missing)}.")
-        # "the monthly parking allowance" where the passages know allowances and never say "parking": whatever value
-        # they hold is another allowance's
-        unqualified, noun = unmentioned_qualifiers(question.text, question.evidence, stems)
-        if unqualified:
-            return Proposal.nothing(
-                f"No passage {where} mentions {confidence.quoted(unqualified)}: the {noun} they speak of is another."
-            )
-        if not question.evidence:
-            return Proposal.nothing(f"No passage {where} matches the question.")
         asked = set(terms(question.text))
         absent = len(asked - stems) / len(asked) if asked else 1.0
         sentences = rank_sentences(question)
