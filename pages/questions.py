@@ -68,7 +68,7 @@ st.dataframe(
     hide_index=True,
     width="stretch",
     column_config={
-        "question": st.column_config.TextColumn("question", width="large"),
+        "question": st.column_config.TextColumn("question", width="medium"),
         "answer": st.column_config.TextColumn("answer", width="medium"),
         "why not": st.column_config.TextColumn("why not", width="large", help="Why the question was declined"),
         "confidence": st.column_config.ProgressColumn("confidence", min_value=0.0, max_value=1.0, format="%.2f"),

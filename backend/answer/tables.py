@@ -292,7 +292,8 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     converted = [_convert(v, element) for v in values]
     if any(c is None for c in converted):
         bad = next(v for v, c in zip(values, converted, strict=True) if c is None)
-        return None, f"The table's answer {bad!r} is not a {element.value}."
+        article = "an" if element.value[0] in "aeiou" else "a"
+        return None, f"The table's answer {bad!r} is not {article} {element.value}."
     if answer_type.is_array:
         return normalise(converted, answer_type), ""
     if len(converted) != 1:
