@@ -35,6 +35,12 @@ _MONEY_VERBS = {"spent", "paid", "earned", "billed", "received", "raised", "invo
 _TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
 
 
+# "How many Cold Brew Kits were sold in total": what was moved is counted in the table's units (its Quantity column),
+# not in the rows (the orders) that moved them.
+UNITS_MOVED = re.compile(r"\bhow many (\w+)\b.*\b(?:sold|bought|purchased|ordered|shipped|delivered)\b")
+_UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
+
+
 def counted_plan(
     q: str,
     table: TypedTable,
@@ -98,6 +104,7 @@ def counted_plan(
                 # "how many total medals has the United States won": its rows' Total, added up
                 or (re.search(r"\btotal\b", q) and normal(columns[measure].name) == "total")
                 or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(columns[measure].name)
+                or (UNITS_MOVED.search(q) and _UNITS_NAME.search(columns[measure].name))  # units sold, added up
             )
             and not (counted and _rows_named(counted.group(1), columns[measure].name))
         ):
@@ -163,3 +170,9 @@ def _rows_named(counted: str, name: str) -> bool:
     "Event" column of "400 m" cells), rather than adding up a column of counts ("how many goals": "Goals")."""
     said = normal(name).split()
     return counted not in said and any(counted in (f"{word}s", f"{word}es") for word in said)
+
+
+def units_column(table: TypedTable, taken: set[int]) -> int | None:
+    """The table's one column of units (Quantity, Qty, Units), when it has exactly one not already conditioned."""
+    units = [i for i, c in enumerate(table.columns) if c.numeric and i not in taken and _UNITS_NAME.search(c.name)]
+    return units[0] if len(units) == 1 else None

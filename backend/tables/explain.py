@@ -75,6 +75,8 @@ def explain(
         explained |= {i for i, w in enumerate(words) if w == plan.group_part}
     if kind in ("percent", "share"):  # "what percentage of orders", "the win rate"
         explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
+    if kind in ("max", "min"):  # "the largest single order": one row's value, which max and min are
+        explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}
     if kind == "duration":  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
@@ -108,6 +110,7 @@ def _columns_of(plan: Plan) -> set[int]:
     )
 
 
+_ONE_ROW_WORDS = {"single", "individual"}
 _AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
 _DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}
 

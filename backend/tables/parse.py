@@ -26,7 +26,7 @@ from backend.tables.columns import (
 )
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
 from backend.tables.conditions import cells_saying, filled_or_empty, question_conditions
-from backend.tables.counts import EARNED, counted_plan
+from backend.tables.counts import EARNED, UNITS_MOVED, counted_plan, units_column
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
@@ -52,6 +52,7 @@ from backend.tables.words import (
     name_stems,
     named_columns,
     normal,
+    table_words,
     unprefixed,
 )
 from backend.text import stem
@@ -154,6 +155,11 @@ def _plan(
     measure_named = measure
     if measure is None and _AMOUNT_CUE.search(q) and not re.search(r"\bhow many\b|\bnumber of\b", q):
         measure = the_amount(table, condition_columns)  # "the total spent on travel": the table's one amount
+    # "how many Cold Brew Kits were sold": the units moved, added up; "how many orders were shipped" counts the rows
+    # the table is named for
+    moved = UNITS_MOVED.search(q)
+    if measure is None and moved and stem(moved.group(1)) not in table_words(table):
+        measure = units_column(table, condition_columns)
     element = answer_type.element
     wants_text = element is AnswerType.STRING
     # "which songs do not have a producer listed": a column the question says is left empty is a condition, not
