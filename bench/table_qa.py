@@ -103,11 +103,11 @@ def questions(limit: int | None, path: Path = DATA / "questions_dev.jsonl") -> l
 
 def ask_in_process(items: list[dict]) -> list[dict]:
     """Parse and compute without the API or the store (the quick loop)."""
-    from backend.answer.tables import typed_value
     from backend.tables import parse
     from backend.tables.infer import infer
     from backend.tables.query import execute
     from backend.tables.read import read_delimited
+    from backend.tables.results import typed_value
     from backend.types import AnswerType
 
     answered = []

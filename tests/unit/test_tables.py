@@ -314,7 +314,7 @@ Total,,"$345,000",,
 
 def answer(question: str, table, answer_type: str):
     """The value the offline parser and DuckDB compute for ``question`` (None when no plan fits)."""
-    from backend.answer.tables import typed_value
+    from backend.tables.results import typed_value
 
     reading = parse.read(question, table, AnswerType(answer_type))
     if reading is None:
@@ -1403,8 +1403,8 @@ def test_analysts_sales_questions_are_computed_exactly(question, answer_type, ex
 
 
 def test_a_list_that_would_be_cut_short_is_declined_not_truncated():
-    from backend.answer.tables import typed_value
     from backend.tables.query import MAX_ROWS
+    from backend.tables.results import typed_value
 
     rows = "".join(f"SO-{i},{'Japan' if i % 2 else 'India'}\n" for i in range(2 * MAX_ROWS + 2))
     orders = table_of("Order ID,Country\n" + rows, "orders.csv")
@@ -1513,7 +1513,7 @@ def test_months_and_years_of_a_column_of_days_are_groups():
 
 
 def test_a_single_answer_tied_with_others_is_declined_with_them_named():
-    from backend.answer.tables import typed_value
+    from backend.tables.results import typed_value
 
     sales = table_of(SALES, "sales.csv")
     reading = parse.read("Which customer placed the most orders?", sales, AnswerType.STRING)

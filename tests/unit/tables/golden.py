@@ -15,12 +15,13 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from backend.answer.tables import reading_confidence, typed_value
+from backend.answer.tables import reading_confidence
 from backend.tables import parse
 from backend.tables.infer import TypedTable, infer
 from backend.tables.plan import describe
 from backend.tables.query import execute
 from backend.tables.read import read_delimited
+from backend.tables.results import typed_value
 from backend.types import AnswerType
 
 GOLDEN = Path(__file__).with_name("golden.jsonl")
