@@ -56,8 +56,9 @@ def read_all(services: Services, context_id: str, items: list[dict]) -> list[dic
     offline, local, rows = OfflineEngine(services.settings, services.embedder), services.engine, []
     for number, item in enumerate(items, start=1):
         answer_type = AnswerType(item["type"])
+        passages = services.settings.search.evidence_passages * (2 if answer_type.is_array else 1)  # as the service
         evidence = services.retriever.search(
-            TENANT, item["question"], context_id=context_id, limit=5, per_document=False, term_share=False
+            TENANT, item["question"], context_id=context_id, limit=passages, per_document=False, term_share=False
         )
         question = Question(item["question"], answer_type, evidence, reference_moment(), True)
         started = time.perf_counter()

@@ -53,30 +53,40 @@ class LocalRuntime:
 
     def start(self) -> bool:
         """Begin loading in the background when the model file is there and nothing is loading or loaded; True
-        when the model is loaded or loading."""
+        when the model is loaded or loading. A model that failed to load is not tried again by this process (every
+        question would pay for the attempt): its state says why until the process restarts."""
         with self._lock:
             if self._state in ("loading", "ready"):
                 return True
+            if self._state == "failed":
+                return False
             try:
                 path = require(self._settings)
             except ModelMissing as exc:
-                self._state, self._detail = ("absent" if self._state == "absent" else "failed"), exc.message
+                self._detail = exc.message
                 return False
             self._state, self._detail = "loading", ""
+            self._loaded.clear()
             threading.Thread(target=self._load, args=(path,), name="local-model", daemon=True).start()
             return True
 
     def wait(self, timeout_s: float | None = None) -> str:
         """The server's base URL once the model is loaded; :class:`ModelMissing` when there is no model or it
         failed to load, :class:`ModelLoading` when it is still loading after ``timeout_s``."""
-        if not self.start() and self._state != "ready":
-            raise ModelMissing(self._detail or "The local model is not available.")
+        if not self.start():
+            raise ModelMissing(self._failure())
         limit = self._settings.load_timeout_s if timeout_s is None else timeout_s
         if not self._loaded.wait(limit):
             raise ModelLoading(f"The local model is still loading (waited {limit:g} s); try again shortly.", 5)
         if self._state != "ready":
-            raise ModelMissing(f"The local model failed to load: {self._detail}")
+            raise ModelMissing(self._failure())
         return self._url
+
+    def _failure(self) -> str:
+        """Why the model cannot answer: its file is missing or damaged, or it failed to load."""
+        if self._state == "failed":
+            return f"The local model failed to load ({self._detail}): check the file, or pull it again."
+        return self._detail or "The local model is not available."
 
     def stop(self) -> None:
         """Let the model go: its server stops once nothing references it (a later :meth:`start` loads it again)."""

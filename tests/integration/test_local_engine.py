@@ -75,3 +75,13 @@ def test_auto_answers_offline_until_a_model_is_there(make_client, tmp_path):
     status = client.get("/v1/status").json()
     assert (status["engine"], status["answering"], status["model"]["state"]) == ("local", "offline", "absent")
     assert "answerbase models pull" in status["model"]["detail"]
+
+
+def test_a_model_that_fails_to_load_says_so_and_is_not_retried(make_client, tmp_path):
+    damaged = tmp_path / "damaged.gguf"
+    damaged.write_bytes(b"GGUF" + bytes(4096))
+    client, context = _client(make_client, model_path=damaged, load_timeout_s=60)
+    for _ in range(2):  # the second question gets the same answer at once: no new attempt to load
+        error = assert_error(_ask(client, context, "Who runs the Oslo data centre?", "string"), 503, "unavailable")
+        assert "failed to load" in error["message"] and "pull it again" in error["message"]
+    assert client.get("/v1/status").json()["model"]["state"] == "failed"
