@@ -63,7 +63,12 @@ class EmbedderSettings(BaseModel):
     api_key: str | None = None
     dimension: int | None = Field(None, description="Vector size for provider `openai` (probed when unset).")
     batch_size: int = 32
-    threads: int = Field(1, description="CPU threads per call of the local model (1 is safest under load).")
+    threads: int = Field(
+        0,
+        ge=0,
+        description="CPU threads of the local model's calls; 0: every core for a call while no other is embedding, "
+        "one each for calls made meanwhile.",
+    )
     runtime: Literal["onnx", "torch"] = Field(
         "onnx", description="How the local model runs: ONNX Runtime (same vectors, ~2x faster) or torch."
     )
@@ -79,6 +84,15 @@ class LLMSettings(BaseModel):
     response_format: Literal["json_schema", "json_object", "none"] = "json_schema"
     timeout_s: float = 30.0
     max_tokens: int = 512
+
+
+def available_cores() -> int:
+    """The CPU cores this process may run on: its affinity where the system says (a container's cpuset), else the
+    machine's count."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # macOS and Windows have no affinity call
+        return os.cpu_count() or 1
 
 
 def _user_cache() -> Path:

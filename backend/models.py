@@ -92,7 +92,7 @@ class DocumentVersion:
     content: str
     texts: list[str]
     vectors: Any  # numpy array (len(texts), dimension)
-    replaces: bool  # an earlier version of this document exists and its chunks must go
+    replaces: bool  # its row is stored already (an earlier version: its row is replaced, its other chunks go)
     titles: list[str] = field(default_factory=list)  # per chunk "name › heading › …" (default: the name)
     tables: list[TableData] = field(default_factory=list)  # the typed tables the document holds
 

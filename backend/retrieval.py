@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from backend.config import SearchSettings
 from backend.embed import Embedder
 from backend.errors import NotFound
 from backend.models import SearchHit
 from backend.store import ChunkSearch, LanceStore, SearchMode
+from backend.timing import timed
 
 
 class Retriever:
@@ -39,12 +42,15 @@ class Retriever:
         skipping the lookup keeps a query off the hot path.
         """
         mode = mode or self._settings.mode
-        # Passed as a function: the store embeds the query while its full-text query runs.
-        vector = (lambda: self._embedder.embed_query(query)) if mode != "fulltext" else None
+
+        def vector() -> np.ndarray:  # passed as a function: the store embeds the query while its full-text query runs
+            with timed("embed"):
+                return self._embedder.embed_query(query)
+
         hits = self._search.search(
             tenant=tenant,
             query_text=query,
-            query_vector=vector,
+            query_vector=vector if mode != "fulltext" else None,
             context_id=context_id,
             document_id=document_id,
             mode=mode,

@@ -9,14 +9,13 @@ same client as a hosted model (``backend.answer.llm.LLMClient``), so there is on
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from backend.config import LocalSettings
+from backend.config import LocalSettings, available_cores
 from backend.errors import ModelLoading, ModelMissing
 from backend.model_files import model_file, require
 
@@ -121,7 +120,7 @@ def _serve(path: Path, settings: LocalSettings) -> tuple[Any, str]:
     """Start llama.cpp's server on a free loopback port over ``path``; (the server, its OpenAI base URL)."""
     import xllamacpp  # here, not at import time: a process on another engine never loads the native library
 
-    threads = settings.threads or os.cpu_count() or 1
+    threads = settings.threads or available_cores()
     params = xllamacpp.CommonParams()
     params.model.path = str(path)
     params.n_ctx = settings.context_tokens

@@ -11,6 +11,7 @@ from backend.api.errors import install_error_handlers
 from backend.api.limits import BodyLimitMiddleware
 from backend.api.routes import contexts, documents, grids, health, jobs, questions, search, types
 from backend.api.schemas import ERROR_RESPONSES
+from backend.api.timing import ServerTimingMiddleware
 from backend.config import Settings
 from backend.services import Services
 
@@ -38,6 +39,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     app.add_middleware(
         BodyLimitMiddleware, max_body_bytes=limits.max_body_bytes, max_upload_bytes=limits.max_upload_mb * 1024 * 1024
     )
+    app.add_middleware(ServerTimingMiddleware)  # added last: outermost, so its "app" time is the whole request
     install_error_handlers(app)
     app.include_router(health.health_router)
     for module in (types, search, contexts, documents, jobs, grids, questions, health):

@@ -10,6 +10,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from backend.errors import Unauthorized
 from backend.models import ApiKey
 from backend.services import Services
+from backend.timing import timed
 
 log = logging.getLogger("answerbase.auth")
 bearer = HTTPBearer(auto_error=False, description="An Answerbase API key: `Authorization: Bearer ab_...`")
@@ -28,7 +29,8 @@ def current_key(
 ) -> ApiKey:
     """The live API key of the request, else 401 (logged without the secret); 429 past the key's rate."""
     try:
-        key = services.keys.authenticate(credentials.credentials if credentials else None)
+        with timed("auth"):
+            key = services.keys.authenticate(credentials.credentials if credentials else None)
     except Unauthorized:
         log.warning(
             "rejected API key for %s %s from %s",

@@ -11,7 +11,7 @@ from threading import Lock
 
 import numpy as np
 
-from backend.config import EmbedderSettings
+from backend.config import EmbedderSettings, available_cores
 from backend.embed.base import QueryCache
 from backend.embed.onnx_encoder import OnnxEncoder, supports
 
@@ -80,7 +80,8 @@ class LocalEmbedder:
         transformers.logging.disable_progress_bar()
         from sentence_transformers import SentenceTransformer
 
-        torch.set_num_threads(max(1, settings.threads))
+        threads = settings.threads or available_cores()
+        torch.set_num_threads(threads)  # the torch runtime serialises its calls (below): each may use them all
         self._model = SentenceTransformer(model_path(settings.model), device="cpu")
         self.name = local_name(settings)
         dimension = (
@@ -98,7 +99,7 @@ class LocalEmbedder:
         self._onnx: OnnxEncoder | None = None
         if settings.runtime == "onnx" and supports(self._model):
             try:
-                self._onnx = OnnxEncoder(self._model, settings.threads)
+                self._onnx = OnnxEncoder(self._model, threads)
             except Exception:  # an exporter or runtime problem costs speed, never the service
                 log.warning("ONNX export of the embedder failed; embedding with torch", exc_info=True)
         self.runtime = "onnx" if self._onnx else "torch"

@@ -16,6 +16,7 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import replace
 
+from backend.config import available_cores
 from backend.grids.service import GridService
 from backend.models import Grid, seconds_since, utc_now
 from backend.store import LanceStore
@@ -44,7 +45,7 @@ class GridRunner:
         self._store = store
         # Documents are answered in parallel up to the machine's cores (the engines and LanceDB release the GIL
         # for much of their work); a heartbeat older than stale_s means the process running the grid is gone.
-        self._workers = workers or os.cpu_count() or 2
+        self._workers = workers or available_cores()
         self._poll_s = poll_s
         self.stale_s = stale_s
         self.holder = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"

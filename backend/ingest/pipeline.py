@@ -18,7 +18,7 @@ import numpy as np
 from backend.config import IngestSettings
 from backend.embed import Embedder
 from backend.errors import EmptyDocument, NotFound, ValidationFailed
-from backend.ingest.chunking import chunk_text
+from backend.ingest.chunking import chunk_text, estimate_tokens
 from backend.ingest.loaders import load
 from backend.ingest.web import fetch
 from backend.ingest.writer import GroupWriter
@@ -27,6 +27,7 @@ from backend.store import LanceStore
 from backend.store.documents import document_of
 from backend.tables.infer import infer, to_bytes
 from backend.tables.read import RawTable, markdown_tables
+from backend.timing import in_context, timed
 
 # Embedding this many chunks per model call keeps the model busy without holding much in memory.
 EMBED_BATCH_CHUNKS = 256
@@ -139,15 +140,18 @@ class Ingestor:
             pending: Future | None = None
             landed: list[Document] = []  # the documents of the write in flight
             for batch in self._batches(sources):
-                existing = self._existing(batch) | {
-                    k: d for k, d in written.items() if k[2] in {s.source_key for s in batch}
-                }
-                versions = self._embed([self._prepare(s, existing.get(self._key(s))) for s in batch])
+                with timed("existing"):
+                    existing = self._existing(batch) | {
+                        k: d for k, d in written.items() if k[2] in {s.source_key for s in batch}
+                    }
+                with timed("chunk"):
+                    prepared = [self._prepare(s, existing.get(self._key(s))) for s in batch]
+                versions = self._embed(prepared)
                 if pending is not None:
                     pending.result()  # the previous write must land before the next starts
                     if committed:
                         committed(landed)
-                pending = writer.submit(self._write, versions)
+                pending = writer.submit(in_context(self._write), versions)
                 landed = [v.document for v in versions]
                 for source, version in zip(batch, versions, strict=True):
                     written[self._key(source)] = version.document
@@ -172,7 +176,8 @@ class Ingestor:
             for v in versions
             for text, title in zip(v.texts, v.titles or [v.document.name] * len(v.texts), strict=True)
         ]
-        vectors = self._embedder.embed_documents(texts) if texts else np.zeros((0, self._embedder.dimension))
+        with timed("embed"):
+            vectors = self._embedder.embed_documents(texts) if texts else np.zeros((0, self._embedder.dimension))
         offset, ready = 0, []
         for version in versions:
             if version.texts:
@@ -182,7 +187,8 @@ class Ingestor:
         return ready
 
     def _write(self, versions: list[DocumentVersion]) -> None:
-        self._writer.write(versions)  # grouped with concurrent requests' documents into one round of commits
+        with timed("write"):
+            self._writer.write(versions)  # grouped with concurrent requests' documents into one round of commits
 
     def refresh(self, tenant: str, document_id: str) -> Document:
         """Fetch a web document again and re-index it when its text changed."""
@@ -195,19 +201,23 @@ class Ingestor:
         return self.ingest(self.url_source(tenant, document.context_id, source_key.removeprefix("url:")))
 
     def _batches(self, sources: Iterable[Source]) -> Iterator[list[Source]]:
+        """Sources in groups of about ``EMBED_BATCH_CHUNKS`` chunks (estimated from their words: counting them
+        exactly would chunk every text twice). A group of fewer, larger model calls is embedded faster: the encoder
+        sorts a call's texts by length, so a larger call pads less."""
         batch: list[Source] = []
         keys: set[tuple[str, str | None, str]] = set()
+        chunks = 0
         for source in sources:
             key = (source.tenant, source.context_id, source.source_key)
             if key in keys:  # the same source twice: store the first before preparing the second
                 yield batch
-                batch, keys = [], set()
+                batch, keys, chunks = [], set(), 0
             batch.append(source)
             keys.add(key)
-            # ~4 chunks a document on average: flush before a batch grows far past one embedding batch.
-            if len(batch) * 4 >= EMBED_BATCH_CHUNKS:
+            chunks += estimate_tokens(source.text) // self._settings.chunk_tokens + 1
+            if chunks >= EMBED_BATCH_CHUNKS:
                 yield batch
-                batch, keys = [], set()
+                batch, keys, chunks = [], set(), 0
         if batch:
             yield batch
 
@@ -277,7 +287,7 @@ class Ingestor:
                     content=row["content"],
                     texts=[c.text for c in chunks],
                     vectors=None,
-                    replaces=False,
+                    replaces=True,  # its row is stored: rewritten with the new chunk count
                     titles=[title_path(document.name, c.headings) for c in chunks],
                 )
             )

@@ -26,6 +26,7 @@ from backend.models import SearchHit
 from backend.store.lance_store import LanceStore
 from backend.store.schema import CHUNKS, where
 from backend.text import terms
+from backend.timing import in_context, timed
 
 SearchMode = Literal["hybrid", "vector", "fulltext"]
 QueryVector = np.ndarray | Callable[[], np.ndarray]
@@ -109,7 +110,8 @@ class ChunkSearch:
         scope = where(tenant=tenant, context_id=context_id, document_id=document_id)
         found = self.candidates(query_text, query_vector, scope, mode)
         weight = {"hybrid": self._lexical_weight, "fulltext": 1.0, "vector": 0.0}[mode]
-        scores, rows = relevance(found, weight, query_text if term_share else ""), found.rows
+        with timed("relevance"):
+            scores, rows = relevance(found, weight, query_text if term_share else ""), found.rows
         # A query that is exactly a document's name asks for that document: its passages go first.
         wanted = _plain(query_text)
         named = {chunk_id for chunk_id, row in rows.items() if _plain(row["name"]) == wanted}
@@ -125,7 +127,8 @@ class ChunkSearch:
                 # Check the next few documents in rank order at once: usually one lookup covers every hit,
                 # and a short lookup is cheaper than one for all the candidates.
                 batch = [d for d in documents if d not in checked][: limit + 5]
-                live |= self._store.documents.live_revisions(batch)
+                with timed("revisions"):
+                    live |= self._store.documents.live_revisions(batch)
                 checked.update(batch)
             if live.get(row["document_id"]) != row["revision"]:
                 continue  # a version being written or replaced: not committed, not visible
@@ -148,7 +151,7 @@ class ChunkSearch:
         use_fulltext = mode in ("fulltext", "hybrid") and bool(query_text.strip())
         # LanceDB runs queries in native code without the GIL, so this thread is free meanwhile.
         fulltext_found = (
-            self._pool.submit(self._fulltext, query_text, filter_, depth, query_vector is not None)
+            self._pool.submit(in_context(self._fulltext), query_text, filter_, depth, query_vector is not None)
             if use_fulltext
             else None
         )
@@ -156,8 +159,10 @@ class ChunkSearch:
         vector: np.ndarray | None = None
         if mode in ("vector", "hybrid") and query_vector is not None:
             vector = query_vector() if callable(query_vector) else query_vector
-            vector_rows = self._vector(vector, filter_, depth)
-        fulltext_rows = fulltext_found.result() if fulltext_found is not None else []
+            with timed("vector"):
+                vector_rows = self._vector(vector, filter_, depth)
+        with timed("fulltext-wait"):  # what the full-text query adds after the vector side is done
+            fulltext_rows = fulltext_found.result() if fulltext_found is not None else []
         similarity = {r["id"]: 1.0 - r["_distance"] for r in vector_rows}
         if vector is not None:  # full-text matches beyond the vector list: the same cosine, from their vectors
             similarity |= {
@@ -182,6 +187,10 @@ class ChunkSearch:
         return query.to_list()
 
     def _fulltext(self, text: str, filter_: str, depth: int, with_vectors: bool) -> list[dict]:
+        with timed("fulltext"):
+            return self._fulltext_rows(text, filter_, depth, with_vectors)
+
+    def _fulltext_rows(self, text: str, filter_: str, depth: int, with_vectors: bool) -> list[dict]:
         query = (
             self._store.table(CHUNKS)
             .search(

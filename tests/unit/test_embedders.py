@@ -68,6 +68,22 @@ def test_onnx_runtime_gives_the_torch_models_vectors(embedder):
     assert np.allclose(embedder.embed_query(texts[2]), reference[2], atol=1e-4)
 
 
+def test_a_call_made_while_another_embeds_runs_beside_it_with_the_same_vectors(embedder):
+    """The wide session (a thread per core) serves one call at a time; a call made meanwhile does not wait for it:
+    it runs on the one-thread session, and the vectors are the same."""
+    import numpy as np
+
+    texts = ["The harbour rents sailing boats in summer.", "How many employees work in the Lisbon office?"]
+    alone = embedder.embed_documents(texts)
+    encoder = embedder._onnx
+    assert encoder.threads >= 1
+    with encoder._wide_free:  # as while another call is embedding
+        meanwhile = embedder.embed_documents(texts)  # would deadlock if it waited for the wide session
+    assert np.abs(alone - meanwhile).max() < 1e-5
+    assert encoder._wide_free.acquire(blocking=False)  # and the wide session is free again
+    encoder._wide_free.release()
+
+
 def test_another_local_model_by_directory_then_reindex(tmp_path, embedder):
     import shutil
 
@@ -83,6 +99,7 @@ def test_another_local_model_by_directory_then_reindex(tmp_path, embedder):
         Services.build(switched)
     assert reindex(switched) == 2
     services = Services.build(switched)
+    assert [d.name for d in services.store.documents.listed("acme")] == ["Boats", "Bikes"]  # rewritten, not added
     assert services.embedder.name == f"local:{other}"
     assert services.retriever.search("acme", "sailing boats", limit=1)[0].name == "Boats"
 
