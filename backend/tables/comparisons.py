@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 
 from backend.tables.cells import parse_number
-from backend.tables.columns import holds_years, is_year_or_rank, measured_by, range_column, rank_column, span_columns
+from backend.tables.columns import holds_years, is_year_or_rank, measured_by, rank_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
 from backend.tables.plan import Condition, Plan
+from backend.tables.spans import range_column, span_columns
 from backend.tables.words import Mention
 
 Compared = tuple[Plan, str, Plan | None]

@@ -13,11 +13,12 @@ import pyarrow.compute as pc
 
 from backend.tables.against import column_comparisons
 from backend.tables.cells import parse_number
-from backend.tables.columns import is_rank, number_column, rank_column, span_columns
+from backend.tables.columns import is_rank, number_column, rank_column
 from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter, seconds_per
+from backend.tables.spans import span_columns
 from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Index, Mention, name_stems, negation_before, normal
 from backend.text import stem
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from backend.tables.columns import is_rank, lasting_columns, superlative_column
+from backend.tables.columns import is_rank, superlative_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Plan
+from backend.tables.spans import lasting_columns
 from backend.tables.words import Index
 from backend.text import stem
 from backend.types import AnswerType

@@ -1,0 +1,47 @@
+"""Columns that say how long each row lasted: one for when it began and one for when it ended ("From" / "Until",
+"Took office" / "Left office"), or one column of year spans ("1996–99"). What "the longest", "how long" and "in
+office in 1990" read."""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.columns import holds_years
+from backend.tables.infer import TypedTable
+from backend.tables.words import normal
+
+# The words that name when something began and when it ended ("From" / "Until", "Took office" / "Left office").
+_STARTS = set("from start started starts began begin beginning took opened joined entered since".split())
+_ENDS = set("until till to end ended ends ending left closed retired through".split())
+
+
+def span_columns(table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
+    """A column that says when each row began and one that says when it ended, both years or both dates:
+    "From" / "Until", "Term began" / "Term ended", "Start date" / "End date"."""
+
+    def kind(i: int) -> str | None:
+        if table.columns[i].kind == "date":
+            return "date"
+        return "year" if f"n{i}" in table.data.column_names and holds_years(table, i) else None
+
+    free = [i for i in range(len(table.columns)) if i not in taken and kind(i) is not None]
+    starts = [i for i in free if set(normal(table.columns[i].name).split()) & _STARTS]
+    ends = [i for i in free if set(normal(table.columns[i].name).split()) & _ENDS]
+    return next(((s, e) for s in starts for e in ends if s != e and kind(s) == kind(e)), None)
+
+
+def range_column(table: TypedTable, taken: set[int]) -> int | None:
+    """A column whose cells span years ("1996–99"): it has the first- and last-year views (``infer``)."""
+    return next((i for i in range(len(table.columns)) if i not in taken and f"s{i}" in table.data.column_names), None)
+
+
+def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
+    """For "the longest" or "the shortest" with nothing else to order by: the start and end of how long each row
+    lasted (a start and an end column, or one column of year spans twice)."""
+    if not re.search(r"\b(longest|shortest)\b", q):
+        return None
+    span = span_columns(table, taken)
+    if span is not None:
+        return span
+    ranged = range_column(table, taken)
+    return (ranged, ranged) if ranged is not None else None
