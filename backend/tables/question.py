@@ -1,0 +1,245 @@
+"""A question as the reading rules see it: what it says about one table, read once (``understand``), and what a
+rule makes of it (a ``Reading``).
+
+``parse.read`` finds what the question says (cells, column names, numbers, days); ``understand`` settles the rest
+every rule shares: the conditions, the column that answers, the measure, whether it asks for a highest or lowest.
+The rules (``rules.py``) then each look at this one object.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from backend.tables.columns import (
+    answered_column,
+    is_year_or_rank,
+    pace_column,
+    placing_column,
+    the_amount,
+    valued_column,
+    year_column,
+)
+from backend.tables.conditions import filled_or_empty, question_conditions
+from backend.tables.counts import UNITS_MOVED, units_column
+from backend.tables.infer import TypedTable
+from backend.tables.plan import MAX_LIMIT, Condition, Plan
+from backend.tables.quantities import SaidDate, SaidNumber
+from backend.tables.words import (
+    ABBREVIATIONS,
+    MAX_WORDS,
+    MIN_WORDS,
+    ORDINAL_WORDS,
+    Index,
+    Mention,
+    name_stems,
+    table_words,
+)
+from backend.text import stem
+from backend.types import AnswerType
+
+
+@dataclass
+class Reading:
+    """What the parser made of a question: the plan, how much of the question it explains, and its kind.
+
+    ``second`` is the plan whose value a difference subtracts; ``limit_to`` the rows of a comparison.
+    """
+
+    plan: Plan
+    kind: str
+    coverage: float
+    second: Plan | None = None
+    guessed_answer_column: bool = False
+    unexplained: tuple[str, ...] = ()  # the content words the plan does not account for
+    says_every_row: bool = False  # "how many episodes are listed", "on this list": the question is about every row
+
+
+# Words that ask for an amount without naming its column ("how much did we spend", "the largest expense", "who
+# earns more").
+_AMOUNT_CUE = re.compile(
+    r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays"
+    r"|spent|spend|costs?)\b"
+    r"|\b(?:revenue|income|billed?|money|grossed)\b"
+)
+ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
+_RANKED_AT = re.compile(
+    r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"
+    r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)?)\b"
+)
+
+
+@dataclass
+class ParsedQuestion:
+    """One question read against one table: what it says, and what every reading rule needs of it.
+
+    The rules read it in order (``rules.RULES``); a rule that settles something for the rules after it says so
+    (the count rule may settle the measure).
+    """
+
+    q: str  # the question's words, normalised and joined
+    table: TypedTable
+    index: Index
+    answer_type: AnswerType
+    mentions: list[Mention]  # cell values the question says
+    named: list[int]  # columns it names
+    numbers: list[SaidNumber]
+    dates: list[SaidDate]
+    hinted: list[int]  # columns it names by any word of their names
+    ranked: tuple[int, bool, int] | None  # "the top 3": (how many, highest first, the number's word)
+    conditions: list[Condition]
+    condition_columns: set[int]
+    compared_row: int | None  # the column of a row the question compares another with ("the same age as X")
+    measure: int | None  # the number column read: named, or the table's one amount
+    measure_named: int | None  # the measure, when the question names its column
+    answer_column: int | None
+    guessed: bool  # the answer column was not named by the question
+    extra: tuple[int, ...]  # more columns asked for beside the answer ("the last model and its origin")
+    is_max: bool = False
+    is_min: bool = False
+
+    @property
+    def where(self) -> tuple[Condition, ...]:
+        return tuple(self.conditions)
+
+    @property
+    def element(self) -> AnswerType:
+        return self.answer_type.element
+
+    @property
+    def wants_text(self) -> bool:
+        return self.element is AnswerType.STRING
+
+    @property
+    def numeric_answer(self) -> bool:
+        return self.element in (AnswerType.INTEGER, AnswerType.FLOAT)
+
+    @property
+    def group_limit(self) -> int:
+        """How many groups a group ranking keeps: a list takes every group tied first."""
+        return MAX_LIMIT if self.answer_type.is_array else 3
+
+    def reading(self, plan: Plan, kind: str, second: Plan | None = None) -> Reading:
+        """The reading of ``plan``, showing the extra columns asked for that no condition holds ("which items are
+        discontinued and supplied by Northwind" lists no supplier column)."""
+        shown = tuple(c for c in self.extra if c not in {w.column for w in plan.where})
+        if self.answer_type.is_array and plan.operation == "rows" and shown and plan.select == (self.answer_column,):
+            plan = replace(plan, select=(*plan.select, *shown))
+        return Reading(plan, kind, 0.0, second, self.guessed)
+
+
+def understand(
+    q: str,
+    table: TypedTable,
+    mentions: list[Mention],
+    named: list[int],
+    numbers: list[SaidNumber],
+    answer_type: AnswerType,
+    dates: list[SaidDate],
+    hinted: list[int],
+    index_: Index,
+    ranked: tuple[int, bool, int] | None = None,
+) -> ParsedQuestion:
+    """What every rule needs of the question: its conditions, measure, answer column and superlative."""
+    conditions, condition_columns, compared_row = question_conditions(
+        q, table, mentions, named, numbers, dates, hinted, index_
+    )
+    p = ParsedQuestion(
+        q, table, index_, answer_type, mentions, named, numbers, dates, hinted, ranked,
+        conditions, condition_columns, compared_row, None, None, None, False, (),
+    )  # fmt: skip
+    _choose_measure(p)
+    _choose_answer_column(p)
+    # "what is the last model and its origin?": a list of several named columns of one row.
+    p.extra = tuple(
+        c for c in named if c != p.answer_column and c not in p.condition_columns and c != p.measure and " and " in q
+    )
+    _ranked_at(p)
+    _superlative(p)
+    return p
+
+
+def _choose_measure(p: ParsedQuestion) -> None:
+    """The number column the question reads: one it names, else the table's one amount when it asks for an amount
+    ("the total spent on travel"), else the units moved ("how many Cold Brew Kits were sold": their Quantity added
+    up; "how many orders were shipped" counts the orders the table is named for)."""
+    numeric = [i for i, c in enumerate(p.table.columns) if c.numeric]
+    p.measure = next(
+        (c for c in p.named if c in numeric and c not in p.condition_columns and not is_year_or_rank(p.table, c)),
+        None,
+    )
+    p.measure_named = p.measure
+    if p.measure is None and _AMOUNT_CUE.search(p.q) and not re.search(r"\bhow many\b|\bnumber of\b", p.q):
+        p.measure = the_amount(p.table, p.condition_columns)
+    moved = UNITS_MOVED.search(p.q)
+    if p.measure is None and moved and stem(moved.group(1)) not in table_words(p.table):
+        p.measure = units_column(p.table, p.condition_columns)
+
+
+def _choose_answer_column(p: ParsedQuestion) -> None:
+    """The column whose value answers, and whether the question named it."""
+    q, table, index_ = p.q, p.table, p.index
+    numeric = [i for i, c in enumerate(table.columns) if c.numeric]
+    # "which songs do not have a producer listed": a column the question says is left empty is a condition, not
+    # the answer
+    left_empty = {c.column for c in filled_or_empty(q, table, p.named, p.condition_columns, index_) if c.op == "empty"}
+    p.answer_column, p.guessed = answered_column(
+        q, p.named, table, p.condition_columns | left_empty, p.measure, p.wants_text, p.numeric_answer
+    )
+    # "what episode had the most viewers": the column asked for is not also the one to order by
+    if p.measure is not None and p.measure == p.answer_column and not p.guessed and p.wants_text:
+        p.measure = next(
+            (c for c in p.named if c in numeric and c not in (p.answer_column, *p.condition_columns)), p.measure
+        )
+        p.measure_named = p.measure
+    # "of Beijing and Shanghai, which has the most people", "what delegate is the same age as X": with no column
+    # asked for, the answer is one of the values the question lists, or another row of X's column.
+    options = next((c.column for c in p.conditions if c.op == "in"), p.compared_row)
+    if p.guessed and p.wants_text and options is not None:
+        p.answer_column = options
+    # "which party has the most members": "party" is part of the cells of the column whose values are parties
+    # ("Liberal Party"); the word says what kind of value answers, not which rows.
+    values_said = {i for m in p.mentions if not m.partial for i in range(m.start, m.end)}
+    kind_of = valued_column(q, index_, values_said) if p.guessed and p.wants_text else None
+    if kind_of is not None:
+        p.answer_column, word = kind_of
+        p.conditions = [c for c in p.conditions if not (c.op == "contains" and c.value == word)]
+        compared = {p.compared_row} if p.compared_row is not None else set()
+        p.condition_columns = {c.column for c in p.conditions} - compared
+    # "what year did the Bulldogs score the most tries": a year, from the column of years ("2001 (Bulldogs)")
+    years = year_column(table) if p.guessed and ASKS_YEAR.search(q) else None
+    if years is not None:
+        p.answer_column = years
+
+
+def _ranked_at(p: ParsedQuestion) -> None:
+    """ "what city was ranked first": the row the table's rank column puts first (a rank of 1, not "1st" in a cell)."""
+    ranked_at = _RANKED_AT.search(p.q)
+    placing = placing_column(p.table) if ranked_at else None
+    if ranked_at and placing is not None and placing not in p.condition_columns:
+        said = ranked_at.group(1)
+        place = ORDINAL_WORDS.index(said) + 1 if said in ORDINAL_WORDS else int(re.sub(r"\D", "", said))
+        p.conditions = [*p.conditions, Condition(placing, "=", float(place), "number")]
+        p.condition_columns = {*p.condition_columns, placing}
+
+
+def _superlative(p: ParsedQuestion) -> None:
+    """Whether the question asks for the highest or the lowest (both: a range), and of which measure when it asks
+    for the fastest or slowest."""
+    q = p.q
+    bounded = re.sub(r"\bat (?:least|most)\b", " ", q)  # "at least 15 sacks" compares; it asks for no least
+    p.is_max = any(re.search(rf"\b{w}\b", bounded) for w in MAX_WORDS)
+    top = re.search(r"\btop (\w+)", q)  # "the top laps": the most laps, when "laps" names a number column
+    if (
+        p.measure is not None
+        and top
+        and stem(ABBREVIATIONS.get(top.group(1), top.group(1))) in name_stems(p.table.columns[p.measure].name)
+    ):
+        p.is_max = True
+    p.is_min = any(re.search(rf"\b{w}\b", bounded) for w in MIN_WORDS)
+    fast, slow = bool(re.search(r"\b(fastest|quickest)\b", q)), bool(re.search(r"\bslowest\b", q))
+    asks_pace = (fast or slow) and not (p.is_max or p.is_min)
+    paced = pace_column(p.table, p.named, p.condition_columns) if asks_pace else None
+    if paced is not None:  # "the fastest": the shortest time, or the highest speed
+        p.measure, holds_times = paced
+        p.is_max, p.is_min = (slow, fast) if holds_times else (fast, slow)

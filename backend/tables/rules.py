@@ -1,0 +1,324 @@
+"""The question forms, as named rules in the order they are tried: the first rule that reads the question wins.
+
+Each rule looks at a :class:`~backend.tables.question.ParsedQuestion` and returns a ``Reading``, ``None`` (not its
+form: the next rule tries), or :data:`NO_READING` (its form, but the table cannot answer it: no rule after it may
+read the question otherwise). The order is the parser's judgement of which form a question is when several
+match: a score before a length, a comparison before a count, a count before a superlative. Adding a form is
+adding a rule to :data:`RULES` at its place, with its tests; ``tests/unit/tables/golden.jsonl`` shows whether any
+other question's reading moved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Final
+
+from backend.tables.columns import answered_column, length_column, placing_column, shift_unit, year_column
+from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
+from backend.tables.conditions import cells_saying, filled_or_empty
+from backend.tables.counts import EARNED, counted_plan
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition, Plan
+from backend.tables.positions import in_time_order, shift_of, the_row_shifted_from
+from backend.tables.question import ParsedQuestion, Reading
+from backend.tables.scores import score_plan
+from backend.tables.superlatives import Ranking, superlative_plan
+from backend.tables.words import Index
+from backend.types import AnswerType
+
+
+class _NoReading:
+    """The outcome of a rule whose form the question has but the table cannot answer."""
+
+    def __repr__(self) -> str:
+        return "NO_READING"
+
+
+NO_READING: Final = _NoReading()
+Outcome = Reading | _NoReading | None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A question form: its name (what a reading of this form is called in tests and notes) and its reader."""
+
+    name: str
+    read: Callable[[ParsedQuestion], Outcome]
+
+
+def first_reading(p: ParsedQuestion) -> Reading | None:
+    """The reading of the first rule that reads the question, or None."""
+    for rule in RULES:
+        outcome = rule.read(p)
+        if outcome is NO_READING:
+            return None
+        if isinstance(outcome, Reading):
+            return outcome
+    return None
+
+
+def scores(p: ParsedQuestion) -> Outcome:
+    """ "the difference in points scored in 1996": of a "22-21" cell (whose first number is no measure to read)."""
+    if (p.measure_named is not None and not p.index.scores[p.measure_named]) or (p.is_max and p.is_min):
+        return None
+    scored = score_plan(p.q, p.index.scores, p.where, p.numbers, p.numeric_answer, p.answer_column, p.is_max, p.is_min)
+    return p.reading(*scored) if scored is not None else None
+
+
+def length(p: ParsedQuestion) -> Outcome:
+    """ "how long is the Seikan tunnel", "how long is Die Slow": the row's length, when a column holds lengths (not
+    the years its rows span, comparisons.spread)."""
+    if not p.q.startswith("how long") or p.measure is not None or not p.where or p.is_max or p.is_min:
+        return None
+    column = length_column(p.table, p.condition_columns)
+    return p.reading(Plan("rows", select=(column,), where=p.where, limit=1), "lookup") if column is not None else None
+
+
+def comparison(p: ParsedQuestion) -> Outcome:
+    """Two amounts compared: a share ("what percent"), a spread (highest minus lowest), two values' difference or
+    the larger of two, either of two numbers, two columns of one row."""
+    q, table, where = p.q, p.table, p.where
+    compared = (
+        (
+            share(q, where, filled_or_empty(q, table, p.named, p.condition_columns, p.index), p.mentions)
+            if p.numeric_answer
+            else None
+        )
+        or (
+            spread(q, table, where, p.measure, p.condition_columns, p.is_max and p.is_min) if p.numeric_answer else None
+        )
+        or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text)
+        or either_number(q, p.conditions, p.measure)
+        or (two_columns(q, table, p.named, where, p.condition_columns) if p.numeric_answer else None)
+    )
+    return p.reading(*compared) if compared is not None else None
+
+
+def exists(p: ParsedQuestion) -> Outcome:
+    """A yes/no question: whether any row matches ("is anyone in Finance remote")."""
+    if p.element is not AnswerType.BOOLEAN:
+        return None
+    presence = filled_or_empty(p.q, p.table, p.named, p.condition_columns, p.index)
+    return p.reading(Plan("count", where=(*p.where, *presence)), "exists")
+
+
+def distinct(p: ParsedQuestion) -> Outcome:
+    """ "how many different teams": the different values of the column asked for."""
+    if not re.search(r"how many (?:different|distinct|unique)|number of (?:different|distinct|unique)", p.q):
+        return None
+    target = p.answer_column if not p.guessed else next((c for c in p.named if c not in p.condition_columns), None)
+    return p.reading(Plan("count_distinct", target, where=p.where), "distinct") if target is not None else None
+
+
+def streak(p: ParsedQuestion) -> Outcome:
+    """ "the longest losing streak", "the most consecutive wins": the longest run of matching rows."""
+    if re.search(r"\bstreak\b|\b(?:most|longest) consecutive\b", p.q) and p.numeric_answer and p.where:
+        return p.reading(Plan("longest_run", where=p.where), "longest_run")
+    return None
+
+
+_PART_ASKED = re.compile(r"\b(?:which|what) (month|year)\b")
+
+
+def date_part_group(p: ParsedQuestion) -> Outcome:
+    """ "which month had the most orders": the months of the table's dates, each one's rows counted (or its amounts
+    added up, or averaged), when no column is called month."""
+    part = _date_part_asked(p.q, p.table, p.condition_columns, p.index)
+    if part is None or p.is_max == p.is_min:
+        return None
+    operation = "avg" if re.search(r"\b(?:average|mean)\b", p.q) else "sum"
+    descending, limit = p.is_max, p.group_limit
+    plan = (
+        Plan(operation, p.measure, where=p.where, descending=descending, limit=limit)
+        if p.measure is not None
+        else Plan("count", where=p.where, descending=descending, limit=limit)
+    )
+    return p.reading(replace(plan, group_by=part[0], group_part=part[1]), "group")
+
+
+def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) -> tuple[int, str] | None:
+    """The date column and the part of its dates ("month", "year") a question asks for when it asks "which month"
+    or "what year" of a table with dates and no column of months or years, else None."""
+    asked = _PART_ASKED.search(q)
+    if asked is None or any(asked.group(1) in names for names in index_.names) or year_column(table) is not None:
+        return None
+    dated = next((i for i, c in enumerate(table.columns) if c.kind == "date" and i not in taken), None)
+    return (dated, asked.group(1)) if dated is not None else None
+
+
+_ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered|spent|spends?|paid)\b")
+
+
+def per_group(p: ParsedQuestion) -> Outcome:
+    """ "which product sold the most units", "who spent the most": what each one's rows add up to, not its biggest
+    row; "which category has the most stock": "the most" of an amount, where the answer's values repeat, adds them
+    up; "which agent has the highest average satisfaction": each agent's average, the highest first."""
+    q = p.q
+    grouped = re.search(r"\b(average|mean|total|sum)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
+    repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
+    grouped = grouped or (re.search(r"\b(?:most|least)\b", q) if p.measure_named is not None and repeats else None)
+    if not (grouped and p.is_max != p.is_min and p.wants_text and p.measure is not None):
+        return None
+    if p.answer_column in (None, p.measure):
+        return None
+    operation = "avg" if grouped.group(0) in ("average", "mean") else "sum"
+    plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
+    return p.reading(plan, "group")
+
+
+def average(p: ParsedQuestion) -> Outcome:
+    """ "the average attendance": the measure's mean over the matching rows."""
+    if re.search(r"\baverage\b|\bmean\b", p.q) and p.measure is not None:
+        return p.reading(Plan("avg", p.measure, where=p.where), "avg")
+    return None
+
+
+def median(p: ParsedQuestion) -> Outcome:
+    """ "the median salary": the measure's median over the matching rows."""
+    if re.search(r"\bmedian\b", p.q) and p.measure is not None:
+        return p.reading(Plan("median", p.measure, where=p.where), "median")
+    return None
+
+
+def last_place(p: ParsedQuestion) -> Outcome:
+    """ "how many laps did the last place finisher complete": the last-ranked row (the table's last without ranks);
+    "which order was placed last" of a table of order dates is the latest (the superlative rule)."""
+    if p.where or not re.search(r"\blast[- ]place\b|\b(?:placed|finished|came) last\b", p.q):
+        return None
+    placing = placing_column(p.table)
+    if placing is None and any(p.table.columns[c].kind == "date" for c in p.named):
+        return None
+    shown = p.measure if p.numeric_answer and p.measure is not None else p.answer_column
+    if shown is None:
+        return None
+    return p.reading(Plan("rows", select=(shown,), order_by=placing, descending=True, limit=1), "last")
+
+
+def count_or_total(p: ParsedQuestion) -> Outcome:
+    """ "how many ...", "the total of ...": rows counted or a column added up. Settles the measure for the rules
+    after it: "the total of Switzerland" orders by its row's Total column when no count is read."""
+    counted, p.measure = counted_plan(
+        p.q, p.table, p.where, p.conditions, p.condition_columns, p.measure, p.mentions, p.named, p.index, p.element
+    )
+    return p.reading(*counted) if counted is not None else None
+
+
+def superlative(p: ParsedQuestion) -> Outcome:
+    """ "which region had the highest sales", "the top 3 salaries", "who was hired first" (the earliest Hire
+    Date): the row, rows or group ranked first."""
+    is_max, is_min = p.is_max, p.is_min
+    if p.ranked is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
+        is_max, is_min = p.ranked[1], not p.ranked[1]
+    columns = p.table.columns
+    dated = [c for c in p.named if columns[c].kind == "date" and c not in p.condition_columns and c != p.answer_column]
+    if dated and not (is_max or is_min) and p.wants_text:
+        is_min, is_max = bool(re.search(r"\bfirst\b", p.q)), bool(re.search(r"\b(?:last|most recently)\b", p.q))
+    if is_max == is_min:
+        return None
+    highest = Ranking(
+        is_max,
+        p.measure,
+        p.answer_column,
+        p.where,
+        p.condition_columns,
+        p.answer_type,
+        p.group_limit,
+        p.ranked,
+        bool(p.extra),
+    )
+    ranking = superlative_plan(p.q, p.table, p.index, highest)
+    return p.reading(*ranking) if ranking is not None else None
+
+
+def next_or_previous(p: ParsedQuestion) -> Outcome:
+    """ "which winner came after X", "who won the month before": the row after (or before) the one the question
+    names, in the table's time order."""
+    said = {i for m in p.mentions for i in range(m.start, m.end)}
+    said |= {i for n in p.numbers if n.op != "=" for i in range(max(0, n.words[0] - 3), n.words[0])}  # "after 2010"
+    shift = shift_of(p.q, bool(p.mentions or any(d.op == "=" for d in p.dates)), said)  # "after June 2024" compares
+    if not shift or not p.where:
+        return None
+    # The asked column may be the one X is in (the next row's winner). A column named just before the shift word is
+    # its unit, not what is asked ("who won the month before?").
+    unit = shift_unit(p.q, p.index)
+    asked = answered_column(p.q, [c for c in p.named if c != unit], p.table, set(), p.measure, p.wants_text)
+    shifted = asked[0] if not asked[1] and asked[0] is not None else p.answer_column
+    if asked[1] and p.guessed and p.wants_text:  # "what is next after Joan O.": the next row's value of her column
+        shifted = next((c.column for c in p.where if c.view == "text" and c.op == "="), shifted)
+    if shifted is None:
+        return NO_READING
+    where = cells_saying(the_row_shifted_from(p.q.split(), p.where, p.mentions), p.index)
+    down = in_time_order(shift, p.q, p.table)
+    return p.reading(Plan("rows", select=(shifted,), where=where, shift=down), "next" if down > 0 else "previous")
+
+
+def first_or_last_row(p: ParsedQuestion) -> Outcome:
+    """ "who was first", "who was last" of the whole table: its first row, or its last ranked (an unranked "DNS" at
+    the foot is not last). A question with no answer column has no reading from here on."""
+    if p.answer_column is None:
+        return NO_READING
+    if p.where:
+        return None
+    if re.search(r"\b(first|top)\b", p.q):
+        return p.reading(Plan("rows", select=(p.answer_column,), limit=1), "first")
+    if re.search(r"\b(last|final|bottom)\b", p.q):
+        placing = placing_column(p.table)
+        return p.reading(Plan("rows", select=(p.answer_column,), order_by=placing, descending=True, limit=1), "last")
+    return None
+
+
+def lookup(p: ParsedQuestion) -> Outcome:
+    """The answer column of the matching rows: all of them for a list, else the one row the conditions find (the
+    nearest past a value said, "the winner after 2007"; the latest, "the last order from Hooli")."""
+    where = _with_absent(p)
+    column = p.answer_column
+    if not where or column is None:  # (first_or_last_row has declined a question with no answer column)
+        return NO_READING
+    if p.answer_type.is_array:
+        # every matching row (up to query.MAX_ROWS: answer/tables.py declines a list cut short)
+        return p.reading(Plan("rows", select=(column,), where=where), "list")
+    nearest = next((c for c in where if c.op in (">", ">=", "<", "<=") and c.view in ("number", "year", "date")), None)
+    if nearest is not None and re.search(r"\b(?:after|before|prior to|previous to|since)\b", p.q):
+        plan = Plan("rows", select=(column,), where=where, order_by=nearest.column, limit=1)
+        return p.reading(replace(plan, descending=nearest.op.startswith("<")), "lookup")
+    # "the last game played at X", "the latest championship in the Grand Slam category": of the matching rows, the
+    # last in the table's order (a table with no date to order by lists its rows in time order) ... or, where a
+    # column of days says when each row was, its latest
+    last = bool(re.search(r"\b(?:last|latest|most recent(?:ly)?)\b", p.q))
+    by_day = next((i for i, c in enumerate(p.table.columns) if c.kind == "date" and i not in p.condition_columns), None)
+    plan = Plan("rows", select=(column,), where=where, order_by=by_day if last else None, descending=last, limit=1)
+    return p.reading(plan, "lookup")
+
+
+def _with_absent(p: ParsedQuestion) -> tuple[Condition, ...]:
+    """The conditions, with a named column left empty (or at 0: "name one nation that did not earn a bronze medal"),
+    or the one cell filled in ("the only attendance listed")."""
+    absent = [c for c in filled_or_empty(p.q, p.table, p.named, p.condition_columns, p.index) if c.op in ("empty", "=")]
+    where = (*p.where, *(c for c in absent if c.column != p.answer_column))
+    column = p.answer_column
+    if not where and re.search(r"\bonly\b", p.q) and column in p.named and column is not None and p.index.gaps[column]:
+        where = (Condition(column, "filled", None),)
+    return where
+
+
+# The question forms in the order they are tried.
+RULES: list[Rule] = [
+    Rule("scores", scores),
+    Rule("length", length),
+    Rule("comparison", comparison),
+    Rule("exists", exists),
+    Rule("distinct", distinct),
+    Rule("streak", streak),
+    Rule("date part group", date_part_group),
+    Rule("per group", per_group),
+    Rule("average", average),
+    Rule("median", median),
+    Rule("last place", last_place),
+    Rule("count or total", count_or_total),
+    Rule("superlative", superlative),
+    Rule("next or previous", next_or_previous),
+    Rule("first or last row", first_or_last_row),
+    Rule("lookup", lookup),
+]
