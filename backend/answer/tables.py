@@ -20,7 +20,7 @@ from backend.store import LanceStore
 from backend.tables import parse, words
 from backend.tables.infer import TypedTable, from_bytes
 from backend.tables.mentions import names_said
-from backend.tables.plan import InvalidPlan, Plan, describe, from_json
+from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind, describe, from_json
 from backend.tables.results import compute
 from backend.types import AnswerType
 
@@ -58,25 +58,25 @@ PARTIAL = {
 }
 AMBIGUITY_FACTOR = 0.67  # another table reads the question as well (no data: about what a guessed column costs)
 ABOUT_A_TABLE = 0.5  # a reading that explains this much of the question is about the table (declined, not re-asked)
-AGGREGATES = {
-    "count",
-    "sum",
-    "avg",
-    "median",
-    "max",
-    "min",
-    "distinct",
-    "exists",
-    "difference",
-    "more_or_less",
-    "either",
-    "percent",
-    "share",
-    "group",
-    "groups",
-    "group_count",
-    "duration",
-    "longest_run",
+AGGREGATES = {  # readings whose value is computed over rows, not read from a cell
+    ReadingKind.COUNT,
+    ReadingKind.SUM,
+    ReadingKind.AVG,
+    ReadingKind.MEDIAN,
+    ReadingKind.MAX,
+    ReadingKind.MIN,
+    ReadingKind.DISTINCT,
+    ReadingKind.EXISTS,
+    ReadingKind.DIFFERENCE,
+    ReadingKind.MORE_OR_LESS,
+    ReadingKind.EITHER,
+    ReadingKind.PERCENT,
+    ReadingKind.SHARE,
+    ReadingKind.GROUP,
+    ReadingKind.GROUPS,
+    ReadingKind.GROUP_COUNT,
+    ReadingKind.DURATION,
+    ReadingKind.LONGEST_RUN,
 }
 
 
@@ -153,10 +153,10 @@ class TableAnswerer:
                 planned = self._planner.plan(question, table)
                 if planned is None:
                     return None  # the model says the table does not answer it
-                reading = parse.Reading(from_json(planned, table), "", coverage)
+                plan = from_json(planned, table)
             except InvalidPlan as exc:
                 return _refused(row, table, f"The model's plan does not fit {table.name}: {exc}.")
-            reading.kind = _kind(reading.plan, answer_type)
+            reading = parse.Reading(plan, _kind(plan, answer_type), coverage)
             confidence = MODEL_PLAN_CONFIDENCE
         if len(readings) > 1 and readings[1][0] >= coverage - 0.05:
             confidence *= AMBIGUITY_FACTOR
@@ -198,15 +198,17 @@ class TableAnswerer:
         return loaded
 
 
-def _kind(plan: Plan, answer_type: AnswerType) -> str:
+def _kind(plan: Plan, answer_type: AnswerType) -> ReadingKind:
     """What a plan computes, in the parser's terms (how its result becomes a value)."""
     if plan.group_by is not None:
-        return "group"
-    if plan.operation == "count" and answer_type.element is AnswerType.BOOLEAN:
-        return "exists"
-    if plan.operation == "rows":
-        return "list" if answer_type.is_array else "lookup"
-    return {"count_distinct": "distinct"}.get(plan.operation, plan.operation)
+        return ReadingKind.GROUP
+    if plan.operation is Operation.COUNT and answer_type.element is AnswerType.BOOLEAN:
+        return ReadingKind.EXISTS
+    if plan.operation is Operation.ROWS:
+        return ReadingKind.LIST if answer_type.is_array else ReadingKind.LOOKUP
+    if plan.operation is Operation.COUNT_DISTINCT:
+        return ReadingKind.DISTINCT
+    return ReadingKind(plan.operation)  # count, longest_run, sum, avg, median, min, max: the same name
 
 
 def _refused(row: dict, table: TypedTable, reason: str) -> TableProposal:
@@ -219,13 +221,13 @@ def reading_confidence(reading: parse.Reading) -> float:
     """How likely the reading's answer is right (see EXPLAINS_ALL and PARTIAL)."""
     if reading.coverage >= 0.99:
         return EXPLAINS_ALL
-    if reading.kind == "exists":
+    if reading.kind is ReadingKind.EXISTS:
         return PARTIAL["exists, words left out"]
     if reading.kind in AGGREGATES:
         picked = [plan.where or plan.group_by is not None for plan in (reading.plan, reading.second) if plan]
         if any(picked):
             return PARTIAL["aggregate"]
-        if reading.kind in ("count", "distinct") and reading.says_every_row:
+        if reading.kind in (ReadingKind.COUNT, ReadingKind.DISTINCT) and reading.says_every_row:
             return PARTIAL["count of every row, said"]
         return PARTIAL["aggregate of every row"]
     return PARTIAL["rows, guessed column" if reading.guessed_answer_column else "rows"]
@@ -235,9 +237,12 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
     """The second plan of a two-plan reading in words: what it is subtracted from, compared with, or ends at."""
     if reading.second is None:
         return ""
-    joined = {"difference": "minus", "duration": "until", "percent": "out of", "share": "out of"}.get(
-        reading.kind, "compared with"
-    )
+    joined = {
+        ReadingKind.DIFFERENCE: "minus",
+        ReadingKind.DURATION: "until",
+        ReadingKind.PERCENT: "out of",
+        ReadingKind.SHARE: "out of",
+    }.get(reading.kind, "compared with")
     return f", {joined} {describe(reading.second, table)}"
 
 

@@ -17,11 +17,11 @@ from backend.tables.cells import parse_number
 from backend.tables.columns import holds_years, is_year_or_rank, measured_by, rank_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
-from backend.tables.plan import Condition, Plan
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import range_column, span_columns
 from backend.tables.words import Mention
 
-Compared = tuple[Plan, str, Plan | None]
+Compared = tuple[Plan, ReadingKind, Plan | None]
 
 
 def spread(
@@ -30,21 +30,29 @@ def spread(
     """A number column's largest value less its smallest: "the difference between the fastest and slowest" (the
     measure; ``extremes``: the question says both), or "how long" over the years the rows cover."""
     if measure is not None and extremes and re.search(r"\bdifference\b", q):
-        return Plan("max", measure, where=where), "difference", Plan("min", measure, where=where)
+        return (
+            Plan(Operation.MAX, measure, where=where),
+            ReadingKind.DIFFERENCE,
+            Plan(Operation.MIN, measure, where=where),
+        )
     if measure is not None or not re.search(r"^how long\b", q):
         return None
     # "how long did X serve": from its start to its end column, else across the years its cells span ("1996–99"),
     # else across the years of the rows that match.
     span = span_columns(table, taken) if where else None
     if span is not None:
-        return Plan("min", span[0], where=where), "duration", Plan("max", span[1], where=where)
+        return (
+            Plan(Operation.MIN, span[0], where=where),
+            ReadingKind.DURATION,
+            Plan(Operation.MAX, span[1], where=where),
+        )
     ranged = range_column(table, taken)
     if ranged is not None:
-        return Plan("rows", select=(ranged,), where=where), "duration", None
+        return Plan(Operation.ROWS, select=(ranged,), where=where), ReadingKind.DURATION, None
     numeric = (i for i, c in enumerate(table.columns) if c.numeric and i not in taken)
     years = next((i for i in numeric if holds_years(table, i)), None)
     if years is not None:
-        return Plan("min", years, where=where), "duration", Plan("max", years, where=where)
+        return Plan(Operation.MIN, years, where=where), ReadingKind.DURATION, Plan(Operation.MAX, years, where=where)
     return None
 
 
@@ -58,7 +66,11 @@ def two_columns(
     amounts = [c for c in named if table.columns[c].numeric and c not in taken]
     if len(amounts) < 2:
         return None
-    return Plan("sum", amounts[0], where=where), "difference", Plan("sum", amounts[1], where=where)
+    return (
+        Plan(Operation.SUM, amounts[0], where=where),
+        ReadingKind.DIFFERENCE,
+        Plan(Operation.SUM, amounts[1], where=where),
+    )
 
 
 def two_values(
@@ -84,9 +96,17 @@ def two_values(
             amounts = [i for i, c in enumerate(table.columns) if c.numeric and not is_year_or_rank(table, i)]
             measure = measured_by(q, table, amounts)
         if measure is not None:
-            return Plan("sum", measure, where=rows_of(first)), "difference", Plan("sum", measure, where=rows_of(second))
+            return (
+                Plan(Operation.SUM, measure, where=rows_of(first)),
+                ReadingKind.DIFFERENCE,
+                Plan(Operation.SUM, measure, where=rows_of(second)),
+            )
         if re.search(r"\bhow many\b|\bnumber of\b", q):  # "how many more titles did A win than B": rows counted
-            return Plan("count", where=rows_of(first)), "difference", Plan("count", where=rows_of(second))
+            return (
+                Plan(Operation.COUNT, where=rows_of(first)),
+                ReadingKind.DIFFERENCE,
+                Plan(Operation.COUNT, where=rows_of(second)),
+            )
     # the answer is one of the two: a text, or a number when the two are numbers ("did 1979 or 1985 have ...")
     options_are_numbers = parse_number(first) is not None and parse_number(second) is not None
     if not ((text_answer or options_are_numbers) and re.search(r"\bor\b", q)):
@@ -100,28 +120,40 @@ def two_values(
         amount = only_amount(table, column)
 
     def total(value: str) -> Plan:
-        return Plan("sum", amount, where=rows_of(value)) if amount is not None else Plan("count", where=rows_of(value))
+        return (
+            Plan(Operation.SUM, amount, where=rows_of(value))
+            if amount is not None
+            else Plan(Operation.COUNT, where=rows_of(value))
+        )
 
     if re.search(r"\bmore or (?:less|fewer)\b|\b(?:less|fewer) or more\b", q):  # "did A win more or less than B"
-        return total(first), "more_or_less", total(second)
+        return total(first), ReadingKind.MORE_OR_LESS, total(second)
     if measure is None and re.search(r"\b(more|most|fewer|less|least)\b", q) and not re.search(r"\brank", q):
         # "were more concerts played in Quebec or in Alberta": the value with more rows
-        return Plan("count", group_by=column, where=both, descending=descending, limit=2), "group", None
+        return (
+            Plan(Operation.COUNT, group_by=column, where=both, descending=descending, limit=2),
+            ReadingKind.GROUP,
+            None,
+        )
     several = len(rows_where(table, column, first)) > 1 or len(rows_where(table, column, second)) > 1
     if measure is not None and several and re.search(r"\b(more|most|fewer|less|least)\b", q):
         # "did Frozen or Rambo make more money": each one's rows added up, over its weeks
-        return Plan("sum", measure, group_by=column, where=both, descending=descending, limit=2), "group", None
+        return (
+            Plan(Operation.SUM, measure, group_by=column, where=both, descending=descending, limit=2),
+            ReadingKind.GROUP,
+            None,
+        )
     order = measure if measure is not None else rank_column(table)
     if order is None and re.search(r"\b(first|earlier|earliest|before|last|later|latest)\b", q):
         # "was A or B the first pick", "which came first, A or B": the one the table lists first (or last)
         later = bool(re.search(r"\b(last|later|latest)\b", q))
-        return Plan("rows", select=(column,), where=both, descending=later, limit=1), "compare", None
+        return Plan(Operation.ROWS, select=(column,), where=both, descending=later, limit=1), ReadingKind.COMPARE, None
     if order is None:
         return None
     if re.search(r"\b(rank|position|place|finish)", q) and measure is None:
         descending = not descending  # a better rank is a smaller number
-    plan = Plan("rows", select=(column,), where=both, order_by=order, descending=descending, limit=1)
-    return plan, "compare", None
+    plan = Plan(Operation.ROWS, select=(column,), where=both, order_by=order, descending=descending, limit=1)
+    return plan, ReadingKind.COMPARE, None
 
 
 def either_number(q: str, conditions: list[Condition], measure: int | None) -> Compared | None:
@@ -144,12 +176,12 @@ def either_number(q: str, conditions: list[Condition], measure: int | None) -> C
     def amount(option: Condition) -> Plan:
         where = (*rest, option)
         return (
-            Plan("sum", measure, where=where, descending=larger)
+            Plan(Operation.SUM, measure, where=where, descending=larger)
             if measure is not None
-            else Plan("count", where=where, descending=larger)
+            else Plan(Operation.COUNT, where=where, descending=larger)
         )
 
-    return amount(pair[0]), "either", amount(pair[1])
+    return amount(pair[0]), ReadingKind.EITHER, amount(pair[1])
 
 
 _PART = re.compile(r"\b(?:what|which)\s+(percent(?:age)?|share|proportion|fraction)\s+of\b")
@@ -174,8 +206,8 @@ def share(
         for c in where
         if c.view == "text" and (c.value in subject or (isinstance(c.value, list) and set(c.value) <= subject))
     )
-    kind = "percent" if said.group(1).startswith("percent") else "share"
-    return Plan("count", where=(*where, *presence)), kind, Plan("count", where=whole)
+    kind = ReadingKind.PERCENT if said.group(1).startswith(ReadingKind.PERCENT) else ReadingKind.SHARE
+    return Plan(Operation.COUNT, where=(*where, *presence)), kind, Plan(Operation.COUNT, where=whole)
 
 
 def _rate(
@@ -191,7 +223,7 @@ def _rate(
     if not rated:
         return None
     whole = tuple(c for c in where if not (c.view == "text" and c.value in rated))
-    return Plan("count", where=(*where, *presence)), "percent", Plan("count", where=whole)
+    return Plan(Operation.COUNT, where=(*where, *presence)), ReadingKind.PERCENT, Plan(Operation.COUNT, where=whole)
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

@@ -12,7 +12,7 @@ from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import rows_where
-from backend.tables.plan import Condition, Plan
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import rows_around
 from backend.tables.words import (
     ABBREVIATIONS,
@@ -76,7 +76,7 @@ def counted_plan(
         kinds = kinds_column(there.group(1), table, index_) if there else None
         if kinds is not None and kinds not in condition_columns and numeric_answer:
             # "how many offices are there", "how many departments have remote staff": different values of the column
-            return (Plan("count_distinct", kinds, where=where), "distinct", None), measure
+            return (Plan(Operation.COUNT_DISTINCT, kinds, where=where), ReadingKind.DISTINCT, None), measure
 
         # a row named by a value ("Switzerland"), unless the noun counted is what that column holds ("how many
         # players were picked before Petr Novak" counts players, it reads no number off his row)
@@ -108,7 +108,7 @@ def counted_plan(
             )
             and not (counted and _rows_named(counted.group(1), columns[measure].name))
         ):
-            return (Plan("sum", measure, where=where), "sum", None), measure
+            return (Plan(Operation.SUM, measure, where=where), ReadingKind.SUM, None), measure
         if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
             # the noun counted says what a row is, not that a column it is part of the name of is filled in ("how
             # many games": no "Game flow"); a column it names whole is ("how many trainers are listed")
@@ -119,14 +119,22 @@ def counted_plan(
                 if not (c.op == "filled" and noun in index_.names[c.column] and index_.names[c.column] != {noun})
             )
             if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
-                return (Plan("longest_run", where=(*where, *presence)), "longest_run", None), measure
+                return (Plan(Operation.LONGEST_RUN, where=(*where, *presence)), ReadingKind.LONGEST_RUN, None), measure
             # "how many acts does Il Giustino have": its row's cell says "5 acts"
             counted_in = counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
             if counted_in is not None and entity():
-                return (Plan("rows", select=(counted_in,), where=where, limit=1), "lookup", None), measure
+                return (
+                    Plan(Operation.ROWS, select=(counted_in,), where=where, limit=1),
+                    ReadingKind.LOOKUP,
+                    None,
+                ), measure
             if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
                 where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
-            return (Plan("count", where=(*cells_saying(where, index_), *presence)), "count", None), measure
+            return (
+                Plan(Operation.COUNT, where=(*cells_saying(where, index_), *presence)),
+                ReadingKind.COUNT,
+                None,
+            ), measure
     return None, measure
 
 

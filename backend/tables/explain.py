@@ -10,7 +10,7 @@ import re
 from backend.tables.columns import MONEY_NAME
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
-from backend.tables.plan import SCORE_PARTS, Plan
+from backend.tables.plan import SCORE_PARTS, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber, said_quarter
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.words import CUE_WORDS, MONTH_NAMES, PLAIN_VERBS, Index, table_words
@@ -29,7 +29,7 @@ _EVERY_ROW = re.compile(
 def explain(
     plan: Plan,
     second: Plan | None,
-    kind: str,
+    kind: ReadingKind,
     words: list[str],
     stems: list[str],
     covered: set[int],
@@ -73,11 +73,11 @@ def explain(
         explained |= {i for i, w in enumerate(words) if _MONEY_VERB.fullmatch(w)}
     if plan.group_part:  # "which month": the part of the dates grouped by
         explained |= {i for i, w in enumerate(words) if w == plan.group_part}
-    if kind in ("percent", "share"):  # "what percentage of orders", "the win rate"
+    if kind in (ReadingKind.PERCENT, ReadingKind.SHARE):  # "what percentage of orders", "the win rate"
         explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
-    if kind in ("max", "min"):  # "the largest single order": one row's value, which max and min are
+    if kind in (ReadingKind.MAX, ReadingKind.MIN):  # "the largest single order": one row's value, which max and min are
         explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}
-    if kind == "duration":  # "how long"
+    if kind is ReadingKind.DURATION:  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
         explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}

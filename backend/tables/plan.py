@@ -9,13 +9,70 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from backend.tables.cells import parse_date, parse_number
 from backend.tables.infer import TypedTable
 
-OPERATIONS = ("rows", "count", "count_distinct", "longest_run", "sum", "avg", "median", "min", "max")
-# longest_run: the most consecutive rows, in table order, that match ("how many consecutive seasons ...")
+
+class Operation(StrEnum):
+    """What a plan computes over the rows that match it."""
+
+    ROWS = "rows"  # the select columns of the matching rows
+    COUNT = "count"
+    COUNT_DISTINCT = "count_distinct"
+    LONGEST_RUN = "longest_run"  # the most consecutive rows, in table order, that match ("consecutive seasons")
+    SUM = "sum"
+    AVG = "avg"
+    MEDIAN = "median"
+    MIN = "min"
+    MAX = "max"
+
+
+OPERATIONS = tuple(Operation)
+AGGREGATE_OPERATIONS = (
+    Operation.SUM,
+    Operation.AVG,
+    Operation.MEDIAN,
+    Operation.MIN,
+    Operation.MAX,
+)  # of one number column
+
+
+class ReadingKind(StrEnum):
+    """How a reading's result answers the question: which plans it runs and what of their rows is the value
+    (``results.py``)."""
+
+    LOOKUP = "lookup"  # a cell of the first matching row
+    LIST = "list"  # the cells of every matching row
+    FIRST = "first"  # the table's first row
+    LAST = "last"  # its last (ranked) row
+    NEXT = "next"  # the row after the one named
+    PREVIOUS = "previous"
+    EXISTS = "exists"  # whether any row matches
+    COUNT = "count"
+    DISTINCT = "distinct"  # how many different values
+    LONGEST_RUN = "longest_run"
+    SUM = "sum"
+    AVG = "avg"
+    MEDIAN = "median"
+    MAX = "max"  # one row's highest value ("the largest single order")
+    MIN = "min"
+    SUPERLATIVE = "superlative"  # the row ranked first
+    TIED = "tied"  # the rows tied for first
+    GROUP = "group"  # the group ranked first
+    GROUPS = "groups"  # the groups ranked first ("the top 3 customers")
+    GROUP_COUNT = "group_count"  # how many rows the first group has
+    DIFFERENCE = "difference"  # the first plan's value minus the second's
+    MORE_OR_LESS = "more_or_less"  # whether the first plan's value is the larger
+    COMPARE = "compare"  # which of two values is the larger
+    EITHER = "either"  # which of two options has more
+    PERCENT = "percent"  # the first plan's count over the second's, times 100
+    SHARE = "share"  # the same as a fraction
+    DURATION = "duration"  # how long, from a start to an end
+
+
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "lacks", "in", "empty", "filled")  # lacks: not contains
 PRESENCE = ("empty", "filled")  # comparisons that take no value: the cell is missing ("", "—", "n/a"), or is not
 MAX_LIMIT = 1_000  # rows a plan may return (an answer is a value or a short list, not a dump of the table)
@@ -53,7 +110,7 @@ class Plan:
     match. ``group_by`` with an aggregate operation returns the groups ordered by their aggregate.
     """
 
-    operation: str
+    operation: Operation
     column: int | None = None  # the column aggregated (None for count)
     select: tuple[int, ...] = ()
     where: tuple[Condition, ...] = ()
@@ -87,14 +144,14 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"group_part: {table.columns[plan.group_by or 0].name!r} holds no dates")
     if plan.score and plan.score not in SCORE_PARTS:
         raise InvalidPlan(f"score: {plan.score!r} is not one of {', '.join(SCORE_PARTS)}")
-    if plan.score and (plan.column if plan.operation != "rows" else plan.order_by) is None:
+    if plan.score and (plan.column if plan.operation != Operation.ROWS else plan.order_by) is None:
         raise InvalidPlan("score: a column (or an order) to read as scores is required")
     numbers = plan.column is not None and (table.columns[plan.column].numeric or bool(plan.score))
-    if plan.operation in ("sum", "avg", "median") and not numbers:
+    if plan.operation in (Operation.SUM, Operation.AVG, Operation.MEDIAN) and not numbers:
         raise InvalidPlan(f"{plan.operation}: the column must hold numbers")
-    if plan.operation in ("min", "max", "count_distinct") and plan.column is None:
+    if plan.operation in (Operation.MIN, Operation.MAX, Operation.COUNT_DISTINCT) and plan.column is None:
         raise InvalidPlan(f"{plan.operation}: a column is required")
-    if plan.operation == "rows" and not plan.select:
+    if plan.operation == Operation.ROWS and not plan.select:
         raise InvalidPlan("rows: the columns to return are required")
     if plan.order_to is not None and (plan.order_by is None or not _lasting(table, plan.order_by, plan.order_to)):
         raise InvalidPlan("order_to: the columns hold no start and end of the same kind")
@@ -162,11 +219,11 @@ def describe(plan: Plan, table: TypedTable) -> str:
             if plan.column is not None
             else f"count rows for each {each}"
         )
-    elif plan.operation == "count":
+    elif plan.operation == Operation.COUNT:
         what = "count rows"
-    elif plan.operation == "longest_run":
+    elif plan.operation == Operation.LONGEST_RUN:
         what = "count the longest run of consecutive rows"
-    elif plan.operation == "rows":
+    elif plan.operation == Operation.ROWS:
         what = "take " + ", ".join(repr(names[i]) for i in plan.select)
     else:
         scored = f"the {plan.score} of " if plan.score else ""
@@ -188,7 +245,7 @@ def describe(plan: Plan, table: TypedTable) -> str:
         text += f", {'largest' if plan.descending else 'smallest'} {scored}{names[plan.order_by]!r} first"
     elif plan.group_by is not None:
         text += f", {'largest' if plan.descending else 'smallest'} first"
-    elif plan.operation == "rows" and plan.descending:
+    elif plan.operation == Operation.ROWS and plan.descending:
         text += ", last rows first"
     if plan.limit:
         text += f", {plan.limit} {'row' if plan.limit == 1 else 'rows'}"
@@ -265,8 +322,11 @@ def from_json(obj: Any, table: TypedTable) -> Plan:
         else:
             conditions.append(condition_for(table, index, str(item.get("op", "=")), item.get("value")))
     limit = obj.get("limit")
+    operation = str(obj.get("operation", ""))
+    if operation not in OPERATIONS:
+        raise InvalidPlan(f"operation: {operation!r} is not one of {', '.join(OPERATIONS)}")
     plan = Plan(
-        operation=str(obj.get("operation", "")),
+        operation=Operation(operation),
         column=column(obj.get("column"), "column"),
         select=tuple(i for i in (column(n, "select") for n in obj.get("select") or []) if i is not None),
         where=tuple(conditions),

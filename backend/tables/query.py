@@ -16,7 +16,7 @@ import duckdb
 from backend.errors import UpstreamTimeout
 from backend.tables.cells import MISSING
 from backend.tables.infer import SUMMARY, TypedTable
-from backend.tables.plan import SCORE_PARTS, Plan, check
+from backend.tables.plan import AGGREGATE_OPERATIONS, SCORE_PARTS, Operation, Plan, check
 
 MAX_ROWS = 1_000
 SHOWN_ROWS = 20  # matching rows shown with an answer (its explanation)
@@ -43,21 +43,23 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT row FROM t{where} ORDER BY row LIMIT 1) + ?"
         return sql, [*parameters, plan.shift]
     if plan.group_by is not None:
-        aggregate = "count(*)" if plan.operation == "count" else f"{_aggregate(plan.operation)}(n{plan.column})"
+        aggregate = "count(*)" if plan.operation == Operation.COUNT else f"{_aggregate(plan.operation)}(n{plan.column})"
         key = _GROUP_KEYS.get(plan.group_part, "c{}").format(plan.group_by)  # a month's name, a year, or the cell
         sql = (
             f"SELECT {key} AS grouped, {aggregate} AS value FROM t{where} GROUP BY grouped "
             f"ORDER BY value {'DESC' if plan.descending else 'ASC'} NULLS LAST, min(row)"
         )
         return sql + _limit(plan.limit), parameters
-    if plan.operation == "count":
+    if plan.operation == Operation.COUNT:
         return f"SELECT count(*) FROM t{where}", parameters
-    if plan.operation == "longest_run":  # each run of consecutive matching rows shares row - its rank among them
+    if (
+        plan.operation == Operation.LONGEST_RUN
+    ):  # each run of consecutive matching rows shares row - its rank among them
         runs = f"SELECT row - row_number() OVER (ORDER BY row) AS run FROM t{where}"
         return f"SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM ({runs}) GROUP BY run)", parameters
-    if plan.operation == "count_distinct":
+    if plan.operation == Operation.COUNT_DISTINCT:
         return f"SELECT count(DISTINCT lower(c{plan.column})) FROM t{where}", parameters
-    if plan.operation in ("sum", "avg", "median", "min", "max"):
+    if plan.operation in AGGREGATE_OPERATIONS:
         value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
         return f"SELECT {plan.operation}({value}) FROM t{where}", parameters
     order = "row"
@@ -106,10 +108,12 @@ def _sort_view(column: int, views: set[str]) -> str:
     return f"d{column}" if f"d{column}" in views and f"n{column}" not in views else f"n{column}"
 
 
-def _aggregate(operation: str) -> str:
-    return {"sum": "sum", "avg": "avg", "median": "median", "min": "min", "max": "max", "count_distinct": "count"}[
-        operation
-    ]
+_SQL_AGGREGATE = {operation: str(operation) for operation in AGGREGATE_OPERATIONS} | {Operation.COUNT_DISTINCT: "count"}
+
+
+def _aggregate(operation: Operation) -> str:
+    """The SQL aggregate function of a grouped operation (a group's distinct values are counted)."""
+    return _SQL_AGGREGATE[operation]
 
 
 def _columns(select: tuple[int, ...]) -> str:

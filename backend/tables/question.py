@@ -23,7 +23,7 @@ from backend.tables.columns import (
 from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.counts import UNITS_MOVED, units_column
 from backend.tables.infer import TypedTable
-from backend.tables.plan import MAX_LIMIT, Condition, Plan
+from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidDate, SaidNumber
 from backend.tables.words import (
     ABBREVIATIONS,
@@ -47,7 +47,7 @@ class Reading:
     """
 
     plan: Plan
-    kind: str
+    kind: ReadingKind
     coverage: float
     second: Plan | None = None
     guessed_answer_column: bool = False
@@ -119,11 +119,16 @@ class ParsedQuestion:
         """How many groups a group ranking keeps: a list takes every group tied first."""
         return MAX_LIMIT if self.answer_type.is_array else 3
 
-    def reading(self, plan: Plan, kind: str, second: Plan | None = None) -> Reading:
+    def reading(self, plan: Plan, kind: ReadingKind, second: Plan | None = None) -> Reading:
         """The reading of ``plan``, showing the extra columns asked for that no condition holds ("which items are
         discontinued and supplied by Northwind" lists no supplier column)."""
         shown = tuple(c for c in self.extra if c not in {w.column for w in plan.where})
-        if self.answer_type.is_array and plan.operation == "rows" and shown and plan.select == (self.answer_column,):
+        if (
+            self.answer_type.is_array
+            and plan.operation == Operation.ROWS
+            and shown
+            and plan.select == (self.answer_column,)
+        ):
             plan = replace(plan, select=(*plan.select, *shown))
         return Reading(plan, kind, 0.0, second, self.guessed)
 

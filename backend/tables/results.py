@@ -11,7 +11,7 @@ from typing import Any
 from backend.tables import parse
 from backend.tables.cells import leading_number, parse_date, parse_number, year_range
 from backend.tables.infer import TypedTable
-from backend.tables.plan import describe
+from backend.tables.plan import Operation, ReadingKind, describe
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
 
@@ -25,7 +25,7 @@ def compute(reading: parse.Reading, table: TypedTable, answer_type: AnswerType) 
 
 def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> tuple[Any, str]:
     """The result as a value of ``answer_type``, or (None, why) when it is not one."""
-    if reading.kind == "list" and reading.plan.limit is None and result.matched_count > len(result.rows):
+    if reading.kind == ReadingKind.LIST and reading.plan.limit is None and result.matched_count > len(result.rows):
         return None, (
             f"{result.matched_count:,} rows of {table.name} match ({describe(reading.plan, table)}): more than a "
             f"list answer holds ({len(result.rows):,}). Ask for fewer, or count them."
@@ -44,8 +44,10 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     element = answer_type.element
     # cells as their column was read, not one by one ("€60,78" of a column of decimal commas, "5/11/2025" of one
     # that writes months first)
-    answers_first = len(reading.plan.select) == 1 or reading.kind == "tied"  # the other column orders the rows
-    shown = reading.plan.select[0] if reading.plan.operation == "rows" and answers_first else None
+    answers_first = (
+        len(reading.plan.select) == 1 or reading.kind == ReadingKind.TIED
+    )  # the other column orders the rows
+    shown = reading.plan.select[0] if reading.plan.operation == Operation.ROWS and answers_first else None
     view = _VIEWS.get((table.columns[shown].kind, element)) if shown is not None else None
     if shown is not None and view is not None:
         read = table.read_as(shown, [v for v in values if isinstance(v, str)], view)
@@ -72,10 +74,15 @@ _VIEWS = {  # (column kind, answer element) → the view whose reading a selecte
 def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
     """The groups, or the rows' answers, tied for first place in a ranking (one or none when the first is alone)."""
     plan = reading.plan
-    if reading.kind == "superlative" and plan.order_by is not None and plan.order_to is None and not plan.score:
+    if (
+        reading.kind == ReadingKind.SUPERLATIVE
+        and plan.order_by is not None
+        and plan.order_to is None
+        and not plan.score
+    ):
         # the best two rows with the value they are ordered by: a second with the same value ties with the first
         result = execute(replace(plan, select=(plan.select[0], plan.order_by), limit=2), table)
-    elif reading.kind != "group":
+    elif reading.kind != ReadingKind.GROUP:
         return []
     named = [row for row in result.rows if row[0]]
     return list(dict.fromkeys(row[0] for row in named if named[0][1] is not None and row[1] == named[0][1]))
@@ -84,42 +91,48 @@ def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -
 def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: bool = False) -> list[Any]:
     """The computed values, before typing: a number for aggregates, cells for rows, a bool for existence (``ties``:
     every group tied first, not only the first)."""
-    if reading.kind == "exists":
+    if reading.kind == ReadingKind.EXISTS:
         return [bool(result.rows and result.rows[0][0])]
-    if reading.kind in ("difference", "more_or_less") and reading.second is not None:
+    if reading.kind in (ReadingKind.DIFFERENCE, ReadingKind.MORE_OR_LESS) and reading.second is not None:
         other = execute(reading.second, table)  # the value compared with: B's, or the smallest
         a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
         if a is None or b is None:
             return []
-        if reading.kind == "difference":
+        if reading.kind == ReadingKind.DIFFERENCE:
             return [abs(a - b)]
         return [] if a == b else ["more" if a > b else "less"]  # "did A win more or less than B?"
-    if reading.kind == "either" and reading.second is not None:  # "more matches in 2007 or 2008?": one of the two
+    if (
+        reading.kind == ReadingKind.EITHER and reading.second is not None
+    ):  # "more matches in 2007 or 2008?": one of the two
         other = execute(reading.second, table)
         a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
         if a is None or b is None or a == b:
             return []
         chosen = reading.plan if (a > b) == reading.plan.descending else reading.second
         return [chosen.where[-1].value]
-    if reading.kind in ("percent", "share") and reading.second is not None:  # "what percentage of orders shipped"
+    if (
+        reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE) and reading.second is not None
+    ):  # "what percentage of orders shipped"
         whole = execute(reading.second, table)
         part, of = result.rows[0][0] if result.rows else 0, whole.rows[0][0] if whole.rows else 0
-        return [part / of * (100 if reading.kind == "percent" else 1)] if of else []
-    if reading.kind == "duration":
+        return [part / of * (100 if reading.kind == ReadingKind.PERCENT else 1)] if of else []
+    if reading.kind == ReadingKind.DURATION:
         return _duration(reading, result, table)
-    if reading.kind == "group_count":  # rows (group, count), the largest first: the count
+    if reading.kind == ReadingKind.GROUP_COUNT:  # rows (group, count), the largest first: the count
         return [row[1] for row in result.rows[:1]]
-    if reading.kind == "tied":  # rows (answer, order value), best first: the answers of the rows tied for best
+    if (
+        reading.kind == ReadingKind.TIED
+    ):  # rows (answer, order value), best first: the answers of the rows tied for best
         return [row[0] for row in result.rows if row[1] == result.rows[0][1] and row[0]]
-    if reading.kind == "groups":  # rows (group, aggregate), ranked: "the top 3 customers by revenue"
+    if reading.kind == ReadingKind.GROUPS:  # rows (group, aggregate), ranked: "the top 3 customers by revenue"
         return [row[0] for row in result.rows if row[0]]
-    if reading.kind == "group":  # the first group that has a name (rows with an empty cell are no group)
+    if reading.kind == ReadingKind.GROUP:  # the first group that has a name (rows with an empty cell are no group)
         named = [row for row in result.rows if row[0]]
         # asked for a list, every group tied with the first ("which colleges had the most players": two had two)
         return [row[0] for row in named if row[1] == named[0][1]] if ties and named else [row[0] for row in named][:1]
     cells = [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
     # "which countries are in Asia": each country once, in the table's order (not once per order from it)
-    return list(dict.fromkeys(cells)) if reading.kind == "list" and reading.plan.limit is None else cells
+    return list(dict.fromkeys(cells)) if reading.kind == ReadingKind.LIST and reading.plan.limit is None else cells
 
 
 def _duration(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:

@@ -20,7 +20,7 @@ from backend.tables.comparisons import either_number, share, spread, two_columns
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import EARNED, counted_plan
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Condition, Plan
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import in_time_order, shift_of, the_row_shifted_from
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.scores import score_plan
@@ -73,7 +73,11 @@ def length(p: ParsedQuestion) -> Outcome:
     if not p.q.startswith("how long") or p.measure is not None or not p.where or p.is_max or p.is_min:
         return None
     column = length_column(p.table, p.condition_columns)
-    return p.reading(Plan("rows", select=(column,), where=p.where, limit=1), "lookup") if column is not None else None
+    return (
+        p.reading(Plan(Operation.ROWS, select=(column,), where=p.where, limit=1), ReadingKind.LOOKUP)
+        if column is not None
+        else None
+    )
 
 
 def comparison(p: ParsedQuestion) -> Outcome:
@@ -101,7 +105,7 @@ def exists(p: ParsedQuestion) -> Outcome:
     if p.element is not AnswerType.BOOLEAN:
         return None
     presence = filled_or_empty(p.q, p.table, p.named, p.condition_columns, p.index)
-    return p.reading(Plan("count", where=(*p.where, *presence)), "exists")
+    return p.reading(Plan(Operation.COUNT, where=(*p.where, *presence)), ReadingKind.EXISTS)
 
 
 def distinct(p: ParsedQuestion) -> Outcome:
@@ -109,13 +113,17 @@ def distinct(p: ParsedQuestion) -> Outcome:
     if not re.search(r"how many (?:different|distinct|unique)|number of (?:different|distinct|unique)", p.q):
         return None
     target = p.answer_column if not p.guessed else next((c for c in p.named if c not in p.condition_columns), None)
-    return p.reading(Plan("count_distinct", target, where=p.where), "distinct") if target is not None else None
+    return (
+        p.reading(Plan(Operation.COUNT_DISTINCT, target, where=p.where), ReadingKind.DISTINCT)
+        if target is not None
+        else None
+    )
 
 
 def streak(p: ParsedQuestion) -> Outcome:
     """ "the longest losing streak", "the most consecutive wins": the longest run of matching rows."""
     if re.search(r"\bstreak\b|\b(?:most|longest) consecutive\b", p.q) and p.numeric_answer and p.where:
-        return p.reading(Plan("longest_run", where=p.where), "longest_run")
+        return p.reading(Plan(Operation.LONGEST_RUN, where=p.where), ReadingKind.LONGEST_RUN)
     return None
 
 
@@ -128,14 +136,14 @@ def date_part_group(p: ParsedQuestion) -> Outcome:
     part = _date_part_asked(p.q, p.table, p.condition_columns, p.index)
     if part is None or p.is_max == p.is_min:
         return None
-    operation = "avg" if re.search(r"\b(?:average|mean)\b", p.q) else "sum"
+    operation = Operation.AVG if re.search(r"\b(?:average|mean)\b", p.q) else Operation.SUM
     descending, limit = p.is_max, p.group_limit
     plan = (
         Plan(operation, p.measure, where=p.where, descending=descending, limit=limit)
         if p.measure is not None
-        else Plan("count", where=p.where, descending=descending, limit=limit)
+        else Plan(Operation.COUNT, where=p.where, descending=descending, limit=limit)
     )
-    return p.reading(replace(plan, group_by=part[0], group_part=part[1]), "group")
+    return p.reading(replace(plan, group_by=part[0], group_part=part[1]), ReadingKind.GROUP)
 
 
 def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) -> tuple[int, str] | None:
@@ -163,22 +171,22 @@ def per_group(p: ParsedQuestion) -> Outcome:
         return None
     if p.answer_column in (None, p.measure):
         return None
-    operation = "avg" if grouped.group(0) in ("average", "mean") else "sum"
+    operation = Operation.AVG if grouped.group(0) in ("average", "mean") else Operation.SUM
     plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
-    return p.reading(plan, "group")
+    return p.reading(plan, ReadingKind.GROUP)
 
 
 def average(p: ParsedQuestion) -> Outcome:
     """ "the average attendance": the measure's mean over the matching rows."""
     if re.search(r"\baverage\b|\bmean\b", p.q) and p.measure is not None:
-        return p.reading(Plan("avg", p.measure, where=p.where), "avg")
+        return p.reading(Plan(Operation.AVG, p.measure, where=p.where), ReadingKind.AVG)
     return None
 
 
 def median(p: ParsedQuestion) -> Outcome:
     """ "the median salary": the measure's median over the matching rows."""
     if re.search(r"\bmedian\b", p.q) and p.measure is not None:
-        return p.reading(Plan("median", p.measure, where=p.where), "median")
+        return p.reading(Plan(Operation.MEDIAN, p.measure, where=p.where), ReadingKind.MEDIAN)
     return None
 
 
@@ -193,7 +201,9 @@ def last_place(p: ParsedQuestion) -> Outcome:
     shown = p.measure if p.numeric_answer and p.measure is not None else p.answer_column
     if shown is None:
         return None
-    return p.reading(Plan("rows", select=(shown,), order_by=placing, descending=True, limit=1), "last")
+    return p.reading(
+        Plan(Operation.ROWS, select=(shown,), order_by=placing, descending=True, limit=1), ReadingKind.LAST
+    )
 
 
 def count_or_total(p: ParsedQuestion) -> Outcome:
@@ -251,7 +261,10 @@ def next_or_previous(p: ParsedQuestion) -> Outcome:
         return NO_READING
     where = cells_saying(the_row_shifted_from(p.q.split(), p.where, p.mentions), p.index)
     down = in_time_order(shift, p.q, p.table)
-    return p.reading(Plan("rows", select=(shifted,), where=where, shift=down), "next" if down > 0 else "previous")
+    return p.reading(
+        Plan(Operation.ROWS, select=(shifted,), where=where, shift=down),
+        ReadingKind.NEXT if down > 0 else ReadingKind.PREVIOUS,
+    )
 
 
 def first_or_last_row(p: ParsedQuestion) -> Outcome:
@@ -262,10 +275,13 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
     if p.where:
         return None
     if re.search(r"\b(first|top)\b", p.q):
-        return p.reading(Plan("rows", select=(p.answer_column,), limit=1), "first")
+        return p.reading(Plan(Operation.ROWS, select=(p.answer_column,), limit=1), ReadingKind.FIRST)
     if re.search(r"\b(last|final|bottom)\b", p.q):
         placing = placing_column(p.table)
-        return p.reading(Plan("rows", select=(p.answer_column,), order_by=placing, descending=True, limit=1), "last")
+        return p.reading(
+            Plan(Operation.ROWS, select=(p.answer_column,), order_by=placing, descending=True, limit=1),
+            ReadingKind.LAST,
+        )
     return None
 
 
@@ -278,18 +294,20 @@ def lookup(p: ParsedQuestion) -> Outcome:
         return NO_READING
     if p.answer_type.is_array:
         # every matching row (up to query.MAX_ROWS: answer/tables.py declines a list cut short)
-        return p.reading(Plan("rows", select=(column,), where=where), "list")
+        return p.reading(Plan(Operation.ROWS, select=(column,), where=where), ReadingKind.LIST)
     nearest = next((c for c in where if c.op in (">", ">=", "<", "<=") and c.view in ("number", "year", "date")), None)
     if nearest is not None and re.search(r"\b(?:after|before|prior to|previous to|since)\b", p.q):
-        plan = Plan("rows", select=(column,), where=where, order_by=nearest.column, limit=1)
-        return p.reading(replace(plan, descending=nearest.op.startswith("<")), "lookup")
+        plan = Plan(Operation.ROWS, select=(column,), where=where, order_by=nearest.column, limit=1)
+        return p.reading(replace(plan, descending=nearest.op.startswith("<")), ReadingKind.LOOKUP)
     # "the last game played at X", "the latest championship in the Grand Slam category": of the matching rows, the
     # last in the table's order (a table with no date to order by lists its rows in time order) ... or, where a
     # column of days says when each row was, its latest
     last = bool(re.search(r"\b(?:last|latest|most recent(?:ly)?)\b", p.q))
     by_day = next((i for i, c in enumerate(p.table.columns) if c.kind == "date" and i not in p.condition_columns), None)
-    plan = Plan("rows", select=(column,), where=where, order_by=by_day if last else None, descending=last, limit=1)
-    return p.reading(plan, "lookup")
+    plan = Plan(
+        Operation.ROWS, select=(column,), where=where, order_by=by_day if last else None, descending=last, limit=1
+    )
+    return p.reading(plan, ReadingKind.LOOKUP)
 
 
 def _with_absent(p: ParsedQuestion) -> tuple[Condition, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.plan import Condition, Plan
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber
 
 _MARGIN = re.compile(r"\bmargin\b|\bdifferen(?:ce|tial)\b")
@@ -32,7 +32,7 @@ def score_plan(
     answer_column: int | None,
     is_max: bool,
     is_min: bool,
-) -> tuple[Plan, str] | None:
+) -> tuple[Plan, ReadingKind] | None:
     """The plan over the table's first column of scores when ``q`` asks for a margin or a total of points (and the
     caller found no column of numbers it names), with its kind; None otherwise."""
     column = next((i for i, holds in enumerate(scores) if holds), None)
@@ -43,17 +43,25 @@ def score_plan(
         if answer_column is None or is_max == is_min:
             return None
         plan = Plan(
-            "rows", select=(answer_column,), where=where, order_by=column, descending=is_max, limit=1, score=part
+            Operation.ROWS,
+            select=(answer_column,),
+            where=where,
+            order_by=column,
+            descending=is_max,
+            limit=1,
+            score=part,
         )
-        return plan, "superlative"
+        return plan, ReadingKind.SUPERLATIVE
     compared = next((n for n in numbers if n.op != "="), None)
     if compared is not None:  # "won by a margin of two or more points": the rows whose margin compares so
         kept = tuple(c for c in where if not (c.view == "number" and c.value == compared.value))
-        return Plan("count", where=(*kept, Condition(column, compared.op, compared.value, part))), "count"
+        return Plan(
+            Operation.COUNT, where=(*kept, Condition(column, compared.op, compared.value, part))
+        ), ReadingKind.COUNT
     if _AVERAGE.search(q):
-        operation = "avg"
+        operation = Operation.AVG
     elif is_max != is_min:
-        operation = "max" if is_max else "min"
+        operation = Operation.MAX if is_max else Operation.MIN
     else:  # one game's margin ("in 1996"), or the points of the games the conditions pick, added up
-        operation = "max" if part == "margin" else "sum"
-    return Plan(operation, column, where=where, score=part), operation
+        operation = Operation.MAX if part == "margin" else Operation.SUM
+    return Plan(operation, column, where=where, score=part), ReadingKind(operation)  # avg, max, min, sum

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from backend.tables.columns import is_rank, superlative_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
-from backend.tables.plan import Condition, Plan
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import lasting_columns
 from backend.tables.words import Index
 from backend.text import stem
@@ -45,7 +45,7 @@ class Ranking:
     several_columns: bool = False  # "the last model and its origin": the answer lists several columns
 
 
-def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -> tuple[Plan, str] | None:
+def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -> tuple[Plan, ReadingKind] | None:
     """The plan and its kind for a question that asks for the highest or lowest of something, or None when no
     ranking fits (the parser then tries the other readings)."""
     columns = table.columns
@@ -58,29 +58,41 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         repeats = shown == answer_column and shown is not None and len(index_.values[shown]) < table.row_count
         if repeats and columns[order].numeric and not is_rank(columns[order].name):
             # "the top 3 customers by revenue": each customer's revenue added up, not its three biggest orders
-            plan = Plan("sum", order, group_by=shown, where=where, descending=is_max, limit=asked.ranked[0])
-            return plan, "groups"
+            plan = Plan(Operation.SUM, order, group_by=shown, where=where, descending=is_max, limit=asked.ranked[0])
+            return plan, ReadingKind.GROUPS
         if shown is not None:
-            plan = Plan("rows", select=(shown,), where=where, order_by=order, descending=is_max, limit=asked.ranked[0])
-            return plan, "list"
+            plan = Plan(
+                Operation.ROWS, select=(shown,), where=where, order_by=order, descending=is_max, limit=asked.ranked[0]
+            )
+            return plan, ReadingKind.LIST
     if numeric_answer and measure is not None:  # "the highest salary"
-        return Plan("max" if is_max else "min", measure, where=where), "max" if is_max else "min"
+        return Plan(
+            Operation.MAX if is_max else Operation.MIN, measure, where=where
+        ), ReadingKind.MAX if is_max else ReadingKind.MIN
     counts_rows = measure is None and _COUNTS_ROWS.search(q)
     # "the most compilation albums released in one year": how many rows the busiest year has
     per = _PER.search(q) if counts_rows else None
     by = next((c for c, names in enumerate(index_.names) if stem(per.group(1)) in names), None) if per else None
     if by is not None and numeric_answer and by not in asked.condition_columns:
-        return Plan("count", group_by=by, where=where, descending=is_max, limit=1), "group_count"
+        return Plan(Operation.COUNT, group_by=by, where=where, descending=is_max, limit=1), ReadingKind.GROUP_COUNT
     if counts_rows and answer_column is not None and columns[answer_column].kind == "text":
         # "which country has produced the most drivers": the value that most rows have.
-        return Plan("count", group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit), "group"
+        return Plan(
+            Operation.COUNT, group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit
+        ), ReadingKind.GROUP
     lasting = lasting_columns(q, table, asked.condition_columns) if order is None else None
     if lasting is not None and answer_column is not None:  # "which series ran the longest": the longest span
         start, end = lasting
         plan = Plan(
-            "rows", select=(answer_column,), where=where, order_by=start, order_to=end, descending=is_max, limit=1
+            Operation.ROWS,
+            select=(answer_column,),
+            where=where,
+            order_by=start,
+            order_to=end,
+            descending=is_max,
+            limit=1,
         )
-        return plan, "superlative"
+        return plan, ReadingKind.SUPERLATIVE
     after = (
         next_after_row(where, table, order, is_max)
         if order is not None and columns[order].numeric and _NEXT_BEST.search(q)
@@ -93,10 +105,16 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         if is_rank(columns[order].name) and measure is None:
             descending = not descending  # "top" of a ranking is its smallest number
         if asked.answer_type.is_array and not asked.several_columns:  # "the countries with the least silver medals"
-            plan = Plan("rows", select=(answer_column, order), where=where, order_by=order, descending=descending)
-            return plan, "tied"  # every row tied for it
-        plan = Plan("rows", select=(answer_column,), where=where, order_by=order, descending=descending, limit=1)
-        return plan, "superlative"
+            plan = Plan(
+                Operation.ROWS, select=(answer_column, order), where=where, order_by=order, descending=descending
+            )
+            return plan, ReadingKind.TIED  # every row tied for it
+        plan = Plan(
+            Operation.ROWS, select=(answer_column,), where=where, order_by=order, descending=descending, limit=1
+        )
+        return plan, ReadingKind.SUPERLATIVE
     if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
-        return Plan("count", group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit), "group"
+        return Plan(
+            Operation.COUNT, group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit
+        ), ReadingKind.GROUP
     return None
