@@ -1,6 +1,6 @@
-"""Which column a question means: the one it answers with (named after the wh-word, or the rows' names), the
-one a number in it is compared with, and the one a superlative orders by; and which number columns hold years,
-ranks or identifiers rather than amounts."""
+"""Which column a question means: the one a number in it is compared with, the one a superlative orders by, a
+length, a pace, the table's one amount; and which number columns hold years, ranks or identifiers rather than
+amounts. The column the answer is read from is ``answered.py``'s."""
 
 from __future__ import annotations
 
@@ -11,37 +11,16 @@ import pyarrow.compute as pc
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
 from backend.tables.words import (
-    ABBREVIATIONS,
-    CUE_WORDS,
-    MAX_WORDS,
-    MIN_WORDS,
     Index,
     name_stems,
     normal,
     table_words,
 )
-from backend.text import STOP_WORDS, stem
-
-_WH_COLUMNS = {
-    "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
-    "candidate person coach member manager captain composer writer singer actor cyclist runner swimmer boxer "
-    "jockey trainer opponent team club nation country title champion performer author director owner employee "
-    "customer client agent rep seller salesperson assignee",
-    "where": "venue location city place country site stadium town ground arena host office branch address",
-    "when": "date airdate year season time",
-}
-
-
-def _names_people(name: str) -> bool:
-    """Whether a column's name says its cells are people (or teams): what "who" asks for ("Employee ID" does not)."""
-    return not _IDENTIFIER.search(name) and any(
-        re.search(rf"\b{word}", name, re.I) for word in _WH_COLUMNS["who"].split()
-    )
-
+from backend.text import stem
 
 # A column of codes that tell rows apart ("Employee ID", "SKU", "No."): no answer to "who" or "which X", when the
 # table has another text column.
-_IDENTIFIER = re.compile(r"(?i)(?<![\w#])(?:id|code|sku|ref|no\.?|#|n°)(?![\w])")
+IDENTIFIER = re.compile(r"(?i)(?<![\w#])(?:id|code|sku|ref|no\.?|#|n°)(?![\w])")
 
 
 def number_column(
@@ -68,7 +47,7 @@ def _amount_column(
     # "employees who earn over 100,000" names the Employee ID (1 to 15) only as the rows' name.
     for column in sorted(named, key=lambda c: is_year_or_rank(table, c) if c in numeric else True):
         if column in numeric and not (holds_years(table, column) and not number.is_year):
-            if _IDENTIFIER.search(table.columns[column].name) and not _reaches(table, column, number.value):
+            if IDENTIFIER.search(table.columns[column].name) and not _reaches(table, column, number.value):
                 continue
             return column
     free = [c for c in numeric if c not in taken and not is_year_or_rank(table, c)]
@@ -121,7 +100,7 @@ def is_year_or_rank(table: TypedTable, column: int) -> bool:
     )
 
 
-def _named_by_rows(table: TypedTable, column: int) -> bool:
+def named_by_rows(table: TypedTable, column: int) -> bool:
     """Whether a column is called by what a row is ("Employee" of employees.csv)."""
     return name_stems(table.columns[column].name) <= table_words(table)
 
@@ -130,7 +109,7 @@ def _identifies_rows(table: TypedTable, column: int) -> bool:
     """A number column called by what a row is ("Invoice" of invoices.csv) that numbers the rows in order (whole,
     rising, with few gaps): each row's identifier ("how many invoices" counts them; it does not add them up). "Sales"
     of sales.csv is called by the rows too, but its numbers are amounts."""
-    if not _named_by_rows(table, column):
+    if not named_by_rows(table, column):
         return False
     numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
     rising = all(b > a for a, b in zip(numbers, numbers[1:], strict=False))
@@ -159,109 +138,6 @@ def placing_column(table: TypedTable) -> int | None:
         ),
         None,
     )
-
-
-def answered_column(
-    q: str,
-    named: list[int],
-    table: TypedTable,
-    conditions: set[int],
-    measure: int | None,
-    wants_text: bool,
-    wants_number: bool = False,
-) -> tuple[int | None, bool]:
-    """The column whose cell answers the question, and whether it was guessed (not named in the question)."""
-    columns = table.columns
-    # "which employees" asks for their names, not the codes of "Employee ID" (unless it says "ids" or "codes")
-    codes_unasked = wants_text and not re.search(r"\b(?:ids?|codes?|skus?|numbers?|refs?)\b", q)
-    # "which team", "what year", "what is the name of": the column named right after the wh-word.
-    asked = re.search(
-        r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?", q
-    )
-    if asked:  # "which team scored the most goals": the column named by the word after the wh-word
-        said = [w for w in asked.groups() if w]
-        # "what is the most expensive product", "the cheapest product": a superlative says how to order, not which
-        # column is asked ("the highest salary" still asks for the salary)
-        if said[0] in ("most", "least"):
-            said = []
-        elif said[0] in MAX_WORDS or said[0] in MIN_WORDS:
-            said = said[1:]
-        who = asked.group(0).startswith("who")
-        for word in said:
-            wanted = stem(ABBREVIATIONS.get(word, word))
-            # "what was the population of Leeds": the measure itself; but "who was hired first", "who was the first
-            # pick" ask for a person, ordered by the date or number column
-            fitting = [
-                c
-                for c in named
-                if c not in conditions
-                and wanted in name_stems(columns[c].name)
-                and not (who and (columns[c].kind == "date" or columns[c].numeric))
-            ]
-            codes = [c for c in fitting if codes_unasked and _IDENTIFIER.search(columns[c].name)]
-            others = [c for c in fitting if c not in codes]
-            if codes and others and all(columns[c].kind == "date" or columns[c].numeric for c in others):
-                return codes[0], False  # "which order was placed first": the "Order ID"; "Order Date" is about it
-            if others:
-                return others[0], False
-    free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
-    if codes_unasked:
-        free_named = [c for c in free_named if not _IDENTIFIER.search(columns[c].name)]
-    if free_named and re.match(r"\s*who\b", q) and not _names_people(columns[free_named[0]].name):
-        # "who won the most deals" of deals.csv: "deals" names the Deal column, but who answers from the Owner one
-        people = [
-            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and _names_people(c.name)
-        ]
-        if people:
-            return people[0], False
-    if free_named and re.match(r"\s*when\b", q):  # "when was the last order from Hooli": its Order Date, not its ID
-        dated = [c for c in free_named if columns[c].kind == "date" or (columns[c].numeric and holds_years(table, c))]
-        return (dated or free_named)[0], False
-    if free_named:
-        return free_named[0], False
-    wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
-    if wh and wh.group(1) == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
-        rows_named = [
-            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and _named_by_rows(table, i)
-        ]
-        if rows_named:
-            return rows_named[0], False
-    if wh or re.search(r"\bwhat year\b", q):
-        key = "when" if not wh else wh.group(1)
-        for word in _WH_COLUMNS[key].split():
-            for i, c in enumerate(columns):
-                if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
-                    return i, False
-    if measure is not None and re.search(r"^how (?:many|much)|what (?:is|was) the (?:total|number|amount)", q):
-        return measure, False
-    if wants_number:  # "what was the first olympics she competed in?" as an integer: a year, else an amount
-        numbers = [i for i, c in enumerate(columns) if c.numeric and i not in conditions and not is_rank(c.name)]
-        years = [i for i in numbers if holds_years(table, i)]
-        pick = years if years and re.search(r"\b(year|when|first|last|earliest|latest)\b", q) else numbers
-        if pick:
-            return pick[0], True
-    text_columns = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
-    text_columns.sort(key=lambda i: bool(_IDENTIFIER.search(columns[i].name)))  # names before codes
-    if text_columns:
-        # "which employees ..." of employees.csv asks for the rows themselves: their first text column names them.
-        names_rows = asked is not None and bool({stem(w) for w in asked.groups() if w} & table_words(table))
-        return text_columns[0], not names_rows
-    free = [i for i in range(len(columns)) if i not in conditions]
-    return (free[0], True) if free else (None, True)
-
-
-def valued_column(q: str, index: Index, values_said: set[int]) -> tuple[int, str] | None:
-    """The column a word after "which" or "what" is part of the cells of ("which party": "Liberal Party", "Bloc
-    Party"), when it names no column and is not part of a value the question says (``values_said``: word
-    positions): the kind of value that answers. Returns the column and the word."""
-    words = q.split()
-    at = next((i + 1 for i, w in enumerate(words[:-1]) if w in ("which", "what")), None)
-    if at is None or at in values_said:
-        return None
-    word = words[at]
-    if word in STOP_WORDS or word in CUE_WORDS or any(stem(word) in name for name in index.names):
-        return None
-    return next(((column, word) for column, cells in enumerate(index.words) if word in cells), None)
 
 
 def length_column(table: TypedTable, taken: set[int]) -> int | None:

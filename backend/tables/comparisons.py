@@ -87,30 +87,46 @@ def two_values(
         return None
     column, (first, second) = pair
     rest = tuple(c for c in conditions if c.column != column)
-
-    def rows_of(value: str) -> tuple[Condition, ...]:
-        return (*rest, Condition(column, "=", value))
-
     if re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)|\bhow much \w+er\b", q):
-        if measure is None:  # "how much taller is Mount Williamson than Mount Keith": their Elevation
-            amounts = [i for i, c in enumerate(table.columns) if c.numeric and not is_year_or_rank(table, i)]
-            measure = measured_by(q, table, amounts)
-        if measure is not None:
-            return (
-                Plan(Operation.SUM, measure, where=rows_of(first)),
-                ReadingKind.DIFFERENCE,
-                Plan(Operation.SUM, measure, where=rows_of(second)),
-            )
-        if re.search(r"\bhow many\b|\bnumber of\b", q):  # "how many more titles did A win than B": rows counted
-            return (
-                Plan(Operation.COUNT, where=rows_of(first)),
-                ReadingKind.DIFFERENCE,
-                Plan(Operation.COUNT, where=rows_of(second)),
-            )
+        difference = _difference_of_two(
+            q, table, measure, _rows_of(rest, column, first), _rows_of(rest, column, second)
+        )
+        if difference is not None:
+            return difference
     # the answer is one of the two: a text, or a number when the two are numbers ("did 1979 or 1985 have ...")
     options_are_numbers = parse_number(first) is not None and parse_number(second) is not None
     if not ((text_answer or options_are_numbers) and re.search(r"\bor\b", q)):
         return None
+    return _which_of_two(q, table, measure, column, rest, first, second)
+
+
+def _rows_of(rest: tuple[Condition, ...], column: int, value: str) -> tuple[Condition, ...]:
+    return (*rest, Condition(column, "=", value))
+
+
+def _difference_of_two(
+    q: str, table: TypedTable, measure: int | None, first: tuple[Condition, ...], second: tuple[Condition, ...]
+) -> Compared | None:
+    """How much more one has than the other: its measure's total minus the other's ("how much taller is Mount
+    Williamson than Mount Keith": their Elevation), or its rows counted ("how many more titles did A win than B")."""
+    if measure is None:
+        amounts = [i for i, c in enumerate(table.columns) if c.numeric and not is_year_or_rank(table, i)]
+        measure = measured_by(q, table, amounts)
+    if measure is not None:
+        return (
+            Plan(Operation.SUM, measure, where=first),
+            ReadingKind.DIFFERENCE,
+            Plan(Operation.SUM, measure, where=second),
+        )
+    if re.search(r"\bhow many\b|\bnumber of\b", q):
+        return Plan(Operation.COUNT, where=first), ReadingKind.DIFFERENCE, Plan(Operation.COUNT, where=second)
+    return None
+
+
+def _which_of_two(
+    q: str, table: TypedTable, measure: int | None, column: int, rest: tuple[Condition, ...], first: str, second: str
+) -> Compared | None:
+    """Which of the two has more (or less, or came first): by their amounts, their rows, or the table's order."""
     both = (*rest, Condition(column, "in", [first, second]))
     descending = not re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last|first|earlier|earliest)\b", q)
     # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each has
@@ -120,29 +136,21 @@ def two_values(
         amount = only_amount(table, column)
 
     def total(value: str) -> Plan:
-        return (
-            Plan(Operation.SUM, amount, where=rows_of(value))
-            if amount is not None
-            else Plan(Operation.COUNT, where=rows_of(value))
-        )
+        where = _rows_of(rest, column, value)
+        return Plan(Operation.SUM, amount, where=where) if amount is not None else Plan(Operation.COUNT, where=where)
 
     if re.search(r"\bmore or (?:less|fewer)\b|\b(?:less|fewer) or more\b", q):  # "did A win more or less than B"
         return total(first), ReadingKind.MORE_OR_LESS, total(second)
-    if measure is None and re.search(r"\b(more|most|fewer|less|least)\b", q) and not re.search(r"\brank", q):
+    more = re.search(r"\b(more|most|fewer|less|least)\b", q)
+    if measure is None and more and not re.search(r"\brank", q):
         # "were more concerts played in Quebec or in Alberta": the value with more rows
-        return (
-            Plan(Operation.COUNT, group_by=column, where=both, descending=descending, limit=2),
-            ReadingKind.GROUP,
-            None,
-        )
+        plan = Plan(Operation.COUNT, group_by=column, where=both, descending=descending, limit=2)
+        return plan, ReadingKind.GROUP, None
     several = len(rows_where(table, column, first)) > 1 or len(rows_where(table, column, second)) > 1
-    if measure is not None and several and re.search(r"\b(more|most|fewer|less|least)\b", q):
+    if measure is not None and several and more:
         # "did Frozen or Rambo make more money": each one's rows added up, over its weeks
-        return (
-            Plan(Operation.SUM, measure, group_by=column, where=both, descending=descending, limit=2),
-            ReadingKind.GROUP,
-            None,
-        )
+        plan = Plan(Operation.SUM, measure, group_by=column, where=both, descending=descending, limit=2)
+        return plan, ReadingKind.GROUP, None
     order = measure if measure is not None else rank_column(table)
     if order is None and re.search(r"\b(first|earlier|earliest|before|last|later|latest)\b", q):
         # "was A or B the first pick", "which came first, A or B": the one the table lists first (or last)

@@ -6,6 +6,7 @@ acts does Il Giustino have" (a number its row's cell says). ``parse.py`` asks he
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import islice
 
 from backend.tables.comparisons import Compared
@@ -55,87 +56,110 @@ def counted_plan(
 ) -> tuple[Compared | None, int | None]:
     """The plan of a question that counts or totals, if it is one, and the measure (a row's "Total" column, when the
     question asks for the total of a row it names: the caller orders by it when no plan is returned)."""
-    columns = table.columns
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
     asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
     # "our revenue in Q1": the amounts added up; "the highest revenue" is one amount (parse.py's superlatives)
     extreme = any(re.search(rf"\b{w}\b", q) for w in (*MAX_WORDS, *MIN_WORDS))
     earned = bool(EARNED.search(q)) and measure is not None and not extreme
-    if asks_count or earned or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q):
-        # "how many points did X score" sums the points column; "how many games did X win" counts rows.
-        counted = re.search(
-            r"(?:how many|number of|total|sum of|amount of)\s+"
-            r"(?:total |combined |the |of |number of |amount of )*(\w+)",
-            q,
+    if not (asks_count or earned or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q)):
+        return None, measure
+    counted = _counted_noun(q)
+    # "how many sports had silver medals": different sports; "how many championships are listed": entries
+    there = re.search(r"\bhow many (?:total )?(\w+)", q) if not re.search(r"\blisted\b", q) else None
+    kinds = kinds_column(there.group(1), table, index_) if there else None
+    if kinds is not None and kinds not in condition_columns and numeric_answer:
+        # "how many offices are there", "how many departments have remote staff": different values of the column
+        return (Plan(Operation.COUNT_DISTINCT, kinds, where=where), ReadingKind.DISTINCT, None), measure
+
+    def one_row() -> bool:  # asked only where it decides: counting a value's rows scans the table
+        return _names_one_row(counted, conditions, table, index_, asks_count)
+
+    if measure is None and re.search(r"\btotal\b", q) and one_row():
+        # "the total number of medals won by South Africa": its row's Total column
+        measure = next(
+            (i for i, c in enumerate(table.columns) if c.numeric and c.name.strip().lower() == "total"), None
         )
-        # "the total in March": no noun counted; "the total spent on travel": a verb of money, the amounts added up
-        if counted and (counted.group(1) in STOP_WORDS or counted.group(1) in _MONEY_VERBS):
-            counted = None
-        # "how many sports had silver medals": different sports; "how many championships are listed": entries
-        there = re.search(r"\bhow many (?:total )?(\w+)", q) if not re.search(r"\blisted\b", q) else None
-        kinds = kinds_column(there.group(1), table, index_) if there else None
-        if kinds is not None and kinds not in condition_columns and numeric_answer:
-            # "how many offices are there", "how many departments have remote staff": different values of the column
-            return (Plan(Operation.COUNT_DISTINCT, kinds, where=where), ReadingKind.DISTINCT, None), measure
-
-        # a row named by a value ("Switzerland"), unless the noun counted is what that column holds ("how many
-        # players were picked before Petr Novak" counts players, it reads no number off his row)
-        # ("how many" of a value with several rows counts them: "how many world records did Usain Bolt break" adds
-        # up no "Event" column; "the total spent on travel" still adds up the amounts)
-        # Asked only where it decides (counting its rows scans the table: a million-row count must not pay for it).
-        def entity() -> bool:
-            return any(
-                c.op == "="
-                and c.view == "text"
-                and not (counted and stem(counted.group(1)) in index_.names[c.column])
-                and (not asks_count or rows_where(table, c.column, c.value).num_rows == 1)
-                for c in conditions
-            )
-
-        if measure is None and re.search(r"\btotal\b", q) and entity():
-            # "the total number of medals won by South Africa": its row's Total column
-            measure = next((i for i, c in enumerate(columns) if c.numeric and c.name.strip().lower() == "total"), None)
-        if (
-            measure is not None
-            and numeric_answer
-            and (
-                counted is None
-                or entity()  # "how many medals has Switzerland won in the gold category": its row's Gold
-                # "how many total medals has the United States won": its rows' Total, added up
-                or (re.search(r"\btotal\b", q) and normal(columns[measure].name) == "total")
-                or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(columns[measure].name)
-                or (UNITS_MOVED.search(q) and _UNITS_NAME.search(columns[measure].name))  # units sold, added up
-            )
-            and not (counted and _rows_named(counted.group(1), columns[measure].name))
-        ):
-            return (Plan(Operation.SUM, measure, where=where), ReadingKind.SUM, None), measure
-        if asks_count and element in (AnswerType.INTEGER, AnswerType.FLOAT):
-            # the noun counted says what a row is, not that a column it is part of the name of is filled in ("how
-            # many games": no "Game flow"); a column it names whole is ("how many trainers are listed")
-            noun = stem(counted.group(1)) if counted else None
-            presence = tuple(
-                c
-                for c in filled_or_empty(q, table, named, condition_columns, index_)
-                if not (c.op == "filled" and noun in index_.names[c.column] and index_.names[c.column] != {noun})
-            )
-            if re.search(r"\bconsecutive|\bin a row\b", q):  # "how many consecutive seasons with 16 games"
-                return (Plan(Operation.LONGEST_RUN, where=(*where, *presence)), ReadingKind.LONGEST_RUN, None), measure
-            # "how many acts does Il Giustino have": its row's cell says "5 acts"
-            counted_in = counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
-            if counted_in is not None and entity():
-                return (
-                    Plan(Operation.ROWS, select=(counted_in,), where=where, limit=1),
-                    ReadingKind.LOOKUP,
-                    None,
-                ), measure
-            if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
-                where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
-            return (
-                Plan(Operation.COUNT, where=(*cells_saying(where, index_), *presence)),
-                ReadingKind.COUNT,
-                None,
-            ), measure
+    if measure is not None and numeric_answer and _adds_up(q, table, measure, counted, one_row):
+        return (Plan(Operation.SUM, measure, where=where), ReadingKind.SUM, None), measure
+    if asks_count and numeric_answer:
+        return _rows_counted(q, table, where, condition_columns, mentions, named, index_, counted, one_row), measure
     return None, measure
+
+
+def _counted_noun(q: str) -> re.Match[str] | None:
+    """The noun a count or total is of ("how many *points* did X score"), or None when it names none ("the total in
+    March") or a verb of money follows ("the total spent on travel": the amounts added up)."""
+    counted = re.search(
+        r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of |amount of )*(\w+)", q
+    )
+    if counted and (counted.group(1) in STOP_WORDS or counted.group(1) in _MONEY_VERBS):
+        return None
+    return counted
+
+
+def _names_one_row(
+    counted: re.Match[str] | None, conditions: list[Condition], table: TypedTable, index_: Index, asks_count: bool
+) -> bool:
+    """Whether a condition names one row by a value ("Switzerland"), unless the noun counted is what that column
+    holds ("how many players were picked before Petr Novak" counts players, it reads no number off his row). "How
+    many" of a value with several rows counts them ("how many world records did Usain Bolt break" adds up no
+    "Event" column)."""
+    return any(
+        c.op == "="
+        and c.view == "text"
+        and not (counted and stem(counted.group(1)) in index_.names[c.column])
+        and (not asks_count or rows_where(table, c.column, c.value).num_rows == 1)
+        for c in conditions
+    )
+
+
+def _adds_up(
+    q: str, table: TypedTable, measure: int, counted: re.Match[str] | None, one_row: Callable[[], bool]
+) -> bool:
+    """Whether the question adds up the measure rather than counting rows: "how many points did X score" sums the
+    points column; "how many games did X win" counts rows."""
+    name = table.columns[measure].name
+    if counted and _rows_named(counted.group(1), name):
+        return False
+    return bool(
+        counted is None
+        or one_row()  # "how many medals has Switzerland won in the gold category": its row's Gold
+        # "how many total medals has the United States won": its rows' Total, added up
+        or (re.search(r"\btotal\b", q) and normal(name) == "total")
+        or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(name)
+        or (UNITS_MOVED.search(q) and _UNITS_NAME.search(name))  # units sold, added up
+    )
+
+
+def _rows_counted(
+    q: str,
+    table: TypedTable,
+    where: tuple[Condition, ...],
+    condition_columns: set[int],
+    mentions: list[Mention],
+    named: list[int],
+    index_: Index,
+    counted: re.Match[str] | None,
+    one_row: Callable[[], bool],
+) -> Compared:
+    """The rows a "how many" question counts: a run of them ("how many consecutive seasons with 16 games"), a count
+    its one row's cell says ("how many acts does Il Giustino have": "5 acts"), or the matching rows."""
+    # the noun counted says what a row is, not that a column it is part of the name of is filled in ("how many
+    # games": no "Game flow"); a column it names whole is ("how many trainers are listed")
+    noun = stem(counted.group(1)) if counted else None
+    presence = tuple(
+        c
+        for c in filled_or_empty(q, table, named, condition_columns, index_)
+        if not (c.op == "filled" and noun in index_.names[c.column] and index_.names[c.column] != {noun})
+    )
+    if re.search(r"\bconsecutive|\bin a row\b", q):
+        return Plan(Operation.LONGEST_RUN, where=(*where, *presence)), ReadingKind.LONGEST_RUN, None
+    counted_in = counted_in_cells(counted.group(1) if counted else "", index_, condition_columns)
+    if counted_in is not None and one_row():
+        return Plan(Operation.ROWS, select=(counted_in,), where=where, limit=1), ReadingKind.LOOKUP, None
+    if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
+        where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
+    return Plan(Operation.COUNT, where=(*cells_saying(where, index_), *presence)), ReadingKind.COUNT, None
 
 
 def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:

@@ -54,15 +54,38 @@ def explain(
             for i, s in enumerate(stems)
             if s in index_.names[column] and _compared_with(words, stems, i, index_.names[column])
         }
-    # A number that no condition holds is unexplained: "1919" of "the teams that played 1919 Brazilian football",
-    # where no team played 1919 games (columns.number_column); "orders over 2,000" when no column reaches 2,000.
-    # "All 14" only counts the rows; a time said in minutes is held in seconds.
+    explained |= _numbers_explained(plan, second, words, numbers, ranked)
+    explained |= _cue_words_explained(plan, kind, words, table, index_)
+    # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
+    # between tables. Plain verbs ("came", "work") carry no condition.
+    explained |= {i for i, s in enumerate(stems) if s in table_words(table)}
+    content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
+    unexplained = [i for i in content if i not in explained]
+    coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
+    about_every_row = _about_every_row(words, unexplained) and _may_name_the_rows(words, stems, unexplained, table)
+    return coverage, tuple(words[i] for i in unexplained), about_every_row
+
+
+def _numbers_explained(
+    plan: Plan, second: Plan | None, words: list[str], numbers: list[SaidNumber], ranked: tuple[int, bool, int] | None
+) -> set[int]:
+    """The words of the numbers a condition holds. A number that no condition holds is unexplained: "1919" of "the
+    teams that played 1919 Brazilian football", where no team played 1919 games (columns.number_column); "orders
+    over 2,000" when no column reaches 2,000. "All 14" only counts the rows; a time said in minutes is held in
+    seconds."""
     held = {c.value for p in (plan, second) if p is not None for c in p.where if c.view != "text"}
     held |= {v / unit for v in held if isinstance(v, int | float) for unit in (60, 3600)}
     held.add(plan.limit)
-    explained |= {i for n in numbers if n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words}
+    explained = {i for n in numbers if n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words}
     if ranked is not None and plan.limit == ranked[0]:  # "top 3"
         explained |= {ranked[2], ranked[2] - 1}
+    return explained
+
+
+def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table: TypedTable, index_: Index) -> set[int]:
+    """The words the plan's own computation accounts for: a verb of money, a month, "percentage", "single", "long",
+    "margin", "win", a quarter."""
+    explained: set[int] = set()
     # "spent", "paid", "earn": the Amount or Salary column the plan adds up, orders by or compares
     amounts = {
         plan.column,
@@ -88,14 +111,7 @@ def explain(
     quarter = said_quarter(" ".join(words))
     if quarter is not None and any(c.view == "month" and c.op == ">=" for c in plan.where):  # "in Q1"
         explained |= set(quarter[1])
-    # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
-    # between tables. Plain verbs ("came", "work") carry no condition.
-    explained |= {i for i, s in enumerate(stems) if s in table_words(table)}
-    content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
-    unexplained = [i for i in content if i not in explained]
-    coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
-    about_every_row = _about_every_row(words, unexplained) and _may_name_the_rows(words, stems, unexplained, table)
-    return coverage, tuple(words[i] for i in unexplained), about_every_row
+    return explained
 
 
 def _columns_of(plan: Plan) -> set[int]:

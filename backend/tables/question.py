@@ -11,15 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from backend.tables.columns import (
-    answered_column,
-    is_year_or_rank,
-    pace_column,
-    placing_column,
-    the_amount,
-    valued_column,
-    year_column,
-)
+from backend.tables.answered import answered_column, valued_column
+from backend.tables.columns import is_year_or_rank, pace_column, placing_column, the_amount, year_column
 from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.counts import UNITS_MOVED, units_column
 from backend.tables.infer import TypedTable

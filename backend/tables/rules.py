@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from backend.tables.columns import answered_column, length_column, placing_column, shift_unit, year_column
+from backend.tables.answered import answered_column
+from backend.tables.columns import length_column, placing_column, shift_unit, year_column
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import EARNED, counted_plan

@@ -54,32 +54,15 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     measure, answer_column, where, is_max = asked.measure, asked.answer_column, asked.where, asked.highest
     order = measure if measure is not None else superlative_column(q, table, asked.condition_columns, answer_column)
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
-        shown = measure if numeric_answer and measure is not None else answer_column
-        repeats = shown == answer_column and shown is not None and len(index_.values[shown]) < table.row_count
-        if repeats and columns[order].numeric and not is_rank(columns[order].name):
-            # "the top 3 customers by revenue": each customer's revenue added up, not its three biggest orders
-            plan = Plan(Operation.SUM, order, group_by=shown, where=where, descending=is_max, limit=asked.ranked[0])
-            return plan, ReadingKind.GROUPS
-        if shown is not None:
-            plan = Plan(
-                Operation.ROWS, select=(shown,), where=where, order_by=order, descending=is_max, limit=asked.ranked[0]
-            )
-            return plan, ReadingKind.LIST
+        top = _top_n(asked, table, index_, order, asked.ranked[0], numeric_answer)
+        if top is not None:
+            return top
     if numeric_answer and measure is not None:  # "the highest salary"
-        return Plan(
-            Operation.MAX if is_max else Operation.MIN, measure, where=where
-        ), ReadingKind.MAX if is_max else ReadingKind.MIN
-    counts_rows = measure is None and _COUNTS_ROWS.search(q)
-    # "the most compilation albums released in one year": how many rows the busiest year has
-    per = _PER.search(q) if counts_rows else None
-    by = next((c for c, names in enumerate(index_.names) if stem(per.group(1)) in names), None) if per else None
-    if by is not None and numeric_answer and by not in asked.condition_columns:
-        return Plan(Operation.COUNT, group_by=by, where=where, descending=is_max, limit=1), ReadingKind.GROUP_COUNT
-    if counts_rows and answer_column is not None and columns[answer_column].kind == "text":
-        # "which country has produced the most drivers": the value that most rows have.
-        return Plan(
-            Operation.COUNT, group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit
-        ), ReadingKind.GROUP
+        extreme = (Operation.MAX, ReadingKind.MAX) if is_max else (Operation.MIN, ReadingKind.MIN)
+        return Plan(extreme[0], measure, where=where), extreme[1]
+    most_rows = _most_rows(q, asked, table, index_, numeric_answer) if measure is None else None
+    if most_rows is not None:
+        return most_rows
     lasting = lasting_columns(q, table, asked.condition_columns) if order is None else None
     if lasting is not None and answer_column is not None:  # "which series ran the longest": the longest span
         start, end = lasting
@@ -117,4 +100,42 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         return Plan(
             Operation.COUNT, group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit
         ), ReadingKind.GROUP
+    return None
+
+
+def _top_n(
+    asked: Ranking, table: TypedTable, index_: Index, order: int, limit: int, numeric_answer: bool
+) -> tuple[Plan, ReadingKind] | None:
+    """ "the top 3 salaries", "the bottom 5 products by sales": the first rows in order, or the first groups when the
+    answer's values repeat ("the top 3 customers by revenue": each customer's revenue added up, not its three
+    biggest orders)."""
+    columns, measure, answer_column = table.columns, asked.measure, asked.answer_column
+    shown = measure if numeric_answer and measure is not None else answer_column
+    repeats = shown == answer_column and shown is not None and len(index_.values[shown]) < table.row_count
+    where, is_max = asked.where, asked.highest
+    if repeats and columns[order].numeric and not is_rank(columns[order].name):
+        return Plan(
+            Operation.SUM, order, group_by=shown, where=where, descending=is_max, limit=limit
+        ), ReadingKind.GROUPS
+    if shown is not None:
+        plan = Plan(Operation.ROWS, select=(shown,), where=where, order_by=order, descending=is_max, limit=limit)
+        return plan, ReadingKind.LIST
+    return None
+
+
+def _most_rows(
+    q: str, asked: Ranking, table: TypedTable, index_: Index, numeric_answer: bool
+) -> tuple[Plan, ReadingKind] | None:
+    """With no measure, "the most" of rows: how many rows the busiest group has ("the most compilation albums
+    released in one year"), or the value that most rows have ("which country has produced the most drivers")."""
+    if not _COUNTS_ROWS.search(q):
+        return None
+    where, is_max, answer_column = asked.where, asked.highest, asked.answer_column
+    per = _PER.search(q)
+    by = next((c for c, names in enumerate(index_.names) if stem(per.group(1)) in names), None) if per else None
+    if by is not None and numeric_answer and by not in asked.condition_columns:
+        return Plan(Operation.COUNT, group_by=by, where=where, descending=is_max, limit=1), ReadingKind.GROUP_COUNT
+    if answer_column is not None and table.columns[answer_column].kind == "text":
+        plan = Plan(Operation.COUNT, group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit)
+        return plan, ReadingKind.GROUP
     return None

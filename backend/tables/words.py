@@ -194,51 +194,18 @@ def index(table: TypedTable) -> Index:
     gaps: list[bool] = []
     flags: list[str | None] = []
     longest = 1
-    missing = pa.array(sorted(MISSING))
     for i in range(len(table.columns)):
-        distinct = pc.unique(table.data.column(f"c{i}"))  # in table order, counted by Arrow (a million rows: ms)
-        cells = pc.utf8_lower(pc.utf8_trim_whitespace(distinct.fill_null("")))
-        gaps.append(bool(pc.any(pc.is_in(cells, value_set=missing)).as_py()))
-        said = set(cells.to_pylist()) - set(MISSING) if len(cells) <= len(_YES_NO) + len(MISSING) else set()
-        yes = [c for c in distinct.to_pylist() if c and c.strip().lower() in _YES]
-        flags.append(yes[0] if said and said <= _YES_NO and yes else None)
-        by_norm: dict[str, str] = {}
-        header = normal(table.columns[i].name)
-        shared: set[str] = set()  # "Published (2005)", "Published (2011)": "published" says neither
-        if len(distinct) <= MAX_DISTINCT:
-            for cell in distinct.to_pylist():
-                # "Chuck Bednarik (Lottery bonus pick)" is said "Chuck Bednarik": a note in brackets is not the value
-                noted = BRACKETED.sub(" ", cell) if cell and ("(" in cell or "[" in cell) else ""
-                for key in (normal(cell or ""), normal(noted)):
-                    # A cell that repeats its column's name is a header row inside the data, not a value; a cell
-                    # that is a common word is no value to look for, unless it is a month ("May").
-                    common = (key in STOP_WORDS or key in CUE_WORDS) and key not in MONTH_NAMES
-                    if key and key == normal(noted) and by_norm.get(key, cell) != cell:
-                        shared.add(key)
-                    if key and key != header and key not in by_norm and not common:
-                        by_norm[key] = cell
-                        longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
-        for key in shared - {normal(cell or "") for cell in by_norm.values()}:
-            del by_norm[key]
+        by_norm, gap, flag, words_long = _column_values(table, i)
         values.append(by_norm)
+        gaps.append(gap)
+        flags.append(flag)
+        longest = max(longest, words_long)
     words = [{w for key in by_norm for w in key.split()} for by_norm in values]
     for by_norm in values:  # said whole only: "finish" alone is no part of a "DNF" cell
         for key, cell in list(by_norm.items()):
             for alias in said_as(key):
                 by_norm.setdefault(alias, cell)
                 longest = max(longest, alias.count(" ") + 1)
-    # The same values by their stems ("returns" says "returned", "Americans" says "American"); a stem two cells of
-    # a column share names neither.
-    stemmed: list[dict[str, str]] = []
-    for by_norm in values:
-        by_stem: dict[str, str] = {}
-        clashes: set[str] = set()
-        for key, cell in by_norm.items():
-            stems = " ".join(stem(w) for w in key.split())
-            if stems in by_stem and by_stem[stems] != cell:
-                clashes.add(stems)
-            by_stem.setdefault(stems, cell)
-        stemmed.append({k: v for k, v in by_stem.items() if k not in clashes})
     zeros = [
         f"n{i}" in table.data.column_names and bool(pc.any(pc.equal(table.data.column(f"n{i}"), 0.0)).as_py())
         for i in range(len(table.columns))
@@ -255,22 +222,55 @@ def index(table: TypedTable) -> Index:
     codes = frozenset(
         code.lower() for by_norm in values for cell in by_norm.values() for code in _CODE.findall(cell or "")
     )
+    stemmed = [_by_stems(by_norm) for by_norm in values]
     return Index(
-        names,
-        values,
-        longest,
-        words,
-        stemmed,
-        gaps,
-        flags,
-        zeros,
-        sizes,
-        spellings,
-        outcomes,
-        scores,
-        frozenset(named),
-        codes,
-    )
+        names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores,
+        frozenset(named), codes,
+    )  # fmt: skip
+
+
+def _column_values(table: TypedTable, i: int) -> tuple[dict[str, str], bool, str | None, int]:
+    """Column ``i``'s values as a question says them (normal form → cell), whether it has empty cells, its "yes"
+    cell when it holds yes/no flags, and the most words a value has."""
+    distinct = pc.unique(table.data.column(f"c{i}"))  # in table order, counted by Arrow (a million rows: ms)
+    cells = pc.utf8_lower(pc.utf8_trim_whitespace(distinct.fill_null("")))
+    gap = bool(pc.any(pc.is_in(cells, value_set=pa.array(sorted(MISSING)))).as_py())
+    said = set(cells.to_pylist()) - set(MISSING) if len(cells) <= len(_YES_NO) + len(MISSING) else set()
+    yes = [c for c in distinct.to_pylist() if c and c.strip().lower() in _YES]
+    flag = yes[0] if said and said <= _YES_NO and yes else None
+    by_norm: dict[str, str] = {}
+    header = normal(table.columns[i].name)
+    shared: set[str] = set()  # "Published (2005)", "Published (2011)": "published" says neither
+    longest = 1
+    if len(distinct) <= MAX_DISTINCT:
+        for cell in distinct.to_pylist():
+            # "Chuck Bednarik (Lottery bonus pick)" is said "Chuck Bednarik": a note in brackets is not the value
+            noted = BRACKETED.sub(" ", cell) if cell and ("(" in cell or "[" in cell) else ""
+            for key in (normal(cell or ""), normal(noted)):
+                # A cell that repeats its column's name is a header row inside the data, not a value; a cell that
+                # is a common word is no value to look for, unless it is a month ("May").
+                common = (key in STOP_WORDS or key in CUE_WORDS) and key not in MONTH_NAMES
+                if key and key == normal(noted) and by_norm.get(key, cell) != cell:
+                    shared.add(key)
+                if key and key != header and key not in by_norm and not common:
+                    by_norm[key] = cell
+                    longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
+    for key in shared - {normal(cell or "") for cell in by_norm.values()}:
+        del by_norm[key]
+    return by_norm, gap, flag, longest
+
+
+def _by_stems(by_norm: dict[str, str]) -> dict[str, str]:
+    """A column's values by their stems ("returns" says "returned", "Americans" says "American"); a stem two cells
+    of the column share names neither."""
+    by_stem: dict[str, str] = {}
+    clashes: set[str] = set()
+    for key, cell in by_norm.items():
+        stems = " ".join(stem(w) for w in key.split())
+        if stems in by_stem and by_stem[stems] != cell:
+            clashes.add(stems)
+        by_stem.setdefault(stems, cell)
+    return {k: v for k, v in by_stem.items() if k not in clashes}
 
 
 def said_as(key: str) -> tuple[str, ...]:

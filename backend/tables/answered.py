@@ -1,0 +1,174 @@
+"""Which column answers a question: the one named after its wh-word ("which team"), another it names, the one its
+wh-word asks for by name ("who": a person's column, "where": a place's), or, with none, a guess (the rows' names,
+a year or an amount); and the kind of value a word after "which" says ("which party": "Liberal Party")."""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.columns import IDENTIFIER, holds_years, is_rank, named_by_rows
+from backend.tables.infer import TypedTable
+from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, Index, name_stems, table_words
+from backend.text import STOP_WORDS, stem
+
+_WH_COLUMNS = {
+    "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
+    "candidate person coach member manager captain composer writer singer actor cyclist runner swimmer boxer "
+    "jockey trainer opponent team club nation country title champion performer author director owner employee "
+    "customer client agent rep seller salesperson assignee",
+    "where": "venue location city place country site stadium town ground arena host office branch address",
+    "when": "date airdate year season time",
+}
+
+
+def _names_people(name: str) -> bool:
+    """Whether a column's name says its cells are people (or teams): what "who" asks for ("Employee ID" does not)."""
+    return not IDENTIFIER.search(name) and any(
+        re.search(rf"\b{word}", name, re.I) for word in _WH_COLUMNS["who"].split()
+    )
+
+
+_ASKED = re.compile(r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?")
+
+
+def answered_column(
+    q: str,
+    named: list[int],
+    table: TypedTable,
+    conditions: set[int],
+    measure: int | None,
+    wants_text: bool,
+    wants_number: bool = False,
+) -> tuple[int | None, bool]:
+    """The column whose cell answers the question, and whether it was guessed (not named in the question)."""
+    # "which employees" asks for their names, not the codes of "Employee ID" (unless it says "ids" or "codes")
+    codes_unasked = wants_text and not re.search(r"\b(?:ids?|codes?|skus?|numbers?|refs?)\b", q)
+    # "which team", "what year", "what is the name of": the column named right after the wh-word.
+    asked = _ASKED.search(q)
+    for found in (
+        _named_after_wh_word(asked, named, table, conditions, codes_unasked) if asked else None,
+        _named_otherwise(q, named, table, conditions, measure, wants_text, codes_unasked),
+        _wh_words_column(q, table, conditions),
+    ):
+        if found is not None:
+            return found, False
+    if measure is not None and re.search(r"^how (?:many|much)|what (?:is|was) the (?:total|number|amount)", q):
+        return measure, False
+    return _guessed_column(q, table, conditions, asked, wants_number)
+
+
+def _named_after_wh_word(
+    asked: re.Match[str], named: list[int], table: TypedTable, conditions: set[int], codes_unasked: bool
+) -> int | None:
+    """ "which team scored the most goals": the column named by the word after the wh-word."""
+    columns = table.columns
+    said = [w for w in asked.groups() if w]
+    # "what is the most expensive product", "the cheapest product": a superlative says how to order, not which
+    # column is asked ("the highest salary" still asks for the salary)
+    if said[0] in ("most", "least"):
+        said = []
+    elif said[0] in MAX_WORDS or said[0] in MIN_WORDS:
+        said = said[1:]
+    who = asked.group(0).startswith("who")
+    for word in said:
+        wanted = stem(ABBREVIATIONS.get(word, word))
+        # "what was the population of Leeds": the measure itself; but "who was hired first", "who was the first
+        # pick" ask for a person, ordered by the date or number column
+        fitting = [
+            c
+            for c in named
+            if c not in conditions
+            and wanted in name_stems(columns[c].name)
+            and not (who and (columns[c].kind == "date" or columns[c].numeric))
+        ]
+        codes = [c for c in fitting if codes_unasked and IDENTIFIER.search(columns[c].name)]
+        others = [c for c in fitting if c not in codes]
+        if codes and others and all(columns[c].kind == "date" or columns[c].numeric for c in others):
+            return codes[0]  # "which order was placed first": the "Order ID"; "Order Date" is about it
+        if others:
+            return others[0]
+    return None
+
+
+def _named_otherwise(
+    q: str,
+    named: list[int],
+    table: TypedTable,
+    conditions: set[int],
+    measure: int | None,
+    wants_text: bool,
+    codes_unasked: bool,
+) -> int | None:
+    """A column the question names elsewhere that no condition or measure takes, as fits its wh-word."""
+    columns = table.columns
+    free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
+    if codes_unasked:
+        free_named = [c for c in free_named if not IDENTIFIER.search(columns[c].name)]
+    if not free_named:
+        return None
+    if re.match(r"\s*who\b", q) and not _names_people(columns[free_named[0]].name):
+        # "who won the most deals" of deals.csv: "deals" names the Deal column, but who answers from the Owner one
+        people = [
+            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and _names_people(c.name)
+        ]
+        if people:
+            return people[0]
+    if re.match(r"\s*when\b", q):  # "when was the last order from Hooli": its Order Date, not its ID
+        dated = [c for c in free_named if columns[c].kind == "date" or (columns[c].numeric and holds_years(table, c))]
+        return (dated or free_named)[0]
+    return free_named[0]
+
+
+def _wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | None:
+    """The column a wh-word asks for by its name: "who" of the rows' names, or of a person's column; "where" of a
+    place's; "when" (and "what year") of a date's."""
+    columns = table.columns
+    wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
+    if wh and wh.group(1) == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
+        rows_named = [
+            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and named_by_rows(table, i)
+        ]
+        if rows_named:
+            return rows_named[0]
+    if wh or re.search(r"\bwhat year\b", q):
+        key = "when" if not wh else wh.group(1)
+        for word in _WH_COLUMNS[key].split():
+            for i, c in enumerate(columns):
+                if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
+                    return i
+    return None
+
+
+def _guessed_column(
+    q: str, table: TypedTable, conditions: set[int], asked: re.Match[str] | None, wants_number: bool
+) -> tuple[int | None, bool]:
+    """With no column asked for: a year or an amount for a number, else the first text column (the rows' names,
+    not guessed when the question names the rows: "which employees ..." of employees.csv), else the first free."""
+    columns = table.columns
+    if wants_number:  # "what was the first olympics she competed in?" as an integer: a year, else an amount
+        numbers = [i for i, c in enumerate(columns) if c.numeric and i not in conditions and not is_rank(c.name)]
+        years = [i for i in numbers if holds_years(table, i)]
+        pick = years if years and re.search(r"\b(year|when|first|last|earliest|latest)\b", q) else numbers
+        if pick:
+            return pick[0], True
+    text_columns = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
+    text_columns.sort(key=lambda i: bool(IDENTIFIER.search(columns[i].name)))  # names before codes
+    if text_columns:
+        names_rows = asked is not None and bool({stem(w) for w in asked.groups() if w} & table_words(table))
+        return text_columns[0], not names_rows
+    free = [i for i in range(len(columns)) if i not in conditions]
+    return (free[0], True) if free else (None, True)
+
+
+def valued_column(q: str, index: Index, values_said: set[int]) -> tuple[int, str] | None:
+    """The column a word after "which" or "what" is part of the cells of ("which party": "Liberal Party", "Bloc
+    Party"), when it names no column and is not part of a value the question says (``values_said``: word
+    positions): the kind of value that answers. Returns the column and the word."""
+    words = q.split()
+    at = next((i + 1 for i, w in enumerate(words[:-1]) if w in ("which", "what")), None)
+    if at is None or at in values_said:
+        return None
+    word = words[at]
+    if word in STOP_WORDS or word in CUE_WORDS or any(stem(word) in name for name in index.names):
+        return None
+    return next(((column, word) for column, cells in enumerate(index.words) if word in cells), None)
