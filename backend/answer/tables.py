@@ -9,23 +9,21 @@ unless the question is plainly about a table: then it declines with the plan it 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from backend.answer.engine import TableEvidence
 from backend.models import SearchHit
 from backend.store import LanceStore
-from backend.tables import parse, words
-from backend.tables.infer import TypedTable, from_bytes
+from backend.tables import parse
+from backend.tables.infer import TypedTable
+from backend.tables.loaded import LoadedTables
 from backend.tables.mentions import names_said
 from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind, describe, from_json
 from backend.tables.results import compute
 from backend.types import AnswerType
 
 SPREADSHEETS = (".csv", ".tsv", ".xlsx")  # documents that are tables and nothing else
-CACHED_CELLS = 20_000_000  # loaded tables kept in memory, counted in cells (a million-row, 20-column export)
 
 # Confidence of a computed answer: the exact match of the offline parser's answers on bench/table_qa.py's checking
 # half (204 WikiTableQuestions questions on tables the parser was never worked on; parser of 2026-11-24, refitted at
@@ -112,8 +110,7 @@ class TableAnswerer:
     def __init__(self, store: LanceStore, planner: Planner | None = None) -> None:
         self._store = store
         self._planner = planner
-        self._cache: OrderedDict[str, tuple[TypedTable, words.Index]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._tables = LoadedTables(store.data_tables.data)
 
     def propose(
         self,
@@ -134,7 +131,7 @@ class TableAnswerer:
         for row in listed:
             if live.get(row["document_id"]) != row["revision"]:
                 continue  # a version being written, or replaced a moment ago
-            loaded = self._load(tenant, row)
+            loaded = self._tables.get(tenant, row)
             if loaded is None:
                 continue
             table, table_words = loaded
@@ -176,26 +173,6 @@ class TableAnswerer:
         spreadsheet = row["name"].split(" › ")[0].lower().endswith(SPREADSHEETS)
         hit = _hit(row, evidence)
         return TableProposal(value, confidence, evidence, hit, reason, about, reading.unexplained, spreadsheet)
-
-    def _load(self, tenant: str, row: dict) -> tuple[TypedTable, words.Index] | None:
-        """A stored table with its word index, from the cache or the store (ids are per version: never stale)."""
-        with self._lock:
-            if row["id"] in self._cache:
-                self._cache.move_to_end(row["id"])
-                return self._cache[row["id"]]
-        data = self._store.data_tables.data(tenant, row["id"])
-        if data is None:
-            return None
-        table = from_bytes(row["name"], row["columns"], data)
-        loaded = (table, words.index(table))
-        with self._lock:
-            self._cache[row["id"]] = loaded
-            while (
-                sum(t.row_count * len(t.columns) for t, _ in self._cache.values()) > CACHED_CELLS
-                and len(self._cache) > 1
-            ):
-                self._cache.popitem(last=False)
-        return loaded
 
 
 def _kind(plan: Plan, answer_type: AnswerType) -> ReadingKind:
