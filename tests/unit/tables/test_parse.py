@@ -1,232 +1,20 @@
-"""Typed tables (backend/tables/): reading files as tables, inferring column types, and every plan kind run by a
-real DuckDB over small tables the tests make. Values from questions are bound parameters, never SQL."""
+"""The offline parser (parse.py, question.py, rules.py and the readings they use): questions over small tables
+read as plans, and the values those plans compute."""
 
 from __future__ import annotations
 
-import io
-from datetime import datetime
-
 import pytest
-from openpyxl import Workbook
 
-from backend.errors import UpstreamTimeout
 from backend.tables import parse
-from backend.tables.cells import leading_number, parse_date, parse_number, year_range
-from backend.tables.infer import from_bytes, infer, to_bytes
+from backend.tables.cells import leading_number
 from backend.tables.mentions import names_said
-from backend.tables.plan import Condition, InvalidPlan, Plan, check, condition_for, describe, from_json
+from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, check, condition_for, describe, from_json
 from backend.tables.quantities import said_numbers
 from backend.tables.query import compile_plan, execute
-from backend.tables.read import RawTable, html_tables, markdown_tables, read_delimited, read_xlsx
+from backend.tables.read import RawTable
 from backend.tables.words import normal
 from backend.types import AnswerType
-
-ORDERS = """order_id,region,amount,discount,order_date,status
-1,Europe,"$1,200.50",10%,2024-03-01,shipped
-2,Asia,300,5%,2024-03-15,shipped
-3,Europe,$50,0%,2024-04-02,returned
-4,North America,"2,000",15%,2024-04-20,shipped
-5,Europe,,n/a,2024-05-05,pending
-"""
-
-
-def table_of(text: str, name: str = "orders.csv"):
-    return infer(read_delimited(text), name)
-
-
-def run(plan: Plan, table) -> list:
-    return execute(plan, table).rows
-
-
-# -- reading and type inference ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("cell", "expected"),
-    [
-        ("1,234", 1234.0),
-        ("1 234 567", 1234567.0),
-        ("$1,200.50", 1200.5),
-        ("€3.5", 3.5),
-        ("US$12", 12.0),
-        ("48.4%", 48.4),
-        ("(12)", -12.0),
-        ("-7", -7.0),
-        ("12[3]", 12.0),
-        ("7*", 7.0),
-        ("12 km", None),
-        ("abc", None),
-        ("", None),
-    ],
-)
-def test_numbers_are_read_as_people_write_them(cell, expected):
-    assert parse_number(cell) == expected
-
-
-def test_leading_numbers_and_dates():
-    assert leading_number("1st") == 1.0 and leading_number("17 years") == 17.0 and leading_number("n/a") is None
-    assert parse_date("January 26, 1995") == datetime(1995, 1, 26)
-    assert parse_date("27 August 2005 (Saturday)") == datetime(2005, 8, 27)
-    assert parse_date("2004-02-27") == datetime(2004, 2, 27)
-    assert parse_date("soon") is None
-    # cells that span years: a two-digit end takes the start's century, or the next one
-    assert year_range("1996–99") == (1996, 1999) and year_range("1998-02") == (1998, 2002)
-    assert year_range("1991–97, 2000–04") == (1991, 2004) and year_range("1956") == (1956, 1956)
-    assert year_range("2001-1999") is None and year_range("n/a") is None
-    assert year_range("15 January 1931 — 1 February 1936") == (1931, 1936)
-
-
-def test_column_types_are_inferred_with_missing_cells():
-    table = table_of(ORDERS)
-    kinds = {c.name: (c.kind, c.numeric, c.percent) for c in table.columns}
-    assert kinds == {
-        "order_id": ("number", True, False),
-        "region": ("text", False, False),
-        "amount": ("number", True, False),
-        "discount": ("number", True, True),  # "n/a" is a missing cell, not text
-        "order_date": ("date", False, False),
-        "status": ("text", False, False),
-    }
-    assert table.data.column("n2").to_pylist() == [1200.5, 300.0, 50.0, 2000.0, None]
-    assert table.row_count == 5
-    pending = table_of("event,points\nOpen,305\nMasters,430\nFinals,TBD\nCup,TBA\n")
-    assert pending.columns[1].numeric and pending.data.column("n1").to_pylist() == [305.0, 430.0, None, None]
-
-
-def test_a_header_row_is_detected_and_names_are_made_unique():
-    headed = table_of("name,score,score,\nAda,1,2,x\nBob,3,4,y\n")
-    assert [c.name for c in headed.columns] == ["name", "score", "score (2)", "column 4"]
-    headless = table_of("Ada,1,2\nBob,3,4\nCy,5,6\n")
-    assert [c.name for c in headless.columns] == ["column 1", "column 2", "column 3"] and headless.row_count == 3
-
-
-def test_dialects_semicolons_tabs_and_backslash_escaped_quotes():
-    assert table_of("a;b\n1;2\n3;4\n").columns[1].name == "b"
-    assert table_of("a\tb\n1\t2\n").data.column("c1").to_pylist() == ["2"]
-    # WikiTableQuestions writes a quote inside a cell as \" (and every cell quoted)
-    wtq = table_of('"Title","Time"\n"\\"Die Slow\\"","4:00"\n"","3:10"\n')
-    assert wtq.data.column("c0").to_pylist() == ['"Die Slow"', ""]
-    doubled = table_of('title,n\n"say ""hi""",1\n')
-    assert doubled.data.column("c0").to_pylist() == ['say "hi"']
-
-
-def test_day_first_or_month_first_is_decided_by_the_column():
-    table = table_of("day,n\n03/04/2024,1\n25/04/2024,2\n")
-    assert table.columns[0].kind == "date"
-    assert table.data.column("d0").to_pylist()[0] == datetime(2024, 4, 3)  # 25/04 proves day-first
-
-
-def test_xlsx_html_and_markdown_tables():
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "Q1"
-    sheet.append(["region", "sales"])
-    sheet.append(["Europe", 120])
-    sheet.append(["Asia", 80.5])
-    book.create_sheet("Q2").append(["empty"])
-    buffer = io.BytesIO()
-    book.save(buffer)
-    sheets = read_xlsx(buffer.getvalue())
-    assert [(t.label, t.rows) for t in sheets] == [
-        ("Q1", [["region", "sales"], ["Europe", "120"], ["Asia", "80.5"]]),
-        ("Q2", [["empty"]]),
-    ]
-    html = (
-        "<table><caption>Staff</caption><tr><th>Office</th><th>People</th></tr><tr><td>Leeds</td><td>12</td></tr>"
-        "<tr><td colspan=2>total 12</td></tr></table><table><tr><td>layout</td></tr></table>"
-    )
-    [staff] = html_tables(html)
-    assert staff.label == "Staff" and staff.header is True
-    assert staff.rows == [["Office", "People"], ["Leeds", "12"], ["total 12", "total 12"]]
-    markdown = "Intro\n\n| City | Pop |\n|---|---:|\n| Leeds | 812,000 |\n| York | 210,000 |\n\nAfter."
-    [cities] = markdown_tables(markdown)
-    assert cities.rows == [["City", "Pop"], ["Leeds", "812,000"], ["York", "210,000"]]
-
-
-def test_a_stored_table_reads_back_the_same():
-    table = table_of(ORDERS)
-    columns, data = to_bytes(table)
-    again = from_bytes(table.name, columns, data)
-    assert again.columns == table.columns and again.data.equals(table.data)
-
-
-# -- plans on DuckDB --------------------------------------------------------------------------------------
-
-
-def test_each_plan_kind_computes_exactly():
-    t = table_of(ORDERS)
-    europe = condition_for(t, 1, "=", "europe")  # text compares without case
-    assert run(Plan("count", where=(europe,)), t) == [(3,)]
-    assert run(Plan("sum", 2, where=(europe,)), t) == [(1250.5,)]
-    assert run(Plan("avg", 3), t) == [(7.5,)]
-    assert run(Plan("max", 2), t) == [(2000.0,)] and run(Plan("min", 4), t) == [(datetime(2024, 3, 1),)]
-    assert run(Plan("count_distinct", 1), t) == [(3,)]
-    assert run(Plan("rows", select=(1,), order_by=2, descending=True, limit=1), t) == [("North America",)]
-    assert run(Plan("sum", 2, group_by=1, descending=True, limit=1), t) == [("North America", 2000.0)]
-    assert run(Plan("count", group_by=5, descending=True, limit=1), t) == [("shipped", 3)]
-    assert run(Plan("rows", select=(0,), where=(condition_for(t, 2, "=", "300"),), shift=1), t) == [("3",)]
-    assert run(Plan("rows", select=(0,), where=(condition_for(t, 2, "=", "300"),), shift=-1), t) == [("1",)]
-    assert run(Plan("rows", select=(1,), limit=1), t) == [("Europe",)]
-    assert run(Plan("rows", select=(0,), descending=True, limit=1), t) == [("5",)]
-    after = condition_for(t, 4, ">", "2024-04-01")
-    assert run(Plan("count", where=(after,)), t) == [(3,)]
-    assert run(Plan("count", where=(Condition(4, "=", 2024, "year"),)), t) == [(5,)]
-    assert run(Plan("count", where=(condition_for(t, 2, ">=", "$1,000"),)), t) == [(2,)]
-    assert run(Plan("count", where=(Condition(1, "in", ["Asia", "north america"]),)), t) == [(2,)]
-    assert run(Plan("count", where=(Condition(1, "contains", "america"),)), t) == [(1,)]
-    assert run(Plan("count", where=(Condition(5, "!=", "shipped"),)), t) == [(2,)]
-
-
-def test_the_explanation_shows_the_plan_the_sql_and_the_matched_rows():
-    t = table_of(ORDERS)
-    plan = Plan("count", where=(condition_for(t, 1, "=", "Europe"),))
-    result = execute(plan, t)
-    assert describe(plan, t) == "count rows of orders.csv where 'region' = 'Europe'"
-    assert result.sql == "SELECT count(*) FROM t WHERE lower(c1) = lower(?)" and result.parameters == ["Europe"]
-    assert [row["order_id"] for row in result.matched] == ["1", "3", "5"] and result.matched_count == 3
-
-
-def test_sql_or_code_in_a_value_is_only_ever_a_bound_parameter():
-    t = table_of(ORDERS)
-    hostile = "Europe'; DROP TABLE t; --"
-    plan = Plan("count", where=(condition_for(t, 1, "=", hostile),))
-    sql, parameters = compile_plan(plan, t)
-    assert hostile not in sql and parameters == [hostile]
-    assert run(plan, t) == [(0,)]
-    assert run(Plan("count"), t) == [(5,)]  # the table is untouched
-    # A question that contains SQL or Python is just a question: read against the table, nothing else runs.
-    for question in ["How many orders; DROP TABLE t; --", "__import__('os').system('id') how many orders?"]:
-        reading = parse.read(question, t, AnswerType.INTEGER)
-        assert reading is not None and reading.plan.operation == "count"
-        assert run(reading.plan, t) == [(5,)]
-
-
-def test_plans_that_do_not_fit_the_table_are_refused():
-    t = table_of(ORDERS)
-    with pytest.raises(InvalidPlan, match="must hold numbers"):
-        check(Plan("sum", 1), t)
-    with pytest.raises(InvalidPlan, match="no column number 9"):
-        check(Plan("count", where=(Condition(9, "=", "x"),)), t)
-    with pytest.raises(InvalidPlan, match="not one of"):
-        check(Plan("delete"), t)
-    with pytest.raises(InvalidPlan, match="no column 'price'"):
-        from_json({"operation": "sum", "column": "price"}, t)
-    with pytest.raises(InvalidPlan, match="cannot be compared"):
-        from_json({"operation": "count", "where": [{"column": "region", "op": ">", "value": "x"}]}, t)
-    plan = from_json({"operation": "count", "where": [{"column": "region", "op": "=", "value": "Asia"}]}, t)
-    assert run(plan, t) == [(1,)]
-
-
-def test_a_query_past_its_time_limit_is_stopped():
-    rows = "\n".join(f"name {i},{i % 7}" for i in range(1_000_000))
-    t = table_of("a,b\n" + rows)
-    plan = Plan("count", group_by=0, descending=True, limit=1)
-    with pytest.raises(UpstreamTimeout):
-        execute(plan, t, timeout_s=0.0)
-    assert execute(plan, t).rows[0][1] == 1  # the same query within its limit
-
-
-# -- the offline parser -------------------------------------------------------------------------------------
+from tests.unit.tables.sample import ORDERS, answer, run, table_of
 
 
 @pytest.mark.parametrize(
@@ -312,16 +100,6 @@ Total,,"$345,000",,
 """
 
 
-def answer(question: str, table, answer_type: str):
-    """The value the offline parser and DuckDB compute for ``question`` (None when no plan fits)."""
-    from backend.tables.results import typed_value
-
-    reading = parse.read(question, table, AnswerType(answer_type))
-    if reading is None:
-        return None
-    return typed_value(reading, execute(reading.plan, table), table, AnswerType(answer_type))[0]
-
-
 @pytest.mark.parametrize(
     ("question", "answer_type", "expected"),
     [
@@ -365,11 +143,11 @@ def test_the_parser_computes_what_analysts_ask(question, answer_type, expected):
 def test_a_totals_row_is_marked_and_named_rows_still_match_it():
     t = table_of(STAFF, "staff.csv")
     assert t.has_summary and t.data.column("summary").to_pylist() == [False] * 6 + [True]
-    assert run(Plan("count"), t) == [(6,)]
-    total = Plan("rows", select=(2,), where=(condition_for(t, 0, "=", "Total"),))
+    assert run(Plan(Operation.COUNT), t) == [(6,)]
+    total = Plan(Operation.ROWS, select=(2,), where=(condition_for(t, 0, "=", "Total"),))
     assert run(total, t) == [("$345,000",)]  # a plan that names the totals row reads it
     assert not table_of(ORDERS).has_summary
-    assert "summary" not in compile_plan(Plan("count"), table_of(ORDERS))[0]
+    assert "summary" not in compile_plan(Plan(Operation.COUNT), table_of(ORDERS))[0]
 
 
 def test_a_longer_totals_label_marks_a_totals_row_when_the_rest_is_numbers():
@@ -538,7 +316,7 @@ def test_a_cell_spanning_a_row_does_not_decide_the_column_types():
     )
     assert [c.numeric for c in t.columns] == [True, False, True, True, True]
     assert answer("What was the largest GF?", t, "integer") == 20
-    assert run(Plan("count", where=(condition_for(t, 1, "=", "Did not enter"),)), t) == [(1,)]  # the text stays
+    assert run(Plan(Operation.COUNT, where=(condition_for(t, 1, "=", "Did not enter"),)), t) == [(1,)]  # the text stays
 
 
 def test_presence_conditions_compile_and_come_from_a_models_plan():
@@ -600,7 +378,7 @@ def test_a_year_said_falls_within_each_rows_span_unless_the_question_asks_when_i
     assert answer("Who worked there in 2014?", tenure, "string") == "Alice"
     assert condition_for(tenure, 2, "=", 2001).view == "during"  # as a model's plan says it
     with pytest.raises(InvalidPlan, match="no spans of years"):
-        check(Plan("count", where=(Condition(0, "=", 2001.0, "during"),)), tenure)
+        check(Plan(Operation.COUNT, where=(Condition(0, "=", 2001.0, "during"),)), tenure)
 
 
 PAGEANT = "represented,contestant,age\nNorth,Ana,19\nSouth,Bea,21\nEast,Cy,19\n"
@@ -706,7 +484,7 @@ def test_the_longest_is_the_row_that_lasted_longest():
     assert reading is not None and describe(reading.plan, tenure).endswith("longest 'years' first, 1 row")
     assert answer("Who stayed the longest?", tenure, "string") == "Bob"  # Carol's two spans are no one span
     with pytest.raises(InvalidPlan, match="order_to"):
-        check(Plan("rows", select=(0,), order_by=1, order_to=1), table_of(PROJECTS))
+        check(Plan(Operation.ROWS, select=(0,), order_by=1, order_to=1), table_of(PROJECTS))
 
 
 def test_names_are_the_words_a_question_capitalises_mid_sentence():
@@ -754,10 +532,10 @@ def test_scores_in_cells_are_read_as_a_margin_or_a_total():
 def test_score_plans_are_checked_against_the_table():
     games = table_of("Year,Score\n1996,22-21\n", "games.csv")
     with pytest.raises(InvalidPlan, match="score"):
-        check(Plan("max", 1, score="spread"), games)
+        check(Plan(Operation.MAX, 1, score="spread"), games)
     with pytest.raises(InvalidPlan, match="compared with a number"):
-        check(Plan("count", where=(Condition(1, ">=", "two", "margin"),)), games)
-    assert run(Plan("count", where=(Condition(1, ">=", 1.0, "margin"),)), games) == [(1,)]
+        check(Plan(Operation.COUNT, where=(Condition(1, ">=", "two", "margin"),)), games)
+    assert run(Plan(Operation.COUNT, where=(Condition(1, ">=", 1.0, "margin"),)), games) == [(1,)]
 
 
 DEALS = """Deal,Owner,Stage,Amount,Close Date,Region
@@ -820,7 +598,7 @@ def test_a_value_in_two_columns_of_one_kind_matches_either():
     # a column the question names is the one: "as the home team"
     assert answer("How many games did Finland play as the home team?", games, "integer") == 2
     with pytest.raises(InvalidPlan, match="several columns"):
-        check(Plan("count", where=(Condition(1, ">", 2.0, "number", also=(2,)),)), games)
+        check(Plan(Operation.COUNT, where=(Condition(1, ">", 2.0, "number", also=(2,)),)), games)
 
 
 TICKETS = """Ticket,Customer,Priority,Status,Opened,Closed,Agent,Satisfaction
@@ -1015,15 +793,15 @@ def test_a_comparison_reads_past_an_article_and_a_percent_sign_is_a_percentage()
 
 def test_a_position_condition_counts_rows_listed_before_or_after_a_row():
     draft = table_of(DRAFT, "draft.csv")
-    before = Plan("count", where=(Condition(1, "<", "Petr Novak", "position"),))
+    before = Plan(Operation.COUNT, where=(Condition(1, "<", "Petr Novak", "position"),))
     said = "count rows of draft.csv where listed before the first row whose 'Player' holds 'Petr Novak'"
     assert describe(before, draft) == said
     assert run(before, draft) == [(3,)]
-    assert run(Plan("count", where=(Condition(1, ">", "petr novak", "position"),)), draft) == [(2,)]
+    assert run(Plan(Operation.COUNT, where=(Condition(1, ">", "petr novak", "position"),)), draft) == [(2,)]
     sql, parameters = compile_plan(before, draft)
     assert "Petr Novak" not in sql and parameters == ["Petr Novak"]
     with pytest.raises(InvalidPlan, match="position"):
-        check(Plan("count", where=(Condition(1, "=", "Petr Novak", "position"),)), draft)
+        check(Plan(Operation.COUNT, where=(Condition(1, "=", "Petr Novak", "position"),)), draft)
 
 
 def test_the_next_highest_after_a_row_is_the_highest_below_its_value():
@@ -1339,7 +1117,7 @@ def test_a_year_compared_with_spans_of_years():
     assert answer("Which athlete competed after 2010?", skaters, "string") == "Kim Yu-na"
     assert answer("How many athletes competed before 1940?", skaters, "integer") == 1
     with pytest.raises(InvalidPlan):
-        check(Plan("count", where=(Condition(2, "!=", 2010.0, "during"),)), skaters)
+        check(Plan(Operation.COUNT, where=(Condition(2, "!=", 2010.0, "during"),)), skaters)
 
 
 def test_the_same_value_as_a_row_named_before_it():
@@ -1493,9 +1271,9 @@ def test_a_column_is_compared_with_another_of_the_same_row():
     assert reading is None or "depth" in reading.unexplained
     # the plan's check: both columns of numbers or both of dates, compared by an ordering or equality
     with pytest.raises(InvalidPlan, match="do not both hold numbers or both dates"):
-        check(Plan("count", where=(Condition(3, "<", 1, "column"),)), stock)
+        check(Plan(Operation.COUNT, where=(Condition(3, "<", 1, "column"),)), stock)
     with pytest.raises(InvalidPlan, match="not a column of the table"):
-        check(Plan("count", where=(Condition(3, "<", 9, "column"),)), stock)
+        check(Plan(Operation.COUNT, where=(Condition(3, "<", 9, "column"),)), stock)
 
 
 def test_months_and_years_of_a_column_of_days_are_groups():
@@ -1509,7 +1287,7 @@ def test_months_and_years_of_a_column_of_days_are_groups():
     )
     assert reading.coverage == 1.0
     with pytest.raises(InvalidPlan, match="holds no dates"):
-        check(Plan("count", group_by=2, group_part="month"), sales)
+        check(Plan(Operation.COUNT, group_by=2, group_part="month"), sales)
 
 
 def test_a_single_answer_tied_with_others_is_declined_with_them_named():
