@@ -13,11 +13,13 @@ import httpx
 
 
 class ApiError(Exception):
-    """A failed API call, from the error envelope (or the transport)."""
+    """A failed API call, from the error envelope (or the transport); ``suggestion``: a declined table reading the
+    caller may accept (the envelope's ``error.suggestion``)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, suggestion: dict | None = None) -> None:
         super().__init__(f"{code} ({status}): {message}")
         self.status, self.code, self.message = status, code, message
+        self.suggestion = suggestion
 
 
 @dataclass
@@ -50,7 +52,7 @@ class ApiClient:
         if response.status_code >= 400:
             try:
                 error = response.json()["error"]
-                raise ApiError(error["status"], error["code"], error["message"])
+                raise ApiError(error["status"], error["code"], error["message"], error.get("suggestion"))
             except (ValueError, KeyError, TypeError):
                 raise ApiError(response.status_code, "error", response.text[:200]) from None
         if response.status_code == 204:
@@ -74,8 +76,12 @@ class ApiClient:
         context_id: str | None = None,
         include_sources: bool = True,
         include_confidence: bool = True,
+        min_confidence: float | None = None,
     ) -> Timed:
+        """A typed answer; ``min_confidence`` replaces the server's bars (a suggestion's, to accept its reading)."""
         body: dict[str, Any] = {"include_sources": include_sources, "include_confidence": include_confidence}
+        if min_confidence is not None:
+            body["min_confidence"] = min_confidence
         body.update({"query": question, "context_id": context_id} if context_id else {"content": question})
         return self._timed("POST", f"/v1/types/{answer_type}", json=body)
 

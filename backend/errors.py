@@ -6,17 +6,23 @@ Code anywhere in the backend raises these; ``backend.api.errors`` maps them to t
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class AnswerbaseError(Exception):
-    """Base of every expected failure. ``message`` is safe to show to the caller."""
+    """Base of every expected failure. ``message`` is safe to show to the caller; ``details`` are more fields of the
+    envelope's ``error`` object, for a caller that acts on them (a decline's suggested reading)."""
 
     status: int = 500
     code: str = "internal_error"
 
-    def __init__(self, message: str, *, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, message: str, *, headers: dict[str, str] | None = None, details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.headers = headers or {}
+        self.details = details or {}
 
 
 class InvalidRequest(AnswerbaseError):
@@ -68,9 +74,14 @@ class RateLimited(AnswerbaseError):
 
 
 class NoAnswer(AnswerbaseError):
-    """The engine found no answer of the requested type; it never invents one."""
+    """The engine found no answer of the requested type; it never invents one. A table reading too weak to trust
+    comes back as a ``suggestion`` the caller may accept (``{"reading", "table", "confidence", "min_confidence",
+    "unexplained"}``: ask again with that ``min_confidence``)."""
 
     status, code = 422, "no_answer"
+
+    def __init__(self, message: str, *, suggestion: dict[str, Any] | None = None) -> None:
+        super().__init__(message, details={"suggestion": suggestion} if suggestion else None)
 
 
 class EmptyDocument(AnswerbaseError):

@@ -1,6 +1,7 @@
 """Ask: typed questions in a chat, answers rendered by type with their confidence, the passage each was read
 from highlighted (or, for an answer computed from a table, the plan, the SQL and the matching rows), declines with
-their reason and the closest passages, and the history as CSV or XLSX.
+their reason and the closest passages (a table reading too weak to trust is offered to accept in one click), and
+the history as CSV or XLSX.
 
 A link can ask a question on open (for demos): ``?type=integer&q=How+many…&context=<id>``.
 """
@@ -115,6 +116,8 @@ def render_entry(entry: dict, number: int) -> None:
         if entry["error"]:
             if entry.get("declined"):
                 st.warning(f"**No answer:** {entry['error']}", icon=":material/help:")
+                if suggestion := entry.get("suggestion"):
+                    offer_reading(entry, suggestion, number)
                 if entry.get("closest"):
                     with st.expander(f"Closest passages ({len(entry['closest'])})"):
                         for result in entry["closest"]:
@@ -124,6 +127,8 @@ def render_entry(entry: dict, number: int) -> None:
             return
         render_value(entry["type"], entry["answer"])
         confidence_badge(entry.get("confidence"))
+        if entry.get("accepted"):
+            st.caption("Answered with the reading you accepted: check its computation below.")
         if entry.get("engine"):
             seconds = entry["latency_ms"] / 1000
             st.caption(f"{ENGINE_LABELS.get(entry['engine'], entry['engine'])} · {seconds:.1f} s")
@@ -137,8 +142,26 @@ def render_entry(entry: dict, number: int) -> None:
                 source_card(result, entry["question"])
 
 
-def ask(question: str, answer_type: str, context: dict | None) -> None:
-    """Ask the API and add the question, with its answer or the reason there is none, to the history."""
+def offer_reading(entry: dict, suggestion: dict, number: int) -> None:
+    """A declined table reading, offered as a suggestion: what it would compute, and a button that asks again at
+    its confidence (the analyst accepts the reading, knowing what it leaves out)."""
+    left_out = ", ".join(f"“{word}”" for word in suggestion.get("unexplained", []))
+    st.info(
+        f"**Did you mean:** {suggestion['reading']}?" + (f" (It leaves out {left_out}.)" if left_out else ""),
+        icon=":material/lightbulb:",
+    )
+    st.button(
+        "Answer with this reading",
+        key=f"accept_reading_{number}",
+        icon=":material/check:",
+        on_click=queue_question,
+        args=(entry["type"], entry["question"], suggestion["min_confidence"]),
+    )
+
+
+def ask(question: str, answer_type: str, context: dict | None, min_confidence: float | None = None) -> None:
+    """Ask the API and add the question, with its answer or the reason there is none, to the history;
+    ``min_confidence`` replaces the server's bars (a declined reading accepted)."""
     wait_until_ready()
     entry = {
         "asked_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -153,10 +176,11 @@ def ask(question: str, answer_type: str, context: dict | None) -> None:
         "declined": False,
         "confidence": None,
         "closest": [],
+        "accepted": min_confidence is not None,
     }
     # A model on this machine takes seconds to read: say so while it does.
     with st.spinner(f"Reading the documents for “{question[:80]}”…", show_time=True):
-        reply = attempt(api_client().ask, answer_type, question, entry["context_id"])
+        reply = attempt(api_client().ask, answer_type, question, entry["context_id"], min_confidence=min_confidence)
     if reply.error is None:
         entry.update(
             answer=reply.value["data"],
@@ -169,17 +193,18 @@ def ask(question: str, answer_type: str, context: dict | None) -> None:
         error = reply.error
         entry["declined"] = error.code == "no_answer"
         entry["error"] = error.message if entry["declined"] else f"{error.message} ({error.code})"
+        entry["suggestion"] = error.suggestion
         if entry["declined"]:  # show where the documents come closest, so the analyst can judge for themselves
             closest = attempt(api_client().search, question, entry["context_id"], limit=3)
             entry["closest"] = closest.value or []
     remember(st.session_state.conversation_id, entry)
 
 
-def queue_question(question_type: str, question: str) -> None:
+def queue_question(question_type: str, question: str, min_confidence: float | None = None) -> None:
     """Button callback: show the question's type in the picker (callbacks run before widgets); the page asks it
-    once the context picker has drawn."""
+    once the context picker has drawn (at ``min_confidence``, when a declined reading was accepted)."""
     st.session_state.answer_type = question_type
-    st.session_state.queued_question = (question_type, question)
+    st.session_state.queued_question = (question_type, question, min_confidence)
 
 
 def take_question_link() -> None:
@@ -240,7 +265,7 @@ if st.query_params.get("type") != answer_type:
     st.query_params["type"] = answer_type  # a reload keeps the chosen type
 
 if queued := st.session_state.pop("queued_question", None):
-    ask(queued[1], queued[0], context)
+    ask(queued[1], queued[0], context, queued[2])
 
 if not st.session_state.history and context is not None and not is_demo(context):
     # The examples are about the demo handbook: offered for another context they would be declined, one by one.

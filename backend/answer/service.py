@@ -8,6 +8,7 @@ once (see ``engine.Proposal``).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -193,7 +194,7 @@ def _computed(proposal: TableProposal, answer_type: AnswerType, threshold: float
     """A table's answer, or :class:`NoAnswer`: a reading below ``threshold`` is declined with the plan it would
     have run, and a result that is not of the type with the reason."""
     if proposal.confidence < threshold:
-        raise NoAnswer(_weak_table_reason(proposal, threshold))
+        raise NoAnswer(_weak_table_reason(proposal, threshold), suggestion=_suggestion(proposal))
     if proposal.value is None:
         raise NoAnswer(proposal.reason)
     confidence = round(proposal.confidence, 4)
@@ -224,15 +225,40 @@ def _keep_confident_elements(proposal: Proposal, threshold: float) -> Proposal:
 
 
 def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
-    """Why a table's weak reading is declined, with the words it left out, so the analyst can rephrase."""
+    """Why a table's weak reading is declined, with the words it left out, so the analyst can rephrase, and how to
+    accept the reading as it is."""
     left_out = ", ".join(f'"{word}"' for word in proposal.unexplained)
     rephrase = (
         f" It does not account for {left_out}: the table's column names or values say it better." if left_out else ""
     )
+    accept = (
+        f' To accept this reading, ask again with "min_confidence": {_accepting(proposal.confidence)}.'
+        if proposal.value is not None
+        else ""
+    )
     return (
         f"Computed from {proposal.evidence.table} ({proposal.evidence.plan}), but a question read this way is right "
         f"too seldom to trust (confidence {proposal.confidence:.2f}, below the {threshold:.2f} required).{rephrase}"
+        f"{accept}"
     )
+
+
+def _suggestion(proposal: TableProposal) -> dict | None:
+    """The weak reading as the decline's ``suggestion`` (None when it computed no value to accept)."""
+    if proposal.value is None:
+        return None
+    return {
+        "reading": proposal.evidence.plan,
+        "table": proposal.evidence.table,
+        "confidence": round(proposal.confidence, 4),
+        "min_confidence": _accepting(proposal.confidence),
+        "unexplained": list(proposal.unexplained),
+    }
+
+
+def _accepting(confidence: float) -> float:
+    """The bar that accepts a reading of ``confidence``: rounded down, so the reading clears it again."""
+    return math.floor(confidence * 10_000) / 10_000
 
 
 def _low_confidence_reason(proposal: Proposal, evidence: list[SearchHit], threshold: float) -> str:

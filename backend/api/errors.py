@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import cast
+from typing import Any, cast
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -31,9 +31,11 @@ _HTTP_CODES = {
 }
 
 
-def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    """The envelope as a response."""
-    body = {"error": {"code": code, "message": message, "status": status}}
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None, details: dict[str, Any] | None = None
+) -> JSONResponse:
+    """The envelope as a response (``details``: more fields of its ``error``, e.g. a decline's ``suggestion``)."""
+    body = {"error": {"code": code, "message": message, "status": status, **(details or {})}}
     return JSONResponse(body, status_code=status, headers=headers)
 
 
@@ -55,7 +57,7 @@ def _message(error: dict) -> str:
 
 async def _answerbase_error(_: Request, exc: Exception) -> JSONResponse:
     exc = cast(AnswerbaseError, exc)
-    return error_response(exc.status, exc.code, exc.message, exc.headers)
+    return error_response(exc.status, exc.code, exc.message, exc.headers, exc.details)
 
 
 async def _validation_error(_: Request, exc: Exception) -> JSONResponse:

@@ -234,6 +234,16 @@ class StatusOut(BaseModel):
     maintenance: MaintenanceOut
 
 
+class Suggestion(BaseModel):
+    """The reading a question over a table was declined with, offered for the caller to accept."""
+
+    reading: str = Field(..., description="The computation in words: \"sum of 'Quantity' of orders.csv where ...\".")
+    table: str
+    confidence: float = Field(..., description="How often a reading like it is right (below the bar it missed).")
+    min_confidence: float = Field(..., description="Ask again with this min_confidence to get this reading's value.")
+    unexplained: list[str] = Field(default_factory=list, description="The question's words the reading leaves out.")
+
+
 class ErrorBody(BaseModel):
     """The one error envelope's body."""
 
@@ -244,6 +254,9 @@ class ErrorBody(BaseModel):
     )
     message: str
     status: int
+    suggestion: Suggestion | None = Field(
+        None, description="On a `no_answer` whose table reading was too weak: that reading, to accept or rephrase."
+    )
 
 
 class ErrorEnvelope(BaseModel):

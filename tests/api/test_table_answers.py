@@ -395,3 +395,25 @@ def test_the_largest_single_order_is_one_rows_value(client):
     # "single" was left unexplained, and the reading declined at 0.18.
     body = ask(client, _sales_context(client), "What is the largest single order revenue?", "float").json()
     assert body["data"] == 87.5 and body["confidence"] >= 0.6
+
+
+def test_a_reading_too_weak_to_trust_is_offered_and_can_be_accepted_as_it_is(client):
+    context = client.post("/v1/contexts", json={"name": "staff"}).json()["id"]
+    client.post(f"/v1/contexts/{context}/documents", files={"file": ("employees.csv", EMPLOYEES.encode())})
+    question = "how many employees work in marketing?"
+    error = assert_error(ask(client, context, question), 422, "no_answer")
+    assert error["suggestion"] == {
+        "reading": "count rows of employees.csv",
+        "table": "employees.csv",
+        "confidence": 0.18,
+        "min_confidence": 0.18,
+        "unexplained": ["marketing"],
+    }
+    assert 'To accept this reading, ask again with "min_confidence": 0.18.' in error["message"]
+    # Accepted knowingly: every employee counted, at the reading's own confidence, with its computation shown.
+    accepted = ask(client, context, question, min_confidence=error["suggestion"]["min_confidence"]).json()
+    assert accepted["data"] == 5 and accepted["confidence"] == 0.18
+    assert accepted["sources"][0]["computation"]["unexplained"] == ["marketing"]
+    # A decline with no reading to offer carries no suggestion.
+    named = assert_error(ask(client, context, "How many employees in Research work in Marketing?"), 422, "no_answer")
+    assert "suggestion" not in named

@@ -173,6 +173,22 @@ def test_an_answer_computed_from_a_table_shows_its_plan_sql_and_rows():
     assert documents.loc[documents["name"] == "orders.csv", "table rows"].item() == "30"
 
 
+def test_a_declined_table_reading_is_offered_and_answers_in_one_click():
+    staff = _api().create_context("Staff table", "")
+    people = "name,team\n" + "".join(f"Person {i},{['Sales', 'Support'][i % 2]}\n" for i in range(1, 9))
+    _api().upload("people.csv", people.encode(), staff["id"])
+    app = _app(context=staff["id"])
+    app.selectbox(key="answer_type").set_value("integer")
+    app.chat_input[0].set_value("how many people work in marketing?").run()
+    assert not app.exception
+    assert any("No answer:" in w.value for w in app.warning)
+    assert any(i.value == "**Did you mean:** count rows of people.csv? (It leaves out “marketing”.)" for i in app.info)
+    app.button(key="accept_reading_0").click().run()
+    assert not app.exception
+    assert any(m.value == "### 8" for m in app.markdown)  # every row, as the analyst accepted
+    assert any(c.value.startswith("Answered with the reading you accepted") for c in app.caption)
+
+
 def test_a_question_link_asks_on_open_in_its_context_once():
     demo = _context(DEMO)
     app = _app(type="integer", q="How many employees work at the London office?", context=demo["id"])
