@@ -44,7 +44,7 @@ from backend.ingest.pipeline import EMBED_BATCH_CHUNKS, title_path
 from backend.services import Services
 from bench.common import percentile, print_table
 from bench.search_latency import questions as search_questions
-from bench.serve_ingest import TENANT, corpus, item, settle
+from bench.serve_ingest import TENANT, batch, corpus, item, settle
 from tests.helpers import live_server
 
 
@@ -137,20 +137,6 @@ def split_table(title: str, timings: Timings) -> None:
     print_table(["part", "p50", "p95"], rows)
 
 
-def post_batches(http: httpx.Client, context_id: str, docs: list[dict]) -> float:
-    started = time.perf_counter()
-    for start in range(0, len(docs), 1000):
-        job = http.post(
-            f"/v1/contexts/{context_id}/documents/batch?wait=false",
-            json={"documents": [item(d) for d in docs[start : start + 1000]]},
-        ).json()
-        while job["status"] in ("queued", "running"):
-            time.sleep(1.0)  # a client checking on its job every second
-            job = http.get(f"/v1/jobs/{job['id']}").json()
-        assert job["status"] == "done" and job["failed"] == 0, job
-    return time.perf_counter() - started
-
-
 def server_timing(header: str) -> dict[str, float]:
     """``{"embed": 3.1, ...}`` from a ``Server-Timing`` header."""
     spans = {}
@@ -198,7 +184,7 @@ def main() -> None:
                 posts = timed_requests(http, f"/v1/contexts/{singles}/documents", [item(d) for d in single_docs])
                 single_s = time.perf_counter() - started
             with profiled(pid, args.profile, "the batch route"):
-                batch_s = post_batches(http, batched, batch_docs)
+                batch_s = batch(http, batched, batch_docs, poll_s=1.0)  # a client checking on its job every second
             settle(http)
             asked = [{"query": query, "context_id": batched} for query in queries]
             timed_requests(http, "/v1/search", asked[:20])  # warm: the query cache holds none of the measured ones

@@ -87,8 +87,9 @@ def settle(http: httpx.Client, timeout_s: float = 180) -> None:
     print("the store did not settle", file=sys.stderr)
 
 
-def batch(http: httpx.Client, context_id: str, docs: list[dict]) -> float:
-    """Send ``docs`` through the batch route as jobs of 1,000; returns the seconds until all are done."""
+def batch(http: httpx.Client, context_id: str, docs: list[dict], poll_s: float = 0.5) -> float:
+    """Send ``docs`` through the batch route as jobs of 1,000, checking on each every ``poll_s``; returns the seconds
+    until all are done."""
     started = time.perf_counter()
     for start in range(0, len(docs), 1000):
         job = http.post(
@@ -96,7 +97,7 @@ def batch(http: httpx.Client, context_id: str, docs: list[dict]) -> float:
             json={"documents": [item(d) for d in docs[start : start + 1000]]},
         ).json()
         while job["status"] in ("queued", "running"):
-            time.sleep(0.5)
+            time.sleep(poll_s)
             job = http.get(f"/v1/jobs/{job['id']}").json()
         assert job["status"] == "done" and job["failed"] == 0, job["status"]
     return time.perf_counter() - started
