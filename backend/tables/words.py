@@ -88,6 +88,7 @@ ABBREVIATIONS = {
     "units": "quantity",  # "how many units were sold": the Quantity column ("Unit Price" says "unit")
     "amt": "amount",
     "dept": "department",
+    "payroll": "salary",  # "the payroll of Sales": what its Salary column adds up to
     # words that ask for a price: "the most expensive product", "products that cost less than $5"
     "cost": "price",
     "costs": "price",

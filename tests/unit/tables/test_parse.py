@@ -1304,3 +1304,10 @@ def test_a_single_answer_tied_with_others_is_declined_with_them_named():
     value, why = typed_value(reading, execute(reading.plan, days), days, AnswerType.STRING)
     assert value is None and why.startswith("SO-2 and SO-3 tie")
     assert answer("Which order was placed first?", days, "string") == "SO-1"
+
+
+def test_payroll_is_what_the_salary_column_adds_up_to():
+    staff = table_of("name,department,salary\nAda,Sales,61000\nBen,Sales,59000\nCy,Finance,93000\n", "staff.csv")
+    assert answer("What is the total payroll of the Sales department?", staff, "integer") == 120000
+    reading = parse.read("What is the total payroll of the Sales department?", staff, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
