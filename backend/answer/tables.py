@@ -140,7 +140,9 @@ class TableAnswerer:
                 readings.append((reading.coverage, row, table, reading))
         if not readings:
             return None
-        readings.sort(key=lambda r: r[0], reverse=True)
+        # The table that explains most of the question; between two that explain as much, the one whose answer column
+        # the question asked for ("who works in Support": staff.csv's people, not budget.csv's guessed Quarter).
+        readings.sort(key=lambda r: (r[0], not r[3].guessed_answer_column), reverse=True)
         coverage, row, table, reading = readings[0]
         confidence = reading_confidence(reading)
         if self._planner is not None:
@@ -155,7 +157,12 @@ class TableAnswerer:
                 return _refused(row, table, f"The model's plan does not fit {table.name}: {exc}.")
             reading = parse.Reading(plan, _kind(plan, answer_type), coverage)
             confidence = MODEL_PLAN_CONFIDENCE
-        if len(readings) > 1 and readings[1][0] >= coverage - 0.05:
+        rival = readings[1][3] if len(readings) > 1 else None
+        if (
+            rival is not None
+            and rival.coverage >= coverage - 0.05
+            and rival.guessed_answer_column == readings[0][3].guessed_answer_column
+        ):
             confidence *= AMBIGUITY_FACTOR
         result, value, reason = compute(reading, table, answer_type)
         evidence = TableEvidence(

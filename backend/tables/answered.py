@@ -13,9 +13,9 @@ from backend.text import STOP_WORDS, stem
 
 _WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
-    "candidate person coach member manager captain composer writer singer actor cyclist runner swimmer boxer "
-    "jockey trainer opponent team club nation country title champion performer author director owner employee "
-    "customer client agent rep seller salesperson assignee",
+    "candidate person employee customer client agent rep seller salesperson assignee coach member manager captain "
+    "composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation country "
+    "title champion performer author director owner",
     "where": "venue location city place country site stadium town ground arena host office branch address",
     "when": "date airdate year season time",
 }
@@ -53,6 +53,8 @@ def answered_column(
         if found is not None:
             return found, False
     if measure is not None and re.search(r"^how (?:many|much)|what (?:is|was) the (?:total|number|amount)", q):
+        return measure, False
+    if wants_number and measure is not None and measure in named:  # "what does the Burr Grinder cost": its Unit Cost
         return measure, False
     return _guessed_column(q, table, conditions, asked, wants_number)
 

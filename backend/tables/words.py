@@ -89,6 +89,9 @@ ABBREVIATIONS = {
     "amt": "amount",
     "dept": "department",
     "payroll": "salary",  # "the payroll of Sales": what its Salary column adds up to
+    # "who was hired first": the earliest Start Date (a "Hire Date" column is named by either)
+    "hire": "start",
+    "hired": "start",
     # words that ask for a price: "the most expensive product", "products that cost less than $5"
     "cost": "price",
     "costs": "price",

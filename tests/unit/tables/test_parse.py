@@ -1311,3 +1311,13 @@ def test_payroll_is_what_the_salary_column_adds_up_to():
     assert answer("What is the total payroll of the Sales department?", staff, "integer") == 120000
     reading = parse.read("What is the total payroll of the Sales department?", staff, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
+
+
+def test_hired_first_is_the_earliest_start_date():
+    staff = table_of("employee,title,start date\nAda,Engineer,2019-03-04\nLeo,Manager,2015-07-13\n", "staff.csv")
+    assert answer("Who was hired first?", staff, "string") == "Leo"
+
+
+def test_what_a_named_item_costs_is_read_from_the_cost_column():
+    stock = table_of("sku,item,in stock,unit cost\nS1,Burr Grinder,22,48.0\nS2,Milk Frother,5,22.0\n", "stock.csv")
+    assert answer("What does the Burr Grinder cost?", stock, "float") == 48.0
