@@ -127,7 +127,7 @@ class SearchHit:
     type: str
     text: str
     ordinal: int
-    score: float  # relevance in [0, 1] (backend/store/search.py)
+    score: float  # relevance in [0, 1] (backend/retrieval.py)
     # Cosine similarity of the passage and the query under the embedder (None in full-text mode).
     similarity: float | None = None
     relevant: bool = True  # whether ``score`` reaches the relevance floor (SearchSettings.min_relevance)

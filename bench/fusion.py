@@ -30,8 +30,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from backend.config import SearchSettings, Settings
+from backend.retrieval import relevance
 from backend.services import Services
-from backend.store import Candidates, ChunkSearch, relevance
+from backend.store import Candidates, ChunkSearch
 from backend.store.schema import where
 from bench import typed_qa
 from bench.common import CACHE, SHARED_DATA, half, print_table

@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from backend.config import Settings
 from backend.models import Document, DocumentVersion, utc_now
+from backend.retrieval import Retriever
 from backend.services import Services
-from backend.store import ChunkSearch
 from bench.common import CACHE, SHARED_DATA, percentile, print_table, running_server
 
 TENANTS, CONTEXTS_PER_TENANT = ("bench", "other"), 5
@@ -106,7 +106,7 @@ def main() -> None:
         data_dir = CACHE / f"latency-{size}"
         key, context_id = build(size, data_dir)
         services = Services.build(Settings(data_dir=data_dir))
-        raw_search = ChunkSearch(services.store, services.settings.search)
+        raw_search = Retriever(services.store, services.embedder, services.settings.search)
         sets = iter([pool[i * n : (i + 1) * n] for i in range(6)])  # distinct questions for each measurement
         with (
             running_server(data_dir) as url,
@@ -114,8 +114,8 @@ def main() -> None:
         ):
             for label, ctx in (("all documents", None), ("one context", context_id)):
 
-                def store(question: str, vector: np.ndarray, c: str | None = ctx, rs: ChunkSearch = raw_search) -> None:
-                    rs.search(tenant="bench", query_text=question, query_vector=vector, context_id=c)
+                def store(question: str, vector: np.ndarray, c: str | None = ctx, rs: Retriever = raw_search) -> None:
+                    rs.ranked("bench", question, vector, context_id=c)  # the search without embedding the query
 
                 def api(question: str, c: str | None = ctx) -> None:
                     http.post(

@@ -1,5 +1,5 @@
 """The console's exports: the ask history, search results and the question log as rows of plain values, which
-``backend.tabular`` writes as CSV or XLSX (the same data in both).
+``backend.exports`` writes as CSV or XLSX (the same data in both).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from backend.tabular import Row, to_csv, to_xlsx
+from backend.exports import Row, to_csv, to_xlsx
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

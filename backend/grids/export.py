@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from backend.exports import Row
 from backend.models import Document, Grid, GridCell
-from backend.tabular import Row
 
 DocumentRows = list[tuple[Document, dict[str, GridCell]]]
 

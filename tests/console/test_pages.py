@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from streamlit.testing.v1 import AppTest
 
 from backend.config import SearchSettings
-from backend.tabular import to_csv, to_xlsx
+from backend.exports import to_csv, to_xlsx
 from console.export import HISTORY_COLUMNS, RESULT_COLUMNS, history_rows, result_rows
 from console.widgets import document_link
 

@@ -1,4 +1,4 @@
-"""Tables as files: rows of plain Python values written as CSV or as XLSX, holding the same data.
+"""Exports as files: rows of plain Python values written as CSV or as XLSX, holding the same data.
 
 CSV cells are plain text (strings unquoted, whole floats without ".0", booleans ``true``/``false``, datetimes
 ISO 8601, lists as JSON, empty for none); XLSX cells are typed (numbers, booleans, ISO datetimes as dates).

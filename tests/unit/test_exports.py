@@ -7,7 +7,7 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from backend.tabular import sheet_title, to_xlsx
+from backend.exports import sheet_title, to_xlsx
 
 
 @pytest.mark.parametrize(
