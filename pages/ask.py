@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -19,6 +18,7 @@ from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker, is_demo
 from console.conversations import conversation, remember
 from console.export import HISTORY_COLUMNS, download_buttons, history_rows
+from console.imports import altair
 from console.navigation import through_navigation
 from console.widgets import computation_view, document_link, format_number, source_card
 
@@ -75,6 +75,7 @@ def _render_array(answer_type: str, values: list) -> None:
         return
     frame = pd.DataFrame({"#": range(1, len(values) + 1), "value": values})
     st.dataframe(frame, hide_index=True, width="content")
+    alt = altair()  # Streamlit's charts import it too: loaded here first, under the console's import lock
     if answer_type in ("integer_array", "float_array"):
         st.bar_chart(frame, x="#", y="value", height=220)
     elif answer_type == "datetime_array":
