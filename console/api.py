@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 import streamlit as st
 
 from backend.client import ApiClient, ApiError
+from console.imports import altair
 
 log = logging.getLogger("answerbase.console")
 T = TypeVar("T")
@@ -49,6 +50,9 @@ def connection() -> Connection:
     from backend.config import Settings
     from backend.embedded import start_embedded_api
 
+    # The embedder loads on a thread of its own and imports narwhals (through scikit-learn) while pages import altair,
+    # which imports it too: loaded before that thread starts, it is never imported by two threads at once.
+    altair()
     embedded = start_embedded_api(Settings())
     return Connection(ApiClient(embedded.url, embedded.key), embedded)
 

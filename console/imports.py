@@ -1,9 +1,10 @@
 """Libraries imported once per process, one thread at a time.
 
-Streamlit runs each session's script, and a rerun beside the run it is stopping, on threads of their own. Two of them
-importing altair at once can deadlock in Python's import locks: one holds ``narwhals.stable.v2`` while the other,
-holding what the first needs, waits for it (``_DeadlockError``, seen in the console's browser test on 2026-11-26). An
-import made under one lock cannot.
+Streamlit runs each session's script on a thread of its own, and the embedded API loads its embedder on another.
+Two threads importing narwhals at once (altair imports it for the Ask page's charts, scikit-learn for the embedder's
+libraries) can deadlock in Python's import locks (``_DeadlockError`` on ``narwhals.stable.v2``, seen in the
+console's browser test on 2026-11-26). The console imports altair under one lock, and before the embedder's thread
+starts (``console.api.connection``), so neither can meet another import of it half done.
 """
 
 from __future__ import annotations
