@@ -15,6 +15,7 @@ import logging
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -115,12 +116,18 @@ class EmbeddedApi:
             self.thread.join(timeout=60)
 
 
-def _embedder(settings: Settings) -> Embedder | None:
+def _embedder(settings: Settings, before_model: Callable[[], object] | None) -> Embedder | None:
     """A background-loading local embedder when its name and size are known without loading it, else None
     (``Services.build`` then loads whichever embedder the settings name, before the API starts)."""
     if settings.embedder.provider != "local" or not (dimension := local_dimension(settings.embedder)):
         return None
-    return BackgroundEmbedder(lambda: build_embedder(settings.embedder), local_name(settings.embedder), dimension)
+
+    def load() -> Embedder:
+        if before_model is not None:
+            before_model()
+        return build_embedder(settings.embedder)
+
+    return BackgroundEmbedder(load, local_name(settings.embedder), dimension)
 
 
 def _get_ready(services: Services, data_dir: Path, demo: Context | None, api: EmbeddedApi) -> None:
@@ -135,14 +142,16 @@ def _get_ready(services: Services, data_dir: Path, demo: Context | None, api: Em
     api.ready.set()
 
 
-def start_embedded_api(settings: Settings) -> EmbeddedApi:
+def start_embedded_api(settings: Settings, before_model: Callable[[], object] | None = None) -> EmbeddedApi:
     """Start the API in this process and return at once; the model and the demo get ready in the background.
 
     It listens on 127.0.0.1 for the console alone, so it does not rate-limit: the per-key limit protects a shared
     server from its callers, not one analyst's console from itself (the grid page polls while a grid fills).
+    ``before_model`` runs on the model's loading thread before the model's libraries are imported: the caller's
+    imports of modules those libraries share (``console.imports``), made there first, never meet them half done.
     """
     settings = settings.model_copy(update={"rate_limit": RateLimitSettings(per_minute=0)})
-    services = Services.build(settings, embedder=_embedder(settings))
+    services = Services.build(settings, embedder=_embedder(settings, before_model))
     services.prepare()
     data_dir = settings.data_dir
     data_dir.mkdir(parents=True, exist_ok=True)

@@ -50,10 +50,9 @@ def connection() -> Connection:
     from backend.config import Settings
     from backend.embedded import start_embedded_api
 
-    # The embedder loads on a thread of its own and imports narwhals (through scikit-learn) while pages import altair,
-    # which imports it too: loaded before that thread starts, it is never imported by two threads at once.
-    altair()
-    embedded = start_embedded_api(Settings())
+    # The embedder loads on a thread of its own and imports narwhals (through scikit-learn); pages import altair, which
+    # imports it too. That thread imports altair first, under the lock pages import it with: never two at once.
+    embedded = start_embedded_api(Settings(), before_model=altair)
     return Connection(ApiClient(embedded.url, embedded.key), embedded)
 
 

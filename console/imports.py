@@ -3,8 +3,9 @@
 Streamlit runs each session's script on a thread of its own, and the embedded API loads its embedder on another.
 Two threads importing narwhals at once (altair imports it for the Ask page's charts, scikit-learn for the embedder's
 libraries) can deadlock in Python's import locks (``_DeadlockError`` on ``narwhals.stable.v2``, seen in the
-console's browser test on 2026-11-26). The console imports altair under one lock, and before the embedder's thread
-starts (``console.api.connection``), so neither can meet another import of it half done.
+console's browser test on 2026-11-26). The console imports altair under one lock, and the embedder's thread imports
+it first, under that lock (``console.api.connection``), so no import meets another half done; a page that draws no
+chart never waits for it.
 """
 
 from __future__ import annotations

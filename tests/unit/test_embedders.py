@@ -152,3 +152,21 @@ def test_a_background_embedder_serves_once_loaded_and_reports_a_failed_load(embe
         BackgroundEmbedder(broken_load, embedder.name, embedder.dimension).embed_documents(["x"])
     with pytest.raises(RuntimeError, match="not 'local:other'"):
         BackgroundEmbedder(lambda: embedder, "local:other", 384).wait(10)
+
+
+def test_the_embedded_api_runs_the_callers_imports_first_on_the_models_loading_thread(tmp_path):
+    """The console's altair import runs where the model's libraries are imported, before them (console/imports.py):
+    two threads importing narwhals at once deadlocked."""
+    import threading
+
+    from backend.embedded import start_embedded_api
+
+    seen: list[str] = []
+    api = start_embedded_api(
+        Settings(data_dir=tmp_path / "data"), before_model=lambda: seen.append(threading.current_thread().name)
+    )
+    try:
+        assert api.ready.wait(180) and api.error is None
+        assert seen == ["embedder-load"]
+    finally:
+        api.stop()
