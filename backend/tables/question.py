@@ -83,11 +83,12 @@ class ParsedQuestion:
     conditions: list[Condition]
     condition_columns: set[int]
     compared_row: int | None  # the column of a row the question compares another with ("the same age as X")
-    measure: int | None  # the number column read: named, or the table's one amount
-    measure_named: int | None  # the measure, when the question names its column
-    answer_column: int | None
-    guessed: bool  # the answer column was not named by the question
-    extra: tuple[int, ...]  # more columns asked for beside the answer ("the last model and its origin")
+    # Settled by understand(), in this order:
+    measure: int | None = None  # the number column read: named, or the table's one amount
+    measure_named: int | None = None  # the measure, when the question names its column
+    answer_column: int | None = None
+    guessed: bool = False  # the answer column was not named by the question
+    extra: tuple[int, ...] = ()  # more columns asked for beside the answer ("the last model and its origin")
     is_max: bool = False
     is_min: bool = False
 
@@ -143,9 +144,20 @@ def understand(
         q, table, mentions, named, numbers, dates, hinted, index_
     )
     p = ParsedQuestion(
-        q, table, index_, answer_type, mentions, named, numbers, dates, hinted, ranked,
-        conditions, condition_columns, compared_row, None, None, None, False, (),
-    )  # fmt: skip
+        q=q,
+        table=table,
+        index=index_,
+        answer_type=answer_type,
+        mentions=mentions,
+        named=named,
+        numbers=numbers,
+        dates=dates,
+        hinted=hinted,
+        ranked=ranked,
+        conditions=conditions,
+        condition_columns=condition_columns,
+        compared_row=compared_row,
+    )
     _choose_measure(p)
     _choose_answer_column(p)
     # "what is the last model and its origin?": a list of several named columns of one row.
