@@ -1,18 +1,24 @@
 """Extraction grids through the HTTP API: speed of a 5-column × 100-document grid, and cell accuracy.
 
-    .venv/bin/python bench/grid.py
+    .venv/bin/python bench/grid.py [--engine local] [--questions N]
 
-Serves ``answerbase serve`` (offline engine) over a fresh database of typed-QA passages (SQuAD + BoolQ dev,
+Serves ``answerbase serve`` (the offline engine, or ``--engine local``: the model of ``answerbase models pull``)
+over a fresh database of typed-QA passages (SQuAD + BoolQ dev,
 ../shared/data/typedqa), then:
 - SPEED: a grid of 5 generic columns (one per scalar type) over 100 passages: time to the first complete row,
   time to done, cells per second, share of cells declined (most passages do not say these things);
 - ACCURACY: a grid whose columns are 40 questions of the CHECKING half (8 per type where the set has them) over
   the 40 passages they were written for. Each question's own passage is scored against the gold answer (exact
   match, typed_qa.py's rules); every other passage should decline it, so a value there is a false fill.
+
+The local model reads a cell in about 2 s, one at a time: with ``--engine local`` the accuracy grid is 10 questions
+(2 per type) over their 10 passages (100 cells, a few minutes) and the speed grid is left out; ``--questions``
+sets the number of questions either way.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import tempfile
@@ -65,25 +71,49 @@ def run_grid(http: httpx.Client, body: dict) -> tuple[dict, float, float]:
         time.sleep(0.2)
 
 
+KINDS = ("integer", "float", "datetime", "string", "boolean")
+
+
+def choose(checking: list[dict], count: int) -> list[dict]:
+    """``count`` checking-half questions, as evenly over the types as the set allows, one per passage."""
+    by_kind = {kind: [q for q in checking if q["type"] == kind] for kind in KINDS}
+    chosen: dict[str, dict] = {}
+    for position in range(max(len(items) for items in by_kind.values())):
+        for kind in KINDS:
+            if len(chosen) < count and position < len(by_kind[kind]):
+                chosen.setdefault(by_kind[kind][position]["passage_id"], by_kind[kind][position])
+    return list(chosen.values())
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", choices=["offline", "local"], default="offline")
+    parser.add_argument("--questions", type=int, default=0, help="accuracy grid columns (default 40; local 10)")
+    parser.add_argument(
+        "--half",
+        choices=["checking", "tuning"],
+        default="checking",
+        help="whose questions: tuning to look into errors (--show), checking to measure",
+    )
+    parser.add_argument("--show", action="store_true", help="print each question's own cell (tuning half only)")
+    args = parser.parse_args()
+    local = args.engine == "local"
     questions = [json.loads(line) for line in (SHARED_DATA / "typedqa" / "questions_dev.jsonl").open()]
-    checking = [q for q in questions if half(q["passage_id"]) == "checking"]
-    chosen: list[dict] = []
-    for kind in ("integer", "float", "datetime", "string", "boolean"):
-        chosen += [q for q in checking if q["type"] == kind][:8]
-    chosen = list({q["passage_id"]: q for q in chosen}.values())  # one question per passage
+    checking = [q for q in questions if half(q["passage_id"]) == args.half]
+    chosen = choose(checking, args.questions or (10 if local else 40))
     by_id = {
         json.loads(line)["passage_id"]: json.loads(line) for line in (SHARED_DATA / "typedqa" / "passages.jsonl").open()
     }
     wanted = list(dict.fromkeys([q["passage_id"] for q in chosen] + [q["passage_id"] for q in checking]))[:100]
     with tempfile.TemporaryDirectory() as tmp:
         key, context_id, documents = prepare(Path(tmp), [by_id[p] for p in wanted])
-        with running_server(Path(tmp), {"ANSWERBASE_ENGINE": "offline"}) as url:
+        with running_server(Path(tmp), {"ANSWERBASE_ENGINE": args.engine}) as url:
             http = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=60)
-            speed, first_row, total = run_grid(
-                http, {"context_id": context_id, "name": "speed", "columns": SPEED_COLUMNS}
-            )
-            cells = [c for r in speed["rows"] for c in r["cells"].values()]
+            speed = None
+            if not local:
+                speed, first_row, total = run_grid(
+                    http, {"context_id": context_id, "name": "speed", "columns": SPEED_COLUMNS}
+                )
             columns = [{"name": q["id"], "type": q["type"], "question": q["question"]} for q in chosen]
             own = [documents[q["passage_id"]] for q in chosen]
             accuracy, _, accuracy_s = run_grid(
@@ -94,19 +124,24 @@ def main() -> None:
     for q in chosen:
         cell = rows[documents[q["passage_id"]]][q["id"]]
         right += not cell["declined"] and correct(q, cell["data"])
+        if args.show and args.half == "tuning":
+            print(f"  [{q['type']}] {q['question']} gold {q.get('all_gold_texts') or q.get('answer')!r} → {cell}")
         declined += cell["declined"]
         for document_id, other_cells in rows.items():
             if document_id != documents[q["passage_id"]]:
                 others += 1
                 false_fills += not other_cells[q["id"]]["declined"]
-    print(f"SPEED: {len(speed['rows'])} documents × {len(SPEED_COLUMNS)} columns, status {speed['status']}")
-    print_table(
-        ["cells", "first row s", "done s", "cells/s", "declined"],
-        [[len(cells), first_row, total, len(cells) / total, f"{sum(c['declined'] for c in cells) / len(cells):.0%}"]],
-    )
+    if speed is not None:
+        cells = [c for r in speed["rows"] for c in r["cells"].values()]
+        declined_share = sum(c["declined"] for c in cells) / len(cells)
+        print(f"SPEED: {len(speed['rows'])} documents × {len(SPEED_COLUMNS)} columns, status {speed['status']}")
+        print_table(
+            ["cells", "first row s", "done s", "cells/s", "declined"],
+            [[len(cells), first_row, total, len(cells) / total, f"{declined_share:.0%}"]],
+        )
     print(
-        f"\nACCURACY: {len(chosen)} checking-half questions as columns over their {len(own)} passages "
-        f"({accuracy_s:.0f} s)"
+        f"\nACCURACY ({args.engine} engine): {len(chosen)} checking-half questions as columns over their "
+        f"{len(own)} passages ({accuracy_s:.0f} s, status {accuracy['status']})"
     )
     print_table(
         ["own passage: exact match", "own passage: declined", "other passages: false fills", "cells"],
