@@ -19,6 +19,9 @@ MAX_GRID_COLUMNS = 30
 DOCUMENT_SUFFIXES = (".csv", ".docx", ".htm", ".html", ".json", ".markdown", ".md", ".pdf", ".tsv", ".txt", ".xlsx")
 ARCHIVE_SUFFIXES = (".zip",)
 
+# How a declined table reading's message tells a program to accept it (the console offers a button instead)
+ACCEPT_READING_HINT = "To accept this reading, ask again with"
+
 
 def utc_now() -> str:
     """The current time as an ISO 8601 UTC string (how every timestamp is stored)."""

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pandas as pd
 import streamlit as st
 
-from backend.models import MAX_QUESTION_CHARS
+from backend.models import ACCEPT_READING_HINT, MAX_QUESTION_CHARS
 from console.api import api_client, attempt, wait_until_ready
 from console.context import ALL_DOCUMENTS, context_picker, is_demo
 from console.conversations import conversation, remember
@@ -116,8 +116,11 @@ def render_entry(entry: dict, number: int) -> None:
     with st.chat_message("assistant"):
         if entry["error"]:
             if entry.get("declined"):
-                st.warning(f"**No answer:** {entry['error']}", icon=":material/help:")
-                if suggestion := entry.get("suggestion"):
+                suggestion = entry.get("suggestion")
+                # the API's decline ends with how a program accepts the reading; here the button below does
+                message = entry["error"].split(ACCEPT_READING_HINT)[0].rstrip() if suggestion else entry["error"]
+                st.warning(f"**No answer:** {message}", icon=":material/help:")
+                if suggestion:
                     offer_reading(entry, suggestion, number)
                 if entry.get("closest"):
                     with st.expander(f"Closest passages ({len(entry['closest'])})"):

@@ -20,7 +20,7 @@ from backend.answer.log import QuestionLog
 from backend.answer.tables import TableAnswerer, TableProposal
 from backend.config import AnswerSettings
 from backend.errors import NoAnswer
-from backend.models import SearchHit
+from backend.models import ACCEPT_READING_HINT, SearchHit
 from backend.retrieval import Retriever
 from backend.types import AnswerType
 
@@ -232,7 +232,7 @@ def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
         f" It does not account for {left_out}: the table's column names or values say it better." if left_out else ""
     )
     accept = (
-        f' To accept this reading, ask again with "min_confidence": {_accepting(proposal.confidence)}.'
+        f' {ACCEPT_READING_HINT} "min_confidence": {_accepting(proposal.confidence)}.'
         if proposal.value is not None
         else ""
     )

@@ -181,7 +181,8 @@ def test_a_declined_table_reading_is_offered_and_answers_in_one_click():
     app.selectbox(key="answer_type").set_value("integer")
     app.chat_input[0].set_value("how many people work in marketing?").run()
     assert not app.exception
-    assert any("No answer:" in w.value for w in app.warning)
+    warning = next(w.value for w in app.warning if "No answer:" in w.value)
+    assert "count rows of people.csv" in warning and "min_confidence" not in warning  # the button says how to accept
     assert any(i.value == "**Did you mean:** count rows of people.csv? (It leaves out “marketing”.)" for i in app.info)
     app.button(key="accept_reading_0").click().run()
     assert not app.exception
