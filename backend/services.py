@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from backend.answer.engine import AnswerEngine, build_engine
 from backend.answer.log import QuestionLog
 from backend.answer.service import AnswerService
-from backend.answer.tables import Planner, TableAnswerer
+from backend.answer.tables import Checker, Planner, TableAnswerer
 from backend.auth.keys import KeyService
 from backend.auth.ratelimit import RateLimiter
 from backend.catalog import Catalog
@@ -60,7 +60,7 @@ class Services:
         questions = QuestionLog(store)
         catalog = Catalog(store)
         ingestor = Ingestor(store, embedder, settings.ingest)
-        tables = TableAnswerer(store, _planner(settings) if engine.name == "llm" else None)
+        tables = TableAnswerer(store, _planner(settings) if engine.name == "llm" else None, _checker(engine, settings))
         answers = AnswerService(
             retriever, engine, settings.answer, settings.search.evidence_passages, questions, tables
         )
@@ -122,11 +122,17 @@ class MetadataServices:
         return cls(store=store, keys=KeyService(store), catalog=Catalog(store))
 
 
+def _checker(engine: AnswerEngine, settings: Settings) -> Checker | None:
+    """The local model's second reading of table questions the rules read in part, when the settings ask for it."""
+    planner = getattr(engine, "planner", None)
+    return planner() if planner is not None and settings.local.table_second_reading else None
+
+
 def _planner(settings: Settings) -> Planner:
     """The model that writes table plans (imported only when the LLM engine is chosen: it pulls in openai)."""
-    from backend.answer.llm import LLMPlanner
+    from backend.answer.llm import LLMClient, LLMPlanner
 
-    return LLMPlanner(settings.llm)
+    return LLMPlanner(LLMClient(settings.llm))
 
 
 def open_store(settings: Settings, embedder: Embedder | None, *, check_embedder: bool = True) -> LanceStore:

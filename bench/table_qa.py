@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/table_qa.py [--in-process] [--limit N] [--show-errors N] [--rows N] [--questions FILE]
     .venv/bin/python bench/table_qa.py --business
+    .venv/bin/python bench/table_qa.py --checks [--per-half N] [--refit]
 
 Each table of ../shared/data/tableqa/ is uploaded as a CSV into a context of its own (through the API of an
 `answerbase serve` on its default thresholds; the store is cached under bench/.cache/tableqa) and each question is
@@ -19,6 +20,11 @@ over HTTP on a fresh store. Split by table: tuning (orders, staff, inventory: 34
 and checking (invoices, budget: 14, never to be read one by one). Written 2026-11-26 after the parser's last change,
 so neither half was tuned on then. Reports exact match, precision, declines, confidence buckets and precision and
 coverage at thresholds 0.3-0.9, per half.
+
+`--checks`: in-process, on a seeded sample of N questions a half (60 by default), the local model (`answerbase models
+pull`) writes its own plan for each question the rules read only in part (answer/tables.check_reading); reports how
+often the rules' and the model's values are right by outcome (agrees, differs, no plan, unusable) and the seconds a
+plan. `--refit` reports the kept readings again.
 """
 
 from __future__ import annotations
@@ -133,6 +139,86 @@ def ask_in_process(items: list[dict]) -> list[dict]:
             item | {"value": value, "coverage": coverage, "kind": kind, "ms": (time.perf_counter() - started) * 1000}
         )
     return answered
+
+
+CHECKS = CACHE / "table-checks.json"
+
+
+def check_in_process(items: list[dict]) -> list[dict]:
+    """Each question read by the rules and, where they leave words unexplained, read again by the local model's plan
+    (``answer.tables.check_reading``): the data the second reading's confidences are fitted on. Kept in
+    bench/.cache/table-checks.json."""
+    from backend.answer.local import LocalEngine
+    from backend.answer.tables import EXPLAINS_EVERY_WORD, check_reading
+    from backend.config import LocalSettings, Settings
+    from backend.tables import parse
+    from backend.tables.infer import infer
+    from backend.tables.read import read_delimited
+    from backend.tables.results import compute
+    from backend.types import AnswerType
+
+    engine = LocalEngine(Settings(engine="local", local=LocalSettings(load_timeout_s=300)))
+    planner, checked = engine.planner(), []
+    try:
+        for number, item in enumerate(items, 1):
+            table = infer(read_delimited((DATA / item["table"]).read_text(encoding="utf-8")), item["table"])
+            answer_type = AnswerType(item["type"])
+            reading = parse.read(item["question"], table, answer_type)
+            value = compute(reading, table, answer_type)[1] if reading is not None else None
+            row = item | {"value": value, "coverage": reading.coverage if reading else None, "outcome": None}
+            if reading is not None and reading.coverage < EXPLAINS_EVERY_WORD:
+                started = time.perf_counter()
+                check = check_reading(planner, item["question"], table, answer_type, reading, value)
+                row |= {
+                    "outcome": check.outcome.value,
+                    "model_value": check.value,
+                    "model_plan": check.plan,
+                    "seconds": time.perf_counter() - started,
+                }
+            checked.append(row)
+            if number % 20 == 0:
+                print(f"  read {number} of {len(items)}", file=sys.stderr)
+    finally:
+        engine.close()
+    CHECKS.write_text(json.dumps(checked, default=str))
+    return checked
+
+
+def report_checks(checked: list[dict]) -> None:
+    """How often the rules' and the model's values are right, by what the second reading made of the question."""
+    rows = []
+    for item in checked:
+        item["half"] = half(item["table"])
+        item["right"] = exact(item["value"], item["gold"], item["type"])
+        item["model_right"] = exact(item.get("model_value"), item["gold"], item["type"])
+    for name in ("tuning", "checking"):
+        part = [c for c in checked if c["half"] == name]
+        for outcome in ("agrees", "differs", "no plan", "unusable", None):
+            group = [c for c in part if c["outcome"] == outcome]
+            if group:
+                rows.append(
+                    [
+                        name,
+                        outcome or "rules explain all (not checked)",
+                        len(group),
+                        sum(c["right"] for c in group) / len(group),
+                        sum(c["model_right"] for c in group) / len(group) if outcome else float("nan"),
+                    ]
+                )
+    print("\nRules and the local model's plan, by the second reading's outcome:")
+    print_table(["half", "outcome", "questions", "rules right", "model right"], rows)
+    seconds = [c["seconds"] for c in checked if "seconds" in c]
+    if seconds:
+        print(f"model plan: p50 {percentile(seconds, 50):.1f} s, p95 {percentile(seconds, 95):.1f} s ({len(seconds)})")
+
+
+def sampled(items: list[dict], per_half: int) -> list[dict]:
+    """A seeded sample of ``per_half`` questions of each half."""
+    chosen = []
+    for name in ("tuning", "checking"):
+        part = [i for i in items if half(i["table"]) == name]
+        chosen += random.Random(20261126).sample(part, min(per_half, len(part)))
+    return chosen
 
 
 def build_store(items: list[dict]) -> dict[str, str]:
@@ -427,7 +513,22 @@ def main() -> None:
         help="other questions in the same format, over the same tables (e.g. more of WikiTableQuestions' training set)",
     )
     parser.add_argument("--business", action="store_true", help="the business-table questions of bench/business")
+    parser.add_argument(
+        "--checks",
+        action="store_true",
+        help="in-process: the local model reads again what the rules read in part (fits answer/tables.py CHECKED)",
+    )
+    parser.add_argument("--refit", action="store_true", help="with --checks: report the kept readings again")
+    parser.add_argument("--per-half", type=int, default=0, help="a seeded sample of N questions of each half")
     args = parser.parse_args()
+    if args.checks:
+        checked = (
+            json.loads(CHECKS.read_text())
+            if args.refit
+            else check_in_process(sampled(questions(None), args.per_half or 60))
+        )
+        report_checks(checked)
+        return
     if args.business:
         answered = ask_business()
         report_business(answered)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from backend.models import SearchHit
@@ -66,6 +67,25 @@ class Proposal:
         return cls(None, 0.0, reason=reason)
 
 
+class Outcome(StrEnum):
+    """What a second reading made of a question the rules read in part."""
+
+    AGREES = "agrees"  # the model's plan gives the rules' value
+    DIFFERS = "differs"  # it gives another value
+    NO_PLAN = "no plan"  # the model says the table does not answer the question
+    UNUSABLE = "unusable"  # its plan does not fit the table, or gives no value of the type, or the model failed
+
+
+@dataclass(frozen=True)
+class SecondReading:
+    """What a model made of a table question the rules read in part: the outcome, and its value and plan in words
+    when it wrote one."""
+
+    outcome: Outcome
+    value: Any = None
+    plan: str = ""
+
+
 @dataclass(frozen=True)
 class TableEvidence:
     """How a value was computed from a table: the table, the plan in words, the SQL it ran (with its bound
@@ -81,6 +101,7 @@ class TableEvidence:
     rows: list[list[str]]
     matched_count: int
     unexplained: tuple[str, ...] = ()
+    second_reading: SecondReading | None = None  # the local model's own plan, where the rules read in part
 
 
 @dataclass

@@ -22,7 +22,14 @@ from openai.types.chat import ChatCompletionMessageParam
 
 from backend.answer.engine import Proposal, Question
 from backend.answer.grounding import find_quote, find_value
-from backend.answer.prompts import PLAN_SYSTEM_PROMPT, plan_prompt, plan_schema, system_prompt, user_prompt
+from backend.answer.prompts import (
+    PLAN_EXAMPLES,
+    PLAN_SYSTEM_PROMPT,
+    plan_prompt,
+    plan_schema,
+    system_prompt,
+    user_prompt,
+)
 from backend.config import LLMSettings, Settings
 from backend.errors import Unavailable, UpstreamError, UpstreamTimeout
 from backend.tables.infer import TypedTable
@@ -37,6 +44,8 @@ GROUNDED = 0.9  # the value itself occurs in the evidence
 QUOTED = 0.7  # the value does not occur, but the sentence the model quotes does (a derived value, a boolean)
 GENERAL_KNOWLEDGE = 0.6  # no context: the model may answer from what it knows
 UNGROUNDED = 0.2  # in a context, neither the value nor a quote is in the evidence: below any sane threshold
+# llama.cpp's grammar (llguidance) writes JSON with no whitespace when asked so (a schema's "x-guidance" key)
+COMPACT_JSON = {"whitespace_flexible": False, "item_separator": ",", "key_separator": ":"}
 
 
 def answer_schema(answer_type: AnswerType) -> dict[str, Any]:
@@ -127,10 +136,16 @@ class LLMClient:
         self._client.close()
 
     def complete(
-        self, messages: list[ChatCompletionMessageParam], schema: dict[str, Any], name: str, logprobs: int = 0
+        self,
+        messages: list[ChatCompletionMessageParam],
+        schema: dict[str, Any],
+        name: str,
+        logprobs: int = 0,
+        max_tokens: int | None = None,
     ) -> Completion:
         """The reply (asked to follow ``schema``; with each token's log-probability and ``logprobs`` alternatives
-        when that is not 0), or a typed error (timeout → 504, rate limit → 503, other failure → 502)."""
+        when that is not 0; at most ``max_tokens``, the setting's by default), or a typed error (timeout → 504, rate
+        limit → 503, other failure → 502)."""
         kwargs: dict[str, Any] = {}
         fmt = response_format(self._settings.response_format, schema, name)
         if fmt is not None:
@@ -142,7 +157,7 @@ class LLMClient:
                 model=self._settings.model,
                 messages=messages,
                 temperature=0,
-                max_tokens=self._settings.max_tokens,
+                max_tokens=max_tokens or self._settings.max_tokens,
                 **kwargs,
             )
         except openai.APITimeoutError as exc:
@@ -303,20 +318,31 @@ def grounded(question: Question, value: Any, quote: str) -> Proposal:
     return proposal
 
 
+# A plan written compactly is 60-120 tokens (a condition or two, every field named): room for four conditions
+PLAN_MAX_TOKENS = 256
+
+
 class LLMPlanner:
     """Asks the model for a table query plan (JSON, never SQL or code): the table's schema and a few rows in, the
-    plan out, parsed and checked against the table by ``backend.tables.plan.from_json``."""
+    plan out, parsed and checked against the table by ``backend.tables.plan.from_json``. ``compact`` is for a small
+    model on a CPU, where every token costs: worked examples, only the fields the plan needs, and JSON without
+    spaces (llama.cpp's ``x-guidance`` extension)."""
 
-    def __init__(self, settings: LLMSettings) -> None:
-        self._client = LLMClient(settings)
+    def __init__(self, client: LLMClient, compact: bool = False) -> None:
+        self._client = client
+        self._compact = compact
 
     def plan(self, question: str, table: TypedTable) -> dict[str, Any] | None:
         """The model's plan as a JSON object, or None when it says the table does not answer the question."""
+        system = PLAN_SYSTEM_PROMPT + ("\n" + PLAN_EXAMPLES if self._compact else "")
         messages: list[ChatCompletionMessageParam] = [
-            {"role": "system", "content": PLAN_SYSTEM_PROMPT},
+            {"role": "system", "content": system},
             {"role": "user", "content": plan_prompt(question, table)},
         ]
-        text = self._client.complete(messages, plan_schema([c.name for c in table.columns]), "table_plan").text
+        schema = plan_schema([c.name for c in table.columns], compact=self._compact)
+        if self._compact:
+            schema["x-guidance"] = COMPACT_JSON
+        text = self._client.complete(messages, schema, "table_plan", max_tokens=PLAN_MAX_TOKENS).text
         match = _JSON_OBJECT.search(text)
         try:
             data = json.loads(match.group(0) if match else text)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,11 +25,12 @@ from typing import Any
 from backend.answer import extract
 from backend.answer.engine import AnswerEngine, Proposal, Question
 from backend.answer.grounding import find_value
-from backend.answer.llm import Completion, LLMClient, Message, Reply, ask
+from backend.answer.llm import COMPACT_JSON, Completion, LLMClient, LLMPlanner, Message, Reply, ask
 from backend.answer.local_runtime import LocalRuntime
 from backend.answer.offline import OfflineEngine, rank_sentences, unanswerable
 from backend.answer.prompts import describe_type
 from backend.config import LLMSettings, Settings
+from backend.tables.infer import TypedTable
 from backend.types import AnswerType, format_datetime, normalise, value_schema
 
 # Dates are asked as the model writes them ("June 11, 1962") and read as the offline engine reads passages: the ISO
@@ -113,7 +116,7 @@ def compact_schema(answer_type: AnswerType) -> dict[str, Any]:
         "properties": {"answer": {"anyOf": [value, {"type": "null"}]}},
         "required": ["answer"],
         "additionalProperties": False,
-        "x-guidance": {"whitespace_flexible": False, "item_separator": ",", "key_separator": ":"},
+        "x-guidance": COMPACT_JSON,
     }
 
 
@@ -269,11 +272,22 @@ class LocalEngine:
             proposal = self._fallback.propose(question)
             proposal.engine = self._fallback.name
             return proposal
-        client = self._client_for(self._runtime.wait())
-        # One question at a time: the model reads one (n_parallel 1), and a question queued inside llama.cpp would
-        # spend its timeout waiting (a grid asks a column of every document at once).
-        with self._one_at_a_time:
+        with self.model() as client:
             return ask(question, client, self._reader)
+
+    @contextmanager
+    def model(self) -> Iterator[LLMClient]:
+        """The model's client, once it is loaded (waiting for it), held for one request at a time: the model reads
+        one (n_parallel 1), and a request queued inside llama.cpp would spend its timeout waiting (a grid asks a
+        column of every document at once; a table question is planned beside them)."""
+        client = self._client_for(self._runtime.wait())
+        with self._one_at_a_time:
+            yield client
+
+    def planner(self) -> LocalPlanner:
+        """The model as a second reader of table questions (see :class:`LocalPlanner`)."""
+        return LocalPlanner(self)
+
 
     def close(self) -> None:
         """Close the model client's connections and let the model go (its server stops with it)."""
@@ -293,3 +307,23 @@ class LocalEngine:
             )
             self._client = LLMClient(settings)
         return self._client
+
+
+class LocalPlanner:
+    """The local model writing a table question's plan (the llm engine's :class:`LLMPlanner` over the loopback
+    runtime, in compact JSON): the table answerer's second reading where the rules leave words of the question
+    unexplained. It reads only once the model is loaded (``ready``): under ``auto`` the rules answer alone until
+    then."""
+
+    def __init__(self, engine: LocalEngine) -> None:
+        self._engine = engine
+
+    @property
+    def ready(self) -> bool:
+        """Whether the model is loaded (a plan asked now does not wait for it)."""
+        return self._engine.runtime.ready
+
+    def plan(self, question: str, table: TypedTable) -> dict[str, Any] | None:
+        """The model's plan as JSON, or None when it says the table does not answer the question."""
+        with self._engine.model() as client:
+            return LLMPlanner(client, compact=True).plan(question, table)

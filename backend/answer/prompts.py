@@ -78,8 +78,27 @@ PLAN_SYSTEM_PROMPT = (
 )
 
 
-def plan_schema(columns: list[str]) -> dict[str, Any]:
-    """The strict JSON schema of a plan reply over a table with these columns."""
+# Worked examples for a small model (the local engine's planner): the system prompt is the same for every question,
+# so llama.cpp reads them once and keeps them in its prompt cache.
+PLAN_EXAMPLES = (
+    "Examples, over other tables (fields left out take their defaults):\n"
+    'how many matches drew more than 40,000 spectators? -> {"operation":"count","where":[{"column":"Spectators",'
+    '"op":">","value":40000}]}\n'
+    'which driver came second? -> {"operation":"rows","select":["Driver"],"where":[{"column":"Position","op":"=",'
+    '"value":"2"}]}\n'
+    'who scored the most points? -> {"operation":"rows","select":["Player"],"order_by":"Points","descending":true,'
+    '"limit":1}\n'
+    'what was the total revenue in 2010? -> {"operation":"sum","column":"Revenue","where":[{"column":"Year",'
+    '"op":"=","value":2010}]}\n'
+    'which country won the most gold medals? -> {"operation":"rows","select":["Nation"],"order_by":"Gold",'
+    '"descending":true,"limit":1}\n'
+    'which team appears most often? -> {"operation":"count","group_by":"Team","descending":true,"limit":1}'
+)
+
+
+def plan_schema(columns: list[str], compact: bool = False) -> dict[str, Any]:
+    """The strict JSON schema of a plan reply over a table with these columns; ``compact``: only the operation is
+    required (a small model writes the fields it needs, in fewer tokens)."""
     column = {"anyOf": [{"type": "string", "enum": columns}, {"type": "null"}]}
     value = {
         "anyOf": [
@@ -117,7 +136,14 @@ def plan_schema(columns: list[str]) -> dict[str, Any]:
         "group_by": column,
         "group_part": {"anyOf": [{"type": "string", "enum": list(DATE_PARTS)}, {"type": "null"}]},
     }
-    return {"type": "object", "properties": properties, "required": list(properties), "additionalProperties": False}
+    if compact:
+        order = ("operation", "column", "select", "where", "order_by", "descending", "limit", "group_by", "group_part")
+        properties = {name: properties[name] for name in order} | {"answerable": properties["answerable"]}
+        required = ["operation"]
+        condition["required"] = ["column", "op", "value"]
+    else:
+        required = list(properties)
+    return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
 
 def plan_prompt(question: str, table: TypedTable) -> str:

@@ -129,6 +129,18 @@ class SearchResult(BaseModel):
     type: Literal["Document"] = "Document"
 
 
+class ModelReading(BaseModel):
+    """The local model's own plan for a table question the rules read only in part, and how it compares."""
+
+    outcome: Literal["agrees", "differs", "no plan", "unusable"] = Field(
+        ...,
+        description="agrees: its plan gives the same value; differs: another value; no plan: the model says the "
+        "table does not answer; unusable: its plan does not fit the table or gives no value of the type.",
+    )
+    plan: str = Field("", description="The model's plan in words (or why it was unusable).")
+    value: Any = Field(None, description="The value the model's plan gives, when it gives one.")
+
+
 class TableComputation(BaseModel):
     """How a value was computed from a table: the plan in words, the SQL that ran (values bound as parameters,
     never spliced in), and the first rows that matched."""
@@ -146,6 +158,9 @@ class TableComputation(BaseModel):
         default_factory=list,
         description="The question's words the plan does not account for (a reading that leaves some out is right "
         "less often: its confidence says how often).",
+    )
+    model_reading: ModelReading | None = Field(
+        None, description="The local model's second reading, where the plan leaves words of the question out."
     )
 
 
@@ -339,4 +354,11 @@ def table_computation(table: TableEvidence) -> TableComputation:
         rows=table.rows,
         matched_rows=table.matched_count,
         unexplained=list(table.unexplained),
+        model_reading=ModelReading(
+            outcome=table.second_reading.outcome.value,
+            plan=table.second_reading.plan,
+            value=table.second_reading.value,
+        )
+        if table.second_reading
+        else None,
     )
