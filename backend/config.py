@@ -114,6 +114,13 @@ class LocalSettings(BaseModel):
     # bench/typed_qa.py --engine local (2026-11-26): replies are {"answer": <value>} in 6-12 tokens; 48 leaves room for
     # a list of a few names and cuts a runaway string.
     max_tokens: int = Field(48, description="The most tokens a reply may have.")
+    # bench/calibrate_local.py --tuning-only --sentences 3|5 (2026-11-26, 70 tuning questions and 42 unanswerable):
+    # 5 sentences answered 75.7% of answerable questions right against 72.9% (two questions), each refitted at 0.56
+    # 62.9% against 61.4% at precision 0.800 against 0.811, for 3.1 s a question against 2.1 s (332 prompt tokens
+    # against 245): not worth a second a question.
+    evidence_sentences: int = Field(
+        3, ge=1, le=12, description="The best-ranked evidence sentences the model reads (within ~1,600 characters)."
+    )
     # bench/table_qa.py --checks (2026-11-26, Qwen2.5-Coder-1.5B, 50 WikiTableQuestions questions a half): its plans
     # agreed with the rules on 13 of 70 readings and, where they differed, were right on 1 of 23, at 4.6 s a plan.
     table_second_reading: bool = Field(

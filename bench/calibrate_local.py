@@ -1,6 +1,6 @@
 """Fit the local engine's confidence (backend/answer/local.py) on the TUNING half, and read both halves in-process.
 
-    .venv/bin/python bench/calibrate_local.py [--per-half N] [--model PATH] [--refit]
+    .venv/bin/python bench/calibrate_local.py [--per-half N] [--model PATH] [--refit] [--sentences N --tuning-only]
 
 Runs retrieval and the `local` engine (the model from `answerbase models pull`, or --model) in-process over the
 typed-QA store that bench/typed_qa.py builds, on a seeded sample of N answerable questions from each half and every
@@ -9,6 +9,11 @@ questions and evidence. Each reading is kept in bench/.cache/local-readings.json
 the model). It fits a logistic regression of "the value is right" on the engine's signals, one intercept per type,
 on the tuning half only, and prints the coefficients to paste into local.py, then per half: exact match, answer
 precision and declines at the default threshold, calibration buckets, seconds a question and tokens.
+
+``--tuning-only`` reads the tuning half alone (the confidence in local.py is fitted on 220 of its answerable questions
+and its 42 unanswerable ones: ``--per-half 220 --tuning-only``), and with ``--sentences N`` compares a choice (how
+many evidence sentences the model reads), each into a readings file of its own: the checking half is read only for
+the choice made.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from backend.answer.engine import Question
-from backend.answer.local import COEFFICIENTS
+from backend.answer.local import COEFFICIENTS, LocalSignals
 from backend.answer.service import reference_moment
 from backend.config import AnswerSettings, LocalSettings, Settings
 from backend.services import Services
@@ -40,13 +45,13 @@ SCALARS = [t for t in AnswerType if not t.is_array]
 L2 = 1.0
 
 
-def sample(per_half: int) -> list[dict]:
-    """N answerable questions of each half (seeded), and every unanswerable one."""
+def sample(per_half: int, halves: tuple[str, ...] = ("tuning", "checking")) -> list[dict]:
+    """N answerable questions of each half (seeded), and every unanswerable one (of those halves)."""
     sets, chosen = load_sets(), []
     for half in ("tuning", "checking"):
         items = [q for q in sets["answerable"] if q["half"] == half]
         chosen += random.Random(20261126).sample(items, min(per_half, len(items)))
-    return chosen + sets["adversarial"] + sets["unmentioned"]
+    return [q for q in chosen + sets["adversarial"] + sets["unmentioned"] if q["half"] in halves]
 
 
 def read_all(services: Services, context_id: str, items: list[dict]) -> list[dict]:
@@ -90,7 +95,8 @@ def read_all(services: Services, context_id: str, items: list[dict]) -> list[dic
 
 
 def design(rows: list[dict]) -> np.ndarray:
-    features = [[row["signals"][name] for name in COEFFICIENTS] for row in rows]
+    signals = [LocalSignals(**row["signals"]) for row in rows]
+    features = [[getattr(s, name) for name in COEFFICIENTS] for s in signals]
     types = [[float(AnswerType(row["type"]).element is t) for t in SCALARS] for row in rows]
     return np.hstack([np.array(features), np.array(types)])
 
@@ -112,7 +118,9 @@ def fit(rows: list[dict]) -> tuple[dict[str, float], dict[AnswerType, float]]:
 def confidence(row: dict, coefficients: dict[str, float], intercepts: dict[AnswerType, float]) -> float:
     if not row["signals"]:
         return 0.0
-    logit = intercepts[AnswerType(row["type"]).element] + sum(coefficients[k] * row["signals"][k] for k in coefficients)
+    signals = LocalSignals(**row["signals"])
+    logit = intercepts[AnswerType(row["type"]).element]
+    logit += sum(coefficients[k] * getattr(signals, k) for k in coefficients)
     return float(1 / (1 + np.exp(-logit)))
 
 
@@ -121,6 +129,8 @@ def report(rows: list[dict], threshold: float) -> None:
     table = []
     for half in ("tuning", "checking"):
         items = [r for r in rows if r["half"] == half]
+        if not items:
+            continue
         for engine, value, right, conf in (
             ("local", "value", "right", "confidence"),
             ("offline", "offline_value", "offline_right", "offline_confidence"),
@@ -139,13 +149,23 @@ def report(rows: list[dict], threshold: float) -> None:
                     len(items),
                     sum(r[right] for r in given) / len(given) if given else float("nan"),
                     sum(r[right] for r in given if r["set"] == "answerable") / len(answerable),
+                    sum(r[right] for r in answerable) / len(answerable),
                     declined["adversarial"],
                     declined["unmentioned"],
                 ]
             )
     print(f"\nAt the default threshold {threshold:g} (local: fitted on the tuning half; checking never tuned on):")
     print_table(
-        ["half", "engine", "questions", "precision", "answerable EM", "adversarial declined", "unmentioned declined"],
+        [
+            "half",
+            "engine",
+            "questions",
+            "precision",
+            "answerable EM",
+            "EM, every value",
+            "adversarial declined",
+            "unmentioned declined",
+        ],
         table,
     )
     checking = [r for r in rows if r["half"] == "checking" and r["value"] is not None]
@@ -174,14 +194,20 @@ def main() -> None:
     parser.add_argument("--per-half", type=int, default=80, help="answerable questions read from each half")
     parser.add_argument("--model", type=Path, default=None, help="a GGUF file (default: the pulled model)")
     parser.add_argument("--refit", action="store_true", help="fit again from the kept readings, without the model")
+    parser.add_argument("--sentences", type=int, default=LocalSettings().evidence_sentences)
+    parser.add_argument("--tuning-only", action="store_true", help="read the tuning half alone (to compare choices)")
     args = parser.parse_args()
+    variant = args.sentences != LocalSettings().evidence_sentences or args.tuning_only
+    name = f"local-readings-{'tuning-' if args.tuning_only else ''}{args.sentences}-sentences.json"
+    readings = READINGS.with_name(name) if variant else READINGS
     if not args.refit:
         key, context_id = prepare(CACHE / "typedqa")
-        local = LocalSettings(model_path=args.model, load_timeout_s=300)
+        local = LocalSettings(model_path=args.model, load_timeout_s=300, evidence_sentences=args.sentences)
         services = Services.build(Settings(data_dir=CACHE / "typedqa", engine="local", local=local))
-        rows = read_all(services, context_id, sample(args.per_half))
-        READINGS.write_text(json.dumps(rows, default=str))
-    rows = json.loads(READINGS.read_text())
+        halves = ("tuning",) if args.tuning_only else ("tuning", "checking")
+        rows = read_all(services, context_id, sample(args.per_half, halves))
+        readings.write_text(json.dumps(rows, default=str))
+    rows = json.loads(readings.read_text())
     coefficients, intercepts = fit(rows)
     rows = [r | {"confidence": confidence(r, coefficients, intercepts)} for r in rows]
     report(rows, AnswerSettings().min_confidence)

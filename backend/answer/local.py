@@ -42,24 +42,22 @@ WRITTEN = (AnswerType.DATETIME,)
 # Words that make a date relative to today: only then is today's date shown (a small model copies it otherwise:
 # "2026-06-06" for an agreement of 1951, typed-QA 2026-11-26).
 RELATIVE = re.compile(r"\b(?:today|tomorrow|yesterday|tonight|next|last|this|ago|coming|upcoming)\b", re.IGNORECASE)
-# The best sentences shown to the model: 3, the top of the issue's 1-3 (not yet compared with 1 or 2 on the tuning
-# half: bench/calibrate_local.py is the way to)
-EVIDENCE_SENTENCES = 3
 MAX_EVIDENCE_CHARS = 1600  # ~400 tokens: ~10 s of prompt at 40 tokens/s on 2 cores
 TOP_ALTERNATIVES = 5
 # Confidence: a logistic model of "the value is right" on LocalSignals, one intercept per type, fitted by
-# bench/calibrate_local.py on the TUNING half (2026-11-26: 70 answerable questions a half and every unanswerable one,
-# Qwen2.5-Coder-1.5B-Instruct Q4_K_M; 82 values, 51 right). On the checking half at the default 0.56: precision
-# 0.840 and answerable exact match 0.600 (the offline engine on the same questions 0.800 and 0.514). Whether the
-# model chose a value over null tells nothing here (it almost always writes one: -0.025). The sample holds no float
-# questions: floats take the integers' intercept (numbers read alike), not a fitted one.
-COEFFICIENTS = {"chose_value": -0.025, "value_prob": 1.216, "grounded": 0.989, "agrees": 1.344}
+# bench/calibrate_local.py --per-half 220 --tuning-only on the TUNING half (2026-11-26: 220 answerable questions and
+# the 42 unanswerable ones, Qwen2.5-Coder-1.5B-Instruct Q4_K_M; 225 values, 159 right). The value's token probability
+# enters as log-odds: leave-one-out log-loss on those values 0.452, against 0.478 for the probability itself with
+# whether the model chose a value over null (which told nothing: it almost always writes one). On the checking half's
+# 70-question sample at the default 0.56 (the readings of bench/calibrate_local.py): precision 0.830 and answerable
+# exact match 0.629, against 0.840 and 0.600 for the earlier fit on 70 tuning questions with the probability.
+COEFFICIENTS = {"value_certainty": 1.849, "grounded": 1.397, "agrees": 1.38}
 INTERCEPTS = {
-    AnswerType.INTEGER: -1.874,
-    AnswerType.BOOLEAN: -2.851,
-    AnswerType.DATETIME: -1.744,
-    AnswerType.STRING: -2.312,
-    AnswerType.FLOAT: -1.874,
+    AnswerType.INTEGER: -2.078,
+    AnswerType.BOOLEAN: -2.429,
+    AnswerType.DATETIME: -2.948,
+    AnswerType.STRING: -2.635,
+    AnswerType.FLOAT: -3.282,
 }
 
 SYSTEM_PROMPT = (
@@ -71,9 +69,11 @@ SYSTEM_PROMPT = (
 
 @dataclass(frozen=True)
 class LocalSignals:
-    """What the local engine's confidence is computed from, each in [0, 1].
+    """What a reading tells of its value, each in [0, 1]; the confidence is computed from ``value_certainty`` (of
+    ``value_prob``), ``grounded`` and ``agrees`` (COEFFICIENTS).
 
-    - ``chose_value``: the model's probability of writing a value rather than ``null`` where it chose;
+    - ``chose_value``: the model's probability of writing a value rather than ``null`` where it chose (kept for the
+      benchmark: it told nothing);
     - ``value_prob``: the geometric mean probability of the value's tokens (how sure it was of the spelling);
     - ``grounded``: 1 when the value is stated in the evidence it read, else 0;
     - ``agrees``: 1 when the offline engine reads the same value from the same evidence, else 0.
@@ -86,6 +86,13 @@ class LocalSignals:
     prompt_tokens: int = 0  # what the reading cost (not a signal)
     completion_tokens: int = 0
 
+    @property
+    def value_certainty(self) -> float:
+        """The value's token probability as log-odds over 4 (0.5 → 0, 0.9 → 0.55, 0.99 → 1.15, clipped at ±2.3):
+        the top of the scale, where right and wrong values differ, spread out (4: the scale the fit was chosen at)."""
+        p = min(max(self.value_prob, 1e-4), 1 - 1e-4)
+        return math.log(p / (1 - p)) / 4
+
 
 def probability(signals: LocalSignals, answer_type: AnswerType) -> float:
     """The calibrated probability that a value with these signals is right."""
@@ -93,11 +100,12 @@ def probability(signals: LocalSignals, answer_type: AnswerType) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
 
-def evidence_window(question: Question) -> list[tuple[str, str]]:
-    """The best evidence sentences as (document name, sentence), best first, within ``MAX_EVIDENCE_CHARS``."""
+def evidence_window(question: Question, sentences: int) -> list[tuple[str, str]]:
+    """The best ``sentences`` evidence sentences as (document name, sentence), best first, within
+    ``MAX_EVIDENCE_CHARS``."""
     chosen: list[tuple[str, str]] = []
     used = 0
-    for sentence in rank_sentences(question)[:EVIDENCE_SENTENCES]:
+    for sentence in rank_sentences(question)[:sentences]:
         if sentence.coverage <= 0 or used + len(sentence.text) > MAX_EVIDENCE_CHARS:
             continue
         chosen.append((question.evidence[sentence.passage].name, sentence.text.strip()))
@@ -126,12 +134,13 @@ class SentenceReader:
     logprobs = TOP_ALTERNATIVES
     retry_hint = 'only {"answer":<value or null>} of the required type.'
 
-    def __init__(self, offline: OfflineEngine) -> None:
+    def __init__(self, offline: OfflineEngine, sentences: int) -> None:
         self._offline = offline
+        self._sentences = sentences
 
     def messages(self, question: Question) -> list[Message]:
         """The fixed instructions (cached across questions), then the sentences, the question and the type."""
-        window = evidence_window(question)
+        window = evidence_window(question, self._sentences)
         lines = "\n".join(f"- ({name}) {text}" for name, text in window) or "(no evidence)"
         # today's date only where a relative date needs it (RELATIVE)
         today = (
@@ -157,7 +166,8 @@ class SentenceReader:
         evidence writes it."""
         if question.answer_type.element in (AnswerType.INTEGER, AnswerType.FLOAT):
             numbers = answer if question.answer_type.is_array else [answer]
-            scaled_numbers = [scaled(n, question) if isinstance(n, int | float) else n for n in numbers]
+            read = [text for _, text in evidence_window(question, self._sentences)]
+            scaled_numbers = [scaled(n, read) if isinstance(n, int | float) else n for n in numbers]
             return normalise(
                 scaled_numbers if question.answer_type.is_array else scaled_numbers[0], question.answer_type
             )
@@ -192,12 +202,14 @@ class SentenceReader:
         return proposal
 
 
-def scaled(number: float, question: Question) -> float:
-    """``number`` as the evidence writes it with a scale word, when it writes it only so: the model's 12 for "12
-    million inhabitants" is 12000000; a number also written alone stays as it is."""
+def scaled(number: float, sentences: list[str]) -> float:
+    """``number`` as the sentences the model read write it with a scale word, when they write it only so: the
+    model's 12 for "12 million inhabitants" is 12000000; a number also written alone stays as it is. Only what the
+    model read counts: a plain "12" in a passage it was not shown kept "over 12 million" at 12 (typed-QA tuning,
+    2026-11-26)."""
     plain, scaled_values = False, set()
-    for hit in question.evidence:
-        for found in extract.numbers(hit.text):
+    for sentence in sentences:
+        for found in extract.numbers(sentence):
             leading = re.match(r"[^\d]*([\d.,]+)", found.text)
             written = float(leading.group(1).replace(",", "")) if leading and leading.group(1)[0].isdigit() else None
             if found.kind == "scaled" and written == number:
@@ -248,7 +260,7 @@ class LocalEngine:
         self._runtime = LocalRuntime(settings.local)
         self._offline = OfflineEngine(settings, embedder)  # type: ignore[arg-type]
         self._fallback: AnswerEngine | None = self._offline if settings.engine == "auto" else None
-        self._reader = SentenceReader(self._offline)
+        self._reader = SentenceReader(self._offline, settings.local.evidence_sentences)
         self._client: LLMClient | None = None
         self._one_at_a_time = threading.Lock()
         self._runtime.start()
@@ -287,7 +299,6 @@ class LocalEngine:
     def planner(self) -> LocalPlanner:
         """The model as a second reader of table questions (see :class:`LocalPlanner`)."""
         return LocalPlanner(self)
-
 
     def close(self) -> None:
         """Close the model client's connections and let the model go (its server stops with it)."""

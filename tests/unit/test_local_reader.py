@@ -7,10 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from backend.answer.engine import Question
 from backend.answer.llm import Completion, Token
 from backend.answer.local import compact_schema, read_written, scaled, token_signals
-from backend.models import SearchHit
 from backend.types import AnswerType
 
 NOW = datetime(2026, 11, 26, 12, tzinfo=UTC)
@@ -31,11 +29,11 @@ def test_the_choice_of_a_value_over_null_and_the_values_tokens_are_read_from_the
     assert value_prob == pytest.approx(2.718281828 ** (-0.15), rel=1e-6)  # the geometric mean of "2" and "12"
 
 
-def test_a_number_the_evidence_writes_only_with_a_scale_word_is_scaled():
-    hit = SearchHit("a", None, "a", "", "document", "About 12 million people live there. It has 7 lakes.", 0, 1.0)
-    question = Question("How many people live there?", AnswerType.INTEGER, [hit], NOW, True)
-    assert scaled(12, question) == 12_000_000
-    assert scaled(7, question) == 7  # written alone: as it is
+def test_a_number_the_sentences_read_write_only_with_a_scale_word_is_scaled():
+    read = ["About 12 million people live there.", "It has 7 lakes."]
+    assert scaled(12, read) == 12_000_000
+    assert scaled(7, read) == 7  # written alone: as it is
+    assert scaled(12, [*read, "Its 12 districts vote."]) == 12  # also written alone: as the model wrote it
 
 
 @pytest.mark.parametrize(
