@@ -5,14 +5,13 @@ tables read live and only within the tenant."""
 from __future__ import annotations
 
 import io
-import json
 import time
 
 import pytest
 from openpyxl import Workbook
 
 from backend.config import LLMSettings
-from tests.fakes.openai_server import FakeOpenAI, Reply
+from tests.fakes.openai_server import FakeOpenAI, Reply, plan_reply
 from tests.helpers import assert_error, bearer, make_docx
 
 # 60 orders: enough rows that no handful of retrieved chunks holds them all.
@@ -228,28 +227,13 @@ def test_a_question_holding_sql_is_just_a_question(client, tables_context):
     assert ask(client, tables_context, "How many orders are there?").json()["data"] == 60
 
 
-def _plan(**fields) -> Reply:
-    plan = {
-        "answerable": True,
-        "operation": None,
-        "column": None,
-        "select": [],
-        "where": [],
-        "order_by": None,
-        "descending": False,
-        "limit": None,
-        "group_by": None,
-    }
-    return Reply(json.dumps(plan | fields))
-
-
 def test_with_a_model_the_plan_is_its_json_checked_against_the_table(make_client):
     with FakeOpenAI() as fake:
         client = make_client(engine="llm", llm=LLMSettings(base_url=fake.base_url, api_key="sk-test", model="tiny"))
         context = client.post("/v1/contexts", json={"name": "staff"}).json()["id"]
         client.post(f"/v1/contexts/{context}/documents", files={"file": ("employees.csv", EMPLOYEES.encode())})
         research = [{"column": "department", "op": "=", "value": "Research"}]
-        fake.replies.append(_plan(operation="sum", column="salary", where=research))
+        fake.replies.append(plan_reply(operation="sum", column="salary", where=research))
         body = ask(client, context, "What is the total salary in Research?").json()
         assert body["data"] == 227000 and body["confidence"] == 0.8
         computation = body["sources"][0]["computation"]
@@ -268,27 +252,29 @@ def test_with_a_model_the_plan_is_its_json_checked_against_the_table(make_client
         assert "- salary (number)" in prompt and "Ada Lovelace | Engineering | $120,000" in prompt
         assert prompt.endswith("Question: What is the total salary in Research?")
 
-        fake.replies.append(_plan(operation="sum", column="wage", where=research))  # no such column
+        fake.replies.append(plan_reply(operation="sum", column="wage", where=research))  # no such column
         error = assert_error(ask(client, context, "What is the total salary in Research?"), 422, "no_answer")
         assert "does not fit employees.csv: column: the table has no column 'wage'" in error["message"]
-        fake.replies.append(_plan(operation="avg", column="department"))  # not numbers
+        fake.replies.append(plan_reply(operation="avg", column="department"))  # not numbers
         error = assert_error(ask(client, context, "What is the average salary?"), 422, "no_answer")
         assert "must hold numbers" in error["message"]
         # a column compared with another of the same row: both numbers (or both dates), or the plan is declined
         above = [{"column": "salary", "op": ">", "value": None, "compare_to": "bonus"}]
-        fake.replies.append(_plan(operation="count", where=above))
+        fake.replies.append(plan_reply(operation="count", where=above))
         body = ask(client, context, "How many employees have a salary above their bonus?").json()
         assert body["data"] == 4  # the empty bonus compares with nothing
         assert body["sources"][0]["computation"]["plan"] == "count rows of employees.csv where 'salary' > 'bonus'"
         assert "compare_to" in schema["properties"]["where"]["items"]["properties"]
         # the years (or months) of a column of days as groups
-        by_year = _plan(operation="sum", column="salary", group_by="start date", group_part="year", descending=True)
+        by_year = plan_reply(
+            operation="sum", column="salary", group_by="start date", group_part="year", descending=True
+        )
         fake.replies.append(by_year)
         body = ask(client, context, "Which starting year brought the most salary?").json()
         assert body["data"] == 2015  # Grace Hopper's $135,500
         assert schema["properties"]["group_part"]["anyOf"][0]["enum"] == ["month", "year"]
         by_name = [{"column": "salary", "op": ">", "value": None, "compare_to": "name"}]
-        fake.replies.append(_plan(operation="count", where=by_name))
+        fake.replies.append(plan_reply(operation="count", where=by_name))
         error = assert_error(ask(client, context, "How many salaries are above a name?"), 422, "no_answer")
         assert "do not both hold numbers or both dates" in error["message"]
         # The model may say the table does not answer it: the text engine (the same model) is asked instead.

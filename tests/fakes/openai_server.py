@@ -82,3 +82,20 @@ class FakeOpenAI(BackgroundServer):
 
         super().__init__(Handler)
         self.base_url = f"{self.origin}/v1"
+
+
+def plan_reply(**fields) -> Reply:
+    """A model's table plan as the LLM planner asks for it: every field at its default but ``fields``."""
+    plan = {
+        "answerable": True,
+        "operation": None,
+        "column": None,
+        "select": [],
+        "where": [],
+        "order_by": None,
+        "descending": False,
+        "limit": None,
+        "group_by": None,
+        "group_part": None,
+    }
+    return Reply(json.dumps(plan | fields))

@@ -5,8 +5,6 @@ tests/integration/test_local_engine.py runs it for real)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from backend.answer.engine import Outcome
@@ -16,26 +14,10 @@ from backend.config import LLMSettings
 from backend.tables import parse
 from backend.tables.results import compute
 from backend.types import AnswerType
-from tests.fakes.openai_server import FakeOpenAI, Reply
+from tests.fakes.openai_server import FakeOpenAI, Reply, plan_reply
 from tests.unit.tables.sample import ORDERS, table_of
 
 EUROPE = [{"column": "region", "op": "=", "value": "Europe", "compare_to": None}]
-
-
-def _plan(**fields) -> Reply:
-    plan = {
-        "answerable": True,
-        "operation": None,
-        "column": None,
-        "select": [],
-        "where": [],
-        "order_by": None,
-        "descending": False,
-        "limit": None,
-        "group_by": None,
-        "group_part": None,
-    }
-    return Reply(json.dumps(plan | fields, separators=(",", ":")))
 
 
 @pytest.fixture
@@ -55,7 +37,7 @@ def _check(fake: FakeOpenAI, reply: Reply, question: str = "How many orders came
 
 
 def test_a_plan_giving_the_rules_value_agrees(fake):
-    value, check = _check(fake, _plan(operation="count", where=EUROPE))
+    value, check = _check(fake, plan_reply(operation="count", where=EUROPE))
     assert value == 3
     assert check.outcome is Outcome.AGREES and check.value == 3
     assert check.plan == "count rows of orders.csv where 'region' = 'Europe'"
@@ -66,12 +48,12 @@ def test_a_plan_giving_the_rules_value_agrees(fake):
 
 
 def test_a_plan_giving_another_value_differs_and_says_its_value(fake):
-    value, check = _check(fake, _plan(operation="count"))  # every order, not Europe's
+    value, check = _check(fake, plan_reply(operation="count"))  # every order, not Europe's
     assert value == 3 and check.outcome is Outcome.DIFFERS and check.value == 5
     assert check.plan == "count rows of orders.csv"
 
 
-def test_a_model_that_says_the_table_does_not_answer_makes_no_plan(fake):
+def test_a_model_that_says_the_table_does_not_answer_makes_noplan_reply(fake):
     _, check = _check(fake, Reply('{"answerable":false}'))
     assert check.outcome is Outcome.NO_PLAN and check.value is None
 
@@ -79,8 +61,8 @@ def test_a_model_that_says_the_table_does_not_answer_makes_no_plan(fake):
 @pytest.mark.parametrize(
     "reply",
     [
-        _plan(operation="sum", column="customer"),  # no such column
-        _plan(operation="avg", column="region"),  # not numbers
+        plan_reply(operation="sum", column="customer"),  # no such column
+        plan_reply(operation="avg", column="region"),  # not numbers
         Reply("a count, I think"),  # not JSON
         Reply("", status=500),  # the model failed
     ],
