@@ -115,8 +115,12 @@ def check_reading(
         plan = from_json(planned, table)
     except (InvalidPlan, AnswerbaseError) as exc:
         return SecondReading(Outcome.UNUSABLE, plan=str(exc))
-    _, model_value, _ = compute(parse.Reading(plan, plan_kind(plan, answer_type), reading.coverage), table, answer_type)
     words = describe(plan, table)
+    model_reading = parse.Reading(plan, plan_kind(plan, answer_type), reading.coverage)
+    try:
+        _, model_value, _ = compute(model_reading, table, answer_type)
+    except Exception as exc:  # a checked plan that still fails to run must not cost the rules' answer
+        return SecondReading(Outcome.UNUSABLE, plan=f"{words}: {exc}")
     if model_value is None:
         return SecondReading(Outcome.UNUSABLE, plan=words)
     return SecondReading(Outcome.AGREES if same_value(model_value, value) else Outcome.DIFFERS, model_value, words)
