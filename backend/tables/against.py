@@ -1,7 +1,7 @@
 """Conditions that compare two columns of each row: "items whose stock is below their reorder level", "orders
 delivered after their due date", "how many teams scored more than they conceded" is not one (no second column
 is named). The column compared with is named right after the comparison; the one compared is named before it,
-or is the table's only other column of the same kind.
+or is the table's only other column of the same kind, or its one column of stock.
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ _SPLIT = [
     (r"(?:less|fewer|lower|smaller)\s+(?:\w+\s+){1,3}?than", "<"),
 ]
 _DETERMINER = r"(?:(?:the|their|its|his|her|our|a)\s+)?"
+# "items below their reorder level": a level is compared with what is held, the table's one column of stock or units
+# (In Stock, On Hand, Quantity) when other columns of numbers are there too (Unit Cost)
+_HELD = re.compile(r"(?i)\b(?:stock|on hand|quantity|qty|units|inventory)\b")
 
 
 def column_comparisons(words: list[str], named: list[int], table: TypedTable, index: Index) -> list[Condition]:
@@ -66,7 +69,7 @@ def _named_at(at: int, stems: list[str], named: list[int], table: TypedTable, in
 
 def _compared(naming: set[str], other: int, named: list[int], table: TypedTable, index: Index) -> int | None:
     """The column compared with ``other``: one of its kind that ``naming`` (stems) names, else the table's only
-    other column of that kind (ranks, years and the like left out)."""
+    other column of that kind (ranks, years and the like left out), or of those its one column of stock."""
     kind = _kind(table, other)
     for column in named:
         if column != other and _kind(table, column) == kind and index.names[column] & naming:
@@ -76,4 +79,7 @@ def _compared(naming: set[str], other: int, named: list[int], table: TypedTable,
         for c in range(len(table.columns))
         if c != other and _kind(table, c) == kind and not (kind == "number" and is_year_or_rank(table, c))
     ]
-    return alike[0] if len(alike) == 1 else None
+    if len(alike) == 1:
+        return alike[0]
+    held = [c for c in alike if _HELD.search(table.columns[c].name)]
+    return held[0] if len(held) == 1 else None

@@ -1261,6 +1261,12 @@ def test_a_column_is_compared_with_another_of_the_same_row():
     reading = parse.read("How many items are below their reorder level?", stock, AnswerType.INTEGER)
     assert describe(reading.plan, stock) == "count rows of stock.csv where 'In Stock' < 'Reorder Level'"
     assert compile_plan(reading.plan, stock) == ("SELECT count(*) FROM t WHERE n3 < n4", [])
+    # beside another column of numbers (Unit Cost), a level is compared with the table's one column of stock
+    priced = table_of("Item,In Stock,Reorder Level,Unit Cost\nKit,34,20,11.5\nPress,8,15,16.0\nBottle,0,12,5.5\n")
+    assert answer("Which items are below their reorder level?", priced, "string_array") == ["Press", "Bottle"]
+    sizes_priced = table_of("Item,Width,Height,Unit Cost\nbox,3,4,5\n")
+    reading = parse.read("How many items are above their height?", sizes_priced, AnswerType.INTEGER)
+    assert reading is None or "height" in reading.unexplained  # no column of stock: which one is compared is unsaid
     deliveries = table_of(
         "order,due,delivered\nA,2025-03-01,2025-02-27\nB,2025-03-05,2025-03-09\nC,2025-03-07,2025-03-10\n", "late.csv"
     )
