@@ -120,6 +120,8 @@ def computation_view(computation: dict, key: str) -> None:
         "The value is computed exactly from the table; the confidence is how often a question read this way is "
         "read right."
     )
+    if second := computation.get("model_reading"):  # local.table_second_reading: the model's own plan beside it
+        st.caption(model_reading_words(second))
     with st.expander("SQL", icon=":material/code:"):
         st.code(computation["sql"], language="sql")
         if computation["parameters"]:
@@ -132,3 +134,13 @@ def computation_view(computation: dict, key: str) -> None:
     st.caption(f"{plural(matched, 'matching row')}" + (f", the first {len(rows)} shown" if matched > len(rows) else ""))
     st.dataframe(rows, hide_index=True, width="stretch")
     download_buttons("Rows", computation["columns"], rows, f"rows-{key}", "Rows")
+
+
+def model_reading_words(reading: dict) -> str:
+    """The local model's second reading of a table question in a sentence."""
+    if reading["outcome"] == "no plan":
+        return "The local model, reading the question again, says the table does not answer it."
+    if reading["outcome"] == "unusable":
+        return f"The local model's own plan could not be used ({reading['plan']})."
+    said = "agrees" if reading["outcome"] == "agrees" else f"gives {reading['value']!r} instead"
+    return f"The local model's own plan ({reading['plan']}) {said}."

@@ -375,6 +375,33 @@ def test_numbers_read_as_people_write_them(value, shown):
     assert format_number(value) == shown
 
 
+@pytest.mark.parametrize(
+    ("reading", "shown"),
+    [
+        (
+            {"outcome": "agrees", "plan": "count rows of orders.csv", "value": 3},
+            "The local model's own plan (count rows of orders.csv) agrees.",
+        ),
+        (
+            {"outcome": "differs", "plan": "count rows of orders.csv", "value": 5},
+            "The local model's own plan (count rows of orders.csv) gives 5 instead.",
+        ),
+        (
+            {"outcome": "no plan", "plan": "", "value": None},
+            "The local model, reading the question again, says the table does not answer it.",
+        ),
+        (
+            {"outcome": "unusable", "plan": "order_by: 'Pos' holds neither numbers nor dates", "value": None},
+            "The local model's own plan could not be used (order_by: 'Pos' holds neither numbers nor dates).",
+        ),
+    ],
+)
+def test_a_models_second_reading_of_a_table_question_is_said_in_words(reading, shown):
+    from console.widgets import model_reading_words
+
+    assert model_reading_words(reading) == shown
+
+
 def test_the_grid_page_runs_a_grid_shows_a_cells_passage_and_keeps_a_correction():
     contracts = _api().create_context("Supplier contracts", "")
     for name, text in {
