@@ -7,9 +7,10 @@ over a fresh database of typed-QA passages (SQuAD + BoolQ dev,
 ../shared/data/typedqa), then:
 - SPEED: a grid of 5 generic columns (one per scalar type) over 100 passages: time to the first complete row,
   time to done, cells per second, share of cells declined (most passages do not say these things);
-- ACCURACY: a grid whose columns are 40 questions of the CHECKING half (8 per type where the set has them) over
-  the 40 passages they were written for. Each question's own passage is scored against the gold answer (exact
-  match, typed_qa.py's rules); every other passage should decline it, so a value there is a false fill.
+- ACCURACY: a grid whose columns are 30 questions of the CHECKING half (spread over the types as evenly as the set
+  allows; a grid holds 30 columns at most) over the 30 passages they were written for. Each question's own passage
+  is scored against the gold answer (exact match, typed_qa.py's rules); every other passage should decline it, so a
+  value there is a false fill.
 
 The local model reads a cell in about 2 s, one at a time: with ``--engine local`` the accuracy grid is 10 questions
 (2 per type) over their 10 passages (100 cells, a few minutes) and the speed grid is left out; ``--questions``
@@ -31,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from backend.config import Settings
 from backend.ingest import Source
+from backend.models import MAX_GRID_COLUMNS
 from backend.services import Services
 from bench.common import SHARED_DATA, half, print_table, running_server
 from bench.typed_qa import correct
@@ -88,7 +90,9 @@ def choose(checking: list[dict], count: int) -> list[dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", choices=["offline", "local"], default="offline")
-    parser.add_argument("--questions", type=int, default=0, help="accuracy grid columns (default 40; local 10)")
+    parser.add_argument(
+        "--questions", type=int, default=0, help=f"accuracy grid columns (default {MAX_GRID_COLUMNS}; local 10)"
+    )
     parser.add_argument(
         "--half",
         choices=["checking", "tuning"],
@@ -100,7 +104,7 @@ def main() -> None:
     local = args.engine == "local"
     questions = [json.loads(line) for line in (SHARED_DATA / "typedqa" / "questions_dev.jsonl").open()]
     checking = [q for q in questions if half(q["passage_id"]) == args.half]
-    chosen = choose(checking, args.questions or (10 if local else 40))
+    chosen = choose(checking, min(args.questions or (10 if local else MAX_GRID_COLUMNS), MAX_GRID_COLUMNS))
     by_id = {
         json.loads(line)["passage_id"]: json.loads(line) for line in (SHARED_DATA / "typedqa" / "passages.jsonl").open()
     }
@@ -140,7 +144,7 @@ def main() -> None:
             [[len(cells), first_row, total, len(cells) / total, f"{declined_share:.0%}"]],
         )
     print(
-        f"\nACCURACY ({args.engine} engine): {len(chosen)} checking-half questions as columns over their "
+        f"\nACCURACY ({args.engine} engine): {len(chosen)} {args.half}-half questions as columns over their "
         f"{len(own)} passages ({accuracy_s:.0f} s, status {accuracy['status']})"
     )
     print_table(
