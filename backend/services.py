@@ -130,7 +130,8 @@ def _checker(engine: AnswerEngine, settings: Settings) -> Checker | None:
 
 def _planner(settings: Settings) -> Planner:
     """The model that writes table plans (imported only when the LLM engine is chosen: it pulls in openai)."""
-    from backend.answer.llm import LLMClient, LLMPlanner
+    from backend.answer.llm import LLMClient
+    from backend.answer.planners import LLMPlanner
 
     return LLMPlanner(LLMClient(settings.llm))
 

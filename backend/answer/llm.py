@@ -22,21 +22,13 @@ from openai.types.chat import ChatCompletionMessageParam
 
 from backend.answer.engine import Proposal, Question
 from backend.answer.grounding import find_quote, find_value
-from backend.answer.prompts import (
-    PLAN_EXAMPLES,
-    PLAN_SYSTEM_PROMPT,
-    plan_prompt,
-    plan_schema,
-    system_prompt,
-    user_prompt,
-)
+from backend.answer.prompts import system_prompt, user_prompt
 from backend.config import LLMSettings, Settings
 from backend.errors import Unavailable, UpstreamError, UpstreamTimeout
-from backend.tables.infer import TypedTable
 from backend.types import AnswerType, normalise, value_schema
 
 Message = ChatCompletionMessageParam  # one chat message, as the engines build them
-_JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
+JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
 MAX_QUOTE_CHARS = 400
 # Confidence by grounding. NOT calibrated: no model is reachable from this workplace to calibrate against.
 # They are priors ordered by evidence strength; re-fit them with bench/typed_qa.py against the model you deploy.
@@ -104,7 +96,7 @@ def parse_reply(text: str) -> Reply:
     """The reply's fields, tolerating prose or code fences around the JSON object (and servers that drop
     ``answerable`` or ``quote``: a non-null answer is then taken as answerable)."""
     candidates = [text.strip()]
-    match = _JSON_OBJECT.search(text)
+    match = JSON_OBJECT.search(text)
     if match:
         candidates.append(match.group(0))
     for candidate in candidates:
@@ -316,38 +308,3 @@ def grounded(question: Question, value: Any, quote: str) -> Proposal:
     if not question.answer_type.is_array and confidences[0] == UNGROUNDED:
         proposal.reason = f"The model's answer {value!r} is not stated in the evidence."
     return proposal
-
-
-# A plan written compactly is 60-120 tokens (a condition or two, every field named): room for four conditions
-PLAN_MAX_TOKENS = 256
-
-
-class LLMPlanner:
-    """Asks the model for a table query plan (JSON, never SQL or code): the table's schema and a few rows in, the
-    plan out, parsed and checked against the table by ``backend.tables.plan.from_json``. ``compact`` is for a small
-    model on a CPU, where every token costs: worked examples, only the fields the plan needs, and JSON without
-    spaces (llama.cpp's ``x-guidance`` extension)."""
-
-    def __init__(self, client: LLMClient, compact: bool = False) -> None:
-        self._client = client
-        self._compact = compact
-
-    def plan(self, question: str, table: TypedTable) -> dict[str, Any] | None:
-        """The model's plan as a JSON object, or None when it says the table does not answer the question."""
-        system = PLAN_SYSTEM_PROMPT + ("\n" + PLAN_EXAMPLES if self._compact else "")
-        messages: list[ChatCompletionMessageParam] = [
-            {"role": "system", "content": system},
-            {"role": "user", "content": plan_prompt(question, table)},
-        ]
-        schema = plan_schema([c.name for c in table.columns], compact=self._compact)
-        if self._compact:
-            schema["x-guidance"] = COMPACT_JSON
-        text = self._client.complete(messages, schema, "table_plan", max_tokens=PLAN_MAX_TOKENS).text
-        match = _JSON_OBJECT.search(text)
-        try:
-            data = json.loads(match.group(0) if match else text)
-        except json.JSONDecodeError as exc:
-            raise UpstreamError("The model's table plan was not JSON.") from exc
-        if not isinstance(data, dict):
-            raise UpstreamError("The model's table plan was not a JSON object.")
-        return data if data.get("answerable", True) is not False else None

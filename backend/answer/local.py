@@ -19,19 +19,18 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from backend.answer import extract
 from backend.answer.engine import AnswerEngine, Proposal, Question
 from backend.answer.grounding import find_value
-from backend.answer.llm import COMPACT_JSON, Completion, LLMClient, LLMPlanner, Message, Reply, ask
+from backend.answer.llm import COMPACT_JSON, Completion, LLMClient, Message, Reply, ask
 from backend.answer.local_runtime import LocalRuntime
+from backend.answer.model_reply import read_written, scaled, token_signals
 from backend.answer.offline import OfflineEngine, rank_sentences, unanswerable
+from backend.answer.planners import LocalPlanner
 from backend.answer.prompts import describe_type
 from backend.config import LLMSettings, Settings
-from backend.tables.infer import TypedTable
-from backend.types import AnswerType, format_datetime, normalise, value_schema
+from backend.types import AnswerType, normalise, value_schema
 
 # Dates are asked as the model writes them ("June 11, 1962") and read as the offline engine reads passages: the ISO
 # pattern is beyond llguidance's regex (no \d), and a small model writes dates out more surely than it converts
@@ -202,54 +201,6 @@ class SentenceReader:
         return proposal
 
 
-def scaled(number: float, sentences: list[str]) -> float:
-    """``number`` as the sentences the model read write it with a scale word, when they write it only so: the
-    model's 12 for "12 million inhabitants" is 12000000; a number also written alone stays as it is. Only what the
-    model read counts: a plain "12" in a passage it was not shown kept "over 12 million" at 12 (typed-QA tuning,
-    2026-11-26)."""
-    plain, scaled_values = False, set()
-    for sentence in sentences:
-        for found in extract.numbers(sentence):
-            leading = re.match(r"[^\d]*([\d.,]+)", found.text)
-            written = float(leading.group(1).replace(",", "")) if leading and leading.group(1)[0].isdigit() else None
-            if found.kind == "scaled" and written == number:
-                scaled_values.add(found.value)
-            elif found.value == number:
-                plain = True
-    return scaled_values.pop() if len(scaled_values) == 1 and not plain else number
-
-
-def read_written(text: str, element: AnswerType, now: datetime) -> Any:
-    """The first number or date in what the model wrote, as the offline engine reads passages; :class:`ValueError`
-    when there is none ("12 million" → 12000000.0, "June 11, 1962" → that day)."""
-    found = extract.dates(text, now) if element is AnswerType.DATETIME else extract.numbers(text)
-    if not found:
-        if element is AnswerType.DATETIME and re.fullmatch(r"\s*\d{4}\s*", text):
-            return f"{text.strip()}-01-01T00:00:00Z"  # a year alone: its first day, as a date
-        raise ValueError(f"{text!r} holds no {element.value}")
-    value = found[0].value
-    return format_datetime(value) if element is AnswerType.DATETIME else value
-
-
-def token_signals(completion: Completion) -> tuple[float, float]:
-    """(probability of a value rather than null where the model chose, geometric mean probability of the value's
-    tokens), from the reply's tokens: ``{"answer":`` is syntax; the tokens after it, but the closing brace, are
-    the value's."""
-    colon = completion.text.find(":")
-    position, chose, logprobs = 0, None, []
-    for token in completion.tokens:
-        start, position = position, position + len(token.text)
-        if position <= colon + 1 or not token.text.strip(" }"):
-            continue  # the key, and the closing brace
-        if chose is None:  # where it chose between a value and null
-            alternatives = token.alternatives or {token.text: token.logprob}
-            null = sum(math.exp(lp) for t, lp in alternatives.items() if t.lstrip('": ').startswith("null"))
-            chose = 1.0 - null / (sum(math.exp(lp) for lp in alternatives.values()) or 1.0)
-        if start >= colon + 1:
-            logprobs.append(token.logprob)
-    return (chose or 0.0), (math.exp(sum(logprobs) / len(logprobs)) if logprobs else 0.0)
-
-
 class LocalEngine:
     """The local model's answers; in ``auto`` the offline engine's until the model is loaded."""
 
@@ -297,8 +248,8 @@ class LocalEngine:
             yield client
 
     def planner(self) -> LocalPlanner:
-        """The model as a second reader of table questions (see :class:`LocalPlanner`)."""
-        return LocalPlanner(self)
+        """The model as a second reader of table questions (see :class:`~backend.answer.planners.LocalPlanner`)."""
+        return LocalPlanner(lambda: self._runtime.ready, self.model)
 
     def close(self) -> None:
         """Close the model client's connections and let the model go (its server stops with it)."""
@@ -318,23 +269,3 @@ class LocalEngine:
             )
             self._client = LLMClient(settings)
         return self._client
-
-
-class LocalPlanner:
-    """The local model writing a table question's plan (the llm engine's :class:`LLMPlanner` over the loopback
-    runtime, in compact JSON): the table answerer's second reading where the rules leave words of the question
-    unexplained. It reads only once the model is loaded (``ready``): under ``auto`` the rules answer alone until
-    then."""
-
-    def __init__(self, engine: LocalEngine) -> None:
-        self._engine = engine
-
-    @property
-    def ready(self) -> bool:
-        """Whether the model is loaded (a plan asked now does not wait for it)."""
-        return self._engine.runtime.ready
-
-    def plan(self, question: str, table: TypedTable) -> dict[str, Any] | None:
-        """The model's plan as JSON, or None when it says the table does not answer the question."""
-        with self._engine.model() as client:
-            return LLMPlanner(client, compact=True).plan(question, table)

@@ -91,14 +91,14 @@ MODEL_PLAN_CONFIDENCE = 0.8
 
 
 class Planner(Protocol):
-    """Writes a plan for a question over a table, as JSON (``backend.answer.llm.LLMPlanner``)."""
+    """Writes a plan for a question over a table, as JSON (``backend.answer.planners.LLMPlanner``)."""
 
     def plan(self, question: str, table: TypedTable) -> dict[str, Any] | None: ...
 
 
 class Checker(Planner, Protocol):
     """A planner that reads a question again where the rules leave words of it unexplained
-    (``backend.answer.local.LocalPlanner``); ``ready`` says whether it can read now without waiting."""
+    (``backend.answer.planners.LocalPlanner``); ``ready`` says whether it can read now without waiting."""
 
     @property
     def ready(self) -> bool: ...

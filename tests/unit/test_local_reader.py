@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from backend.answer.llm import Completion, Token
-from backend.answer.local import compact_schema, read_written, scaled, token_signals
+from backend.answer.local import compact_schema
+from backend.answer.model_reply import read_written, scaled, token_signals
 from backend.types import AnswerType
 
 NOW = datetime(2026, 11, 26, 12, tzinfo=UTC)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from backend.answer.engine import Outcome
-from backend.answer.llm import LLMClient, LLMPlanner
+from backend.answer.llm import LLMClient
+from backend.answer.planners import LLMPlanner
 from backend.answer.tables import check_reading, same_value
 from backend.config import LLMSettings
 from backend.tables import parse
