@@ -8,6 +8,7 @@ past forms it leaves alone ("led" is "lead", so "Who leads…?" finds "… was l
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 import snowballstemmer
@@ -19,6 +20,10 @@ STOP_WORDS = frozenset(
     "about after before during over under between up down out if so such any all each some per".split()
 )
 WORD = re.compile(r"[A-Za-z0-9]+")
+# Letters that Unicode does not decompose into a base letter and a mark (fold() drops the marks of the others).
+_UNDECOMPOSED = str.maketrans("łŁøØđĐðÐı", "lLoOdDdDi") | str.maketrans(
+    {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "Th"}
+)
 # A sentence ends at . ! or ? before a capital, digit or quote, but not after an initial ("John C.
 # Messenger") or a title ("Dr. Smith").
 _SENTENCE_END = re.compile(
@@ -80,6 +85,15 @@ def stem(word: str) -> str:
     return _STEMMER.stemWord(_IRREGULAR.get(word, word))
 
 
+def fold(text: str) -> str:
+    """``text`` in plain Latin letters: "Bolesław Töregene" is "Boleslaw Toregene", as a question typed on an
+    English keyboard writes the names its passages spell with diacritics (``WORD`` matches ASCII letters only)."""
+    if text.isascii():  # the common case, and the fast one
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def terms(text: str) -> list[str]:
     """The content terms of ``text``, stemmed, stop words removed."""
-    return [stem(t) for t in WORD.findall(text) if t.lower() not in STOP_WORDS]
+    return [stem(t) for t in WORD.findall(fold(text)) if t.lower() not in STOP_WORDS]

@@ -8,7 +8,7 @@ from importlib import resources
 import pytest
 
 from backend.answer.engine import Question
-from backend.answer.offline import OfflineEngine
+from backend.answer.offline import OfflineEngine, unanswerable
 from backend.models import SearchHit
 from backend.types import AnswerType, normalise
 
@@ -158,6 +158,35 @@ def test_a_qualifier_no_passage_mentions_declines_another_things_value(question,
         proposal.reason == f"No passage in this context mentions {unmentioned}: the allowance they speak of is another."
     )
     assert _ask("What is the daily meal allowance on business trips?", "float", "expenses.md") == 35.5
+
+
+def _snippet(text: str) -> list[SearchHit]:
+    return [SearchHit("history", None, "history", "", "text-snippet", text, 0, 1.0)]
+
+
+def test_a_name_typed_without_its_diacritics_is_the_name_the_passage_spells_with_them():
+    # "Who was Boleslaw II of Masovia?" was declined for 'Boleslaw' over a passage about Bolesław II (typed-QA tuning).
+    evidence = _snippet("Bolesław II of Masovia was the Prince of Płock from 1275 and a duke of Masovia.")
+    for asked in ("Boleslaw", "Bolesław"):
+        question = Question(f"When did {asked} II become Prince of Plock?", AnswerType.INTEGER, evidence, NOW, True)
+        assert unanswerable(question) == ""
+        assert OfflineEngine().propose(question).value == 1275
+    elsewhere = Question("When did Zbigniew II become Prince?", AnswerType.INTEGER, evidence, NOW, True)
+    assert unanswerable(elsewhere) == "No passage in this context mentions 'Zbigniew'."
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who caught the most passes in the final?", "When was the very first test flight of the glider?"],
+)
+def test_a_word_of_degree_is_no_kind_of_thing_the_passages_must_mention(question):
+    # "the most receptions", "the very first plugs-out test" were declined as another thing's (typed-QA tuning).
+    evidence = _snippet("In the final, Jordan caught nine passes. The first test flight of the glider was in 1903.")
+    assert unanswerable(Question(question, AnswerType.STRING, evidence, NOW, True)) == ""
+    # a word of kind is still one: no passage speaks of short passes
+    assert unanswerable(Question("Who caught the most short passes?", AnswerType.STRING, evidence, NOW, True)) == (
+        "No passage in this context mentions 'short': the passes they speak of is another."
+    )
 
 
 QUARTERLY_REPORT = (
