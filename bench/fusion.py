@@ -227,7 +227,7 @@ def main() -> None:
             True,
         ),
         **{f"relevance, lexical weight {w}": (convex(w), True) for w in (0.1, 0.15, 0.2, 0.25, 0.3)},
-        "relevance, lexical weight 0.2, depth 100": (convex(0.2, depth=DEPTH), True),
+        **{f"relevance, lexical weight 0.2, depth {d}": (convex(0.2, depth=d), True) for d in (20, 30, DEPTH)},
     }
 
     rows = [[name, *evaluate(queries, fuse, has_floor)] for name, (fuse, has_floor) in fusions.items()]
