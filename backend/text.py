@@ -94,6 +94,12 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def words(text: str) -> list[str]:
+    """The words of ``text`` (letters and digits, folded by :func:`fold`): every comparison of a question's words
+    with a passage's splits both sides this way."""
+    return WORD.findall(fold(text))
+
+
 def terms(text: str) -> list[str]:
     """The content terms of ``text``, stemmed, stop words removed."""
-    return [stem(t) for t in WORD.findall(fold(text)) if t.lower() not in STOP_WORDS]
+    return [stem(t) for t in words(text) if t.lower() not in STOP_WORDS]

@@ -9,7 +9,7 @@ from typing import Any
 
 from backend.answer import extract
 from backend.answer.engine import Question
-from backend.text import STOP_WORDS, WORD, stem, terms
+from backend.text import STOP_WORDS, stem, terms, words
 from backend.types import AnswerType, normalise
 
 # Chosen on the whole typed-QA dev set by earlier sessions (bench/typed_qa.py, 2026-11); see offline.py.
@@ -57,7 +57,7 @@ def candidates(sentence: str, question: Question, common: frozenset[str] = froze
         wants_year = element is AnswerType.INTEGER and _wants_year(question.text)
         wants_percent = bool(re.search(r"percent|%|proportion|share|rate", q_lower))
         counted_match = re.search(r"how many (\w+)", q_lower)
-        counted = stem(counted_match.group(1)) if counted_match else None
+        counted = next(map(stem, words(counted_match.group(1))), None) if counted_match else None
         for c in extract.numbers(sentence):
             if element is AnswerType.INTEGER and c.value != int(c.value):
                 continue
@@ -68,9 +68,7 @@ def candidates(sentence: str, question: Question, common: frozenset[str] = froze
                 preference = 0.2
             if element is AnswerType.FLOAT:
                 preference *= 1.5 if (c.kind == "percent") == wants_percent else 0.6
-            is_counted = bool(counted) and counted in {
-                stem(w) for w in WORD.findall(" ".join(sentence[c.end :].split()[:3]))
-            }
+            is_counted = bool(counted) and counted in {stem(w) for w in words(" ".join(sentence[c.end :].split()[:3]))}
             if is_counted:
                 preference *= COUNTED_NOUN_BOOST  # "212 employees" answers "how many employees"
             value = int(c.value) if element is AnswerType.INTEGER else c.value
@@ -85,19 +83,19 @@ def candidates(sentence: str, question: Question, common: frozenset[str] = froze
         wants_person = bool(re.match(r"\s*(who|whom|whose)\b", q_lower))
         asked = set(terms(question.text))
         for c in extract.names(sentence):
-            words = _trim(c.value.split(), asked, trailing=wants_person)
-            if not words:
+            name_words = _trim(c.value.split(), asked, trailing=wants_person)
+            if not name_words:
                 continue
             # People are usually named in two or more words, and not with words that name organisations or that
             # the evidence also writes in lower case (a capitalised word, that is: "von" in a name is lower case).
             if wants_person:
-                preference = 0.8 + 0.4 * min(len(words) - 1, 2)
-                thing = [w for w in words if w[:1].isupper() and w.strip(".,;:'’\"").lower() in common]
-                if thing or any(w.lower() in _ORGANISATION_WORDS for w in words):
+                preference = 0.8 + 0.4 * min(len(name_words) - 1, 2)
+                thing = [w for w in name_words if w[:1].isupper() and w.strip(".,;:'’\"").lower() in common]
+                if thing or any(w.lower() in _ORGANISATION_WORDS for w in name_words):
                     preference *= 0.5
             else:
-                preference = 1.0 + 0.2 * min(len(words) - 1, 2)
-            out.append(Found(" ".join(words), preference, c.start, c.end))
+                preference = 1.0 + 0.2 * min(len(name_words) - 1, 2)
+            out.append(Found(" ".join(name_words), preference, c.start, c.end))
     # Values leave the engine in their canonical JSON form (an engine's duty, see engine.Proposal): normalised
     # here, once, so candidates that differ only in how they were written ("1,200" and "1200") are one value.
     return [replace(f, value=normalise(f.value, element)) for f in out]

@@ -23,7 +23,7 @@ import re
 from dataclasses import asdict, dataclass
 
 from backend.models import SearchHit
-from backend.text import STOP_WORDS, WORD, fold, stem
+from backend.text import STOP_WORDS, stem, words
 from backend.types import AnswerType
 
 
@@ -74,9 +74,8 @@ def probability(signals: Signals, answer_type: AnswerType) -> float:
 def key_terms(question: str) -> list[str]:
     """The words a question is about and that its evidence must mention: names (capitalised words after the
     first) and numbers. "When was the Zorblax treaty signed?" is about "Zorblax"."""
-    words = WORD.findall(fold(question))
     found = []
-    for position, word in enumerate(words):
+    for position, word in enumerate(words(question)):
         if word.lower() in STOP_WORDS:
             continue
         if word.isdigit() or (position > 0 and word[:1].isupper()):
@@ -86,7 +85,7 @@ def key_terms(question: str) -> list[str]:
 
 def evidence_stems(evidence: list[SearchHit]) -> set[str]:
     """Every stemmed word of the evidence passages and their document names."""
-    return {stem(w) for hit in evidence for w in WORD.findall(fold(f"{hit.name} {hit.text}"))}
+    return {stem(w) for hit in evidence for w in words(f"{hit.name} {hit.text}")}
 
 
 def unmentioned(terms: list[str], evidence: list[SearchHit], stems: set[str]) -> list[str]:

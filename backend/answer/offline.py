@@ -20,13 +20,14 @@ from backend.answer import confidence
 from backend.answer.candidates import MAX_PREFERENCE, Found, candidates, common_words, in_question
 from backend.answer.engine import Proposal, Question, Span
 from backend.answer.qualifiers import unmentioned_qualifiers
-from backend.text import STOP_WORDS, WORD, split_sentences, stem, terms
+from backend.text import STOP_WORDS, split_sentences, stem, terms, words
 from backend.types import AnswerType
 
 if TYPE_CHECKING:
     from backend.config import Settings
     from backend.embed import Embedder
 
+_RAW_WORD = re.compile(r"[^\W_]+")  # a word as written, letters with diacritics and all (text.words folds them)
 _NEGATION = re.compile(r"\b(not|no|never|none|neither|nor|without|cannot)\b|n't\b", re.IGNORECASE)
 # Words that put a value in the future of a plan ("for Q2 we forecast revenue of 2,000,000"), in a sentence or in a
 # question that asks about such a value ("what is the Q2 forecast"). Only these: "an estimated 16,000 species", an
@@ -88,7 +89,7 @@ def rank_sentences(question: Question) -> list[Sentence]:
             previous = own
     count = len(parsed) or 1
     # Names in the question ("London", "Broncos") say what it is about: they count double.
-    named = {stem(w) for w in WORD.findall(question.text)[1:] if w[:1].isupper()}
+    named = {stem(w) for w in words(question.text)[1:] if w[:1].isupper()}
     weight = {
         t: math.log(1 + count / (1 + sum(1 for p in parsed if t in p[3]))) * (2 if t in named else 1) for t in wanted
     }
@@ -109,7 +110,7 @@ def _window_coverage(sentence: Sentence, start: int, end: int) -> float:
     """
     before = sentence.text[:start].split()[-WINDOW_WORDS:]
     after = sentence.text[end:].split()[:WINDOW_WORDS]
-    near = {stem(t) for t in WORD.findall(" ".join(before + after)) if t.lower() not in STOP_WORDS}
+    near = {stem(t) for t in words(" ".join(before + after)) if t.lower() not in STOP_WORDS}
     total = sum(sentence.weights.values()) or 1.0
     found = sum(w for t, w in sentence.weights.items() if t in near)
     return found / total if found else (0.25 if sentence.coverage > 0 else 0.0)
@@ -118,8 +119,8 @@ def _window_coverage(sentence: Sentence, start: int, end: int) -> float:
 def _proximity(sentence: Sentence, start: int, end: int) -> float:
     """1 when a question term is right next to the span, falling with the gap in words."""
     gaps = []
-    for match in WORD.finditer(sentence.text):
-        if stem(match.group(0)) in sentence.weights:
+    for match in _RAW_WORD.finditer(sentence.text):  # where each word is in the text as written
+        if any(stem(w) in sentence.weights for w in words(match.group(0))):
             lo, hi = (match.end(), start) if match.end() <= start else (end, match.start())
             gaps.append(len(sentence.text[lo:hi].split()) if hi > lo else 0)
     return 1.0 / (1.0 + min(gaps) / 3) if gaps else 0.25

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from backend.models import SearchHit
-from backend.text import STOP_WORDS, stem
+from backend.text import STOP_WORDS, fold, stem
 
 _DETERMINERS = {"the", "a", "an", "its", "their", "his", "her", "our", "your", "each", "every"}
 MAX_PHRASE_WORDS = 3
@@ -78,7 +78,7 @@ def unmentioned_qualifiers(question: str, evidence: list[SearchHit], evidence_st
     if question.islower():  # all lower case ("is the us part of nato"): names cannot be told from qualifiers
         return [], ""
     for qualifiers, noun in qualified_nouns(question):
-        absent = [q for q in qualifiers if stem(q) not in evidence_stems and q not in _NOT_KINDS]
+        absent = [q for q in qualifiers if stem(fold(q)) not in evidence_stems and q not in _NOT_KINDS]
         if absent and _qualifiers_said(stem(noun), evidence) - {stem(q) for q in qualifiers}:
             return list(dict.fromkeys(absent)), noun
     return [], ""
