@@ -171,7 +171,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         answer = services.answers.answer(tenant, args.question, AnswerType(args.type), context_id)
         print(json.dumps({"data": answer.value}))
     elif args.command == "search":
-        from backend.api.schemas import search_result
+        from backend.api.presenting import search_result
 
         base = settings.public_base_url or "http://127.0.0.1:8000"
         hits = services.retriever.search(tenant, args.query, context_id=context_id, limit=max(1, min(args.limit, 50)))

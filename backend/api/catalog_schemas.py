@@ -6,7 +6,8 @@ from pathlib import PurePath
 
 from pydantic import BaseModel, Field
 
-from backend.api.schemas import StrictBody, source_url
+from backend.api.presenting import source_url
+from backend.api.schemas import StrictBody
 from backend.models import (
     DOCUMENT_SUFFIXES,
     MAX_DESCRIPTION_CHARS,

@@ -7,7 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from backend.api.schemas import StrictBody, source_url
+from backend.api.presenting import source_url
+from backend.api.schemas import StrictBody
 from backend.models import (
     MAX_COLUMN_NAME_CHARS,
     MAX_GRID_COLUMNS,

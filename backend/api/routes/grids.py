@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Query, Response
 
 from backend.api.deps import base_url, current_key, get_services
 from backend.api.job_schemas import CellEditIn, CellOut, GridColumnsIn, GridIn, GridOut
-from backend.api.schemas import source_url
+from backend.api.presenting import source_url
 from backend.exports import to_csv, to_xlsx
 from backend.grids.export import grid_table
 from backend.grids.runner import interrupted

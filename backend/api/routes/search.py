@@ -5,7 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends
 
 from backend.api.deps import base_url, current_key, get_services
-from backend.api.schemas import SearchRequest, SearchResult, search_result
+from backend.api.presenting import search_result
+from backend.api.schemas import SearchRequest, SearchResult
 from backend.models import ApiKey
 from backend.services import Services
 

@@ -6,7 +6,8 @@ from fastapi import APIRouter, Depends, Path
 
 from backend.answer.service import reference_moment
 from backend.api.deps import base_url, current_key, get_services
-from backend.api.schemas import TypedAnswer, TypedQuestion, answer_source, table_computation
+from backend.api.presenting import answer_source, table_computation
+from backend.api.schemas import TypedAnswer, TypedQuestion
 from backend.errors import NotFound
 from backend.models import ApiKey
 from backend.services import Services
