@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from backend.answer.tables import reading_confidence
+from backend.answer.tables import matched_cap, reading_confidence
 from backend.tables import parse
 from backend.tables.infer import TypedTable, infer
 from backend.tables.plan import describe
@@ -51,7 +51,8 @@ def reading_of(item: dict) -> dict:
     record: dict = {"id": item["id"], "question": item["question"]}
     if reading is None:
         return record | {"kind": None}
-    value, reason = typed_value(reading, execute(reading.plan, table), table, answer_type)
+    result = execute(reading.plan, table)
+    value, reason = typed_value(reading, result, table, answer_type)
     return record | {
         "kind": reading.kind,
         "plan": describe(reading.plan, table),
@@ -59,7 +60,7 @@ def reading_of(item: dict) -> dict:
         "unexplained": list(reading.unexplained),
         "value": _plain(value),
         "declined": reason or None,
-        "confidence": round(reading_confidence(reading), 4),
+        "confidence": round(matched_cap(reading, result.matched_count, reading_confidence(reading)), 4),
     }
 
 
