@@ -22,7 +22,7 @@ from backend.models import SearchHit
 from backend.store import Candidates, ChunkSearch, LanceStore, SearchMode
 from backend.store.schema import where
 from backend.store.search import QueryVector
-from backend.text import terms
+from backend.text import held_terms, terms
 from backend.timing import timed
 
 
@@ -42,7 +42,7 @@ def relevance(found: Candidates, lexical_weight: float, query: str = "") -> dict
         if not asked:
             return 1.0
         row = found.rows[chunk_id]
-        return len(asked & set(terms(f"{row['name']} {row['text']}"))) / len(asked)
+        return len(held_terms(asked, f"{row['name']} {row['text']}")) / len(asked)
 
     lexical = {r["id"]: r["_score"] / best * held(r["id"]) for r in found.fulltext}
     return {

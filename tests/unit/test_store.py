@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from backend.errors import EmbedderMismatch, NotFound
@@ -171,6 +173,40 @@ def test_versioned_cache_answers_from_one_table_version_only():
     assert loads == [["a", "gone"], ["b"]]  # known ids, present or absent, are not looked up again
     cache.lookup(2, ["a"], load)
     assert loads[-1] == ["a"]  # a new table version forgets everything
+
+
+def test_versioned_cache_reads_the_whole_table_once_its_lookups_cost_as_much():
+    from backend.store.versioned_cache import VersionedCache
+
+    table = {f"doc-{i}": f"rev-{i}" for i in range(10)}
+    loads, whole_reads = [], []
+
+    def load(ids):
+        loads.append(ids)
+        time.sleep(0.01)  # a lookup costs more than reading this whole table
+        return {i: table[i] for i in ids if i in table}
+
+    def load_all(at_most):
+        whole_reads.append(at_most)
+        return dict(table) if len(table) <= at_most else None
+
+    # A whole read expected to cost nothing is bought at the first miss; then every id of the version is known.
+    cache = VersionedCache(max_entries=100, first_whole_read_s=0.0)
+    assert cache.lookup(1, ["doc-1", "gone"], load, load_all) == {"doc-1": "rev-1"}
+    assert cache.lookup(1, ["doc-2", "doc-3", "also gone"], load, load_all) == {"doc-2": "rev-2", "doc-3": "rev-3"}
+    assert (loads, whole_reads) == ([], [100])
+    # A new version starts by looking up (its first miss has cost nothing yet), then, that lookup having cost more
+    # than the last whole read, reads the whole table again.
+    table["doc-10"] = "rev-10"
+    assert cache.lookup(2, ["doc-10"], load, load_all) == {"doc-10": "rev-10"}
+    assert loads == [["doc-10"]]
+    cache.lookup(2, ["doc-4"], load, load_all)
+    assert len(whole_reads) == 2
+    # A table of more rows than the cache keeps is never read whole: it keeps to lookups.
+    small = VersionedCache(max_entries=5, first_whole_read_s=0.0)
+    for version in (1, 2):
+        assert small.lookup(version, ["doc-5", "doc-6"], load, load_all) == {"doc-5": "rev-5", "doc-6": "rev-6"}
+    assert whole_reads[2:] == [5] and loads[-1] == ["doc-5", "doc-6"]
 
 
 def test_search_sees_a_write_made_through_another_store(settings, services):
