@@ -30,6 +30,14 @@ class Question:
     evidence: list[SearchHit]
     now: datetime  # aware, in the asker's time zone: "today" and "next Friday" are the asker's days
     context_scoped: bool  # True: answer only from the evidence; False: general knowledge allowed
+    document_scoped: bool = False  # the evidence is one document's (an extraction grid's cell)
+
+    @property
+    def scope(self) -> str:
+        """Where the evidence came from, in words for a reason ("No passage in this document mentions ...")."""
+        if self.document_scoped:
+            return "in this document"
+        return "in this context" if self.context_scoped else "in your documents"
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,7 @@ class _Scored:
 def unanswerable(question: Question) -> str:
     """Why the evidence cannot answer the question, whoever reads it ("" when it may): it never mentions a name
     or number the question is about, or a qualifier of what it asks for, or there is no evidence at all."""
-    where = "in this context" if question.context_scoped else "in your documents"
+    where = question.scope
     stems = confidence.evidence_stems(question.evidence)
     missing = confidence.unmentioned(confidence.key_terms(question.text), question.evidence, stems)
     if missing:
@@ -166,7 +166,7 @@ class OfflineEngine:
 
     def propose(self, question: Question) -> Proposal:
         """The best-supported value of the wanted type, or nothing with the reason."""
-        where = "in this context" if question.context_scoped else "in your documents"
+        where = question.scope
         if reason := unanswerable(question):
             return Proposal.nothing(reason)
         stems = confidence.evidence_stems(question.evidence)

@@ -127,7 +127,8 @@ class AnswerService:
             term_share=False,
         )
         try:
-            answer = self._from_text(Question(text, answer_type, evidence, now, context_id is not None), bars.text)
+            question = Question(text, answer_type, evidence, now, context_id is not None, document_id is not None)
+            answer = self._from_text(question, bars.text)
         except NoAnswer:
             if standing is None or not evidence or evidence[0].document_id != standing.evidence.document_id:
                 raise  # a question closer to another document is about it, and its decline stands

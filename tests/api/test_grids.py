@@ -67,6 +67,9 @@ def test_a_grid_answers_every_document_from_that_document_alone(client):
     for column in ("Contract value", "Start date", "Counterparty"):
         memo = cells["gamma.txt"][column]
         assert memo["declined"] and memo["data"] is None and memo["reason"], memo
+    # and the reason speaks of the document the cell reads, not of the context
+    reason = cells["gamma.txt"]["Contract value"]["reason"]
+    assert reason == "No passage in this document is about what the question asks."
     # A value carries its confidence and the passage it was read from, with the span of the value in it.
     value = cells["alpha.txt"]["Contract value"]
     start, end = value["span"]
