@@ -76,7 +76,8 @@ PARTIAL = {
 NOTHING_MATCHED = 0.1
 # - A lookup whose conditions match several rows, answered with the first of them in table order ("which team was in
 #   the east superleague column" when seven rows are): right on 3 of 11 checking and 3 of 6 tuning answers, against
-#   0.64–0.68 for a lookup that picks its row (54 of 74). Kept under the text answers' bar, over the table one.
+#   26 of 36 for a lookup whose conditions pick one row (15 of 23 checking). Under the text answers' bar, over the
+#   table one.
 FIRST_OF_SEVERAL = 0.3
 AMBIGUITY_FACTOR = 0.67  # another table reads the question as well (no data: about what a guessed column costs)
 ABOUT_A_TABLE = 0.5  # a reading that explains this much of the question is about the table (declined, not re-asked)
