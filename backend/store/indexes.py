@@ -19,6 +19,11 @@ _CHUNK_INDEXES = {"text": FTS, "title": FTS, "tenant": Bitmap, "context_id": Bit
 # IVF_FLAT keeps full vectors, so distances are exact and need no re-ranking pass. Measured at 100k chunks
 # (bench/search_latency.py's store): ~8 ms per query with recall@10 0.99, where IVF_HNSW_SQ needed a
 # refine pass (+6 ms) to reach 0.98 and slowed down twice as much under a context pre-filter.
+# But LanceDB 0.40's optimize() (upkeep's, and the one right after a rebuild here) re-partitions the index into a
+# few large partitions, even with no new rows: on that store, SciFact claims took 5.5 ms at recall@10 0.990 with a
+# fresh 316-partition index and 40 probes, and 10.7-12.2 ms (recall 1.0, most partitions scanned) after any optimize
+# (2026-11-26). Keeping the partitions needs an optimize that leaves the vector index alone (pylance's
+# optimize_indices(index_names=...), not a dependency today) and a rebuild when its unindexed rows grow.
 VECTOR_INDEX_TYPE = "IvfFlat"
 
 
