@@ -149,7 +149,8 @@ def check_in_process(items: list[dict]) -> list[dict]:
     (``answer.tables.check_reading``): the data the second reading's confidences are fitted on. Kept in
     bench/.cache/table-checks.json."""
     from backend.answer.local import LocalEngine
-    from backend.answer.tables import EXPLAINS_EVERY_WORD, check_reading
+    from backend.answer.table_confidence import EXPLAINS_EVERY_WORD
+    from backend.answer.tables import check_reading
     from backend.config import LocalSettings, Settings
     from backend.tables import parse
     from backend.tables.infer import infer
