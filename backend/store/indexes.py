@@ -19,13 +19,16 @@ _CHUNK_INDEXES = {"text": FTS, "title": FTS, "tenant": Bitmap, "context_id": Bit
 # IVF_FLAT keeps full vectors, so distances are exact and need no re-ranking pass. Measured at 100k chunks
 # (bench/search_latency.py's store): ~8 ms per query with recall@10 0.99, where IVF_HNSW_SQ needed a
 # refine pass (+6 ms) to reach 0.98 and slowed down twice as much under a context pre-filter.
-# But LanceDB 0.40's optimize() (upkeep's, and the one right after a rebuild here) re-partitions the index into a
-# few large partitions, even with no new rows: on that store, SciFact claims took 5.5 ms at recall@10 0.990 with a
-# fresh 316-partition index and 40 probes, and 10.7-12.2 ms (recall 1.0, most partitions scanned) after any optimize
-# (2026-11-26). Keeping them (pylance 13.0.0's optimize_indices for every other index, and a rebuild when the
-# unindexed rows grow) was tried and left out: with the columns a search selects, the query fell only 14.8 -> 13.3
-# ms, because fetching 50 candidates' columns costs as much as the scan; it pays with a search that fetches ids first.
+# The index is sized by ``target_partition_size``, not ``num_partitions``: LanceDB 0.40's optimize() (upkeep's)
+# re-partitions an index built with a partition count into a few large partitions, even with no new rows, and
+# then most of the table is scanned. On that store (2026-11-26, 200 typed-QA and SciFact queries, 40 probes, ids
+# only): built by count, 6.7 ms fresh and 12.2 ms after one optimize; built by size, 6.8 ms after it, having kept
+# its ~316 partitions (SciFact claims: recall@10 0.982 against exact search; every sampled row found in 2 probes).
 VECTOR_INDEX_TYPE = "IvfFlat"
+# Built by size, optimize() adds new rows as a delta index beside the others instead of merging them; each one
+# costs a query ~0.4 ms (same store, SciFact claims, 1,000 rows per optimize: 5.0 ms with 1 part, 7.3 with 4, 10.7 with 13).
+# Upkeep rebuilds the index past this many parts (4.5 s at 100k chunks; upkeep runs at most once a minute).
+MAX_VECTOR_INDEX_PARTS = 4
 
 
 def retry_on_conflict(write: Callable[[], T], attempts: int = 8) -> T:
@@ -53,8 +56,9 @@ def ensure_indexes(
     Full-text and scalar indexes are created once there are rows (they need data); an ANN vector
     index once brute force stops paying (``ann_index_min_rows``); and when many rows were added since
     the last index update, ``optimize`` folds them in (new rows are searchable before that, but slower).
-    With ``retrain_growth``, a vector index trained on ``trained_rows`` is rebuilt once the table has grown
-    that many times over (its partitions, sized for the smaller table, would make every query scan more).
+    With ``retrain_growth`` (upkeep, not ingest), the vector index is rebuilt when it has outgrown its partitions:
+    it was trained on ``trained_rows`` (None: by an older version, which sized it by count) and the table has grown
+    that many times over, or it is split in more than ``MAX_VECTOR_INDEX_PARTS`` parts.
     Returns the row count a vector index was just built for, else None.
     """
     indexes = chunks.list_indices()
@@ -69,21 +73,31 @@ def ensure_indexes(
         retry_on_conflict(lambda: documents.create_index("id", config=BTree(), replace=True))
     vector_index = next((index for index in indexes if tuple(index.columns) == ("vector",)), None)
     # Build the ANN index once it pays; rebuild one of another type (stores made by older versions).
-    outgrown = bool(retrain_growth and trained_rows and rows >= retrain_growth * trained_rows)
+    outgrown = retrain_growth is not None and (
+        trained_rows is None
+        or rows >= retrain_growth * trained_rows
+        or (vector_index is not None and _parts(chunks, vector_index.name) > MAX_VECTOR_INDEX_PARTS)
+    )
     if rows >= ann_index_min_rows and (
         vector_index is None or vector_index.index_type != VECTOR_INDEX_TYPE or outgrown
     ):
         # ~sqrt(rows) partitions of ~sqrt(rows) vectors each: a query scans search.py's probes x that.
-        partitions = max(1, round(math.sqrt(rows)))
+        size = max(1, round(math.sqrt(rows)))
         retry_on_conflict(
             lambda: chunks.create_index(
-                "vector", config=IvfFlat(distance_type="cosine", num_partitions=partitions), replace=True
+                "vector", config=IvfFlat(distance_type="cosine", target_partition_size=size), replace=True
             )
         )
         return rows
     if max((getattr(index, "num_unindexed_rows", 0) or 0 for index in indexes), default=0) > REINDEX_AFTER_ROWS:
         retry_on_conflict(lambda: chunks.optimize())
     return None
+
+
+def _parts(table: Any, index_name: str) -> int:
+    """How many parts (the index and its deltas) an index is split in."""
+    stats = table.index_stats(index_name)
+    return (stats.num_indices or 1) if stats is not None else 1
 
 
 def optimize_tables(tables: Iterable[Any], keep_versions_s: float) -> None:

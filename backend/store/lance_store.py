@@ -44,6 +44,7 @@ from backend.store.schema import (
 from backend.store.tables import DataTables
 
 T = TypeVar("T")
+VECTOR_INDEX_ROWS = "vector_index_trained_rows"  # meta: the rows the vector index was last trained on
 
 
 class LanceStore:
@@ -176,7 +177,9 @@ class LanceStore:
 
     def ensure_indexes(self, *, retrain_growth: float | None = None) -> None:
         """Keep the indexes fit for the tables' sizes (see ``indexes.ensure_indexes``)."""
-        trained = self.meta().get("vector_index_rows") if retrain_growth else None
+        # Recorded under this key since indexes are sized by partition size; the older "vector_index_rows" was an
+        # index sized by count, which upkeep rebuilds once (indexes.py says why).
+        trained = self.meta().get(VECTOR_INDEX_ROWS) if retrain_growth else None
         built = ensure_indexes(
             self._tables[CHUNKS],
             self._tables[DOCUMENTS],
@@ -185,7 +188,7 @@ class LanceStore:
             retrain_growth=retrain_growth,
         )
         if built is not None:
-            self.set_meta(vector_index_rows=str(built))
+            self.set_meta(**{VECTOR_INDEX_ROWS: str(built)})
 
     def optimize(self) -> None:
         """Bring indexes up to date, compact files and fold new rows into every index; safe while serving.

@@ -9,6 +9,8 @@ import pytest
 from backend.errors import EmbedderMismatch, NotFound
 from backend.ingest import Source
 from backend.store import LanceStore
+from backend.store.indexes import MAX_VECTOR_INDEX_PARTS
+from backend.store.lance_store import VECTOR_INDEX_ROWS
 
 
 def _source(tenant, context, name, text):
@@ -148,14 +150,33 @@ def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path,
     services.store.optimize()
     assert [i.index_type for i in chunks.list_indices() if i.columns == ["vector"]] == ["IvfFlat"]
     rows = str(services.store.counts()["chunks"])
-    assert services.store.meta()["vector_index_rows"] == rows
+    assert services.store.meta()[VECTOR_INDEX_ROWS] == rows
 
     # An index trained on a table a quarter of the size or less is re-partitioned by optimize, not by ingest.
-    services.store.set_meta(vector_index_rows="50")
+    services.store.set_meta(**{VECTOR_INDEX_ROWS: "50"})
     services.store.ensure_indexes()
-    assert services.store.meta()["vector_index_rows"] == "50"
+    assert services.store.meta()[VECTOR_INDEX_ROWS] == "50"
     services.store.optimize()
-    assert services.store.meta()["vector_index_rows"] == rows
+    assert services.store.meta()[VECTOR_INDEX_ROWS] == rows
+
+    # So is an index an older version sized by partition count (no row count under today's key): LanceDB's
+    # optimize would fold its partitions into a few large ones (indexes.py).
+    services.store.table("meta").delete(f"key = '{VECTOR_INDEX_ROWS}'")
+    services.store.optimize()
+    assert services.store.meta()[VECTOR_INDEX_ROWS] == rows
+
+    # Rows added later join the index as a part beside it, keeping its partitions; an index split in more than
+    # MAX_VECTOR_INDEX_PARTS parts is retrained on the whole table by upkeep.
+    parts = []
+    for round_ in range(MAX_VECTOR_INDEX_PARTS + 1):
+        services.ingestor.ingest_many(
+            [_source("acme", None, f"Late {round_}.{i}", f"Late memo {round_}.{i} about room {i}.") for i in range(4)]
+        )
+        services.store.optimize()
+        parts.append(chunks.index_stats("vector_idx").num_indices)
+    assert parts == [*range(2, MAX_VECTOR_INDEX_PARTS + 2), 1]
+    assert services.store.meta()[VECTOR_INDEX_ROWS] == str(int(rows) + 4 * len(parts))
+    assert services.retriever.search("acme", "Late memo 2.3 about room 3.", mode="vector")[0].name == "Late 2.3"
 
 
 def test_versioned_cache_answers_from_one_table_version_only():
