@@ -25,9 +25,10 @@ _CHUNK_INDEXES = {"text": FTS, "title": FTS, "tenant": Bitmap, "context_id": Bit
 # only): built by count, 6.7 ms fresh and 12.2 ms after one optimize; built by size, 6.8 ms after it, having kept
 # its ~316 partitions (SciFact claims: recall@10 0.982 against exact search; every sampled row found in 2 probes).
 VECTOR_INDEX_TYPE = "IvfFlat"
-# Built by size, optimize() adds new rows as a delta index beside the others instead of merging them; each one
-# costs a query ~0.4 ms (same store, SciFact claims, 1,000 rows per optimize: 5.0 ms with 1 part, 7.3 with 4, 10.7 with 13).
-# Upkeep rebuilds the index past this many parts (4.5 s at 100k chunks; upkeep runs at most once a minute).
+# Built by size, optimize() adds new rows as a delta part beside the index instead of merging them, and each part
+# costs a query ~0.4 ms (same store, SciFact claims, 1,000 rows added per optimize: 4.9 ms with 1 part, 6.3-7.9 ms
+# with 3-4, 10.7 ms with 13). Upkeep retrains the index past this many parts (4.5 s at 100k chunks, and upkeep runs
+# at most once a minute while rows arrive).
 MAX_VECTOR_INDEX_PARTS = 4
 
 

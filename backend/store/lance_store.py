@@ -193,8 +193,9 @@ class LanceStore:
     def optimize(self) -> None:
         """Bring indexes up to date, compact files and fold new rows into every index; safe while serving.
 
-        This is also where a vector index is re-partitioned once the table has grown 4x since it was
-        trained (a minute's work at a million chunks: a maintenance job, not an ingest request).
+        This is also where a vector index is retrained once the table has grown 4x since it was trained, or its
+        new rows sit in more than ``MAX_VECTOR_INDEX_PARTS`` delta parts (a minute's work at a million chunks: a
+        maintenance job, not an ingest request).
         """
         self.ensure_indexes(retrain_growth=4.0)
         optimize_tables(self._tables.values(), self.keep_versions_s)
