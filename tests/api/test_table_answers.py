@@ -299,6 +299,10 @@ def test_a_document_lists_the_tables_it_holds(client, tables_context):
     assert one["tables"][0]["rows"] == 5 and one["tables"][0]["columns"][0] == "name"
     added = client.post(f"/v1/contexts/{tables_context}/documents", files={"file": ("t.csv", b"a,b\n1,2\n")}).json()
     assert added["tables"] == [{"name": "t.csv", "rows": 1, "columns": ["a", "b"]}]
+    pasted = {"text": "| a | b |\n|---|---|\n| 1 | 2 |\n", "name": "Pasted"}
+    assert client.post(f"/v1/contexts/{tables_context}/documents", json=pasted).json()["tables"][0]["rows"] == 1
+    prose = client.post(f"/v1/contexts/{tables_context}/documents", json={"text": "No table.", "name": "Prose"})
+    assert prose.status_code == 201 and prose.json()["tables"] == []
 
 
 STAFF = [

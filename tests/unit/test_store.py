@@ -179,6 +179,25 @@ def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path,
     assert services.retriever.search("acme", "Late memo 2.3 about room 3.", mode="vector")[0].name == "Late 2.3"
 
 
+def test_context_lookups_are_cached_per_table_version_and_stay_within_the_tenant(services, monkeypatch):
+    store, catalog = services.store, services.catalog
+    kept = catalog.create_context("acme", "Kept").id
+    loads = []
+    load = store._load_contexts
+    monkeypatch.setattr(store, "_load_contexts", lambda ids: loads.append(ids) or load(ids))
+    assert store.get_context("acme", kept).name == "Kept"
+    assert store.get_context("globex", kept) is None  # another tenant's id is no context of this one
+    assert loads == [[kept]]  # read once for this version of the table
+    doomed = catalog.create_context("acme", "Doomed").id
+    assert store.get_context("acme", doomed).name == "Doomed"  # created after the first lookup: a new version
+    catalog.delete_context("acme", doomed)
+    assert store.get_context("acme", doomed) is None and store.get_context("acme", kept).name == "Kept"
+    # Another process's write is seen too: the cache is keyed by the table's version, not by this process's writes.
+    other = LanceStore(services.settings.store_uri, dimension=None, embedder_name=None)
+    other.delete_context("acme", kept)
+    assert store.get_context("acme", kept) is None
+
+
 def test_versioned_cache_answers_from_one_table_version_only():
     from backend.store.versioned_cache import VersionedCache
 

@@ -18,12 +18,14 @@ from backend.services import Services
 router = APIRouter(tags=["documents"])
 
 
-def _ingest(services: Services, source: Source, upload: Upload | None) -> Document:
-    """Index the source; keep an uploaded file's bytes beside it for download."""
+def _ingest(services: Services, source: Source, upload: Upload | None, base: str) -> DocumentOut:
+    """Index the source, keep an uploaded file's bytes beside it for download, and show the document."""
     document = services.ingestor.ingest(source)
     if upload is not None:
         services.catalog.keep_original(document, upload.filename, upload.media_type, upload.data)
-    return document
+    if not source.tables:  # a document's tables are its source's: with none, there are none to look up
+        return document_out(document, base, None)
+    return _one_out(services, source.tenant, document, base)
 
 
 @router.post(
@@ -42,8 +44,7 @@ async def add_context_document(
 ) -> DocumentOut:
     context = await run_in_threadpool(services.catalog.context, key.tenant, context_id)
     source, upload = await read_source(request, services, key.tenant, context.id)
-    document = await run_in_threadpool(_ingest, services, source, upload)
-    return await run_in_threadpool(_one_out, services, key.tenant, document, base)
+    return await run_in_threadpool(_ingest, services, source, upload, base)
 
 
 @router.post(
@@ -60,8 +61,7 @@ async def add_document(
     base: str = Depends(base_url),
 ) -> DocumentOut:
     source, upload = await read_source(request, services, key.tenant, None)
-    document = await run_in_threadpool(_ingest, services, source, upload)
-    return await run_in_threadpool(_one_out, services, key.tenant, document, base)
+    return await run_in_threadpool(_ingest, services, source, upload, base)
 
 
 @router.get("/contexts/{context_id}/documents", response_model=list[DocumentOut], summary="List a context's documents")
