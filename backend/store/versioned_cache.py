@@ -1,7 +1,8 @@
 """A per-process cache of lookups by id, valid for one version of a table.
 
-Some lookups run on every request: the API key of each call, and the committed revision of each document a
-search hits (the crash rule: a document is visible only once its row is written). Between writes their
+Some lookups run on every request: the API key of each call, the context a question or a document is scoped to,
+and the committed revision of each document a search hits (the crash rule: a document is visible only once its row
+is written). Between writes their
 answers cannot change, so they are cached against the table's version, which LanceDB reads far faster
 (~0.2 ms) than it runs a lookup (~2-4 ms). Any write, by this process or another, moves the version on
 and empties the cache, so revoking a key or committing a document is seen by the next request.
