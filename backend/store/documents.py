@@ -17,7 +17,7 @@ from typing import Any
 from backend.models import Document, DocumentVersion, utc_now
 from backend.store.indexes import retry_on_conflict
 from backend.store.originals import OriginalTable
-from backend.store.schema import CHUNKS, DOCUMENTS, read_rows, sql, upsert_rows, where
+from backend.store.schema import CHUNKS, DOCUMENTS, read_rows, sql, upsert_rows, where, within
 from backend.store.tables import DataTables
 from backend.store.versioned_cache import VersionedCache
 
@@ -62,13 +62,9 @@ class DocumentTable:
         """``{source_key: document}`` for the keys that already have a document (one query for many)."""
         found: dict[str, Document] = {}
         keys = sorted(set(source_keys))
+        scope = where(tenant=tenant, context_id=context_id or "")
         for start in range(0, len(keys), 500):
-            filter_ = (
-                where(tenant=tenant, context_id=context_id or "")
-                + " AND source_key IN ("
-                + ", ".join(sql(k) for k in keys[start : start + 500])
-                + ")"
-            )
+            filter_ = f"{scope} AND {within('source_key', keys[start : start + 500])}"
             for row in self._read(DOCUMENTS, filter_, [*DOCUMENT_FIELDS, "source_key"]):
                 found[row["source_key"]] = document_of(row)
         return found
@@ -162,7 +158,7 @@ class DocumentTable:
         )
 
     def _load_revisions(self, ids: list[str]) -> dict[str, str]:
-        rows = self._read(DOCUMENTS, "id IN (" + ", ".join(sql(i) for i in ids) + ")", ["id", "content_hash"])
+        rows = self._read(DOCUMENTS, within("id", ids), ["id", "content_hash"])
         return {row["id"]: row["content_hash"] for row in rows}
 
     def _all_revisions(self, at_most: int) -> dict[str, str] | None:
@@ -185,7 +181,7 @@ class DocumentTable:
             if (r["document_id"], r["revision"]) not in live and (r["created_at"] or "") <= cutoff
         ]
         for start in range(0, len(stale), 500):
-            self._delete(CHUNKS, "id IN (" + ", ".join(sql(i) for i in stale[start : start + 500]) + ")")
+            self._delete(CHUNKS, within("id", stale[start : start + 500]))
         return len(stale) + self._data_tables.stale(live, cutoff)
 
     def rows(self) -> list[dict]:

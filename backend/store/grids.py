@@ -9,7 +9,7 @@ from typing import Any
 
 from backend.models import Grid, GridCell, GridColumn
 from backend.store.indexes import retry_on_conflict
-from backend.store.schema import read_rows, sql, upsert_rows, where
+from backend.store.schema import read_rows, sql, upsert_rows, where, within
 
 
 def cell_id(grid_id: str, document_id: str, column: str) -> str:
@@ -91,7 +91,7 @@ class GridTable:
         if document_ids is not None:
             if not document_ids:
                 return []
-            filter_ += " AND document_id IN (" + ", ".join(sql(d) for d in document_ids) + ")"
+            filter_ += " AND " + within("document_id", document_ids)
         return [_cell(row) for row in read_rows(self._cells, filter_)]
 
 

@@ -6,7 +6,7 @@ from dataclasses import asdict
 from typing import Any
 
 from backend.models import ApiKey
-from backend.store.schema import read_rows, sql, upsert_rows, where
+from backend.store.schema import read_rows, upsert_rows, where, within
 from backend.store.versioned_cache import VersionedCache
 
 
@@ -30,7 +30,7 @@ class KeyTable:
         return self._by_hash.lookup(self._table.version, [sha256], self._load_by_hash).get(sha256)
 
     def _load_by_hash(self, hashes: list[str]) -> dict[str, ApiKey]:
-        rows = read_rows(self._table, "sha256 IN (" + ", ".join(sql(h) for h in hashes) + ")")
+        rows = read_rows(self._table, within("sha256", hashes))
         return {row["sha256"]: ApiKey(**row) for row in rows}
 
     def list(self, tenant: str | None = None) -> list[ApiKey]:

@@ -37,10 +37,10 @@ from backend.store.schema import (
     SCHEMA_VERSION,
     open_tables,
     read_rows,
-    sql,
     table_schemas,
     upsert_rows,
     where,
+    within,
 )
 from backend.store.tables import DataTables
 from backend.store.versioned_cache import VersionedCache
@@ -156,7 +156,7 @@ class LanceStore:
         return context if context is not None and context.tenant == tenant else None
 
     def _load_contexts(self, ids: list[str]) -> dict[str, Context]:
-        rows = self._rows(CONTEXTS, f"id IN ({', '.join(sql(i) for i in ids)})")
+        rows = self._rows(CONTEXTS, within("id", ids))
         return {row["id"]: Context(**row) for row in rows}
 
     def list_contexts(self, tenant: str | None) -> list[Context]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
@@ -203,6 +204,11 @@ def _migrate(table: Any, name: str) -> Any:
 def sql(value: str) -> str:
     """``value`` as a SQL string literal (single quotes doubled), for LanceDB filters."""
     return "'" + str(value).replace("'", "''") + "'"
+
+
+def within(column: str, values: Iterable[str]) -> str:
+    """``column IN ('a', 'b', …)``: a filter term for rows whose ``column`` is one of ``values``."""
+    return f"{column} IN ({', '.join(sql(v) for v in values)})"
 
 
 def where(**equals: str | None) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from backend.models import DocumentVersion, utc_now
 from backend.store.indexes import retry_on_conflict
-from backend.store.schema import read_rows, sql, where
+from backend.store.schema import read_rows, sql, where, within
 
 LISTED = ["id", "tenant", "context_id", "document_id", "revision", "ordinal", "name", "columns", "row_count"]
 
@@ -62,7 +62,7 @@ class DataTables:
         rows = read_rows(self._table, None, ["id", "document_id", "revision", "created_at"])
         ids = [r["id"] for r in rows if (r["document_id"], r["revision"]) not in live and r["created_at"] <= cutoff]
         for start in range(0, len(ids), 500):
-            self._delete("id IN (" + ", ".join(sql(i) for i in ids[start : start + 500]) + ")")
+            self._delete(within("id", ids[start : start + 500]))
         return len(ids)
 
     def listed(self, tenant: str, context_id: str | None) -> list[dict]:
@@ -73,8 +73,8 @@ class DataTables:
         """The tables (without their data) of these documents, every revision (the caller keeps the live one)."""
         found: list[dict] = []
         for start in range(0, len(document_ids), 500):
-            ids = ", ".join(sql(i) for i in document_ids[start : start + 500])
-            found += read_rows(self._table, f"{where(tenant=tenant)} AND document_id IN ({ids})", LISTED)
+            batch = within("document_id", document_ids[start : start + 500])
+            found += read_rows(self._table, f"{where(tenant=tenant)} AND {batch}", LISTED)
         return found
 
     def data(self, tenant: str, table_id: str) -> bytes | None:
