@@ -30,6 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from backend.answer.candidates import in_question
 from backend.answer.engine import Question
 from backend.answer.local import COEFFICIENTS, LocalSignals
 from backend.answer.service import reference_moment
@@ -92,6 +93,14 @@ def read_all(services: Services, context_id: str, items: list[dict]) -> list[dic
         if number % 20 == 0:
             print(f"  read {number} of {len(items)}", file=sys.stderr)
     return rows
+
+
+def repeats_question(row: dict) -> bool:
+    """A value the engine now declines because it only repeats the question (readings kept from before that rule)."""
+    value = row["value"]
+    if value is None or AnswerType(row["type"]).element is AnswerType.BOOLEAN:
+        return False
+    return all(in_question(v, row["question"]) for v in (value if isinstance(value, list) else [value]))
 
 
 def design(rows: list[dict]) -> np.ndarray:
@@ -207,7 +216,10 @@ def main() -> None:
         halves = ("tuning",) if args.tuning_only else ("tuning", "checking")
         rows = read_all(services, context_id, sample(args.per_half, halves))
         readings.write_text(json.dumps(rows, default=str))
-    rows = json.loads(readings.read_text())
+    rows = [  # readings kept from before the rule: declined as the engine now declines them
+        r | {"value": None, "right": False, "signals": None} if repeats_question(r) else r
+        for r in json.loads(readings.read_text())
+    ]
     coefficients, intercepts = fit(rows)
     rows = [r | {"confidence": confidence(r, coefficients, intercepts)} for r in rows]
     report(rows, AnswerSettings().min_confidence)

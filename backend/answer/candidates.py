@@ -9,7 +9,7 @@ from typing import Any
 
 from backend.answer import extract
 from backend.answer.engine import Question
-from backend.text import STOP_WORDS, stem, terms, words
+from backend.text import STOP_WORDS, fold, stem, terms, words
 from backend.types import AnswerType, normalise
 
 # Chosen on the whole typed-QA dev set by earlier sessions (bench/typed_qa.py, 2026-11); see offline.py.
@@ -122,8 +122,9 @@ def _trim(words: list[str], asked: set[str], trailing: bool) -> list[str]:
 
 
 def in_question(value: Any, question: str) -> bool:
-    """True when the question already says ``value`` (it is then no answer to it)."""
-    text = str(value).lower()
+    """True when the question already says ``value`` (it is then no answer to it), diacritics aside: "Boleslaw II"
+    asks of "Bolesław II"."""
+    text = fold(str(value)).lower()
     if isinstance(value, float) and value == int(value):
         text = str(int(value))
-    return bool(text) and re.search(rf"(?<![\w.]){re.escape(text)}(?![\w])", question.lower()) is not None
+    return bool(text) and re.search(rf"(?<![\w.]){re.escape(text)}(?![\w])", fold(question).lower()) is not None

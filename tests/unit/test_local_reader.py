@@ -1,5 +1,6 @@
 """The local engine's reading of a reply: where the model chose a value over null and how sure it was of the
-value's tokens, numbers as the evidence scales them, and dates as the model writes them."""
+value's tokens, a value that only repeats the question, numbers as the evidence scales them, and dates as the model
+writes them."""
 
 from __future__ import annotations
 
@@ -7,12 +8,36 @@ from datetime import UTC, datetime
 
 import pytest
 
-from backend.answer.llm import Completion, Token
-from backend.answer.local import compact_schema
+from backend.answer.engine import Question
+from backend.answer.llm import Completion, Reply, Token
+from backend.answer.local import SentenceReader, compact_schema
 from backend.answer.model_reply import read_written, scaled, token_signals
+from backend.answer.offline import OfflineEngine
+from backend.config import Settings
+from backend.models import SearchHit
 from backend.types import AnswerType
 
 NOW = datetime(2026, 11, 26, 12, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "value"),
+    [
+        ("Who was Boleslaw II of Masovia?", AnswerType.STRING, "Bolesław II of Masovia"),
+        ("There are 34 cities in the south with a population exceeding what?", AnswerType.INTEGER, 34),
+    ],
+)
+def test_a_value_that_repeats_the_question_is_declined(embedder, question, answer_type, value):
+    text = "Bolesław II of Masovia was the Prince of Płock. There are 34 cities with over 100,000 people."
+    hit = SearchHit("d1", None, "Masovia", "", "document", text, 0, 1.0)
+    asked = Question(question, answer_type, [hit], NOW, True)
+    reader = SentenceReader(OfflineEngine(Settings(), embedder), 3)
+    reply = Completion(f'{{"answer":{value!r}}}', [Token(str(value), -0.01, {str(value): -0.01})])
+    proposal = reader.proposal(asked, value, Reply(True, value, ""), reply)
+    assert proposal.value is None and "repeats the question" in proposal.reason
+    answer = "Prince of Płock" if answer_type is AnswerType.STRING else 100000
+    kept = reader.proposal(asked, answer, Reply(True, answer, ""), reply)
+    assert kept.value == answer and kept.confidence > 0
 
 
 def test_the_choice_of_a_value_over_null_and_the_values_tokens_are_read_from_the_reply():
