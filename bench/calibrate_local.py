@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from backend.answer.candidates import in_question
+from backend.answer import local
 from backend.answer.engine import Question
 from backend.answer.local import COEFFICIENTS, LocalSignals
 from backend.answer.service import reference_moment
@@ -97,10 +97,11 @@ def read_all(services: Services, context_id: str, items: list[dict]) -> list[dic
 
 def repeats_question(row: dict) -> bool:
     """A value the engine now declines because it only repeats the question (readings kept from before that rule)."""
-    value = row["value"]
-    if value is None or AnswerType(row["type"]).element is AnswerType.BOOLEAN:
+    if row["value"] is None:
         return False
-    return all(in_question(v, row["question"]) for v in (value if isinstance(value, list) else [value]))
+    values = row["value"] if isinstance(row["value"], list) else [row["value"]]
+    question = Question(row["question"], AnswerType(row["type"]), [], reference_moment(), True)
+    return local.repeats_question(values, question)
 
 
 def design(rows: list[dict]) -> np.ndarray:

@@ -113,6 +113,19 @@ def evidence_window(question: Question, sentences: int) -> list[tuple[str, str]]
     return chosen
 
 
+def repeats_question(values: list[Any], question: Question) -> bool:
+    """Whether the model's values only repeat the question ("Who was Boleslaw II of Masovia?" → "Bolesław II of
+    Masovia"): the question's own words are no answer to it. A yes/no is never such a value.
+
+    Right on none of the 9 such values in three readings of the typed-QA halves (7 tuning, 2 checking,
+    bench/calibrate_local.py 2026-11-26/27); the confidence (COEFFICIENTS) was fitted with 2 of them among its 225
+    values, and a refit without them moves no coefficient by more than 0.05.
+    """
+    if question.answer_type.element is AnswerType.BOOLEAN or not values:
+        return False
+    return all(in_question(value, question.text) for value in values)
+
+
 def compact_schema(answer_type: AnswerType) -> dict[str, Any]:
     """``{"answer": <value> | null}``, written without spaces (llguidance's ``x-guidance``: every token costs)."""
     value = value_schema(answer_type)
@@ -180,15 +193,7 @@ class SentenceReader:
     def proposal(self, question: Question, value: Any, reply: Reply, completion: Completion) -> Proposal:
         """The value with its calibrated confidence and where it stands in the evidence."""
         values = value if question.answer_type.is_array else [value]
-        if (
-            question.answer_type.element is not AnswerType.BOOLEAN
-            and values
-            and all(in_question(v, question.text) for v in values)
-        ):
-            # "Who was Boleslaw II of Masovia?" → "Bolesław II of Masovia": the question's own words are no answer to it
-            # (right on none of the 9 such values in three readings of the typed-QA halves: 7 tuning, 2 checking,
-            # bench/calibrate_local.py 2026-11-26/27; the confidence below was fitted with 2 of them among its 225
-            # values, and a refit without them moves no coefficient by more than 0.05)
+        if repeats_question(values, question):
             return Proposal.nothing(f"The model's answer {value!r} only repeats the question.")
         chose, value_prob = token_signals(completion)
         found = [find_value(v, question.answer_type, question.evidence, question.now) for v in values]

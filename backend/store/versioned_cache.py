@@ -2,10 +2,9 @@
 
 Some lookups run on every request: the API key of each call, the context a question or a document is scoped to,
 and the committed revision of each document a search hits (the crash rule: a document is visible only once its row
-is written). Between writes their
-answers cannot change, so they are cached against the table's version, which LanceDB reads far faster
-(~0.2 ms) than it runs a lookup (~2-4 ms). Any write, by this process or another, moves the version on
-and empties the cache, so revoking a key or committing a document is seen by the next request.
+is written). Between writes their answers cannot change, so they are cached against the table's version, which
+LanceDB reads far faster (~0.2 ms) than it runs a lookup (~2-4 ms). Any write, by this process or another, moves the
+version on and empties the cache, so revoking a key or committing a document is seen by the next request.
 
 A lookup that misses still costs its 2-4 ms, and a search over many documents misses on most hits. Where the caller
 can read the whole table (``load_all``), the cache rents or buys: once the lookups of one version have spent as long
