@@ -17,7 +17,15 @@ from typing import Any
 from backend.models import Document, DocumentVersion, utc_now
 from backend.store.indexes import retry_on_conflict
 from backend.store.originals import OriginalTable
-from backend.store.schema import CHUNKS, DOCUMENTS, read_rows, sql, upsert_rows, where, within
+from backend.store.schema import (
+    CHUNKS,
+    DOCUMENTS,
+    other_revisions,
+    read_rows,
+    upsert_rows,
+    where,
+    within_batches,
+)
 from backend.store.tables import DataTables
 from backend.store.versioned_cache import VersionedCache
 
@@ -63,9 +71,8 @@ class DocumentTable:
         found: dict[str, Document] = {}
         keys = sorted(set(source_keys))
         scope = where(tenant=tenant, context_id=context_id or "")
-        for start in range(0, len(keys), 500):
-            filter_ = f"{scope} AND {within('source_key', keys[start : start + 500])}"
-            for row in self._read(DOCUMENTS, filter_, [*DOCUMENT_FIELDS, "source_key"]):
+        for batch in within_batches("source_key", keys):
+            for row in self._read(DOCUMENTS, f"{scope} AND {batch}", [*DOCUMENT_FIELDS, "source_key"]):
                 found[row["source_key"]] = document_of(row)
         return found
 
@@ -128,13 +135,8 @@ class DocumentTable:
             upsert_rows(self._tables[DOCUMENTS], "id", rows)
         elif rows:
             retry_on_conflict(lambda: self._tables[DOCUMENTS].add(rows))
-        replaced = [
-            f"(document_id = {sql(v.document.id)} AND revision != {sql(v.document.content_hash)})"
-            for v in versions
-            if v.replaces
-        ]
-        for start in range(0, len(replaced), 200):
-            self._delete(CHUNKS, " OR ".join(replaced[start : start + 200]))
+        for filter_ in other_revisions([(v.document.id, v.document.content_hash) for v in versions if v.replaces]):
+            self._delete(CHUNKS, filter_)
         self._data_tables.drop_replaced(versions)
         self._after_write()
 
@@ -158,8 +160,11 @@ class DocumentTable:
         )
 
     def _load_revisions(self, ids: list[str]) -> dict[str, str]:
-        rows = self._read(DOCUMENTS, within("id", ids), ["id", "content_hash"])
-        return {row["id"]: row["content_hash"] for row in rows}
+        revisions: dict[str, str] = {}
+        for filter_ in within_batches("id", ids):
+            for row in self._read(DOCUMENTS, filter_, ["id", "content_hash"]):
+                revisions[row["id"]] = row["content_hash"]
+        return revisions
 
     def _all_revisions(self, at_most: int) -> dict[str, str] | None:
         if self._tables[DOCUMENTS].count_rows() > at_most:
@@ -180,8 +185,8 @@ class DocumentTable:
             for r in self._read(CHUNKS, None, ["id", "document_id", "revision", "created_at"])
             if (r["document_id"], r["revision"]) not in live and (r["created_at"] or "") <= cutoff
         ]
-        for start in range(0, len(stale), 500):
-            self._delete(CHUNKS, within("id", stale[start : start + 500]))
+        for filter_ in within_batches("id", stale):
+            self._delete(CHUNKS, filter_)
         return len(stale) + self._data_tables.stale(live, cutoff)
 
     def rows(self) -> list[dict]:

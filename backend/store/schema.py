@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -209,6 +209,26 @@ def sql(value: str) -> str:
 def within(column: str, values: Iterable[str]) -> str:
     """``column IN ('a', 'b', …)``: a filter term for rows whose ``column`` is one of ``values``."""
     return f"{column} IN ({', '.join(sql(v) for v in values)})"
+
+
+# Values per filter when a read or delete names many rows (an orphan sweep can name thousands): one filter per batch
+# keeps each filter a size LanceDB parses quickly. A revision term is longer than an id, so fewer go in one filter.
+IDS_PER_FILTER = 500
+REVISIONS_PER_FILTER = 200
+
+
+def within_batches(column: str, values: Sequence[str]) -> Iterator[str]:
+    """``within(column, …)`` over ``values``, IDS_PER_FILTER at a time: one filter term per batch."""
+    for start in range(0, len(values), IDS_PER_FILTER):
+        yield within(column, values[start : start + IDS_PER_FILTER])
+
+
+def other_revisions(versions: Sequence[tuple[str, str]]) -> Iterator[str]:
+    """Filters for the rows of these documents at any revision but the one given (``(document id, revision)``
+    pairs), REVISIONS_PER_FILTER documents a filter: what a new version of each document replaces."""
+    terms = [f"(document_id = {sql(document)} AND revision != {sql(revision)})" for document, revision in versions]
+    for start in range(0, len(terms), REVISIONS_PER_FILTER):
+        yield " OR ".join(terms[start : start + REVISIONS_PER_FILTER])
 
 
 def where(**equals: str | None) -> str:

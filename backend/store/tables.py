@@ -12,7 +12,7 @@ from typing import Any
 
 from backend.models import DocumentVersion, utc_now
 from backend.store.indexes import retry_on_conflict
-from backend.store.schema import read_rows, sql, where, within
+from backend.store.schema import other_revisions, read_rows, where, within_batches
 
 LISTED = ["id", "tenant", "context_id", "document_id", "revision", "ordinal", "name", "columns", "row_count"]
 
@@ -48,21 +48,16 @@ class DataTables:
 
     def drop_replaced(self, versions: Sequence[DocumentVersion]) -> None:
         """Delete the tables of the versions these replace (any revision but the new one)."""
-        replaced = [
-            f"(document_id = {sql(v.document.id)} AND revision != {sql(v.document.content_hash)})"
-            for v in versions
-            if v.replaces
-        ]
-        for start in range(0, len(replaced), 200):
-            self._delete(" OR ".join(replaced[start : start + 200]))
+        for filter_ in other_revisions([(v.document.id, v.document.content_hash) for v in versions if v.replaces]):
+            self._delete(filter_)
 
     def stale(self, live: set[tuple[str, str]], cutoff: str) -> int:
         """Delete tables of no committed document version (``live``: (document id, revision)) created before
         ``cutoff``; returns how many (a crash between a version's tables and its row leaves them)."""
         rows = read_rows(self._table, None, ["id", "document_id", "revision", "created_at"])
         ids = [r["id"] for r in rows if (r["document_id"], r["revision"]) not in live and r["created_at"] <= cutoff]
-        for start in range(0, len(ids), 500):
-            self._delete(within("id", ids[start : start + 500]))
+        for filter_ in within_batches("id", ids):
+            self._delete(filter_)
         return len(ids)
 
     def listed(self, tenant: str, context_id: str | None) -> list[dict]:
@@ -72,8 +67,7 @@ class DataTables:
     def of_documents(self, tenant: str, document_ids: list[str]) -> list[dict]:
         """The tables (without their data) of these documents, every revision (the caller keeps the live one)."""
         found: list[dict] = []
-        for start in range(0, len(document_ids), 500):
-            batch = within("document_id", document_ids[start : start + 500])
+        for batch in within_batches("document_id", document_ids):
             found += read_rows(self._table, f"{where(tenant=tenant)} AND {batch}", LISTED)
         return found
 
