@@ -121,6 +121,15 @@ class LocalSettings(BaseModel):
     evidence_sentences: int = Field(
         3, ge=1, le=12, description="The best-ranked evidence sentences the model reads (within ~1,600 characters)."
     )
+    # The text answers' default bar (AnswerSettings.min_confidence): a reading under it would be declined, so it is
+    # read again on the next best sentences (answer/local.py LocalEngine._read_further has the figures).
+    read_further_below: float = Field(
+        0.56,
+        ge=0.0,
+        le=1.0,
+        description="A reading less confident than this is read again on the next best evidence sentences, and the "
+        "more confident of the two stands; 0: never read again.",
+    )
     # bench/table_qa.py --checks (2026-11-26, Qwen2.5-Coder-1.5B, 50 WikiTableQuestions questions a half): its plans
     # agreed with the rules on 13 of 70 readings and, where they differed, were right on 1 of 23, at 4.6 s a plan.
     table_second_reading: bool = Field(

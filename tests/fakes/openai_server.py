@@ -21,6 +21,7 @@ class Reply:
     status: int = 200
     delay_s: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
+    tokens: list[tuple[str, float]] = field(default_factory=list)  # the reply's tokens and log-probabilities, if asked
 
 
 def hashed_embedding(text: str, dimension: int = 64) -> list[float]:
@@ -71,6 +72,7 @@ class FakeOpenAI(BackgroundServer):
                                 "index": 0,
                                 "finish_reason": reply.finish_reason,
                                 "message": {"role": "assistant", "content": reply.content},
+                                "logprobs": _logprobs(reply.tokens) if body.get("logprobs") else None,
                             }
                         ],
                         "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
@@ -82,6 +84,12 @@ class FakeOpenAI(BackgroundServer):
 
         super().__init__(Handler)
         self.base_url = f"{self.origin}/v1"
+
+
+def _logprobs(tokens: list[tuple[str, float]]) -> dict:
+    """The ``logprobs`` of a choice: each token with itself as its only alternative."""
+    entry = [{"token": t, "logprob": lp, "bytes": None} for t, lp in tokens]
+    return {"content": [e | {"top_logprobs": [e]} for e in entry]}
 
 
 def plan_reply(**fields) -> Reply:
