@@ -122,7 +122,7 @@ class LocalSettings(BaseModel):
         3, ge=1, le=12, description="The best-ranked evidence sentences the model reads (within ~1,600 characters)."
     )
     # The text answers' default bar (AnswerSettings.min_confidence): a reading under it would be declined, so it is
-    # read again on the next best sentences (answer/local.py LocalEngine._read_further has the figures).
+    # read again on the next best sentences (answer/local.py read() has the figures).
     read_further_below: float = Field(
         0.56,
         ge=0.0,
