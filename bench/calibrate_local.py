@@ -189,6 +189,20 @@ def report(rows: list[dict], threshold: float) -> None:
             )
     print("\nChecking half, local engine's calibration (any value for an unanswerable question is wrong):")
     print_table(["confidence", "values", "mean confidence", "observed accuracy"], buckets)
+    further = []
+    for half in ("tuning", "checking"):
+        kept = [
+            r
+            for r in rows
+            if r["half"] == half and r["signals"] and r["signals"].get("further") and r["confidence"] >= threshold
+        ]
+        if kept:
+            further.append(
+                [half, len(kept), sum(r["confidence"] for r in kept) / len(kept), sum(r["right"] for r in kept)]
+            )
+    if further:
+        print(f"\nValues read on the further sentences, kept at {threshold:g} (the fit is of first readings):")
+        print_table(["half", "values", "mean confidence", "right"], further)
     seconds = [r["seconds"] for r in rows]
     costs = [r["signals"] for r in rows if r["signals"]]
     print(

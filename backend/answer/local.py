@@ -79,7 +79,9 @@ class LocalSignals:
       benchmark: it told nothing);
     - ``value_prob``: the geometric mean probability of the value's tokens (how sure it was of the spelling);
     - ``grounded``: 1 when the value is stated in the evidence it read, else 0;
-    - ``agrees``: 1 when the offline engine reads the same value from the same evidence, else 0.
+    - ``agrees``: 1 when the offline engine reads the same value from the same evidence, else 0;
+    - ``further``: 1 when the value was read on the further sentences (``read``), else 0. Not in the fit yet: it was
+      fitted on first readings alone, and bench/calibrate_local.py reports how the further ones fare.
     """
 
     chose_value: float
@@ -88,6 +90,7 @@ class LocalSignals:
     agrees: float
     prompt_tokens: int = 0  # what the reading cost (not a signal)
     completion_tokens: int = 0
+    further: float = 0.0
 
     @property
     def value_certainty(self) -> float:
@@ -226,6 +229,7 @@ class SentenceReader:
             float(offline.value == value),
             completion.prompt_tokens,
             completion.completion_tokens,
+            float(self._skip > 0),
         )
         confidence = probability(signals, question.answer_type)
         spans = [spans[0] for spans in found if spans]

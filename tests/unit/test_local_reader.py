@@ -136,6 +136,7 @@ def test_a_reading_under_the_bar_is_read_again_on_the_next_sentences(embedder):
         proposal = _read(embedder, fake)
         first, further = (_sentences_shown(request) for request in fake.requests)
     assert proposal.value == 14 and proposal.spans  # the second reading's value, found in the evidence
+    assert proposal.signals.further == 1.0
     assert len(first) == len(further) == 3 and not set(first) & set(further)
     assert "Its racks number 14 in all." in further  # ranked just past the first three
 
@@ -144,7 +145,8 @@ def test_a_confident_reading_is_not_read_again_and_a_failed_further_one_leaves_t
     sure = Reply('{"answer":14}', tokens=[('{"', 0.0), ("answer", 0.0), ('":', 0.0), ("14", -0.001), ("}", 0.0)])
     with FakeOpenAI() as fake:
         fake.replies.append(sure)
-        assert _read(embedder, fake).value == 14 and len(fake.requests) == 1
+        proposal = _read(embedder, fake)
+        assert proposal.value == 14 and proposal.signals.further == 0.0 and len(fake.requests) == 1
     with FakeOpenAI() as fake:
         fake.replies += [Reply('{"answer":null}'), Reply(status=500), Reply(status=500)]
         proposal = _read(embedder, fake)
