@@ -1,4 +1,5 @@
-"""Fit the local engine's confidence (backend/answer/local.py) on the TUNING half, and read both halves in-process.
+"""Fit the local engine's confidence (backend/answer/local_confidence.py) on the TUNING half, and read both halves
+in-process.
 
     .venv/bin/python bench/calibrate_local.py [--per-half N] [--model PATH] [--refit] [--sentences N --tuning-only]
 
@@ -7,13 +8,13 @@ typed-QA store that bench/typed_qa.py builds, on a seeded sample of N answerable
 unanswerable one (SQuAD 2.0 impossible questions, bench/unmentioned.jsonl), beside the offline engine on the same
 questions and evidence. Each reading is kept in bench/.cache/local-readings.json (--refit fits again from it without
 the model). It fits a logistic regression of "the value is right" on the engine's signals, one intercept per type,
-on the tuning half only, and prints the coefficients to paste into local.py, then per half: exact match, answer
-precision and declines at the default threshold, calibration buckets, seconds a question and tokens.
+on the tuning half only, and prints the coefficients to paste into local_confidence.py, then per half: exact match,
+answer precision and declines at the default threshold, calibration buckets, seconds a question and tokens.
 
-``--tuning-only`` reads the tuning half alone (the confidence in local.py is fitted on 220 of its answerable questions
-and its 42 unanswerable ones: ``--per-half 220 --tuning-only``), and with ``--sentences N`` compares a choice (how
-many evidence sentences the model reads), each into a readings file of its own: the checking half is read only for
-the choice made.
+``--tuning-only`` reads the tuning half alone (the confidence in local_confidence.py is fitted on 220 of its
+answerable questions and its 42 unanswerable ones: ``--per-half 220 --tuning-only``), and with ``--sentences N``
+compares a choice (how many evidence sentences the model reads), each into a readings file of its own: the checking
+half is read only for the choice made.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from backend.answer import local
 from backend.answer.engine import Question
-from backend.answer.local import COEFFICIENTS, LocalSignals
+from backend.answer.local_confidence import COEFFICIENTS, LocalSignals
 from backend.answer.service import reference_moment
 from backend.config import AnswerSettings, LocalSettings, Settings
 from backend.services import Services
