@@ -228,7 +228,7 @@ def _keep_confident_elements(proposal: Proposal, threshold: float) -> Proposal:
 def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
     """Why a table's weak reading is declined, with the words it left out, so the analyst can rephrase, and how to
     accept the reading as it is."""
-    nothing = " No row matches its conditions." if proposal.evidence.matched_count == 0 else ""
+    caution = f" {proposal.caution}" if proposal.caution else ""
     left_out = ", ".join(f'"{word}"' for word in proposal.unexplained)
     rephrase = (
         f" It does not account for {left_out}: the table's column names or values say it better." if left_out else ""
@@ -241,7 +241,7 @@ def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
     return (
         f"Computed from {proposal.evidence.table} ({proposal.evidence.plan}), but a question read this way is right "
         f"too seldom to trust (confidence {proposal.confidence:.2f}, below the {threshold:.2f} required)."
-        f"{nothing}{rephrase}{accept}"
+        f"{caution}{rephrase}{accept}"
     )
 
 

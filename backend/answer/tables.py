@@ -18,7 +18,7 @@ from backend.answer.table_confidence import (
     AMBIGUITY_FACTOR,
     EXPLAINS_EVERY_WORD,
     MODEL_PLAN_CONFIDENCE,
-    matched_cap,
+    matched_caps,
     reading_confidence,
 )
 from backend.errors import AnswerbaseError
@@ -95,6 +95,7 @@ class TableProposal:
     about_the_table: bool = False  # the reading explains most of the question: the table is where the answer is
     unexplained: tuple[str, ...] = ()  # the question's words the reading does not account for
     spreadsheet: bool = False  # the table is its whole document (a CSV or a sheet), not a table inside prose
+    caution: str = ""  # what the plan matched that capped the confidence ("No row matches its conditions.")
 
 
 class TableAnswerer:
@@ -152,9 +153,10 @@ class TableAnswerer:
             reading = parse.Reading(plan, plan_kind(plan, answer_type), coverage)
             model_plan = True
         result, value, reason = compute(reading, table, answer_type)
-        confidence = matched_cap(
-            reading, result.matched_count, MODEL_PLAN_CONFIDENCE if model_plan else reading_confidence(reading)
-        )
+        confidence = MODEL_PLAN_CONFIDENCE if model_plan else reading_confidence(reading)
+        cap = matched_caps(reading, result.matched_count)
+        if cap is not None:
+            confidence = min(confidence, cap.level)
         rival = readings[1][3] if len(readings) > 1 else None
         if (
             rival is not None
@@ -184,7 +186,8 @@ class TableAnswerer:
         about = coverage >= ABOUT_A_TABLE and value is not None
         spreadsheet = row["name"].split(" › ")[0].lower().endswith(SPREADSHEETS)
         hit = _hit(row, evidence)
-        return TableProposal(value, confidence, evidence, hit, reason, about, reading.unexplained, spreadsheet)
+        caution = cap.why if cap is not None else ""
+        return TableProposal(value, confidence, evidence, hit, reason, about, reading.unexplained, spreadsheet, caution)
 
 
 def plan_kind(plan: Plan, answer_type: AnswerType) -> ReadingKind:
