@@ -1,4 +1,5 @@
-"""A query plan as data: what to compute over one table, checked against that table, and said in words.
+"""A query plan as data: what to compute over one table, checked against that table (``plan_words.py`` says it in
+words).
 
 Plans are built by the offline parser (``parse.py``) or read from a model's JSON reply (``from_json``); either way
 ``query.py`` compiles them to parameterised SQL over generated column names. No question or model text ever
@@ -8,7 +9,6 @@ becomes SQL: text reaches a query only as a bound parameter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
@@ -207,89 +207,6 @@ def _lasting(table: TypedTable, start: int, end: int) -> bool:
 
 def _sortable(table: TypedTable, index: int) -> bool:
     return table.columns[index].numeric or table.columns[index].kind == "date"
-
-
-def describe(plan: Plan, table: TypedTable) -> str:
-    """The plan in words: ``count rows of orders.csv where region = 'Europe'``."""
-    names = [c.name for c in table.columns]
-    if plan.group_by is not None:
-        each = f"{plan.group_part} of {names[plan.group_by]!r}" if plan.group_part else repr(names[plan.group_by])
-        what = (
-            f"{plan.operation} of {names[plan.column]!r} for each {each}"
-            if plan.column is not None
-            else f"count rows for each {each}"
-        )
-    elif plan.operation == Operation.COUNT:
-        what = "count rows"
-    elif plan.operation == Operation.LONGEST_RUN:
-        what = "count the longest run of consecutive rows"
-    elif plan.operation == Operation.ROWS:
-        what = "take " + ", ".join(repr(names[i]) for i in plan.select)
-    else:
-        scored = f"the {plan.score} of " if plan.score else ""
-        what = f"{plan.operation.replace('_', ' ')} of {scored}{names[plan.column or 0]!r}"
-    text = f"{what} of {table.name}"
-    if plan.where:
-        text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
-    if plan.shift:
-        text += f", then the row {abs(plan.shift)} {'after' if plan.shift > 0 else 'before'} the first match"
-    if plan.order_to is not None and plan.order_by is not None:
-        span = (
-            repr(names[plan.order_by])
-            if plan.order_to == plan.order_by
-            else (f"{names[plan.order_by]!r} to {names[plan.order_to]!r}")
-        )
-        text += f", {'longest' if plan.descending else 'shortest'} {span} first"
-    elif plan.order_by is not None:
-        scored = f"{plan.score} of " if plan.score else ""
-        text += f", {'largest' if plan.descending else 'smallest'} {scored}{names[plan.order_by]!r} first"
-    elif plan.group_by is not None:
-        text += f", {'largest' if plan.descending else 'smallest'} first"
-    elif plan.operation == Operation.ROWS and plan.descending:
-        text += ", last rows first"
-    if plan.limit:
-        text += f", {plan.limit} {'row' if plan.limit == 1 else 'rows'}"
-    return text
-
-
-def _condition_words(condition: Condition, names: list[str]) -> str:
-    value = condition.value
-    if isinstance(value, list):
-        shown = "(" + ", ".join(repr(v) for v in value) + ")"
-    elif hasattr(value, "date") and not isinstance(value, str | float | int):
-        shown = value.date().isoformat()
-    elif isinstance(value, float) and value.is_integer():
-        shown = str(int(value))
-    else:
-        shown = repr(value)
-    if condition.op in PRESENCE:
-        return f"{names[condition.column]!r} is {condition.op}"
-    if condition.view == "month":
-        shown = datetime(2000, int(value), 1).strftime("%B")
-    if condition.view in ("year", "month"):
-        return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
-    if condition.view == "during":
-        spans = {
-            "=": "takes in",
-            ">": "ends after",
-            ">=": "ends in or after",
-            "<": "starts before",
-            "<=": "starts in or before",
-        }
-        return f"{names[condition.column]!r} {spans.get(condition.op, condition.op)} {shown}"
-    if condition.view == "column":
-        return f"{names[condition.column]!r} {condition.op} {names[value]!r}"
-    if condition.view == "position":
-        where = "before" if condition.op == "<" else "after"
-        return f"listed {where} the first row whose {names[condition.column]!r} holds {shown}"
-    if condition.view in SCORE_PARTS:
-        return f"the {condition.view} of {names[condition.column]!r} {condition.op} {shown}"
-    if condition.also:
-        either = " or ".join(repr(names[i]) for i in (condition.column, *condition.also))
-        return f"{either} {condition.op} {shown}"
-    if condition.op == "lacks":
-        return f"{names[condition.column]!r} does not contain {shown}"
-    return f"{names[condition.column]!r} {condition.op} {shown}"
 
 
 def from_json(obj: Any, table: TypedTable) -> Plan:

@@ -11,7 +11,8 @@ from typing import Any
 from backend.tables import parse
 from backend.tables.cells import leading_number, parse_date, parse_number, year_range
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Operation, ReadingKind, describe
+from backend.tables.plan import Operation, ReadingKind
+from backend.tables.plan_words import describe
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
 

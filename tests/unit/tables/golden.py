@@ -18,7 +18,7 @@ from pathlib import Path
 from backend.answer.table_confidence import matched_cap, reading_confidence
 from backend.tables import parse
 from backend.tables.infer import TypedTable, infer
-from backend.tables.plan import describe
+from backend.tables.plan_words import describe
 from backend.tables.query import execute
 from backend.tables.read import read_delimited
 from backend.tables.results import typed_value

@@ -8,7 +8,8 @@ import pytest
 from backend.tables import parse
 from backend.tables.cells import leading_number
 from backend.tables.mentions import names_said
-from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, check, condition_for, describe, from_json
+from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, check, condition_for, from_json
+from backend.tables.plan_words import describe
 from backend.tables.quantities import said_numbers
 from backend.tables.query import compile_plan, execute
 from backend.tables.read import RawTable
