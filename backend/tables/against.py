@@ -11,7 +11,8 @@ import re
 from backend.tables.columns import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
-from backend.tables.words import ABBREVIATIONS, Index
+from backend.tables.vocabulary import Index
+from backend.tables.words import ABBREVIATIONS
 from backend.text import stem
 
 _COMPARED = [

@@ -8,7 +8,8 @@ import re
 
 from backend.tables.columns import IDENTIFIER, holds_years, is_rank, named_by_rows
 from backend.tables.infer import TypedTable
-from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, Index, name_stems, table_words
+from backend.tables.vocabulary import Index
+from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, name_stems, table_words
 from backend.text import STOP_WORDS, stem
 
 _WH_COLUMNS = {

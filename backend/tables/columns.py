@@ -10,12 +10,8 @@ import pyarrow.compute as pc
 
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
-from backend.tables.words import (
-    Index,
-    name_stems,
-    normal,
-    table_words,
-)
+from backend.tables.vocabulary import Index
+from backend.tables.words import name_stems, normal, table_words
 from backend.text import stem
 
 # A column of codes that tell rows apart ("Employee ID", "SKU", "No."): no answer to "who" or "which X", when the

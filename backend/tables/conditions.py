@@ -19,7 +19,8 @@ from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter, seconds_per
 from backend.tables.spans import span_columns
-from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Index, Mention, name_stems, negation_before, normal
+from backend.tables.vocabulary import Index
+from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Mention, name_stems, negation_before, normal
 from backend.text import stem
 
 _BEGAN_OR_ENDED = set(
@@ -201,7 +202,7 @@ def _closes_range(opening: Condition, number: SaidNumber, words: list[str]) -> b
     return opening.op in (">=", ">") and number.op in ("<=", "<") and said_at > 0 and words[said_at - 1] == "and"
 
 
-# Words that ask for the rows of one outcome, in a table with a column of results (words.Index.outcomes).
+# Words that ask for the rows of one outcome, in a table with a column of results (vocabulary.Index.outcomes).
 OUTCOME_WORDS = {w: "win" for w in "won win wins winning victory victories".split()}
 OUTCOME_WORDS |= {w: "loss" for w in "lost loss losses lose losing defeat defeats defeated".split()}
 _NOT = {"not", "never", "didn", "don", "doesn", "wasn", "weren", "without"}  # that turn a win into a loss, and back

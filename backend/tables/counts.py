@@ -15,12 +15,12 @@ from backend.tables.infer import TypedTable
 from backend.tables.named_rows import rows_where
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import rows_around
+from backend.tables.vocabulary import Index
 from backend.tables.words import (
     ABBREVIATIONS,
     BRACKETED,
     MAX_WORDS,
     MIN_WORDS,
-    Index,
     Mention,
     name_stems,
     normal,

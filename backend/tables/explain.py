@@ -13,7 +13,8 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import SCORE_PARTS, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber, said_quarter
 from backend.tables.scores import SCORE_WORDS
-from backend.tables.words import CUE_WORDS, MONTH_NAMES, PLAIN_VERBS, Index, table_words
+from backend.tables.vocabulary import Index
+from backend.tables.words import CUE_WORDS, MONTH_NAMES, PLAIN_VERBS, table_words
 from backend.text import STOP_WORDS, stem
 
 _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}

@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from backend.tables.infer import TypedTable, from_bytes
-from backend.tables.words import Index, index
+from backend.tables.vocabulary import Index, index
 
 CACHED_CELLS = 20_000_000  # loaded tables kept in memory, counted in cells (a million-row, 20-column export)
 Loaded = tuple[TypedTable, Index]

@@ -1,4 +1,4 @@
-"""The cell values a question says, read against a table's :class:`~backend.tables.words.Index`: whole values
+"""The cell values a question says, read against a table's :class:`~backend.tables.vocabulary.Index`: whole values
 (longest first), values said in part ("hongkou stadium" of "Hongkou Stadium, Shanghai"), and misspelt words read
 as the table writes them ("castledon" for "Castleton").
 """
@@ -8,7 +8,8 @@ from __future__ import annotations
 import difflib
 import re
 
-from backend.tables.words import CUE_WORDS, MIN_SPELT, SPELLING_SIMILARITY, Index, Mention, normal
+from backend.tables.vocabulary import Index
+from backend.tables.words import CUE_WORDS, MIN_SPELT, SPELLING_SIMILARITY, Mention, normal
 from backend.text import STOP_WORDS, stem
 
 # A capitalised word after a word that does not end a sentence: "orders from Antarctica", "Acme Corp's".

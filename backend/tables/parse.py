@@ -17,7 +17,8 @@ from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_YEAR, Reading, understand
 from backend.tables.rules import first_reading
-from backend.tables.words import ABBREVIATIONS, Index, Mention, index, named_columns, normal, unprefixed
+from backend.tables.vocabulary import Index, index, named_columns, unprefixed
+from backend.tables.words import ABBREVIATIONS, Mention, normal
 from backend.text import stem
 from backend.types import AnswerType
 

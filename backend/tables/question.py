@@ -18,16 +18,8 @@ from backend.tables.counts import UNITS_MOVED, units_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidDate, SaidNumber
-from backend.tables.words import (
-    ABBREVIATIONS,
-    MAX_WORDS,
-    MIN_WORDS,
-    ORDINAL_WORDS,
-    Index,
-    Mention,
-    name_stems,
-    table_words,
-)
+from backend.tables.vocabulary import Index
+from backend.tables.words import ABBREVIATIONS, MAX_WORDS, MIN_WORDS, ORDINAL_WORDS, Mention, name_stems, table_words
 from backend.text import stem
 from backend.types import AnswerType
 

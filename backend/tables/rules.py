@@ -26,7 +26,7 @@ from backend.tables.positions import in_time_order, shift_of, the_row_shifted_fr
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.scores import score_plan
 from backend.tables.superlatives import Ranking, superlative_plan
-from backend.tables.words import Index
+from backend.tables.vocabulary import Index
 from backend.types import AnswerType
 
 

@@ -2,7 +2,7 @@
 its total points asks for ("the difference in points scored in 1996", "how many games were won by two or more
 points", "which game had the largest margin").
 
-Which columns hold scores is told by ``words.index`` (``Index.scores``); their numbers are read at query time
+Which columns hold scores is told by ``vocabulary.index`` (``Index.scores``); their numbers are read at query time
 (``query._score``). A column is read this way only when the question says a margin or a total and names no column
 of numbers.
 """

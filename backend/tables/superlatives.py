@@ -16,7 +16,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import lasting_columns
-from backend.tables.words import Index
+from backend.tables.vocabulary import Index
 from backend.text import stem
 from backend.types import AnswerType
 
