@@ -202,7 +202,7 @@ def report(rows: list[dict], threshold: float) -> None:
                 [half, len(kept), sum(r["confidence"] for r in kept) / len(kept), sum(r["right"] for r in kept)]
             )
     if further:
-        print(f"\nValues read on the further sentences, kept at {threshold:g} (the fit is of first readings):")
+        print(f"\nValues read on the further sentences, kept at {threshold:g} (the fit marks them with `further`):")
         print_table(["half", "values", "mean confidence", "right"], further)
     seconds = [r["seconds"] for r in rows]
     costs = [r["signals"] for r in rows if r["signals"]]
