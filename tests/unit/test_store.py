@@ -166,15 +166,21 @@ def test_ann_index_is_built_past_the_threshold_and_search_still_scopes(tmp_path,
     assert services.store.meta()[VECTOR_INDEX_ROWS] == rows
 
     # Rows added later join the index as a part beside it, keeping its partitions; an index split in more than
-    # MAX_VECTOR_INDEX_PARTS parts is retrained on the whole table by upkeep.
-    parts = []
-    for round_ in range(MAX_VECTOR_INDEX_PARTS + 1):
+    # MAX_VECTOR_INDEX_PARTS parts is retrained on the whole table by upkeep. (LanceDB also folds its parts into one
+    # itself when new rows split a partition, which depends on the k-means it trained: so the rounds run until the
+    # index has been split in more parts than that, and the next optimize is checked.)
+    parts: list[int] = []
+    for round_ in range(4 * (MAX_VECTOR_INDEX_PARTS + 1)):
         services.ingestor.ingest_many(
             [_source("acme", None, f"Late {round_}.{i}", f"Late memo {round_}.{i} about room {i}.") for i in range(4)]
         )
         services.store.optimize()
         parts.append(chunks.index_stats("vector_idx").num_indices)
-    assert parts == [*range(2, MAX_VECTOR_INDEX_PARTS + 2), 1]
+        if len(parts) > 1 and parts[-2] > MAX_VECTOR_INDEX_PARTS:
+            break
+    assert max(parts) == MAX_VECTOR_INDEX_PARTS + 1, parts  # a part per round, up to one too many
+    assert parts[-1] == 1, parts  # retrained
+    assert all(b in (a + 1, 1) for a, b in zip(parts, parts[1:], strict=False)), parts
     assert services.store.meta()[VECTOR_INDEX_ROWS] == str(int(rows) + 4 * len(parts))
     assert services.retriever.search("acme", "Late memo 2.3 about room 3.", mode="vector")[0].name == "Late 2.3"
 
