@@ -59,7 +59,10 @@ def explain(
     explained |= _cue_words_explained(plan, kind, words, table, index_)
     # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
     # between tables. Plain verbs ("came", "work") carry no condition.
-    explained |= {i for i, s in enumerate(stems) if s in table_words(table)}
+    named_for = table_words(table)
+    explained |= {i for i, s in enumerate(stems) if s in named_for}
+    if named_for & _PEOPLE:  # staff.csv, employees.xlsx: "how many people work in Support" counts its rows
+        explained |= {i for i, s in enumerate(stems) if s in _PERSONS}
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     unexplained = [i for i in content if i not in explained]
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
@@ -165,6 +168,9 @@ _PEOPLE = {
     stem(w)
     for w in "staff employee people person worker personnel headcount member colleague team roster payroll".split()
 }
+
+# Words for the people a row of such a file is ("people", "staff", "workers"), and never a group of them ("team").
+_PERSONS = {stem(w) for w in "staff employee people person worker personnel colleague member".split()}
 
 
 def _may_name_the_rows(words: list[str], stems: list[str], unexplained: list[int], table: TypedTable) -> bool:

@@ -1203,6 +1203,19 @@ def test_people_and_their_pay():
     assert answer("Where does Bo Chan work?", staff, "string") == "Berlin"  # an office is where
 
 
+def test_a_file_of_people_names_its_rows_by_any_word_for_people():
+    # "people" and "workers" of staff.csv are what its rows are: explained, like "employees"
+    staff = table_of(STAFF, "staff.csv")
+    for question in ("How many people work in Support?", "How many workers are in Support?"):
+        reading = parse.read(question, staff, AnswerType.INTEGER)
+        assert describe(reading.plan, staff) == "count rows of staff.csv where 'department' = 'Support'"
+        assert reading.coverage == 1.0 and reading.unexplained == ()
+    # a group of people is no row of it, and a file named for something else has no people for rows
+    assert parse.read("How many teams work in Support?", staff, AnswerType.INTEGER).unexplained == ("teams",)
+    sales = table_of(SALES, "sales.csv")
+    assert "people" in parse.read("How many people bought Widgets?", sales, AnswerType.INTEGER).unexplained
+
+
 def test_a_number_no_condition_holds_is_left_unexplained():
     # no column reaches 5,000 (and "5,000" is an amount, not a year): the count of every order explains too little
     sales = table_of(SALES, "sales.csv")
