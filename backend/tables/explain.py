@@ -169,17 +169,22 @@ _PEOPLE = {
     for w in "staff employee people person worker personnel headcount member colleague team roster payroll".split()
 }
 
-# Words for the people a row of such a file is ("people", "staff", "workers"), and never a group of them ("team").
+# Words for the people a row of such a file is ("people", "staff", "workers"), and for groups of them, which a row
+# of it never is ("how many teams are there" of employees.csv is no count of its people).
 _PERSONS = {stem(w) for w in "staff employee people person worker personnel colleague member".split()}
+_GROUPS = {stem(w) for w in "team roster".split()}
 
 
 def _may_name_the_rows(words: list[str], stems: list[str], unexplained: list[int], table: TypedTable) -> bool:
     """Whether the counted noun left unexplained can be what the table's rows are. A file named for something
     other than people ("orders.csv") holds no rows of the people a question counts ("how many employees are there",
-    asked of every document by a grid): its row count is not their number. Any other noun may be a name for the
-    rows ("how many scientists are listed" of employees.csv)."""
+    asked of every document by a grid): its row count is not their number; nor are a file of people's rows groups
+    of them ("teams"). Any other noun may be a name for the rows ("how many scientists are listed" of
+    employees.csv)."""
     named = {w for w in table_words(table) if w.isalpha() and w not in _NAMING_NOTHING}
     counted = {stems[i] for i in unexplained}
+    if counted & _GROUPS and named & _PEOPLE:
+        return False
     if not named or not counted & _PEOPLE:
         return True
     return bool(named & (_PEOPLE | counted))

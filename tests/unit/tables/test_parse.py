@@ -1210,8 +1210,13 @@ def test_a_file_of_people_names_its_rows_by_any_word_for_people():
         reading = parse.read(question, staff, AnswerType.INTEGER)
         assert describe(reading.plan, staff) == "count rows of staff.csv where 'department' = 'Support'"
         assert reading.coverage == 1.0 and reading.unexplained == ()
-    # a group of people is no row of it, and a file named for something else has no people for rows
+    # a group of people is no row of it, not even when the question says it is about every row (the count of every
+    # row is then the untrusted "aggregate of every row", not a count of what the rows are)
     assert parse.read("How many teams work in Support?", staff, AnswerType.INTEGER).unexplained == ("teams",)
+    teams = parse.read("How many teams are there?", staff, AnswerType.INTEGER)
+    assert teams.unexplained == ("teams",) and not teams.says_every_row
+    assert parse.read("How many scientists are listed?", staff, AnswerType.INTEGER).says_every_row
+    # and a file named for something else has no people for rows
     sales = table_of(SALES, "sales.csv")
     assert "people" in parse.read("How many people bought Widgets?", sales, AnswerType.INTEGER).unexplained
 
