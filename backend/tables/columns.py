@@ -230,7 +230,12 @@ def the_amount(table: TypedTable, taken: set[int]) -> int | None:
         amounts = [i for i in amounts if not table.columns[i].percent]
     if len(amounts) > 1:  # "Amount" beside "Hours" and "Rate": the column named as money
         amounts = [i for i in amounts if MONEY_NAME.search(table.columns[i].name)] or amounts
+    if len(amounts) > 1:  # "Revenue" beside "Unit Price": what was spent, not what one unit costs
+        amounts = [i for i in amounts if not _PER_UNIT.search(table.columns[i].name)] or amounts
     return amounts[0] if len(amounts) == 1 else None
+
+
+_PER_UNIT = re.compile(r"(?i)\b(?:unit|per|each|rate)\b")
 
 
 MONEY_NAME = re.compile(

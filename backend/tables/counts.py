@@ -38,8 +38,12 @@ _TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds"
 
 # "How many Cold Brew Kits were sold in total": what was moved is counted in the table's units (its Quantity column),
 # not in the rows (the orders) that moved them.
-UNITS_MOVED = re.compile(r"\bhow many (\w+)\b.*\b(?:sold|bought|purchased|ordered|shipped|delivered)\b")
-_UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
+# "how many units were sold", "how many items did Hooli buy": the noun counted and a verb of goods changing hands
+UNITS_MOVED = re.compile(
+    r"\bhow many (\w+)\b.*\b(?:sold|bought|purchased|ordered|shipped|delivered"
+    r"|(?:did|do|does)\b.*\b(?:sell|buy|purchase|order|ship|deliver))\b"
+)
+UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
 
 
 def counted_plan(
@@ -127,7 +131,7 @@ def _adds_up(
         # "how many total medals has the United States won": its rows' Total, added up
         or (re.search(r"\btotal\b", q) and normal(name) == "total")
         or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(name)
-        or (UNITS_MOVED.search(q) and _UNITS_NAME.search(name))  # units sold, added up
+        or (UNITS_MOVED.search(q) and UNITS_NAME.search(name))  # units sold, added up
     )
 
 
@@ -206,5 +210,5 @@ def _rows_named(counted: str, name: str) -> bool:
 
 def units_column(table: TypedTable, taken: set[int]) -> int | None:
     """The table's one column of units (Quantity, Qty, Units), when it has exactly one not already conditioned."""
-    units = [i for i, c in enumerate(table.columns) if c.numeric and i not in taken and _UNITS_NAME.search(c.name)]
+    units = [i for i, c in enumerate(table.columns) if c.numeric and i not in taken and UNITS_NAME.search(c.name)]
     return units[0] if len(units) == 1 else None

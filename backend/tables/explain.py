@@ -9,8 +9,9 @@ import re
 
 from backend.tables.columns import MONEY_NAME
 from backend.tables.conditions import OUTCOME_WORDS
+from backend.tables.counts import UNITS_NAME
 from backend.tables.infer import TypedTable
-from backend.tables.plan import SCORE_PARTS, Plan, ReadingKind
+from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber, said_quarter
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.vocabulary import Index
@@ -18,7 +19,9 @@ from backend.tables.words import CUE_WORDS, MONTH_NAMES, PLAIN_VERBS, table_word
 from backend.text import STOP_WORDS, stem
 
 _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
-_MONEY_VERB = re.compile(r"spen[dt]s?|spending|paid|pays?|earn(?:s|ed)?|billed|costs?|charged|invoiced")
+_MONEY_WORD = re.compile(r"spen[dt]s?|spending|paid|pays?|earn(?:s|ed)?|billed|costs?|charged|invoiced|money")
+# What a column of units counts: "how many items did Hooli buy" adds up its Quantity.
+_UNIT_WORDS = {"items", "units", "pieces"}
 # Words that make a question about every row of the table ("how many episodes are listed", "the total number of
 # radio stations on this list"): the noun left unexplained then says what the rows are (answer/tables.py).
 _EVERY_ROW = re.compile(
@@ -87,17 +90,23 @@ def _numbers_explained(
 
 
 def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table: TypedTable, index_: Index) -> set[int]:
-    """The words the plan's own computation accounts for: a verb of money, a month, "percentage", "single", "long",
-    "margin", "win", a quarter."""
+    """The words the plan's own computation accounts for: a word of money, the units a Quantity counts, a month,
+    "percentage", "single", "long", "margin", "win", a quarter."""
     explained: set[int] = set()
-    # "spent", "paid", "earn": the Amount or Salary column the plan adds up, orders by or compares
+    # "spent", "paid", "earn", "money": the Amount or Salary column the plan adds up, orders by or compares
     amounts = {
         plan.column,
         plan.order_by,
         *(c.column for c in plan.where if c.view == "number"),
     }
     if any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts):
-        explained |= {i for i, w in enumerate(words) if _MONEY_VERB.fullmatch(w)}
+        explained |= {i for i, w in enumerate(words) if _MONEY_WORD.fullmatch(w)}
+    if (
+        plan.operation is Operation.SUM
+        and plan.column is not None
+        and UNITS_NAME.search(table.columns[plan.column].name)
+    ):
+        explained |= {i for i, w in enumerate(words) if w in _UNIT_WORDS}
     if plan.group_part:  # "which month": the part of the dates grouped by
         explained |= {i for i, w in enumerate(words) if w == plan.group_part}
     if kind in (ReadingKind.PERCENT, ReadingKind.SHARE):  # "what percentage of orders", "the win rate"

@@ -1167,6 +1167,13 @@ STAFF_FLAGS = """Employee ID,Name,Team,Office,Salary,Manager
         # units are the Quantity; what was sold the most adds up each product's rows
         ("How many units of Widget were sold?", "integer", 31),
         ("Which product sold the most units?", "string", "Widget"),  # 31 units; Gizmo has the biggest row (17)
+        ("How many items did Acme Ltd buy?", "integer", 20),  # "did ... buy": their Quantity added up, not 2 orders
+        # what a customer spent is the Revenue, not the Unit Price beside it (each has two orders: no count decides)
+        ("Which customer spent the most money?", "string", "Globex"),
+        ("Which customer paid the most?", "string", "Globex"),
+        # an order's value is its Revenue: the biggest single one, and their average
+        ("What was the biggest single order?", "float", 1699.83),
+        ("What is the average order value?", "float", 531.203333333),
         # days said as a range hold both ends, whatever time of day a cell says
         ("How many orders were placed between March 1, 2025 and March 31, 2025?", "integer", 3),
         ("How many orders were placed on March 31, 2025?", "integer", 1),
