@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from backend.tables.infer import TypedTable
 from backend.text import STOP_WORDS, stem
 
-MAX_WORDS = "most highest largest greatest biggest maximum max best longest latest tallest heaviest oldest".split()
+MAX_WORDS = (
+    "most highest largest greatest biggest maximum max best longest latest newest tallest heaviest oldest".split()
+)
 MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest cheapest".split()
 # Misspelt words ("castledon" for "Castleton"): words at least MIN_SPELT long, read as a table word when the difflib
 # ratio is at least SPELLING_SIMILARITY ("castledon"/"castleton" 0.89; "played"/"player" 0.83 is no typo). On the

@@ -649,6 +649,7 @@ E007,Grace Lee,Engineering,Engineer,2022-02-07,"$90,000",London,Yes
         ("How many employees earn between 70k and 100k?", "integer", 4),  # "70k" is 70,000
         # a column of codes ("Employee ID") answers neither "who" nor "which": the names do
         ("Who is the most recent hire?", "string", "Grace Lee"),
+        ("Who is the newest hire?", "string", "Grace Lee"),
         ("Which employees work in Paris?", "string_array", ["Chloé Martin", "Farid Haddad"]),
         # "the top 3", asked as a list: three rows from the top, not a salary of 3
         ("What are the top 3 salaries?", "float_array", [120000.0, 105000.0, 98000.0]),
