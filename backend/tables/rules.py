@@ -161,11 +161,12 @@ _ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered|spent|spends?|
 
 
 def per_group(p: ParsedQuestion) -> Outcome:
-    """ "which product sold the most units", "who spent the most": what each one's rows add up to, not its biggest
-    row; "which category has the most stock": "the most" of an amount, where the answer's values repeat, adds them
-    up; "which agent has the highest average satisfaction": each agent's average, the highest first."""
+    """ "which product sold the most units", "who spent the most", "which department has the highest payroll": what
+    each one's rows add up to, not its biggest row; "which category has the most stock": "the most" of an amount,
+    where the answer's values repeat, adds them up; "which agent has the highest average satisfaction": each agent's
+    average, the highest first."""
     q = p.q
-    grouped = re.search(r"\b(average|mean|total|sum)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
+    grouped = re.search(r"\b(average|mean|total|sum|payroll)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
     repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
     grouped = grouped or (re.search(r"\b(?:most|least)\b", q) if p.measure_named is not None and repeats else None)
     if not (grouped and p.is_max != p.is_min and p.wants_text and p.measure is not None):

@@ -67,7 +67,7 @@ PLAIN_VERBS = set(
     "came come comes placed place work works worked working started start starts has have had got get gets made "
     "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
     "happen happened take took taken appear appears appeared given give represented included tell me sold sell "
-    "sells bought purchased buy buys".split()
+    "sells bought purchased buy buys generated generate generates".split()
 )
 
 

@@ -135,6 +135,8 @@ Total,,"$345,000",,
         ("Of Sales and Support, which has the most employees?", "string", "Sales"),
         # accents: "Jose" says "José"
         ("Which department is Jose in?", "string", "Support"),
+        # a payroll is each department's salaries added up (Support's 115,000), not its lowest one (Dave's, in Sales)
+        ("Which department has the lowest payroll?", "string", "Support"),
     ],
 )
 def test_the_parser_computes_what_analysts_ask(question, answer_type, expected):
@@ -1172,6 +1174,7 @@ STAFF_FLAGS = """Employee ID,Name,Team,Office,Salary,Manager
         # what a customer spent is the Revenue, not the Unit Price beside it (each has two orders: no count decides)
         ("Which customer spent the most money?", "string", "Globex"),
         ("Which customer paid the most?", "string", "Globex"),
+        ("Which product generated the most revenue?", "string", "Gizmo"),
         # an order's value is its Revenue: the biggest single one, and their average
         ("What was the biggest single order?", "float", 1699.83),
         ("What is the average order value?", "float", 531.203333333),
