@@ -67,6 +67,10 @@ def explain(
     if named_for & _PEOPLE:  # staff.csv, employees.xlsx: "how many people work in Support" counts its rows
         explained |= {i for i, s in enumerate(stems) if s in _PERSONS}
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
+    # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan
+    # reads a money column ("the average order value" of Revenue), else a word the plan does not account for
+    if not _reads_money(plan, table):
+        content += [i for i, w in enumerate(words) if w == "value" and i not in explained]
     unexplained = [i for i in content if i not in explained]
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
     about_every_row = _about_every_row(words, unexplained) and _may_name_the_rows(words, stems, unexplained, table)
@@ -93,13 +97,7 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
     """The words the plan's own computation accounts for: a word of money, the units a Quantity counts, a month,
     "percentage", "single", "long", "margin", "win", a quarter."""
     explained: set[int] = set()
-    # "spent", "paid", "earn", "money": the Amount or Salary column the plan adds up, orders by or compares
-    amounts = {
-        plan.column,
-        plan.order_by,
-        *(c.column for c in plan.where if c.view == "number"),
-    }
-    if any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts):
+    if _reads_money(plan, table):  # "spent", "paid", "earn", "money"
         explained |= {i for i, w in enumerate(words) if _MONEY_WORD.fullmatch(w)}
     if (
         plan.operation is Operation.SUM
@@ -125,6 +123,12 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
     if quarter is not None and any(c.view == "month" and c.op == ">=" for c in plan.where):  # "in Q1"
         explained |= set(quarter[1])
     return explained
+
+
+def _reads_money(plan: Plan, table: TypedTable) -> bool:
+    """Whether the plan adds up, orders by or compares a column of money (an Amount, a Salary)."""
+    amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view == "number")}
+    return any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts)
 
 
 def _columns_of(plan: Plan) -> set[int]:

@@ -1282,6 +1282,16 @@ def test_an_inventory_is_read_as_its_columns_write_it():
     assert listed == ["Desk", "Chair"]
 
 
+def test_a_value_is_money_a_count_of_units_does_not_account_for():
+    # "the total stock value" is each item's stock times its cost, which no column holds: the In Stock added up leaves
+    # "value" unexplained (and so is not answered as sure); an order's value is its Revenue
+    priced = table_of("Item,In Stock,Unit Cost\nKit,34,11.5\nPress,8,16.0\n", "inventory.csv")
+    reading = parse.read("What is the total stock value?", priced, AnswerType.FLOAT)
+    assert reading.unexplained == ("value",) and reading.coverage < 1
+    sales = table_of(SALES, "sales.csv")
+    assert parse.read("What is the average order value?", sales, AnswerType.FLOAT).unexplained == ()
+
+
 def test_a_column_is_compared_with_another_of_the_same_row():
     stock = table_of(STOCK, "stock.csv")
     # the compared column named before the comparison, inside it, or the table's only other one of its kind
