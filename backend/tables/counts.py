@@ -30,8 +30,9 @@ from backend.text import STOP_WORDS, stem
 from backend.types import AnswerType
 
 # Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
-EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales)\b")
-_MONEY_VERBS = {"spent", "paid", "earned", "billed", "received", "raised", "invoiced", "charged"}
+# Words of money coming in or going out: "our revenue in Q1", "what was spent on travel" add up the amounts
+EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales|spent|spend|spending)\b")
+_MONEY_VERBS = {"spent", "spend", "spending", "paid", "earned", "billed", "received", "raised", "invoiced", "charged"}
 # Nouns a count of rows before or after a row is not of: "how many years before X" asks for a difference
 _TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
 
