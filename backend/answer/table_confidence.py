@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from backend.tables import parse
+from backend.tables.infer import TypedTable
 from backend.tables.plan import ReadingKind
+from backend.tables.results import Result
 
 # Confidence of a computed answer: the exact match of the offline parser's answers on bench/table_qa.py's checking
 # half (204 WikiTableQuestions questions on tables the parser was never worked on; parser of 2026-11-24, refitted at
@@ -68,7 +70,8 @@ NOTHING_MATCHED = 0.1
 # - A lookup whose conditions match several rows, answered with the first of them in table order ("which team was in
 #   the east superleague column" when seven rows are): right on 3 of 11 checking and 3 of 6 tuning answers, against
 #   26 of 36 for a lookup whose conditions pick one row (15 of 23 checking). Under the text answers' bar, over the
-#   table one.
+#   table one. Rows that all hold the same cell asked for are no choice ("Ann's rate" on each of her weeks' rows):
+#   that lookup is not capped.
 FIRST_OF_SEVERAL = 0.3
 # - A count of the one row its conditions match, when the reading leaves words of the question unexplained ("how many
 #   players are older than cyril guittet" → 1, "total number of encyclicals on churches" → 1): the words left out are
@@ -129,10 +132,10 @@ class Cap:
     why: str
 
 
-def matched_caps(reading: parse.Reading, matched_count: int) -> Cap | None:
+def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
     """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, COUNTED_ONE and
     FIRST_OF_SEVERAL), or None."""
-    plan = reading.plan
+    plan, matched_count = reading.plan, result.matched_count
     if plan.where and matched_count == 0:
         return Cap(NOTHING_MATCHED, "No row matches its conditions.")
     if (
@@ -143,12 +146,12 @@ def matched_caps(reading: parse.Reading, matched_count: int) -> Cap | None:
     ):
         return Cap(COUNTED_ONE, "One row matches its conditions: the number asked for may be one of its cells.")
     first_taken = reading.kind is ReadingKind.LOOKUP and plan.order_by is None and plan.limit == 1
-    if first_taken and plan.where and matched_count > 1:
+    if first_taken and plan.where and matched_count > 1 and not result.agree_on(plan.select, table):
         return Cap(FIRST_OF_SEVERAL, f"{matched_count} rows match its conditions: this is the first of them.")
     return None
 
 
-def matched_cap(reading: parse.Reading, matched_count: int, confidence: float) -> float:
+def matched_cap(reading: parse.Reading, result: Result, table: TypedTable, confidence: float) -> float:
     """``confidence`` capped by what the plan matched once it ran (:func:`matched_caps`)."""
-    cap = matched_caps(reading, matched_count)
+    cap = matched_caps(reading, result, table)
     return min(confidence, cap.level) if cap is not None else confidence

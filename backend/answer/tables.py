@@ -155,7 +155,7 @@ class TableAnswerer:
             model_plan = True
         result, value, reason = compute(reading, table, answer_type)
         confidence = MODEL_PLAN_CONFIDENCE if model_plan else reading_confidence(reading)
-        cap = matched_caps(reading, result.matched_count)
+        cap = matched_caps(reading, result, table)
         if cap is not None:
             confidence = min(confidence, cap.level)
         rival = readings[1][3] if len(readings) > 1 else None

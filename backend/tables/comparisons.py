@@ -198,14 +198,15 @@ _RATE = re.compile(r"\b(\w+) rate\b")  # "the win rate", "the return rate of ord
 
 
 def share(
-    q: str, where: tuple[Condition, ...], presence: tuple[Condition, ...], mentions: list[Mention]
+    q: str, where: tuple[Condition, ...], presence: tuple[Condition, ...], mentions: list[Mention], rates: bool = False
 ) -> Compared | None:
     """What part of some rows match the rest of the question: "what percentage of employees are remote" (of every
     row), "what share of orders from Europe were shipped" (of Europe's), "the win rate". The rows the question's
-    subject names (the values said before its verb) are the whole; kind "percent" (of 100) or "share" (of 1)."""
+    subject names (the values said before its verb) are the whole; kind "percent" (of 100) or "share" (of 1).
+    ``rates``: a column is named "rate" ("Rate", "Tax rate"), so "Cy's rate" is a cell of it, not a share of rows."""
     said = _PART.search(q)
     if said is None:
-        return _rate(q, where, presence, mentions)
+        return None if rates else _rate(q, where, presence, mentions)
     words = q.split()
     verb_at = next((i for i in range(len(q[: said.end()].split()), len(words)) if words[i] in _VERBS), len(words))
     subject = {cell for m in mentions if m.end <= verb_at for cell in m.cells.values()}

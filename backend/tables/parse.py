@@ -36,7 +36,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     mentions = [m for m in said_values(words, index_) if not compared_number(words, m)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
-    named = named_columns(stems, covered, index_)
+    rated = per_time(words, stems, index_)
+    named = named_columns(stems, covered | rated, index_)
     # A day said in full ("the 22nd of june 1930") compares dates, unless it is a whole cell the question names.
     dates = [
         d for d in said_dates(" ".join(words), table) if not any(_overlap(m, d) and not m.partial for m in mentions)
@@ -46,7 +47,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     covered |= {i for d in dates for i in d.words}
     numbers = said_numbers(question, words, covered)
     q = " ".join(words)
-    hinted = named_columns(stems, covered, index_, share=0.0)
+    hinted = named_columns(stems, covered | rated, index_, share=0.0)
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")
     by_number = {n: c for n in numbers if (c := column_named_by(n, hinted, table)) is not None}
     named = [*dict.fromkeys([*by_number.values(), *named])]
@@ -60,11 +61,25 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading = first_reading(understand(q, table, mentions, named, numbers, asked_as, dates, hinted, index_, ranked))
     if reading is None:
         return None
-    explained = covered | {i for n in by_number for i in n.words}
+    explained = covered | rated | {i for n in by_number for i in n.words}
     reading.coverage, reading.unexplained, reading.says_every_row = explain(
         reading.plan, reading.second, reading.kind, words, stems, explained, named, numbers, ranked, table, index_
     )
     return reading
+
+
+# Words that say what a column's amount is per ("the hourly rate", "a monthly salary").
+_PER_TIME = frozenset({"hourly", "daily", "weekly", "monthly", "quarterly", "yearly", "annual"})
+
+
+def per_time(words: list[str], stems: list[str], index_: Index) -> set[int]:
+    """The positions of words that say what the column named next is per ("hourly" of "Cy's hourly rate" of a
+    table with a Rate column): they qualify that column and name none of their own ("hourly" is no "Hours")."""
+    return {
+        i
+        for i, word in enumerate(words[:-1])
+        if word in _PER_TIME and any(stems[i + 1] in names for names in index_.names)
+    }
 
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:

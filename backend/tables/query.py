@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import duckdb
+import pyarrow.compute as pc
 
 from backend.errors import UpstreamTimeout
 from backend.tables.cells import MISSING
@@ -33,6 +34,15 @@ class Result:
     parameters: list[Any]
     matched: list[dict[str, str]]
     matched_count: int
+
+    def agree_on(self, columns: tuple[int, ...], table: TypedTable) -> bool:
+        """Whether every row the plan matched holds the same cells in these columns, where the table's rows do not
+        (a column of "Report" links says nothing of a row). Known only when every matched row is among those shown."""
+        if not self.matched or self.matched_count > len(self.matched):
+            return False
+        if all(pc.count_distinct(table.data.column(f"c{c}")).as_py() <= 1 for c in columns):
+            return False
+        return len({tuple(list(row.values())[c] for c in columns) for row in self.matched}) == 1
 
 
 def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:

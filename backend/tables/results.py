@@ -16,6 +16,8 @@ from backend.tables.plan_words import describe
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
 
+__all__ = ["Result", "compute", "typed_value"]  # Result: what a caller judges a reading's run by
+
 
 def compute(reading: parse.Reading, table: TypedTable, answer_type: AnswerType) -> tuple[Result, Any, str]:
     """Run the reading's plan on ``table``: its result, and the value of ``answer_type`` (or None and why)."""

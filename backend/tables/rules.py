@@ -27,6 +27,7 @@ from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.scores import score_plan
 from backend.tables.superlatives import Ranking, superlative_plan
 from backend.tables.vocabulary import Index
+from backend.text import stem
 from backend.types import AnswerType
 
 
@@ -87,7 +88,13 @@ def comparison(p: ParsedQuestion) -> Outcome:
     q, table, where = p.q, p.table, p.where
     compared = (
         (
-            share(q, where, filled_or_empty(q, table, p.named, p.condition_columns, p.index), p.mentions)
+            share(
+                q,
+                where,
+                filled_or_empty(q, table, p.named, p.condition_columns, p.index),
+                p.mentions,
+                rates=any("rate" in names for names in p.index.names),
+            )
             if p.numeric_answer
             else None
         )
@@ -169,6 +176,7 @@ def per_group(p: ParsedQuestion) -> Outcome:
     grouped = re.search(r"\b(average|mean|total|sum|payroll)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
     repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
     grouped = grouped or (re.search(r"\b(?:most|least)\b", q) if p.measure_named is not None and repeats else None)
+    grouped = grouped or (_sized(p) if repeats else None)
     if not (grouped and p.is_max != p.is_min and p.wants_text and p.measure is not None):
         return None
     if p.answer_column in (None, p.measure):
@@ -176,6 +184,18 @@ def per_group(p: ParsedQuestion) -> Outcome:
     operation = Operation.AVG if grouped.group(0) in ("average", "mean") else Operation.SUM
     plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
     return p.reading(plan, ReadingKind.GROUP)
+
+
+_SIZE = re.compile(r"\b(?:biggest|largest|smallest|top)\s+(\w+)")
+
+
+def _sized(p: ParsedQuestion) -> re.Match[str] | None:
+    """ "who is our biggest customer": a superlative said of the answer's own noun sizes each one by what its rows
+    add up to (the customer with the most revenue, not the one of the largest order)."""
+    said = _SIZE.search(p.q)
+    if said is None or p.answer_column is None or p.measure_named is not None:
+        return None
+    return said if stem(said.group(1)) in p.index.names[p.answer_column] else None
 
 
 def average(p: ParsedQuestion) -> Outcome:

@@ -1186,10 +1186,40 @@ STAFF_FLAGS = """Employee ID,Name,Team,Office,Salary,Manager
         ("What percentage of orders from Japan were shipped?", "float", 66.6666666667),  # 12 significant digits
         # "when": the day of the matching row the question picks, the latest by that day
         ("When was the last order from Hooli?", "datetime", "2025-03-31T14:00:00Z"),
+        # a superlative said of the customer sizes each customer by the revenue of their orders added up (Hooli's
+        # two come to 424.97), not by one order (Globex's smallest is the smallest order)
+        ("Who is our smallest customer?", "string", "Hooli"),
+        ("Which customer placed the smallest order?", "string", "Globex"),
     ],
 )
 def test_analysts_sales_questions_are_computed_exactly(question, answer_type, expected):
     assert answer(question, table_of(SALES, "sales.csv"), answer_type) == expected
+
+
+TIMESHEET = """Week,Employee,Project,Hours,Rate
+2025-W01,Ann,Apollo,38,55
+2025-W01,Bo,Apollo,40,48
+2025-W02,Ann,Zephyr,22,55
+2025-W02,Cy,Zephyr,35,60
+"""
+
+
+def test_a_rate_is_the_rate_column_and_hourly_says_what_it_is_per():
+    from backend.answer.table_confidence import FIRST_OF_SEVERAL, matched_caps
+
+    timesheet = table_of(TIMESHEET, "timesheet.csv")
+    # "hourly" says what the Rate is per: it names no Hours column
+    assert answer("What is Cy's hourly rate?", timesheet, "float") == 60.0
+    assert answer("Who has the highest hourly rate?", timesheet, "string") == "Cy"
+    # with a Rate column, "Cy's rate" is her Rate, not the share of the rows that are hers (20%)
+    assert answer("What is Cy's rate?", timesheet, "integer") == 60
+    assert answer("How many hours did Ann work?", timesheet, "integer") == 60
+    # Ann's two rows say the same rate: no choice between them, so no first-of-several cap; her projects differ
+    rate = parse.read("What is Ann's hourly rate?", timesheet, AnswerType.INTEGER)
+    result = execute(rate.plan, timesheet)
+    assert result.matched_count == 2 and matched_caps(rate, result, timesheet) is None
+    project = parse.read("What project does Ann work on?", timesheet, AnswerType.STRING)
+    assert matched_caps(project, execute(project.plan, timesheet), timesheet).level == FIRST_OF_SEVERAL
 
 
 def test_a_list_that_would_be_cut_short_is_declined_not_truncated():
