@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Final
 
 from backend.tables.answered import answered_column, valued_column
 from backend.tables.columns import is_year_or_rank, pace_column, placing_column, the_amount, year_column
@@ -38,6 +39,18 @@ class Reading:
     guessed_answer_column: bool = False
     unexplained: tuple[str, ...] = ()  # the content words the plan does not account for
     says_every_row: bool = False  # "how many episodes are listed", "on this list": the question is about every row
+
+
+# What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.
+class _NoReading:
+    """The outcome of a rule whose form the question has but the table cannot answer."""
+
+    def __repr__(self) -> str:
+        return "NO_READING"
+
+
+NO_READING: Final = _NoReading()
+Outcome = Reading | _NoReading | None
 
 
 # Words that ask for an amount without naming its column ("how much did we spend", "the largest expense", "who

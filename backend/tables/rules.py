@@ -1,11 +1,12 @@
 """The question forms, as named rules in the order they are tried: the first rule that reads the question wins.
 
 Each rule looks at a :class:`~backend.tables.question.ParsedQuestion` and returns a ``Reading``, ``None`` (not its
-form: the next rule tries), or :data:`NO_READING` (its form, but the table cannot answer it: no rule after it may
-read the question otherwise). The order is the parser's judgement of which form a question is when several
-match: a score before a length, a comparison before a count, a count before a superlative. Adding a form is
-adding a rule to :data:`RULES` at its place, with its tests; ``tests/unit/tables/golden.jsonl`` shows whether any
-other question's reading moved.
+form: the next rule tries), or :data:`~backend.tables.question.NO_READING` (its form, but the table cannot answer it:
+no rule after it may read the question otherwise). The order is the parser's judgement of which form a question is
+when several match: a score before a length, a comparison before a count, a count before a superlative. Adding a form
+is adding a rule to :data:`RULES` at its place, with its tests; ``tests/unit/tables/golden.jsonl`` shows whether any
+other question's reading moved. The rules that compute over rows (groups, averages, streaks) are in
+``aggregations.py``; the others are here.
 """
 
 from __future__ import annotations
@@ -13,33 +14,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Final
 
+from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, streak
 from backend.tables.answered import answered_column
-from backend.tables.columns import length_column, placing_column, shift_unit, year_column
+from backend.tables.columns import length_column, placing_column, shift_unit
 from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
 from backend.tables.conditions import cells_saying, filled_or_empty
-from backend.tables.counts import EARNED, counted_plan
-from backend.tables.infer import TypedTable
+from backend.tables.counts import counted_plan
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import in_time_order, shift_of, the_row_shifted_from
-from backend.tables.question import ParsedQuestion, Reading
+from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
 from backend.tables.scores import score_plan
 from backend.tables.superlatives import Ranking, superlative_plan
-from backend.tables.vocabulary import Index
-from backend.text import stem
 from backend.types import AnswerType
-
-
-class _NoReading:
-    """The outcome of a rule whose form the question has but the table cannot answer."""
-
-    def __repr__(self) -> str:
-        return "NO_READING"
-
-
-NO_READING: Final = _NoReading()
-Outcome = Reading | _NoReading | None
 
 
 @dataclass(frozen=True)
@@ -114,102 +101,6 @@ def exists(p: ParsedQuestion) -> Outcome:
         return None
     presence = filled_or_empty(p.q, p.table, p.named, p.condition_columns, p.index)
     return p.reading(Plan(Operation.COUNT, where=(*p.where, *presence)), ReadingKind.EXISTS)
-
-
-def distinct(p: ParsedQuestion) -> Outcome:
-    """ "how many different teams": the different values of the column asked for."""
-    if not re.search(r"how many (?:different|distinct|unique)|number of (?:different|distinct|unique)", p.q):
-        return None
-    target = p.answer_column if not p.guessed else next((c for c in p.named if c not in p.condition_columns), None)
-    return (
-        p.reading(Plan(Operation.COUNT_DISTINCT, target, where=p.where), ReadingKind.DISTINCT)
-        if target is not None
-        else None
-    )
-
-
-def streak(p: ParsedQuestion) -> Outcome:
-    """ "the longest losing streak", "the most consecutive wins": the longest run of matching rows."""
-    if re.search(r"\bstreak\b|\b(?:most|longest) consecutive\b", p.q) and p.numeric_answer and p.where:
-        return p.reading(Plan(Operation.LONGEST_RUN, where=p.where), ReadingKind.LONGEST_RUN)
-    return None
-
-
-_PART_ASKED = re.compile(r"\b(?:which|what) (month|year)\b")
-
-
-def date_part_group(p: ParsedQuestion) -> Outcome:
-    """ "which month had the most orders": the months of the table's dates, each one's rows counted (or its amounts
-    added up, or averaged), when no column is called month."""
-    part = _date_part_asked(p.q, p.table, p.condition_columns, p.index)
-    if part is None or p.is_max == p.is_min:
-        return None
-    operation = Operation.AVG if re.search(r"\b(?:average|mean)\b", p.q) else Operation.SUM
-    descending, limit = p.is_max, p.group_limit
-    plan = (
-        Plan(operation, p.measure, where=p.where, descending=descending, limit=limit)
-        if p.measure is not None
-        else Plan(Operation.COUNT, where=p.where, descending=descending, limit=limit)
-    )
-    return p.reading(replace(plan, group_by=part[0], group_part=part[1]), ReadingKind.GROUP)
-
-
-def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) -> tuple[int, str] | None:
-    """The date column and the part of its dates ("month", "year") a question asks for when it asks "which month"
-    or "what year" of a table with dates and no column of months or years, else None."""
-    asked = _PART_ASKED.search(q)
-    if asked is None or any(asked.group(1) in names for names in index_.names) or year_column(table) is not None:
-        return None
-    dated = next((i for i, c in enumerate(table.columns) if c.kind == "date" and i not in taken), None)
-    return (dated, asked.group(1)) if dated is not None else None
-
-
-_ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered|spent|spends?|paid)\b")
-
-
-def per_group(p: ParsedQuestion) -> Outcome:
-    """ "which product sold the most units", "who spent the most", "which department has the highest payroll": what
-    each one's rows add up to, not its biggest row; "which category has the most stock": "the most" of an amount,
-    where the answer's values repeat, adds them up; "which agent has the highest average satisfaction": each agent's
-    average, the highest first."""
-    q = p.q
-    grouped = re.search(r"\b(average|mean|total|sum|payroll)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
-    repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
-    grouped = grouped or (re.search(r"\b(?:most|least)\b", q) if p.measure_named is not None and repeats else None)
-    grouped = grouped or (_sized(p) if repeats else None)
-    if not (grouped and p.is_max != p.is_min and p.wants_text and p.measure is not None):
-        return None
-    if p.answer_column in (None, p.measure):
-        return None
-    operation = Operation.AVG if grouped.group(0) in ("average", "mean") else Operation.SUM
-    plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
-    return p.reading(plan, ReadingKind.GROUP)
-
-
-_SIZE = re.compile(r"\b(?:biggest|largest|smallest|top)\s+(\w+)")
-
-
-def _sized(p: ParsedQuestion) -> re.Match[str] | None:
-    """ "who is our biggest customer": a superlative said of the answer's own noun sizes each one by what its rows
-    add up to (the customer with the most revenue, not the one of the largest order)."""
-    said = _SIZE.search(p.q)
-    if said is None or p.answer_column is None or p.measure_named is not None:
-        return None
-    return said if stem(said.group(1)) in p.index.names[p.answer_column] else None
-
-
-def average(p: ParsedQuestion) -> Outcome:
-    """ "the average attendance": the measure's mean over the matching rows."""
-    if re.search(r"\baverage\b|\bmean\b", p.q) and p.measure is not None:
-        return p.reading(Plan(Operation.AVG, p.measure, where=p.where), ReadingKind.AVG)
-    return None
-
-
-def median(p: ParsedQuestion) -> Outcome:
-    """ "the median salary": the measure's median over the matching rows."""
-    if re.search(r"\bmedian\b", p.q) and p.measure is not None:
-        return p.reading(Plan(Operation.MEDIAN, p.measure, where=p.where), ReadingKind.MEDIAN)
-    return None
 
 
 def last_place(p: ParsedQuestion) -> Outcome:

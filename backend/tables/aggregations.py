@@ -1,0 +1,113 @@
+"""The question forms that compute over rows, beyond a plain count or total: different values counted, the longest
+run of matching rows, groups (each month's or each answer value's rows added up, averaged or counted) and the
+average or median of a measure. Each is a rule of ``rules.RULES``, tried at its place there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from backend.tables.columns import year_column
+from backend.tables.counts import EARNED
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Operation, Plan, ReadingKind
+from backend.tables.question import Outcome, ParsedQuestion
+from backend.tables.vocabulary import Index
+from backend.text import stem
+
+
+def distinct(p: ParsedQuestion) -> Outcome:
+    """ "how many different teams": the different values of the column asked for."""
+    if not re.search(r"how many (?:different|distinct|unique)|number of (?:different|distinct|unique)", p.q):
+        return None
+    target = p.answer_column if not p.guessed else next((c for c in p.named if c not in p.condition_columns), None)
+    return (
+        p.reading(Plan(Operation.COUNT_DISTINCT, target, where=p.where), ReadingKind.DISTINCT)
+        if target is not None
+        else None
+    )
+
+
+def streak(p: ParsedQuestion) -> Outcome:
+    """ "the longest losing streak", "the most consecutive wins": the longest run of matching rows."""
+    if re.search(r"\bstreak\b|\b(?:most|longest) consecutive\b", p.q) and p.numeric_answer and p.where:
+        return p.reading(Plan(Operation.LONGEST_RUN, where=p.where), ReadingKind.LONGEST_RUN)
+    return None
+
+
+_PART_ASKED = re.compile(r"\b(?:which|what) (month|year)\b")
+
+
+def date_part_group(p: ParsedQuestion) -> Outcome:
+    """ "which month had the most orders": the months of the table's dates, each one's rows counted (or its amounts
+    added up, or averaged), when no column is called month."""
+    part = _date_part_asked(p.q, p.table, p.condition_columns, p.index)
+    if part is None or p.is_max == p.is_min:
+        return None
+    operation = Operation.AVG if re.search(r"\b(?:average|mean)\b", p.q) else Operation.SUM
+    descending, limit = p.is_max, p.group_limit
+    plan = (
+        Plan(operation, p.measure, where=p.where, descending=descending, limit=limit)
+        if p.measure is not None
+        else Plan(Operation.COUNT, where=p.where, descending=descending, limit=limit)
+    )
+    return p.reading(replace(plan, group_by=part[0], group_part=part[1]), ReadingKind.GROUP)
+
+
+def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) -> tuple[int, str] | None:
+    """The date column and the part of its dates ("month", "year") a question asks for when it asks "which month"
+    or "what year" of a table with dates and no column of months or years, else None."""
+    asked = _PART_ASKED.search(q)
+    if asked is None or any(asked.group(1) in names for names in index_.names) or year_column(table) is not None:
+        return None
+    dated = next((i for i, c in enumerate(table.columns) if c.kind == "date" and i not in taken), None)
+    return (dated, asked.group(1)) if dated is not None else None
+
+
+_ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered|spent|spends?|paid)\b")
+
+
+def per_group(p: ParsedQuestion) -> Outcome:
+    """ "which product sold the most units", "who spent the most", "which department has the highest payroll": what
+    each one's rows add up to, not its biggest row; "which category has the most stock": "the most" of an amount,
+    where the answer's values repeat, adds them up; "which agent has the highest average satisfaction": each agent's
+    average, the highest first."""
+    q = p.q
+    grouped = re.search(r"\b(average|mean|total|sum|payroll)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
+    repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
+    grouped = grouped or (re.search(r"\b(?:most|least)\b", q) if p.measure_named is not None and repeats else None)
+    grouped = grouped or (_sized(p) if repeats else None)
+    if not (grouped and p.is_max != p.is_min and p.wants_text and p.measure is not None):
+        return None
+    if p.answer_column in (None, p.measure):
+        return None
+    operation = Operation.AVG if grouped.group(0) in ("average", "mean") else Operation.SUM
+    plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
+    return p.reading(plan, ReadingKind.GROUP)
+
+
+_SIZE = re.compile(r"\b(?:biggest|largest|smallest|top)\s+(\w+)")
+
+
+def _sized(p: ParsedQuestion) -> re.Match[str] | None:
+    """ "who is our biggest customer": a superlative said of the answer's own noun sizes each one by what its rows
+    add up to (the customer with the most revenue, not the one of the largest order)."""
+    said = _SIZE.search(p.q)
+    if said is None or p.answer_column is None or p.measure_named is not None:
+        return None
+    return said if stem(said.group(1)) in p.index.names[p.answer_column] else None
+
+
+def average(p: ParsedQuestion) -> Outcome:
+    """ "the average attendance": the measure's mean over the matching rows."""
+    if re.search(r"\baverage\b|\bmean\b", p.q) and p.measure is not None:
+        return p.reading(Plan(Operation.AVG, p.measure, where=p.where), ReadingKind.AVG)
+    return None
+
+
+def median(p: ParsedQuestion) -> Outcome:
+    """ "the median salary": the measure's median over the matching rows."""
+    if re.search(r"\bmedian\b", p.q) and p.measure is not None:
+        return p.reading(Plan(Operation.MEDIAN, p.measure, where=p.where), ReadingKind.MEDIAN)
+    return None
