@@ -15,7 +15,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.mentions import said_values, spelt_as_in_table
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
-from backend.tables.question import ASKS_YEAR, Reading, understand
+from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading, understand
 from backend.tables.rules import first_reading
 from backend.tables.vocabulary import Index, index, named_columns, unprefixed
 from backend.tables.words import ABBREVIATIONS, Mention, normal
@@ -56,8 +56,15 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     ranked = top_n(words) if answer_type.is_array else None
     if ranked is not None:
         numbers = [n for n in numbers if ranked[2] not in n.words]
-    # "in what year did he force 15 sacks": a year is read from its row, not computed from numbers
-    asked_as = AnswerType.STRING if answer_type is AnswerType.INTEGER and ASKS_YEAR.search(q) else answer_type
+    # "in what year did he force 15 sacks": a year is read from its row, not computed from numbers; "who is our
+    # biggest customer" asked for a number is still a name (its value then says which type to ask for)
+    asked_as = answer_type
+    if answer_type is AnswerType.INTEGER and ASKS_YEAR.search(q):
+        asked_as = AnswerType.STRING
+    elif answer_type.element in (AnswerType.INTEGER, AnswerType.FLOAT) and ASKS_WHO.search(q):
+        asked_as = AnswerType.STRING_ARRAY if answer_type.is_array else AnswerType.STRING
+    elif answer_type is AnswerType.STRING and q.startswith("how many "):
+        asked_as = AnswerType.INTEGER
     reading = first_reading(understand(q, table, mentions, named, numbers, asked_as, dates, hinted, index_, ranked))
     if reading is None:
         return None

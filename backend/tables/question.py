@@ -61,6 +61,7 @@ _AMOUNT_CUE = re.compile(
     r"|\b(?:revenue|income|billed?|money|grossed)\b"
 )
 ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
+ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked
 _RANKED_AT = re.compile(
     r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"
     r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)?)\b"

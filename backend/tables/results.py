@@ -59,12 +59,31 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     if any(c is None for c in converted):
         bad = next(v for v, c in zip(values, converted, strict=True) if c is None)
         article = "an" if element.value[0] in "aeiou" else "a"
-        return None, f"The table's answer {bad!r} is not {article} {element.value}."
+        # a number or a yes/no of another type says which type to ask for; a name says no more than itself (the
+        # reading may have read the wrong column: "how long was X chair" → a name)
+        fits = _type_of(bad)
+        ask = (
+            f": ask for {'an' if fits[0] in 'aeiou' else 'a'} {fits} to get it"
+            if fits not in (element.value, "string")
+            else ""
+        )
+        return None, f"The table's answer {bad!r} is not {article} {element.value}{ask}."
     if answer_type.is_array:
         return normalise(converted, answer_type), ""
     if len(converted) != 1:
         return None, f"The table gives {len(converted)} values, not one."
     return normalise(converted[0], answer_type), ""
+
+
+def _type_of(value: Any) -> str:
+    """The answer type a computed value or cell is a value of, in words ("float" for 75416.67, "boolean" for "Yes",
+    "string" for a name)."""
+    if isinstance(value, str) and value.strip().lower() in ("yes", "no", "true", "false"):
+        return AnswerType.BOOLEAN.value
+    for element in (AnswerType.BOOLEAN, AnswerType.INTEGER, AnswerType.FLOAT, AnswerType.DATETIME):
+        if _convert(value, element) is not None:
+            return element.value
+    return AnswerType.STRING.value
 
 
 _VIEWS = {  # (column kind, answer element) → the view whose reading a selected cell is converted from

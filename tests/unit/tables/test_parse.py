@@ -1222,6 +1222,27 @@ def test_a_rate_is_the_rate_column_and_hourly_says_what_it_is_per():
     assert matched_caps(project, execute(project.plan, timesheet), timesheet).level == FIRST_OF_SEVERAL
 
 
+def test_a_question_asked_for_another_type_is_read_as_its_words_say():
+    from backend.tables.results import typed_value
+
+    sales = table_of(SALES, "sales.csv")
+    # "how many" asked for a string is still a count, written as text (was the first cancelled order's date)
+    assert answer("How many orders were cancelled?", sales, "string") == "1"
+
+    def declined(question: str, answer_type: AnswerType) -> str:
+        reading = parse.read(question, sales, answer_type)
+        value, why = typed_value(reading, execute(reading.plan, sales), sales, answer_type)
+        assert value is None
+        return why
+
+    # "who" asked for a number is still a name, which is no number (was the largest revenue)
+    assert (
+        declined("Who is our smallest customer?", AnswerType.INTEGER) == "The table's answer 'Hooli' is not an integer."
+    )
+    # a number of another type says which type holds it
+    assert declined("What is the average revenue?", AnswerType.INTEGER).endswith(": ask for a float to get it.")
+
+
 def test_a_list_that_would_be_cut_short_is_declined_not_truncated():
     from backend.tables.query import MAX_ROWS
     from backend.tables.results import typed_value
