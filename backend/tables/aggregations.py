@@ -65,7 +65,7 @@ def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) 
     return (dated, asked.group(1)) if dated is not None else None
 
 
-_ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered|spent|spends?|paid)\b")
+_ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered)\b")  # goods; money is counts.EARNED
 
 
 def per_group(p: ParsedQuestion) -> Outcome:

@@ -21,7 +21,10 @@ from backend.tables.words import (
     BRACKETED,
     MAX_WORDS,
     MIN_WORDS,
+    MONEY_NOUNS,
+    MONEY_VERBS,
     Mention,
+    any_word,
     name_stems,
     normal,
     table_words,
@@ -29,10 +32,11 @@ from backend.tables.words import (
 from backend.text import STOP_WORDS, stem
 from backend.types import AnswerType
 
-# Money that rows bring in: "which client was billed the most" ranks each client's total, not its rows.
-# Words of money coming in or going out: "our revenue in Q1", "what was spent on travel" add up the amounts
-EARNED = re.compile(r"\b(?:revenue|income|billed?|earn(?:s|ed)?|sales|spent|spend|spending)\b")
-_MONEY_VERBS = {"spent", "spend", "spending", "paid", "earned", "billed", "received", "raised", "invoiced", "charged"}
+# Money coming in or going out ("our revenue in Q1", "what was spent on travel") adds up the amounts; "which client was
+# billed the most" ranks each client's total, not its rows.
+EARNED = any_word(MONEY_VERBS | MONEY_NOUNS)
+# Words after "the total" that say what was added up, not the noun counted ("the total spent on travel")
+_NOT_COUNTED = MONEY_VERBS | {"received", "raised"}
 # Nouns a count of rows before or after a row is not of: "how many years before X" asks for a difference
 _TIME_UNITS = {"years", "days", "months", "weeks", "hours", "minutes", "seconds", "decades", "centuries"}
 
@@ -97,7 +101,7 @@ def _counted_noun(q: str) -> re.Match[str] | None:
     counted = re.search(
         r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of |amount of )*(\w+)", q
     )
-    if counted and (counted.group(1) in STOP_WORDS or counted.group(1) in _MONEY_VERBS):
+    if counted and (counted.group(1) in STOP_WORDS or counted.group(1) in _NOT_COUNTED):
         return None
     return counted
 

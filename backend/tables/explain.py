@@ -15,11 +15,11 @@ from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber, said_quarter
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.vocabulary import Index
-from backend.tables.words import CUE_WORDS, MONTH_NAMES, PLAIN_VERBS, table_words
+from backend.tables.words import CUE_WORDS, MONEY_NOUNS, MONEY_VERBS, MONTH_NAMES, PLAIN_VERBS, table_words
 from backend.text import STOP_WORDS, stem
 
 _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
-_MONEY_WORD = re.compile(r"spen[dt]s?|spending|paid|pays?|earn(?:s|ed)?|billed|costs?|charged|invoiced|money")
+_MONEY_WORDS = MONEY_VERBS | MONEY_NOUNS | {"cost", "costs"}
 # What a column of units counts: "how many items did Hooli buy" adds up its Quantity.
 _UNIT_WORDS = {"items", "units", "pieces"}
 # Words that make a question about every row of the table ("how many episodes are listed", "the total number of
@@ -98,7 +98,7 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
     "percentage", "single", "long", "margin", "win", a quarter."""
     explained: set[int] = set()
     if _reads_money(plan, table):  # "spent", "paid", "earn", "money"
-        explained |= {i for i, w in enumerate(words) if _MONEY_WORD.fullmatch(w)}
+        explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS}
     if (
         plan.operation is Operation.SUM
         and plan.column is not None

@@ -20,7 +20,18 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidDate, SaidNumber
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS, MAX_WORDS, MIN_WORDS, ORDINAL_WORDS, Mention, name_stems, table_words
+from backend.tables.words import (
+    ABBREVIATIONS,
+    MAX_WORDS,
+    MIN_WORDS,
+    MONEY_NOUNS,
+    MONEY_VERBS,
+    ORDINAL_WORDS,
+    Mention,
+    any_word,
+    name_stems,
+    table_words,
+)
 from backend.text import stem
 from backend.types import AnswerType
 
@@ -56,9 +67,8 @@ Outcome = Reading | _NoReading | None
 # Words that ask for an amount without naming its column ("how much did we spend", "the largest expense", "who
 # earns more").
 _AMOUNT_CUE = re.compile(
-    r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|earns?|earned|paid|pays"
-    r"|spent|spend|costs?)\b"
-    r"|\b(?:revenue|income|billed?|money|grossed)\b"
+    r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|costs?|grossed)\b"
+    r"|" + any_word(MONEY_VERBS | MONEY_NOUNS).pattern
 )
 ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
 ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked

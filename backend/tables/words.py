@@ -28,6 +28,19 @@ MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest li
 MIN_SPELT = 6
 SPELLING_SIMILARITY = 0.85
 
+# Money changing hands, as questions say it ("what was spent on travel", "how much did Hooli pay", "who was billed the
+# most"): the verbs, and the nouns of money coming in. The one list that every reading of money uses: what a count adds
+# up (counts.EARNED), what asks for an amount (question.py), what a money column explains (explain.py). "bill" and
+# "charge" are left out ("Bill Evans", "in charge of").
+MONEY_VERBS = frozenset("spend spends spent spending pay pays paid earn earns earned billed charged invoiced".split())
+MONEY_NOUNS = frozenset("revenue income money sales".split())
+
+
+def any_word(words: frozenset[str] | set[str]) -> re.Pattern[str]:
+    """A pattern that finds any of ``words`` as a whole word."""
+    return re.compile(r"\b(?:" + "|".join(sorted(words)) + r")\b")
+
+
 MONTH_NAMES = "january february march april may june july august september october november december".split()
 # How questions say the places a "1st" cell holds ("finished in first place"), and the notes in brackets a cell
 # carries after its value ("Chuck Bednarik (Lottery bonus pick)").

@@ -1190,6 +1190,11 @@ STAFF_FLAGS = """Employee ID,Name,Team,Office,Salary,Manager
         # two come to 424.97), not by one order (Globex's smallest is the smallest order)
         ("Who is our smallest customer?", "string", "Hooli"),
         ("Which customer placed the smallest order?", "string", "Globex"),
+        # every word of money (counts.EARNED, words.MONEY_VERBS) adds amounts up: "sales" are the Revenue (India's two
+        # orders, not Japan's three), "spends" a customer's orders added up (not Globex's one small order)
+        ("Which country had the most sales?", "string", "India"),
+        ("What were total sales in Japan?", "float", 1074.92),
+        ("Which customer spends the least?", "string", "Hooli"),
     ],
 )
 def test_analysts_sales_questions_are_computed_exactly(question, answer_type, expected):
