@@ -14,12 +14,16 @@ import httpx
 
 class ApiError(Exception):
     """A failed API call, from the error envelope (or the transport); ``suggestion``: a declined table reading the
-    caller may accept (the envelope's ``error.suggestion``)."""
+    caller may accept (the envelope's ``error.suggestion``); ``answer_type``: the type a decline says to ask for
+    instead (``error.answer_type``)."""
 
-    def __init__(self, status: int, code: str, message: str, suggestion: dict | None = None) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, suggestion: dict | None = None, answer_type: str | None = None
+    ) -> None:
         super().__init__(f"{code} ({status}): {message}")
         self.status, self.code, self.message = status, code, message
         self.suggestion = suggestion
+        self.answer_type = answer_type
 
 
 @dataclass
@@ -52,7 +56,9 @@ class ApiClient:
         if response.status_code >= 400:
             try:
                 error = response.json()["error"]
-                raise ApiError(error["status"], error["code"], error["message"], error.get("suggestion"))
+                raise ApiError(
+                    error["status"], error["code"], error["message"], error.get("suggestion"), error.get("answer_type")
+                )
             except (ValueError, KeyError, TypeError):
                 raise ApiError(response.status_code, "error", response.text[:200]) from None
         if response.status_code == 204:

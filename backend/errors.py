@@ -76,12 +76,18 @@ class RateLimited(AnswerbaseError):
 class NoAnswer(AnswerbaseError):
     """The engine found no answer of the requested type; it never invents one. A table reading too weak to trust
     comes back as a ``suggestion`` the caller may accept (``{"reading", "table", "confidence", "min_confidence",
-    "unexplained"}``: ask again with that ``min_confidence``)."""
+    "unexplained"}``: ask again with that ``min_confidence``); a computed value of another type as ``answer_type``,
+    the type to ask for instead ("float" for an average asked as an integer)."""
 
     status, code = 422, "no_answer"
 
-    def __init__(self, message: str, *, suggestion: dict[str, Any] | None = None) -> None:
-        super().__init__(message, details={"suggestion": suggestion} if suggestion else None)
+    def __init__(
+        self, message: str, *, suggestion: dict[str, Any] | None = None, answer_type: str | None = None
+    ) -> None:
+        details: dict[str, Any] = {"suggestion": suggestion} if suggestion else {}
+        if answer_type:
+            details["answer_type"] = answer_type
+        super().__init__(message, details=details or None)
 
 
 class EmptyDocument(AnswerbaseError):

@@ -134,7 +134,7 @@ def ask_in_process(items: list[dict]) -> list[dict]:
         value, coverage, kind = None, None, "none"
         if reading is not None:
             kind, coverage = reading.kind, reading.coverage
-            value, _ = typed_value(reading, execute(reading.plan, table), table, AnswerType(item["type"]))
+            value = typed_value(reading, execute(reading.plan, table), table, AnswerType(item["type"])).value
         answered.append(
             item | {"value": value, "coverage": coverage, "kind": kind, "ms": (time.perf_counter() - started) * 1000}
         )
@@ -165,7 +165,7 @@ def check_in_process(items: list[dict]) -> list[dict]:
             table = infer(read_delimited((DATA / item["table"]).read_text(encoding="utf-8")), item["table"])
             answer_type = AnswerType(item["type"])
             reading = parse.read(item["question"], table, answer_type)
-            value = compute(reading, table, answer_type)[1] if reading is not None else None
+            value = compute(reading, table, answer_type)[1].value if reading is not None else None
             row = item | {"value": value, "coverage": reading.coverage if reading else None, "outcome": None}
             if reading is not None and reading.coverage < EXPLAINS_EVERY_WORD:
                 started = time.perf_counter()

@@ -122,6 +122,8 @@ def render_entry(entry: dict, number: int) -> None:
                 st.warning(f"**No answer:** {message}", icon=":material/help:")
                 if suggestion:
                     offer_reading(entry, suggestion, number)
+                if entry.get("retry_type") in TYPE_LABELS:
+                    offer_type(entry, entry["retry_type"], number)
                 if entry.get("closest"):
                     with st.expander(f"Closest passages ({len(entry['closest'])})"):
                         for result in entry["closest"]:
@@ -163,6 +165,18 @@ def offer_reading(entry: dict, suggestion: dict, number: int) -> None:
     )
 
 
+def offer_type(entry: dict, answer_type: str, number: int) -> None:
+    """A computed value of another type than the one picked ("75416.67 is not an integer"): a button that asks the
+    same question for the type that holds it."""
+    st.button(
+        f"Ask again for: {TYPE_LABELS[answer_type]}",
+        key=f"retry_type_{number}",
+        icon=":material/swap_horiz:",
+        on_click=queue_question,
+        args=(answer_type, entry["question"]),
+    )
+
+
 def ask(question: str, answer_type: str, context: dict | None, min_confidence: float | None = None) -> None:
     """Ask the API and add the question, with its answer or the reason there is none, to the history;
     ``min_confidence`` replaces the server's bars (a declined reading accepted)."""
@@ -198,6 +212,7 @@ def ask(question: str, answer_type: str, context: dict | None, min_confidence: f
         entry["declined"] = error.code == "no_answer"
         entry["error"] = error.message if entry["declined"] else f"{error.message} ({error.code})"
         entry["suggestion"] = error.suggestion
+        entry["retry_type"] = error.answer_type
         if entry["declined"]:  # show where the documents come closest, so the analyst can judge for themselves
             closest = attempt(api_client().search, question, entry["context_id"], limit=3)
             entry["closest"] = closest.value or []

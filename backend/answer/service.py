@@ -197,7 +197,7 @@ def _computed(proposal: TableProposal, answer_type: AnswerType, threshold: float
     if proposal.confidence < threshold:
         raise NoAnswer(_weak_table_reason(proposal, threshold), suggestion=_suggestion(proposal))
     if proposal.value is None:
-        raise NoAnswer(proposal.reason)
+        raise NoAnswer(proposal.reason, answer_type=proposal.fits.value if proposal.fits else None)
     confidence = round(proposal.confidence, 4)
     return Answer(proposal.value, answer_type, confidence, [proposal.hit], [], proposal.evidence, "table")
 

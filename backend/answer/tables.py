@@ -66,7 +66,7 @@ def check_reading(
     words = describe(plan, table)
     model_reading = parse.Reading(plan, plan_kind(plan, answer_type), reading.coverage)
     try:
-        _, model_value, _ = compute(model_reading, table, answer_type)
+        model_value = compute(model_reading, table, answer_type)[1].value
     except Exception as exc:  # a checked plan that still fails to run must not cost the rules' answer
         return SecondReading(Outcome.UNUSABLE, plan=f"{words}: {exc}")
     if model_value is None:
@@ -97,6 +97,7 @@ class TableProposal:
     unexplained: tuple[str, ...] = ()  # the question's words the reading does not account for
     spreadsheet: bool = False  # the table is its whole document (a CSV or a sheet), not a table inside prose
     caution: str = ""  # what the plan matched that capped the confidence ("No row matches its conditions.")
+    fits: AnswerType | None = None  # the type that holds a computed value that is not of the type asked
 
 
 class TableAnswerer:
@@ -153,7 +154,7 @@ class TableAnswerer:
                 return _refused(row, table, f"The model's plan does not fit {table.name}: {exc}.")
             reading = parse.Reading(plan, plan_kind(plan, answer_type), coverage)
             model_plan = True
-        result, value, reason = compute(reading, table, answer_type)
+        result, (value, reason, fits) = compute(reading, table, answer_type)
         confidence = MODEL_PLAN_CONFIDENCE if model_plan else reading_confidence(reading)
         cap = matched_caps(reading, result, table)
         if cap is not None:
@@ -188,7 +189,9 @@ class TableAnswerer:
         spreadsheet = row["name"].split(" › ")[0].lower().endswith(SPREADSHEETS)
         hit = _hit(row, evidence)
         caution = cap.why if cap is not None else ""
-        return TableProposal(value, confidence, evidence, hit, reason, about, reading.unexplained, spreadsheet, caution)
+        return TableProposal(
+            value, confidence, evidence, hit, reason, about, reading.unexplained, spreadsheet, caution, fits
+        )
 
 
 def plan_kind(plan: Plan, answer_type: AnswerType) -> ReadingKind:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from backend.tables import parse
 from backend.tables.cells import leading_number, parse_date, parse_number, year_range
@@ -16,22 +16,31 @@ from backend.tables.plan_words import describe
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
 
-__all__ = ["Result", "compute", "typed_value"]  # Result: what a caller judges a reading's run by
+__all__ = ["Result", "Typed", "compute", "typed_value"]  # Result: what a caller judges a reading's run by
 
 
-def compute(reading: parse.Reading, table: TypedTable, answer_type: AnswerType) -> tuple[Result, Any, str]:
+class Typed(NamedTuple):
+    """A result as a value of the type asked for, or None and why; ``fits``: the type that holds a value that is not
+    of the type asked (a number or a yes/no), for the decline to offer."""
+
+    value: Any
+    why: str = ""
+    fits: AnswerType | None = None
+
+
+def compute(reading: parse.Reading, table: TypedTable, answer_type: AnswerType) -> tuple[Result, Typed]:
     """Run the reading's plan on ``table``: its result, and the value of ``answer_type`` (or None and why)."""
     result = execute(reading.plan, table)
-    value, reason = typed_value(reading, result, table, answer_type)
-    return result, value, reason
+    return result, typed_value(reading, result, table, answer_type)
 
 
-def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> tuple[Any, str]:
-    """The result as a value of ``answer_type``, or (None, why) when it is not one."""
+def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> Typed:
+    """The result as a value of ``answer_type``, or None and why when it is not one."""
     if reading.kind == ReadingKind.LIST and reading.plan.limit is None and result.matched_count > len(result.rows):
-        return None, (
+        return Typed(
+            None,
             f"{result.matched_count:,} rows of {table.name} match ({describe(reading.plan, table)}): more than a "
-            f"list answer holds ({len(result.rows):,}). Ask for fewer, or count them."
+            f"list answer holds ({len(result.rows):,}). Ask for fewer, or count them.",
         )
     # "which month had the most orders" when May and September have 22 each, "which order was placed last" when two
     # were placed that day: no one answer. Answering with the first of the groups was right for 2 of 13
@@ -40,10 +49,10 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     tied = _tied_for_first(reading, result, table) if not answer_type.is_array else []
     if len(tied) > 1:
         named = " and ".join(str(t) for t in tied[:3]) + (f" and {len(tied) - 3} more" if len(tied) > 3 else "")
-        return None, f"{named} tie ({describe(reading.plan, table)}): ask for a list to get them all."
+        return Typed(None, f"{named} tie ({describe(reading.plan, table)}): ask for a list to get them all.")
     values = _values(reading, result, table, ties=answer_type.is_array)
     if not values:
-        return None, f"No row of {table.name} matches ({describe(reading.plan, table)})."
+        return Typed(None, f"No row of {table.name} matches ({describe(reading.plan, table)}).")
     element = answer_type.element
     # cells as their column was read, not one by one ("€60,78" of a column of decimal commas, "5/11/2025" of one
     # that writes months first)
@@ -62,28 +71,27 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
         # a number or a yes/no of another type says which type to ask for; a name says no more than itself (the
         # reading may have read the wrong column: "how long was X chair" → a name)
         fits = _type_of(bad)
-        ask = (
-            f": ask for {'an' if fits[0] in 'aeiou' else 'a'} {fits} to get it"
-            if fits not in (element.value, "string")
-            else ""
-        )
-        return None, f"The table's answer {bad!r} is not {article} {element.value}{ask}."
+        if fits in (element, AnswerType.STRING):
+            return Typed(None, f"The table's answer {bad!r} is not {article} {element.value}.")
+        other = AnswerType(f"{fits.value}_array") if answer_type.is_array else fits
+        ask = f"ask for {'an' if other.value[0] in 'aeiou' else 'a'} {other.value} to get it"
+        return Typed(None, f"The table's answer {bad!r} is not {article} {element.value}: {ask}.", other)
     if answer_type.is_array:
-        return normalise(converted, answer_type), ""
+        return Typed(normalise(converted, answer_type))
     if len(converted) != 1:
-        return None, f"The table gives {len(converted)} values, not one."
-    return normalise(converted[0], answer_type), ""
+        return Typed(None, f"The table gives {len(converted)} values, not one.")
+    return Typed(normalise(converted[0], answer_type))
 
 
-def _type_of(value: Any) -> str:
-    """The answer type a computed value or cell is a value of, in words ("float" for 75416.67, "boolean" for "Yes",
-    "string" for a name)."""
+def _type_of(value: Any) -> AnswerType:
+    """The answer type a computed value or cell is a value of (float for 75416.67, boolean for "Yes", string for a
+    name)."""
     if isinstance(value, str) and value.strip().lower() in ("yes", "no", "true", "false"):
-        return AnswerType.BOOLEAN.value
+        return AnswerType.BOOLEAN
     for element in (AnswerType.BOOLEAN, AnswerType.INTEGER, AnswerType.FLOAT, AnswerType.DATETIME):
         if _convert(value, element) is not None:
-            return element.value
-    return AnswerType.STRING.value
+            return element
+    return AnswerType.STRING
 
 
 _VIEWS = {  # (column kind, answer element) → the view whose reading a selected cell is converted from

@@ -468,3 +468,14 @@ def test_a_cell_from_the_first_of_several_rows_is_answered_as_uncertain(client, 
     assert both["data"] == ["Ada Lovelace", "Grace Hopper"] and both["confidence"] > 0.3
     one = ask(client, tables_context, "Who works in Operations?", "string").json()
     assert one["data"] == "Edsger Dijkstra" and one["confidence"] > 0.3
+
+
+def test_a_value_of_another_type_is_declined_with_the_type_that_holds_it(client, tables_context):
+    # the average bonus is no whole number: the decline says which type to ask for, in words and as a field
+    error = assert_error(ask(client, tables_context, "What is the average bonus?"), 422, "no_answer")
+    assert error["message"] == "The table's answer 8.875 is not an integer: ask for a float to get it."
+    assert error["answer_type"] == "float" and "suggestion" not in error
+    assert ask(client, tables_context, "What is the average bonus?", "float").json()["data"] == 8.875
+    # a name is no number, and no other type is offered for it (the reading may have read the wrong column)
+    who = assert_error(ask(client, tables_context, "Who earns the most?"), 422, "no_answer")
+    assert who["message"] == "The table's answer 'Grace Hopper' is not an integer." and "answer_type" not in who

@@ -190,6 +190,20 @@ def test_a_declined_table_reading_is_offered_and_answers_in_one_click():
     assert any(c.value.startswith("Answered with the reading you accepted") for c in app.caption)
 
 
+def test_a_value_of_another_type_is_asked_again_for_that_type_in_one_click():
+    pay = _api().create_context("Pay table", "")
+    _api().upload("pay.csv", b"name,salary\nAnn,100\nBo,101\n", pay["id"])
+    app = _app(context=pay["id"])
+    app.selectbox(key="answer_type").set_value("integer")
+    app.chat_input[0].set_value("What is the average salary?").run()
+    warning = next(w.value for w in app.warning if "No answer:" in w.value)
+    assert "100.5 is not an integer: ask for a float" in warning
+    app.button(key="retry_type_0").click().run()
+    assert not app.exception
+    assert app.selectbox(key="answer_type").value == "float"
+    assert any(m.value == "### 100.5" for m in app.markdown)
+
+
 def test_a_question_link_asks_on_open_in_its_context_once():
     demo = _context(DEMO)
     app = _app(type="integer", q="How many employees work at the London office?", context=demo["id"])

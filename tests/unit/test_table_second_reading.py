@@ -31,7 +31,7 @@ def _check(fake: FakeOpenAI, reply: Reply, question: str = "How many orders came
     table = table_of(ORDERS)
     reading = parse.read(question, table, AnswerType.INTEGER)
     assert reading is not None
-    value = compute(reading, table, AnswerType.INTEGER)[1]
+    value = compute(reading, table, AnswerType.INTEGER)[1].value
     fake.replies.append(reply)
     planner = LLMPlanner(LLMClient(LLMSettings(base_url=fake.base_url, api_key="sk-test", model="tiny")), compact=True)
     return value, check_reading(planner, question, table, AnswerType.INTEGER, reading, value)

@@ -52,7 +52,7 @@ def reading_of(item: dict) -> dict:
     if reading is None:
         return record | {"kind": None}
     result = execute(reading.plan, table)
-    value, reason = typed_value(reading, result, table, answer_type)
+    value, reason, _ = typed_value(reading, result, table, answer_type)
     return record | {
         "kind": reading.kind,
         "plan": describe(reading.plan, table),

@@ -33,4 +33,4 @@ def answer(question: str, table, answer_type: str):
     reading = parse.read(question, table, AnswerType(answer_type))
     if reading is None:
         return None
-    return typed_value(reading, execute(reading.plan, table), table, AnswerType(answer_type))[0]
+    return typed_value(reading, execute(reading.plan, table), table, AnswerType(answer_type)).value

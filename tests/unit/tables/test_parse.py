@@ -1236,7 +1236,7 @@ def test_a_question_asked_for_another_type_is_read_as_its_words_say():
 
     def declined(question: str, answer_type: AnswerType) -> str:
         reading = parse.read(question, sales, answer_type)
-        value, why = typed_value(reading, execute(reading.plan, sales), sales, answer_type)
+        value, why, _ = typed_value(reading, execute(reading.plan, sales), sales, answer_type)
         assert value is None
         return why
 
@@ -1255,7 +1255,7 @@ def test_a_list_that_would_be_cut_short_is_declined_not_truncated():
     rows = "".join(f"SO-{i},{'Japan' if i % 2 else 'India'}\n" for i in range(2 * MAX_ROWS + 2))
     orders = table_of("Order ID,Country\n" + rows, "orders.csv")
     reading = parse.read("Which orders came from Japan?", orders, AnswerType.STRING_ARRAY)
-    value, why = typed_value(reading, execute(reading.plan, orders), orders, AnswerType.STRING_ARRAY)
+    value, why, _ = typed_value(reading, execute(reading.plan, orders), orders, AnswerType.STRING_ARRAY)
     assert value is None and f"{MAX_ROWS + 1:,} rows of orders.csv match" in why
 
 
@@ -1400,13 +1400,13 @@ def test_a_single_answer_tied_with_others_is_declined_with_them_named():
 
     sales = table_of(SALES, "sales.csv")
     reading = parse.read("Which customer placed the most orders?", sales, AnswerType.STRING)
-    value, why = typed_value(reading, execute(reading.plan, sales), sales, AnswerType.STRING)
+    value, why, _ = typed_value(reading, execute(reading.plan, sales), sales, AnswerType.STRING)
     assert value is None and why.startswith("Acme Ltd and Globex and Hooli tie")  # two orders each
     assert answer("Which customers placed the most orders?", sales, "string_array") == ["Acme Ltd", "Globex", "Hooli"]
     # the same for rows: two orders placed on the last day
     days = table_of("Order ID,Order Date\nSO-1,2025-01-02\nSO-2,2025-01-05\nSO-3,2025-01-05\n", "days.csv")
     reading = parse.read("Which order was placed last?", days, AnswerType.STRING)
-    value, why = typed_value(reading, execute(reading.plan, days), days, AnswerType.STRING)
+    value, why, _ = typed_value(reading, execute(reading.plan, days), days, AnswerType.STRING)
     assert value is None and why.startswith("SO-2 and SO-3 tie")
     assert answer("Which order was placed first?", days, "string") == "SO-1"
 
