@@ -32,6 +32,12 @@ _DETERMINER = r"(?:(?:the|their|its|his|her|our|a)\s+)?"
 # "items below their reorder level": a level is compared with what is held, the table's one column of stock or units
 # (In Stock, On Hand, Quantity) when other columns of numbers are there too (Unit Cost)
 _HELD = re.compile(r"(?i)\b(?:stock|on hand|quantity|qty|units|inventory)\b")
+# "which items need reordering", "how many products are due for a restock": what is held is at or under the level at
+# which it is reordered (the usual rule of a reorder point), a column named for reordering ("Reorder Level")
+NEEDS_REORDER = re.compile(
+    r"\b(?:needs?|needing|due for)\s+(?:to be\s+|a\s+)?(?:reorder(?:ing|ed)?|restock(?:ing|ed)?|replenish(?:ing|ed)?)\b"
+)
+_REORDER = re.compile(r"(?i)\b(?:reorder|restock|min(?:imum)?)\b")
 
 
 def column_comparisons(words: list[str], named: list[int], table: TypedTable, index: Index) -> list[Condition]:
@@ -52,6 +58,17 @@ def column_comparisons(words: list[str], named: list[int], table: TypedTable, in
             if compared is not None:
                 found.append(Condition(compared, op, other, "column"))
     return found
+
+
+def reorder_condition(q: str, table: TypedTable) -> Condition | None:
+    """``held <= level`` when the question asks what needs reordering of a table with one column of stock and one of
+    the level it is reordered at."""
+    if not NEEDS_REORDER.search(q):
+        return None
+    numbers = [c for c in range(len(table.columns)) if _kind(table, c) == "number"]
+    levels = [c for c in numbers if _REORDER.search(table.columns[c].name)]
+    held = [c for c in numbers if _HELD.search(table.columns[c].name) and c not in levels]
+    return Condition(held[0], "<=", levels[0], "column") if len(levels) == 1 and len(held) == 1 else None
 
 
 def _kind(table: TypedTable, column: int) -> str | None:

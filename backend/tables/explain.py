@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from backend.tables.against import NEEDS_REORDER
 from backend.tables.columns import MONEY_NAME
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.counts import UNITS_NAME
@@ -102,6 +103,11 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
     explained: set[int] = set()
     if _reads_money(plan, table):  # "spent", "paid", "earn", "money"
         explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS}
+    q = " ".join(words)
+    reorder = NEEDS_REORDER.search(q) if any(c.view == "column" for c in plan.where) else None
+    if reorder is not None:  # "need reordering": the stock compared with its reorder level
+        start = len(q[: reorder.start()].split())
+        explained |= set(range(start, start + len(reorder.group(0).split())))
     if (
         plan.operation is Operation.SUM
         and plan.column is not None

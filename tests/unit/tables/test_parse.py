@@ -1363,6 +1363,11 @@ def test_a_column_is_compared_with_another_of_the_same_row():
     # beside another column of numbers (Unit Cost), a level is compared with the table's one column of stock
     priced = table_of("Item,In Stock,Reorder Level,Unit Cost\nKit,34,20,11.5\nPress,8,15,16.0\nBottle,0,12,5.5\n")
     assert answer("Which items are below their reorder level?", priced, "string_array") == ["Press", "Bottle"]
+    # what "needs reordering" is at or under its reorder level (Cup's 12 is), every word of it explained
+    levels = table_of("Item,In Stock,Reorder Level,Unit Cost\nKit,34,20,11.5\nPress,8,15,16.0\nCup,12,12,2.0\n")
+    assert answer("Which items need reordering?", levels, "string_array") == ["Press", "Cup"]
+    reading = parse.read("How many items need to be reordered?", levels, AnswerType.INTEGER)
+    assert describe(reading.plan, levels).endswith("where 'In Stock' <= 'Reorder Level'") and reading.unexplained == ()
     sizes_priced = table_of("Item,Width,Height,Unit Cost\nbox,3,4,5\n")
     reading = parse.read("How many items are above their height?", sizes_priced, AnswerType.INTEGER)
     assert reading is None or "height" in reading.unexplained  # no column of stock: which one is compared is unsaid
