@@ -67,15 +67,16 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     converted = [_convert(v, element) for v in values]
     if any(c is None for c in converted):
         bad = next(v for v, c in zip(values, converted, strict=True) if c is None)
+        written = round(bad, 4) if isinstance(bad, float) else bad  # an average is 75416.6667, not 75416.66666666667
         article = "an" if element.value[0] in "aeiou" else "a"
         # a number or a yes/no of another type says which type to ask for; a name says no more than itself (the
         # reading may have read the wrong column: "how long was X chair" → a name)
         fits = _type_of(bad)
         if fits in (element, AnswerType.STRING):
-            return Typed(None, f"The table's answer {bad!r} is not {article} {element.value}.")
+            return Typed(None, f"The table's answer {written!r} is not {article} {element.value}.")
         other = AnswerType(f"{fits.value}_array") if answer_type.is_array else fits
         ask = f"ask for {'an' if other.value[0] in 'aeiou' else 'a'} {other.value} to get it"
-        return Typed(None, f"The table's answer {bad!r} is not {article} {element.value}: {ask}.", other)
+        return Typed(None, f"The table's answer {written!r} is not {article} {element.value}: {ask}.", other)
     if answer_type.is_array:
         return Typed(normalise(converted, answer_type))
     if len(converted) != 1:
