@@ -70,6 +70,8 @@ def explain(
     explained |= {i for i, s in enumerate(stems) if s in named_for}
     if named_for & _PEOPLE:  # staff.csv, employees.xlsx: "how many people work in Support" counts its rows
         explained |= {i for i, s in enumerate(stems) if s in _PERSONS}
+    if named_for & _GOODS_FILES:  # inventory.csv: "how many products are in the Coffee category" counts its rows
+        explained |= {i for i, s in enumerate(stems) if s in _GOODS}
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for
@@ -194,6 +196,10 @@ _PEOPLE = {
 # Words for the people a row of such a file is ("people", "staff", "workers"), and for groups of them, which a row
 # of it never is ("how many teams are there" of employees.csv is no count of its people).
 _PERSONS = {stem(w) for w in "staff employee people person worker personnel colleague member".split()}
+# Words of a file's name that say it lists goods (inventory.csv, products.xlsx), and the words for what its rows are:
+# "how many products are in the Coffee category" of inventory.csv counts its rows, as "items" does.
+_GOODS_FILES = {stem(w) for w in "inventory stock product item catalog catalogue sku goods".split()}
+_GOODS = {stem(w) for w in "product item good sku article".split()}
 _GROUPS = {stem(w) for w in "team roster".split()}
 
 

@@ -1288,6 +1288,19 @@ def test_a_file_of_people_names_its_rows_by_any_word_for_people():
     assert "people" in parse.read("How many people bought Widgets?", sales, AnswerType.INTEGER).unexplained
 
 
+def test_a_file_of_goods_names_its_rows_by_any_word_for_goods():
+    # "products" of inventory.csv are what its rows are (its column says "Item"): explained, like "items"
+    stock = table_of("SKU,Item,Category,In Stock\nS1,Kit,Coffee,3\nS2,Beans,Coffee,9\nS3,Mug,Cups,4\n", "inventory.csv")
+    reading = parse.read("How many products are in the Coffee category?", stock, AnswerType.INTEGER)
+    assert describe(reading.plan, stock) == "count rows of inventory.csv where 'Category' = 'Coffee'"
+    assert reading.unexplained == () and answer("How many products are in the Coffee category?", stock, "integer") == 2
+    # a file named for something else does not hold goods for rows
+    teams = table_of("Team,Category\nA,Coffee\nB,Coffee\n", "teams.csv")
+    assert (
+        "products" in parse.read("How many products are in the Coffee category?", teams, AnswerType.INTEGER).unexplained
+    )
+
+
 def test_a_number_no_condition_holds_is_left_unexplained():
     # no column reaches 5,000 (and "5,000" is an amount, not a year): the count of every order explains too little
     sales = table_of(SALES, "sales.csv")
