@@ -73,10 +73,13 @@ def probability(signals: Signals, answer_type: AnswerType) -> float:
 
 def key_terms(question: str) -> list[str]:
     """The words a question is about and that its evidence must mention: names (capitalised words after the
-    first) and numbers. "When was the Zorblax treaty signed?" is about "Zorblax"."""
+    first) and numbers. "When was the Zorblax treaty signed?" is about "Zorblax". A letter alone is a piece of an
+    abbreviation ("V&A", "U.S"), not a name: a passage that writes "the V&A" mentions it, one that writes "the
+    United States" names the U.S. (2 of the 15 tuning questions declined over their own passage, typed-QA
+    2026-11-27)."""
     found = []
     for position, word in enumerate(words(question)):
-        if word.lower() in STOP_WORDS:
+        if word.lower() in STOP_WORDS or (len(word) == 1 and word.isalpha()):
             continue
         if word.isdigit() or (position > 0 and word[:1].isupper()):
             found.append(word)

@@ -175,6 +175,17 @@ def test_a_name_typed_without_its_diacritics_is_the_name_the_passage_spells_with
     assert unanswerable(elsewhere) == "No passage in this context mentions 'Zbigniew'."
 
 
+def test_a_letter_of_an_abbreviation_is_no_name_a_passage_must_spell_out():
+    # "the V&A's ceramics", "the largest university press in the U.S" were declined for 'V' and 'U' over the very
+    # passages that answer them (typed-QA tuning, one passage as the evidence, as a grid reads a document).
+    evidence = _snippet("The ceramics galleries of the museum were redesigned in 2009.")
+    question = "When was the main gallery of the V&A's ceramics collection redesigned?"
+    assert unanswerable(Question(question, AnswerType.INTEGER, evidence, NOW, True)) == ""
+    assert unanswerable(Question("When did the Zorblax V&A open?", AnswerType.INTEGER, evidence, NOW, True)) == (
+        "No passage in this context mentions 'Zorblax'."
+    )
+
+
 @pytest.mark.parametrize(
     "question",
     ["Who caught the most passes in the final?", "When was the very first test flight of the glider?"],
