@@ -17,17 +17,29 @@ def scaled(number: float, sentences: list[str]) -> float:
     """``number`` as the sentences the model read write it with a scale word, when they write it only so: the
     model's 12 for "12 million inhabitants" is 12000000; a number also written alone stays as it is. Only what the
     model read counts: a plain "12" in a passage it was not shown kept "over 12 million" at 12 (typed-QA tuning,
-    2026-11-26)."""
-    plain, scaled_values = False, set()
+    2026-11-26).
+
+    A number with the digits of such a mention but another magnitude is that mention too, the model having lost
+    count of its zeros: 200000 for "$2 million" (a grid's cell, typed-QA tuning 2026-11-27; the alternatives at the
+    sixth digit were a zero or the end, never " million"). A mention of the very number comes first."""
+    plain, exact, magnitude = False, set(), set()
     for sentence in sentences:
         for found in extract.numbers(sentence):
             leading = re.match(r"[^\d]*([\d.,]+)", found.text)
             written = float(leading.group(1).replace(",", "")) if leading and leading.group(1)[0].isdigit() else None
             if found.kind == "scaled" and written == number:
-                scaled_values.add(found.value)
+                exact.add(found.value)
             elif found.value == number:
                 plain = True
-    return scaled_values.pop() if len(scaled_values) == 1 and not plain else number
+            elif found.kind == "scaled" and written is not None and _digits(written) == _digits(number):
+                magnitude.add(found.value)
+    candidates = exact or magnitude
+    return candidates.pop() if len(candidates) == 1 and not plain else number
+
+
+def _digits(number: float) -> str:
+    """The significant digits of ``number``, without its magnitude: 2, 20 and 200000 are "2"; 1.2 is "12"."""
+    return f"{abs(number):f}".replace(".", "").strip("0")
 
 
 def read_written(text: str, element: AnswerType, now: datetime) -> Any:

@@ -66,6 +66,15 @@ def test_a_number_the_sentences_read_write_only_with_a_scale_word_is_scaled():
     assert scaled(12, [*read, "Its 12 districts vote."]) == 12  # also written alone: as the model wrote it
 
 
+def test_a_number_with_a_scaled_mentions_digits_but_zeros_miscounted_is_that_mention():
+    # the 1.5B model wrote 200000 for "$2 million worth of other ancillary events" (a grid's cell, typed-QA tuning)
+    read = ["In addition, there are $2 million worth of other ancillary events.", "It cost $1.2 billion."]
+    assert scaled(200000, read) == 2_000_000
+    assert scaled(120_000_000, read) == 1_200_000_000
+    assert scaled(300000, read) == 300000  # no mention with its digits: as the model wrote it
+    assert scaled(200000, [*read, "Some 200,000 fans came."]) == 200000  # written so: as it is
+
+
 @pytest.mark.parametrize(
     ("written", "value"),
     [
