@@ -12,7 +12,7 @@ from __future__ import annotations
 from backend.tables.columns import column_named_by
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
-from backend.tables.mentions import said_values, spelt_as_in_table
+from backend.tables.mentions import names_said, said_values, spelt_as_in_table
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading, understand
@@ -33,7 +33,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if not words:
         return None
     # "a total over 100": a number said after a comparison is compared with, not a cell "100" looked for
-    mentions = [m for m in said_values(words, index_) if not compared_number(words, m)]
+    mentions = [m for m in said_values(words, index_, frozenset(names_said(question))) if not compared_number(words, m)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     rated = per_time(words, stems, index_)
