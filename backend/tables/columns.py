@@ -171,13 +171,18 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
         if age is not None:
             return age
     if re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b", q):
-        for i, c in enumerate(columns):
-            if (
-                i != answer
-                and (c.kind == "date" or re.search(r"year|date|season", c.name, re.I))
-                and (c.numeric or c.kind == "date")
-            ):
-                return i
+        dated = [
+            i
+            for i, c in enumerate(columns)
+            if (c.kind == "date" or re.search(r"year|date|season", c.name, re.I)) and (c.numeric or c.kind == "date")
+        ]
+        # another column than the answer's orders the rows ("the first album": by its Year); when the answer's is the
+        # only one, it orders them itself ("when did the most recent deal close": the latest Close Date), where the
+        # Amount beside it ordered them before
+        if others := [i for i in dated if i != answer]:
+            return others[0]
+        if dated:
+            return dated[0]
     candidates = [i for i, c in enumerate(columns) if c.numeric and i != answer and not is_year_or_rank(table, i)]
     if len(candidates) == 1:
         return candidates[0]

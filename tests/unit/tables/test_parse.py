@@ -1465,3 +1465,11 @@ def test_a_short_first_name_and_a_stage_won_are_said_in_part_of_their_cells():
     # a short word the question does not capitalise as a name stays out ("low" of "average low", "v12" of an engine
     # misread over WikiTableQuestions' lower-case questions): it is reported unexplained
     assert "tom" in parse.read("how many deals does tom have?", deals, AnswerType.INTEGER).unexplained
+
+
+def test_the_latest_of_a_date_asked_for_is_ordered_by_that_date():
+    # "When did the most recent deal close?" asks for the Close Date and is ordered by it: with no other date column,
+    # the Amount beside it ordered the rows (two deals of the largest amount: declined as a tie of dates)
+    deals = table_of("Deal ID,Amount,Close Date\nD-1,22000,2026-08-25\nD-2,22000,2026-07-06\nD-3,900,2026-10-12\n")
+    assert answer("When did the most recent deal close?", deals, "datetime") == "2026-10-12T00:00:00Z"
+    assert answer("When did the earliest deal close?", deals, "datetime") == "2026-07-06T00:00:00Z"
