@@ -90,7 +90,13 @@ def _named_after_wh_word(
             return codes[0]  # "which order was placed first": the "Order ID"; "Order Date" is about it
         if others:
             return others[0]
+        if codes and not any(_NAMES_A_ROW.search(c.name) for c in columns if c.kind == "text"):
+            return codes[0]  # "which deal closed most recently" of deals.csv: nothing but its Deal ID names a deal
     return None
+
+
+# A column of the rows' names or titles: what "which employee" asks for, before the "Employee ID".
+_NAMES_A_ROW = re.compile(r"(?i)\b(?:names?|titles?)\b")
 
 
 def _named_otherwise(

@@ -1446,7 +1446,7 @@ def test_what_a_named_item_costs_is_read_from_the_cost_column():
     assert answer("What does the Burr Grinder cost?", stock, "float") == 48.0
 
 
-DEALS = """Deal ID,Rep,Stage,Amount
+CRM_DEALS = """Deal ID,Rep,Stage,Amount
 D-1,Tom Becker,Closed Won,2500
 D-2,Tom Becker,Negotiation,9900
 D-3,Priya Shah,Closed Won,4800
@@ -1458,7 +1458,7 @@ D-5,Lena Ortiz,Prospecting,7500
 def test_a_short_first_name_and_a_stage_won_are_said_in_part_of_their_cells():
     # "Tom" of "Tom Becker" and "won" of "Closed Won" were left out (a word said in part must have four letters), so
     # the count was of every deal (my own CRM table, 2026-11-27)
-    deals = table_of(DEALS, "deals.csv")
+    deals = table_of(CRM_DEALS, "deals.csv")
     assert answer("How many deals does Tom have?", deals, "integer") == 2
     assert answer("How many deals were won?", deals, "integer") == 2
     assert answer("What is the total amount of deals won?", deals, "integer") == 7300
@@ -1473,3 +1473,5 @@ def test_the_latest_of_a_date_asked_for_is_ordered_by_that_date():
     deals = table_of("Deal ID,Amount,Close Date\nD-1,22000,2026-08-25\nD-2,22000,2026-07-06\nD-3,900,2026-10-12\n")
     assert answer("When did the most recent deal close?", deals, "datetime") == "2026-10-12T00:00:00Z"
     assert answer("When did the earliest deal close?", deals, "datetime") == "2026-07-06T00:00:00Z"
+    # "which deal": nothing but the Deal ID names a deal, so it answers ("closed" names the Close Date, which orders)
+    assert answer("Which deal closed most recently?", deals, "string") == "D-3"
