@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Collection
 
 from backend.tables.vocabulary import Index
 from backend.tables.words import CUE_WORDS, MIN_SPELT, SPELLING_SIMILARITY, Mention, normal
@@ -23,7 +24,7 @@ def names_said(question: str) -> set[str]:
     return {word for name in names for word in normal(name).split()}
 
 
-def said_values(words: list[str], index: Index, names: frozenset[str] = frozenset()) -> list[Mention]:
+def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> list[Mention]:
     """Cell values the question says, longest first, not overlapping (``names``: the words the question capitalises
     as names, :func:`names_said`)."""
     found: list[Mention] = []
@@ -50,7 +51,7 @@ def said_values(words: list[str], index: Index, names: frozenset[str] = frozense
     return sorted(found, key=lambda m: m.start)
 
 
-def _partial_mentions(words: list[str], index: Index, taken: set[int], names: frozenset[str]) -> list[Mention]:
+def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Collection[str]) -> list[Mention]:
     """Runs of question words that are part of a cell ("hongkou stadium" of "Hongkou Stadium, Shanghai"): a
     ``contains`` condition, on the column whose cells hold the run. Only words that name nothing else count."""
     found = []
@@ -107,7 +108,7 @@ _BEFORE_KIND = {"is", "was", "are", "were", "the", "a", "an", "first", "last", "
 _SHORT_SAID = {"won"}
 
 
-def _partial_word(word: str, index: Index, names: frozenset[str] = frozenset()) -> bool:
+def _partial_word(word: str, index: Index, names: Collection[str]) -> bool:
     return (
         (len(word) >= 4 or word in index.codes or (len(word) == 3 and (word in names or word in _SHORT_SAID)))
         and word not in STOP_WORDS

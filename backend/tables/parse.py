@@ -33,7 +33,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if not words:
         return None
     # "a total over 100": a number said after a comparison is compared with, not a cell "100" looked for
-    mentions = [m for m in said_values(words, index_, frozenset(names_said(question))) if not compared_number(words, m)]
+    mentions = [m for m in said_values(words, index_, names_said(question)) if not compared_number(words, m)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     rated = per_time(words, stems, index_)
