@@ -25,7 +25,7 @@ _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest
 # "the most drivers", "the largest number of titles": how many rows, not a column's value ("most recently" is the
 # latest; "the most of ..." and "the most in ..." name what is counted elsewhere)
 _COUNTS_ROWS = re.compile(
-    r"\b(?:most|least|fewest)\s+(?!\w+ (?:of|in)\b|recent)\w+|\b(?:largest|highest|greatest|smallest|lowest) number of"
+    r"\b(?:most|least|fewest)\s+(?!\w+ of\b|recent)\w+|\b(?:largest|highest|greatest|smallest|lowest) number of"
 )
 _PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
 

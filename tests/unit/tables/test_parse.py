@@ -1467,6 +1467,25 @@ def test_a_short_first_name_and_a_stage_won_are_said_in_part_of_their_cells():
     assert "tom" in parse.read("how many deals does tom have?", deals, AnswerType.INTEGER).unexplained
 
 
+def test_a_deal_a_rep_won_or_lost_is_counted_by_its_stage_beside_the_reps_whole_name():
+    # "win" was left out beside "Priya Shah" (a value said in part only when none is said whole; the table writes
+    # "Won"), so every deal of hers was counted (my own CRM table, 2026-11-27)
+    deals = table_of(CRM_DEALS, "deals.csv")
+    assert answer("How many deals did Priya Shah win?", deals, "integer") == 1
+    assert answer("How many deals did Priya Shah lose?", deals, "integer") == 1
+    assert answer("How many deals has Tom Becker won?", deals, "integer") == 1
+    # other words said in part still wait for a question that says no value whole
+    reading = parse.read("How many deals did Priya Shah close?", deals, AnswerType.INTEGER)
+    assert describe(reading.plan, deals) == "count rows of deals.csv where 'Rep' = 'Priya Shah'"
+
+
+def test_the_most_rows_in_a_stage_are_counted_not_ordered_by_an_amount():
+    # "the most deals in negotiation" took the rep of the largest Amount in negotiation: "most <rows> in" was read as
+    # naming what is counted elsewhere ("the most points in a game", where points is a column)
+    deals = table_of(CRM_DEALS + "D-6,Priya Shah,Negotiation,800\nD-7,Priya Shah,Negotiation,300\n", "deals.csv")
+    assert answer("Which rep has the most deals in negotiation?", deals, "string") == "Priya Shah"
+
+
 def test_the_latest_of_a_date_asked_for_is_ordered_by_that_date():
     # "When did the most recent deal close?" asks for the Close Date and is ordered by it: with no other date column,
     # the Amount beside it ordered the rows (two deals of the largest amount: declined as a tie of dates)
