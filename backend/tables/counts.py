@@ -137,6 +137,8 @@ def _adds_up(
         or (re.search(r"\btotal\b", q) and normal(name) == "total")
         or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(name)
         or (UNITS_MOVED.search(q) and UNITS_NAME.search(name))  # units sold, added up
+        # "the total amount of deals": the column said as what is totalled, the noun after it what the rows are
+        or bool(re.search(rf"\b(?:total|sum of)(?: the)? {re.escape(normal(name))}\b", q))
     )
 
 

@@ -54,13 +54,15 @@ def explain(
     for column in {*named, *(c.column for c in plan.where if c.view == "number")}:
         explained |= {i for i, s in enumerate(stems) if s in index_.names[column]}
     # "items below their reorder level": a column the question compares with, which the plan does not read (it
-    # compares no column with another), is not explained by being named
+    # compares no column with another), is not explained by being named; nor is a state said of the rows ("how many
+    # deals are closed" of a Close Date column the count never reads): a condition the plan does not hold
     used = _columns_of(plan) | (_columns_of(second) if second else set())
     for column in set(named) - used:
         explained -= {
             i
             for i, s in enumerate(stems)
-            if s in index_.names[column] and _compared_with(words, stems, i, index_.names[column])
+            if s in index_.names[column]
+            and (_compared_with(words, stems, i, index_.names[column]) or _state_said(words, i))
         }
     explained |= _numbers_explained(plan, second, words, numbers, ranked)
     explained |= _cue_words_explained(plan, kind, words, table, index_)
@@ -140,6 +142,16 @@ def _reads_money(plan: Plan, table: TypedTable) -> bool:
     """Whether the plan adds up, orders by or compares a column of money (an Amount, a Salary)."""
     amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view == "number")}
     return any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts)
+
+
+def _state_said(words: list[str], at: int) -> bool:
+    """Whether ``words[at]`` is a state said of the rows: a participle after "are", "were", "is" or "was" ("are
+    not closed", "were already shipped")."""
+    before = [w for w in words[:at] if w not in _BEFORE_STATE]
+    return bool(before) and before[-1] in ("are", "were", "is", "was") and words[at].endswith("ed")
+
+
+_BEFORE_STATE = {"not", "still", "already", "yet"}
 
 
 def _columns_of(plan: Plan) -> set[int]:

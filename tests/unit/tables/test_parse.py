@@ -1486,6 +1486,24 @@ def test_the_most_rows_in_a_stage_are_counted_not_ordered_by_an_amount():
     assert answer("Which rep has the most deals in negotiation?", deals, "string") == "Priya Shah"
 
 
+def test_the_total_amount_of_the_rows_adds_up_the_amount_column():
+    # "the total amount of deals" was no reading at all: "deals" was taken for the noun counted, which names no column
+    deals = table_of(CRM_DEALS, "deals.csv")
+    assert answer("What is the total amount of deals?", deals, "integer") == 25900
+
+
+def test_a_state_said_of_the_rows_is_not_explained_by_a_date_column_it_names():
+    # "How many deals are closed?" counted every deal at 0.75: "closed" named the Close Date column, which the count
+    # never reads, and so was taken as explained; now it is left out (the count's confidence falls under the table bar)
+    deals = table_of("Deal ID,Stage,Close Date\nD-1,Closed Won,2026-07-02\nD-2,Negotiation,2026-09-14\n", "deals.csv")
+    for question in ("How many deals are closed?", "How many deals are not closed?"):
+        reading = parse.read(question, deals, AnswerType.INTEGER)
+        assert reading is not None and "closed" in reading.unexplained
+    # a column the plan reads still explains its name: "the deal that closed last" is ordered by the Close Date
+    reading = parse.read("Which deal closed last?", deals, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == ()
+
+
 def test_the_latest_of_a_date_asked_for_is_ordered_by_that_date():
     # "When did the most recent deal close?" asks for the Close Date and is ordered by it: with no other date column,
     # the Amount beside it ordered the rows (two deals of the largest amount: declined as a tie of dates)
