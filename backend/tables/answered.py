@@ -90,7 +90,7 @@ def _named_after_wh_word(
             return codes[0]  # "which order was placed first": the "Order ID"; "Order Date" is about it
         if others:
             return others[0]
-        if codes and not any(_NAMES_A_ROW.search(c.name) for c in columns if c.kind == "text"):
+        if codes and not who and not any(_NAMES_A_ROW.search(c.name) for c in columns if c.kind == "text"):
             return codes[0]  # "which deal closed most recently" of deals.csv: nothing but its Deal ID names a deal
     return None
 
@@ -120,12 +120,35 @@ def _named_otherwise(
         people = [
             i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and _names_people(c.name)
         ]
+        roles = _roles_first(q)  # "who handled the largest order": the Sales Rep before the Customer
+        people.sort(key=lambda i: not any(re.search(rf"\b{word}", columns[i].name, re.I) for word in roles))
         if people:
             return people[0]
     if re.match(r"\s*when\b", q):  # "when was the last order from Hooli": its Order Date, not its ID
         dated = [c for c in free_named if columns[c].kind == "date" or (columns[c].numeric and holds_years(table, c))]
         return (dated or free_named)[0]
     return free_named[0]
+
+
+# Who does what, in a business table of people on both sides: the staff handle, sell and close; the customers buy,
+# order and pay. "Who handled ticket T-104" of a tickets file with a Customer and an Agent column asks for the agent
+# (the Customer came first in _WH_COLUMNS, my own tickets table, 2026-11-27); "who ordered the most" for the customer.
+_ROLES = (
+    (
+        re.compile(r"(?:handl|assign|resolv|sold|sell|clos|manag|own|work|serv|process)"),
+        "agent assignee rep seller salesperson employee owner manager",
+    ),
+    (re.compile(r"(?:bought|buy|order|purchas|placed|paid|pay|spen[dt])"), "customer client buyer"),
+)
+
+
+_WHO_VERB = re.compile(r"^who (?:has |have |had |did |does |do |was |were )?(\w+)")
+
+
+def _roles_first(q: str) -> list[str]:
+    """The column words of the role a "who" question's verb asks for, to try before the others."""
+    said = _WHO_VERB.match(q)
+    return [word for verb, words in _ROLES if said and verb.match(said.group(1)) for word in words.split()]
 
 
 def _wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | None:
@@ -141,7 +164,7 @@ def _wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | N
             return rows_named[0]
     if wh or re.search(r"\bwhat year\b", q):
         key = "when" if not wh else wh.group(1)
-        for word in _WH_COLUMNS[key].split():
+        for word in _roles_first(q) + _WH_COLUMNS[key].split():
             for i, c in enumerate(columns):
                 if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
                     return i

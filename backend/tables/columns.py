@@ -23,12 +23,15 @@ def number_column(
     number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
 ) -> int | None:
     """The column a number in the question is compared with: a year column (or a date column's year) for a year,
-    else a named number column, else the only number column that is not a rank. A year said as equal to an amount
-    no row has is not that amount ("the teams that played 1919 Brazilian football": no team played 1919 games)."""
-    if number.is_year:
-        for i, c in enumerate(table.columns):
-            if (i in numeric and holds_years(table, i)) or c.kind == "date":
-                return i
+    the one named first, else a named number column, else the only number column that is not a rank. A year said as
+    equal to an amount no row has is not that amount ("the teams that played 1919 Brazilian football": no team played
+    1919 games)."""
+    if number.is_year:  # the year or date column the question names ("due in 2026": the Deadline), else the first
+        columns = enumerate(table.columns)
+        yearly = [i for i, c in columns if (i in numeric and holds_years(table, i)) or c.kind == "date"]
+        named_years = [c for c in named if c in yearly]
+        if named_years or yearly:
+            return (named_years or yearly)[0]
     column = _amount_column(number, named, numeric, table, taken, hinted)
     if column is not None and number.op == "=":
         held = pc.any(pc.equal(table.data.column(f"n{column}"), number.value)).as_py()
@@ -245,5 +248,5 @@ _PER_UNIT = re.compile(r"(?i)\b(?:unit|per|each|rate)\b")
 
 MONEY_NAME = re.compile(
     r"(?i)\b(?:amount|total|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross|salary|salaries"
-    r"|wages?|pay|earnings|compensation)\b"
+    r"|wages?|pay|earnings|compensation|mrr|arr)\b"
 )

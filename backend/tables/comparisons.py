@@ -230,7 +230,13 @@ def _rate(
     at = len(q[: said.start(1)].split())
     rated = {cell for m in mentions if m.start <= at < m.end for cell in m.cells.values()}
     if not rated:
-        return None
+        # "the churn rate" of a Churned column of yes and no: the rows it says yes for, of the rows the rest picks
+        flags = tuple(c for c in presence if c.op == "=" and isinstance(c.value, str))
+        return (
+            (Plan(Operation.COUNT, where=(*where, *flags)), ReadingKind.PERCENT, Plan(Operation.COUNT, where=where))
+            if flags
+            else None
+        )
     whole = tuple(c for c in where if not (c.view == "text" and c.value in rated))
     return Plan(Operation.COUNT, where=(*where, *presence)), ReadingKind.PERCENT, Plan(Operation.COUNT, where=whole)
 

@@ -88,8 +88,14 @@ def counted_plan(
         measure = next(
             (i for i, c in enumerate(table.columns) if c.numeric and c.name.strip().lower() == "total"), None
         )
-    if measure is not None and numeric_answer and _adds_up(q, table, measure, counted, one_row):
-        return (Plan(Operation.SUM, measure, where=where), ReadingKind.SUM, None), measure
+    # "the total of approved expenses", "the total of expenses" (no "how many"): the rows the total is over
+    of_rows = counted is not None and not asks_count and _of_the_rows(counted.group(1), table, index_)
+    if measure is not None and numeric_answer and (of_rows or _adds_up(q, table, measure, counted, one_row)):
+        # a column of yes and no the question names picks the rows added up ("unapproved expenses"), as in a count
+        flags = tuple(
+            c for c in filled_or_empty(q, table, named, {*condition_columns, measure}, index_) if index_.flags[c.column]
+        )
+        return (Plan(Operation.SUM, measure, where=(*where, *flags)), ReadingKind.SUM, None), measure
     if asks_count and numeric_answer:
         return _rows_counted(q, table, where, condition_columns, mentions, named, index_, counted, one_row), measure
     return None, measure
@@ -122,6 +128,13 @@ def _names_one_row(
     )
 
 
+def _of_the_rows(word: str, table: TypedTable, index_: Index) -> bool:
+    """Whether a word after "the total of" says which rows are added up, not a noun counted: what the rows are
+    ("expenses" of expenses.csv) or a column of yes and no ("approved")."""
+    said = stem(word)
+    return said in table_words(table) or any(flag and said in index_.names[c] for c, flag in enumerate(index_.flags))
+
+
 def _adds_up(
     q: str, table: TypedTable, measure: int, counted: re.Match[str] | None, one_row: Callable[[], bool]
 ) -> bool:
@@ -130,12 +143,15 @@ def _adds_up(
     name = table.columns[measure].name
     if counted and _rows_named(counted.group(1), name):
         return False
+    # "how many sick days did Bo take": the noun after the value said ("sick") is the one counted, the Days column
+    after = re.match(r" (\w+(?<!ed))\b", q[counted.end() :]) if counted else None
     return bool(
         counted is None
         or one_row()  # "how many medals has Switzerland won in the gold category": its row's Gold
         # "how many total medals has the United States won": its rows' Total, added up
         or (re.search(r"\btotal\b", q) and normal(name) == "total")
         or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(name)
+        or (after is not None and stem(ABBREVIATIONS.get(after.group(1), after.group(1))) in name_stems(name))
         or (UNITS_MOVED.search(q) and UNITS_NAME.search(name))  # units sold, added up
         # "the total amount of deals": the column said as what is totalled, the noun after it what the rows are
         or bool(re.search(rf"\b(?:total|sum of)(?: the)? {re.escape(normal(name))}\b", q))

@@ -6,6 +6,7 @@ left ``unexplained``. ``answer/tables.py`` turns that into a confidence; ``parse
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from backend.tables.against import NEEDS_REORDER
 from backend.tables.columns import MONEY_NAME
@@ -16,7 +17,7 @@ from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber, said_quarter
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.vocabulary import Index
-from backend.tables.words import CUE_WORDS, MONEY_VERBS, MONTH_NAMES, PLAIN_VERBS, table_words
+from backend.tables.words import CUE_WORDS, MONEY_VERBS, MONTH_NAMES, NEGATION, PLAIN_VERBS, table_words
 from backend.text import STOP_WORDS, stem
 
 _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
@@ -46,9 +47,9 @@ def explain(
     ranked: tuple[int, bool, int] | None,
     table: TypedTable,
     index_: Index,
-) -> tuple[float, tuple[str, ...], bool]:
-    """A reading's coverage, its unexplained words and whether it is about every row (``covered``: the words of
-    the cell values and the numbered column names the question says)."""
+) -> Explained:
+    """What a reading explains of the question (``covered``: the words of the cell values and the numbered column
+    names the question says)."""
     explained = set(covered)
     # the words naming a column the plan compares ("number 1 in the UK": "Peak chart positions UK")
     for column in {*named, *(c.column for c in plan.where if c.view == "number")}:
@@ -82,7 +83,31 @@ def explain(
     unexplained = [i for i in content if i not in explained]
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
     about_every_row = _about_every_row(words, unexplained) and _may_name_the_rows(words, stems, unexplained, table)
-    return coverage, tuple(words[i] for i in unexplained), about_every_row
+    asked = {*plan.select, *([plan.column] if plan.column is not None else [])}
+    # "what other languages are listed besides Sotho": a plan that excludes a value accounts for "other"
+    excludes = any(c.op in ("!=", "lacks") for c in plan.where)
+    qualifying = [i for i in unexplained if not (excludes and words[i] in NEGATION)]
+    modified = _asked_modified(stems, qualifying, [index_.names[c] for c in asked])
+    return Explained(coverage, tuple(words[i] for i in unexplained), about_every_row, modified)
+
+
+class Explained(NamedTuple):
+    """A reading's share of the question's content words explained, the words it leaves unexplained, whether the
+    question says it is about every row, and whether a word left out qualifies the value asked for."""
+
+    coverage: float
+    unexplained: tuple[str, ...]
+    says_every_row: bool
+    asked_modified: bool
+
+
+def _asked_modified(stems: list[str], unexplained: list[int], asked_names: list[set[str]]) -> bool:
+    """Whether a word left unexplained comes right before a word naming a column the plan reads the answer from: "the
+    *remaining* budget of Fornax" is not its Budget, "what *other* driver" not the row's Drivers."""
+    return any(
+        i + 1 < len(stems) and any(stems[i + 1] in names and stems[i] not in names for names in asked_names)
+        for i in unexplained
+    )
 
 
 def _numbers_explained(
@@ -193,6 +218,10 @@ def _about_every_row(words: list[str], unexplained: list[int]) -> bool:
         if words[i] in STOP_WORDS:
             break
         noun.add(i)
+    # "how many active customers are there": the noun explained ("customers" of a Customer column), a word before it
+    # left out is a condition not understood, not a name for the rows ("radio stations" leaves both words out)
+    if noun and max(noun) not in unexplained and set(unexplained) & noun:
+        return False
     return set(unexplained) <= noun
 
 

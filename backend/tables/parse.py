@@ -69,7 +69,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if reading is None:
         return None
     explained = covered | rated | {i for n in by_number for i in n.words}
-    reading.coverage, reading.unexplained, reading.says_every_row = explain(
+    reading.coverage, reading.unexplained, reading.says_every_row, reading.asked_modified = explain(
         reading.plan, reading.second, reading.kind, words, stems, explained, named, numbers, ranked, table, index_
     )
     return reading

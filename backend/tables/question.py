@@ -50,6 +50,7 @@ class Reading:
     guessed_answer_column: bool = False
     unexplained: tuple[str, ...] = ()  # the content words the plan does not account for
     says_every_row: bool = False  # "how many episodes are listed", "on this list": the question is about every row
+    asked_modified: bool = False  # "the remaining budget": a word left out qualifies the value asked for
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

@@ -103,6 +103,8 @@ ABBREVIATIONS = {
     # "who was hired first": the earliest Start Date (a "Hire Date" column is named by either)
     "hire": "start",
     "hired": "start",
+    # "projects due in 2026": the Deadline (a "Due Date" column is named by either)
+    "due": "deadline",
     # words that ask for a price: "the most expensive product", "products that cost less than $5"
     "cost": "price",
     "costs": "price",

@@ -442,6 +442,13 @@ def test_a_count_over_rows_no_condition_matches_is_offered_not_answered(client, 
     )
 
 
+def test_a_share_of_no_rows_of_a_whole_that_is_there_is_answered(client, tables_context):
+    # "none of Asia's orders were returned" is a real 0%: the cap on values computed over no rows (NOTHING_MATCHED) is
+    # for conditions misread, and the whole here matches Asia's orders
+    asia = ask(client, tables_context, "What percentage of orders from Asia were returned?", "float").json()
+    assert asia["data"] == 0.0 and asia["confidence"] == 0.75
+
+
 def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left_out(client, tables_context):
     # Counting the one row a condition picks while words are left unexplained was right on 2 of 13 WikiTableQuestions
     # dev questions (answer/table_confidence.py COUNTED_ONE): "how many goals did X score" asks for a cell of X's row.

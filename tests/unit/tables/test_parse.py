@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from backend.answer.table_confidence import reading_confidence
 from backend.tables import parse
 from backend.tables.cells import leading_number
 from backend.tables.mentions import names_said
@@ -1502,6 +1503,107 @@ def test_a_state_said_of_the_rows_is_not_explained_by_a_date_column_it_names():
     # a column the plan reads still explains its name: "the deal that closed last" is ordered by the Close Date
     reading = parse.read("Which deal closed last?", deals, AnswerType.STRING)
     assert reading is not None and reading.unexplained == ()
+
+
+def test_who_did_what_answers_from_the_column_of_that_role():
+    # a tickets or orders file names people on both sides: "who handled" asked for the Customer (the first column of
+    # people "who" knows), and "who ordered the most units" for the Order ID that "ordered" names
+    tickets = table_of(
+        "Ticket,Customer,Agent,Hours\nT-1,Acme Corp,Maria Lopez,5\nT-2,Globex,Sam Patel,12\n"
+        "T-3,Acme Corp,Sam Patel,2\n",
+        "tickets.csv",
+    )
+    assert answer("Who handled ticket T-2?", tickets, "string") == "Sam Patel"
+    assert answer("Who has the ticket T-2?", tickets, "string") == "Globex"  # no role said: the first of people
+    orders = table_of(
+        "Order ID,Customer,Sales Rep,Quantity\nO-1,Acme Corp,Dana Fox,10\nO-2,Globex,Eli Stone,3\n"
+        "O-3,Initech,Dana Fox,20\n",
+        "orders.csv",
+    )
+    assert answer("Who ordered the most units?", orders, "string") == "Initech"
+    assert answer("Who sold the most units?", orders, "string") == "Dana Fox"
+    assert answer("Who placed order O-2?", orders, "string") == "Globex"
+
+
+def test_a_total_over_the_rows_a_yes_no_column_picks_adds_up_those_rows():
+    # "the total amount of unapproved expenses" added up every expense at 0.75 (the Approved column picked the rows of a
+    # count, never of a sum), and "the total of approved expenses" was no reading ("approved" taken for the noun
+    # counted); my own expenses table, 2026-11-27
+    expenses = table_of(
+        "Employee,Amount,Approved\nAnn Lee,420.5,Yes\nBo Chen,99,Yes\nAnn Lee,64.2,No\nBo Chen,1890,No\n",
+        "expenses.csv",
+    )
+    assert answer("What is the total amount of unapproved expenses?", expenses, "float") == pytest.approx(1954.2)
+    assert answer("What is the total of expenses that were not approved?", expenses, "float") == pytest.approx(1954.2)
+    assert answer("What is the total of approved expenses?", expenses, "float") == pytest.approx(519.5)
+    assert answer("What is the total of expenses?", expenses, "float") == pytest.approx(2473.7)
+    assert answer("What is the total number of expenses?", expenses, "integer") == 4  # a number of rows is counted
+
+
+def test_a_word_before_the_noun_counted_that_the_count_leaves_out_is_a_condition_not_understood():
+    # "How many active customers are there?" counted every customer at 0.5, as if "active customers" were what the rows
+    # are called; "customers" names the Customer column, so "active" is a condition the reading does not hold
+    subscriptions = table_of("Customer,Plan,Churned\nAcme,Pro,No\nGlobex,Pro,Yes\n", "subscriptions.csv")
+    reading = parse.read("How many active customers are there?", subscriptions, AnswerType.INTEGER)
+    assert reading.unexplained == ("active",) and not reading.says_every_row
+    # a noun of two words that the table does not name still says what its rows are; one whose last word the file's
+    # name explains ("stations" of stations.csv) has its first word left out, a condition like "active"
+    stations = table_of("Call sign,Frequency\nKABC,790\nKFI,640\n", "list.csv")
+    assert parse.read("How many radio stations are there?", stations, AnswerType.INTEGER).says_every_row
+    named = table_of("Call sign,Frequency\nKABC,790\nKFI,640\n", "stations.csv")
+    assert not parse.read("How many radio stations are there?", named, AnswerType.INTEGER).says_every_row
+
+
+def test_a_subscriptions_file_reads_its_recurring_revenue_and_churn_rate():
+    # "Who is our largest customer?" was no reading (MRR was no money word, so no amount ordered the customers) and
+    # "What is the churn rate?" neither (a rate was of a value said, "win" of "Won", not of a column of yes and no)
+    subscriptions = table_of(
+        "Customer,Plan,MRR,Churned\nAcme,Enterprise,5400,No\nGlobex,Pro,875,Yes\nHooli,Enterprise,13500,No\n"
+        "Umbrella,Starter,75,Yes\n",
+        "subscriptions.csv",
+    )
+    assert answer("Who is our largest customer?", subscriptions, "string") == "Hooli"
+    assert answer("What is the churn rate?", subscriptions, "float") == 50.0
+    assert answer("What is the churn rate on the Enterprise plan?", subscriptions, "float") == 0.0
+
+
+PROJECT_BUDGETS = """Project,Owner,Budget,Spent,Start,Deadline
+Apollo,Nina Berg,120000,95000,2026-01-10,2026-06-30
+Cygnus,Nina Berg,45000,12000,2026-04-12,2026-12-01
+Fornax,Lia Moreau,150000,40000,2026-06-01,2027-03-31
+"""
+
+
+def test_a_word_left_out_before_the_column_asked_for_qualifies_it_and_the_reading_is_not_trusted():
+    # "the remaining budget of Fornax" read its Budget (150000) at 0.75 with "remaining" left out: a word that qualifies
+    # the value asked for makes it another value (answer/table_confidence.py PARTIAL, "rows, what is asked qualified")
+    projects = table_of(PROJECT_BUDGETS, "projects.csv")
+    remaining = parse.read("What is the remaining budget of Fornax?", projects, AnswerType.FLOAT)
+    assert remaining.asked_modified and reading_confidence(remaining) == 0.15
+    plain = parse.read("What is the budget of Fornax?", projects, AnswerType.FLOAT)
+    assert not plain.asked_modified and reading_confidence(plain) == 0.75
+    # "other" beside a value the plan excludes is accounted for by the exclusion
+    owners = parse.read("What other owners are listed besides Nina Berg?", projects, AnswerType.STRING_ARRAY)
+    assert not owners.asked_modified
+
+
+def test_a_year_is_compared_with_the_date_column_the_question_names():
+    # "How many projects are due in 2026?" compared the year of the first date column (Start): 3, not 2
+    projects = table_of(PROJECT_BUDGETS, "projects.csv")
+    assert answer("How many projects are due in 2026?", projects, "integer") == 2
+    assert answer("How many projects started in 2026?", projects, "integer") == 3
+
+
+def test_days_of_a_kind_are_added_up_from_the_days_column():
+    # "How many sick days did Bo Chen take?" counted his sick-leave rows (1): "sick" was taken for the noun counted,
+    # and the "days" after it names the Days column that is added up
+    leave = table_of(
+        "Employee,Leave Type,Days\nAnn Lee,Vacation,5\nBo Chen,Sick,2\nAnn Lee,Sick,1\nBo Chen,Vacation,7\n",
+        "leave.csv",
+    )
+    assert answer("How many sick days did Bo Chen take?", leave, "integer") == 2
+    assert answer("How many vacation days has Ann Lee taken?", leave, "integer") == 5
+    assert answer("How many sick leaves did Ann Lee take?", leave, "integer") == 1  # no column of leaves: rows
 
 
 def test_the_latest_of_a_date_asked_for_is_ordered_by_that_date():
