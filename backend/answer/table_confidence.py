@@ -146,8 +146,10 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, COUNTED_ONE and
     FIRST_OF_SEVERAL), or None."""
     plan, matched_count = reading.plan, result.matched_count
-    # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%
-    of_a_whole = reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE)
+    # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
+    # is a yes/no question's "no" ("Is Ben remote?"), which is what no row matching means (the 8 values that fitted
+    # NOTHING_MATCHED were counts and lookups)
+    of_a_whole = reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.EXISTS)
     if plan.where and matched_count == 0 and not of_a_whole:
         return Cap(NOTHING_MATCHED, "No row matches its conditions.")
     if (

@@ -50,7 +50,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     hinted = named_columns(stems, covered | rated, index_, share=0.0)
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")
     by_number = {n: c for n in numbers if (c := column_named_by(n, hinted, table)) is not None}
-    named = [*dict.fromkeys([*by_number.values(), *named])]
+    named = [*dict.fromkeys([*by_number.values(), *_named_whole(words, table), *named])]
     numbers = [n for n in numbers if n not in by_number]
     # "the top 3 salaries", asked as a list: how many, not a salary of 3 ("how many of the top 10" picks ranks)
     ranked = top_n(words) if answer_type.is_array else None
@@ -73,6 +73,14 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         reading.plan, reading.second, reading.kind, words, stems, explained, named, numbers, ranked, table, index_
     )
     return reading
+
+
+def _named_whole(words: list[str], table: TypedTable) -> list[int]:
+    """Columns whose name of two words or more the question says whole: "arrived on time" names "On Time", whose one
+    word besides "on" is a cue word ("how many times") that names no column by itself."""
+    said = f" {' '.join(words)} "
+    names = [normal(c.name) for c in table.columns]
+    return [c for c, name in enumerate(names) if len(name.split()) > 1 and f" {name} " in said]
 
 
 # Words that say what a column's amount is per ("the hourly rate", "a monthly salary").

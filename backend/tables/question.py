@@ -177,6 +177,7 @@ def understand(
     )
     _choose_measure(p)
     _choose_answer_column(p)
+    _flags_said(p)
     # "what is the last model and its origin?": a list of several named columns of one row.
     p.extra = tuple(
         c for c in named if c != p.answer_column and c not in p.condition_columns and c != p.measure and " and " in q
@@ -237,6 +238,27 @@ def _choose_answer_column(p: ParsedQuestion) -> None:
     years = year_column(table) if p.guessed and ASKS_YEAR.search(q) else None
     if years is not None:
         p.answer_column = years
+
+
+def _flags_said(p: ParsedQuestion) -> None:
+    """A column of yes and no the question names picks the rows of every reading, not only of a count ("which carrier
+    has the most late deliveries" of an "On Time" column: its "not on time" rows; "which employees are remote")."""
+    asked = p.answer_column
+    if p.wants_text and asked is not None and p.index.flags[asked]:
+        # "which managers are not remote": a Manager column of yes and no says which rows are managers; their names
+        # answer, not its yes and no
+        p.answer_column = None
+    flags = [
+        c
+        for c in filled_or_empty(p.q, p.table, p.named, p.condition_columns, p.index)
+        if p.index.flags[c.column] and c.column not in (p.answer_column, p.measure)
+    ]
+    p.conditions = [*p.conditions, *flags]
+    p.condition_columns = {*p.condition_columns, *(c.column for c in flags)}
+    if p.answer_column is None and asked is not None:
+        p.answer_column, p.guessed = answered_column(
+            p.q, [c for c in p.named if c != asked], p.table, p.condition_columns, p.measure, True, p.numeric_answer
+        )
 
 
 def _ranked_at(p: ParsedQuestion) -> None:

@@ -227,15 +227,25 @@ def named_columns(stems: list[str], covered: set[int], index: Index, share: floa
 
 
 def unprefixed(words: list[str], index_: Index) -> list[str]:
-    """The words, with a word that negates a column's name by its prefix read as the negation ("unpaid" of a table
-    with a "Paid" column is "not paid")."""
+    """The words, with a word that negates a column's name read as the negation: by its prefix ("unpaid" of a table
+    with a "Paid" column is "not paid"), or as its opposite (:data:`_OPPOSITES`: "late" of an "On Time" column is
+    "not on time")."""
     out: list[str] = []
+    names = index_.names
     for word in words:
         rest = word[2:]
-        names = index_.names
         if word.startswith("un") and len(rest) >= 3 and any(stem(rest) in n for n in names):
             if not any(stem(word) in n for n in names):
                 out += ["not", rest]
                 continue
+        opposite = _OPPOSITES.get(word)
+        if opposite is not None and _OPPOSITE_NAMES[opposite] in names and not any(stem(word) in n for n in names):
+            out += ["not", *opposite.split()]
+            continue
         out.append(word)
     return out
+
+
+# Words whose opposite a column of yes and no is named by: "how many shipments were late" of an "On Time" column.
+_OPPOSITES = {"late": "on time", "delayed": "on time"}
+_OPPOSITE_NAMES = {"on time": {"time"}}  # the name stems of the column each opposite names (name_stems)

@@ -447,6 +447,10 @@ def test_a_share_of_no_rows_of_a_whole_that_is_there_is_answered(client, tables_
     # for conditions misread, and the whole here matches Asia's orders
     asia = ask(client, tables_context, "What percentage of orders from Asia were returned?", "float").json()
     assert asia["data"] == 0.0 and asia["confidence"] == 0.75
+    # and so is a yes/no question's "no": no matching row is what it means
+    returned = ask(client, tables_context, "Was any order from Asia returned?", "boolean").json()
+    assert returned["data"] is False and returned["confidence"] == 0.75
+    assert ask(client, tables_context, "Was any order from Europe returned?", "boolean").json()["data"] is True
 
 
 def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left_out(client, tables_context):

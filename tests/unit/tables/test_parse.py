@@ -1606,6 +1606,36 @@ def test_days_of_a_kind_are_added_up_from_the_days_column():
     assert answer("How many sick leaves did Ann Lee take?", leave, "integer") == 1  # no column of leaves: rows
 
 
+SHIPMENTS = """Shipment,Carrier,Destination,On Time
+S-01,DHL,Paris,Yes
+S-02,UPS,Madrid,No
+S-03,DHL,Rome,Yes
+S-04,UPS,Vienna,No
+S-05,DHL,Warsaw,No
+"""
+
+
+def test_a_column_of_yes_and_no_named_on_time_answers_late_and_on_time():
+    # "on time" named no column ("time" is a cue word: "how many times"), "late" was not its opposite, and a yes/no
+    # column picked rows only for counts: "which carrier has the most late deliveries" counted every shipment
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    assert answer("How many shipments were late?", shipments, "integer") == 3
+    assert answer("How many shipments were delayed?", shipments, "integer") == 3
+    assert answer("What percentage of shipments arrived on time?", shipments, "float") == 40.0
+    assert answer("What is the on-time rate for UPS?", shipments, "float") == 0.0
+    assert answer("Which carrier has the most late deliveries?", shipments, "string") == "UPS"
+    assert answer("Which destinations had late shipments?", shipments, "string_array") == ["Madrid", "Vienna", "Warsaw"]
+
+
+def test_which_of_the_rows_a_yes_no_column_names_answers_with_their_names():
+    # "Which managers are not remote?" listed the Manager column's own "No" and "Yes"
+    staff = table_of(
+        "Employee,Remote,Manager\nAna Silva,Yes,No\nCy Park,Yes,Yes\nEd Lyle,No,Yes\nBen Ode,No,No\n", "staff.csv"
+    )
+    assert answer("Which managers are not remote?", staff, "string_array") == ["Ed Lyle"]
+    assert answer("Which employees are remote?", staff, "string_array") == ["Ana Silva", "Cy Park"]
+
+
 def test_the_latest_of_a_date_asked_for_is_ordered_by_that_date():
     # "When did the most recent deal close?" asks for the Close Date and is ordered by it: with no other date column,
     # the Amount beside it ordered the rows (two deals of the largest amount: declined as a tie of dates)
