@@ -127,18 +127,26 @@ def _partial_word(word: str, index: Index, names: Collection[str]) -> bool:
     )
 
 
+def _past_form(word: str, index: Index) -> str:
+    """``word`` in the past form the table writes, when it holds that form and not the word ("win" → "won")."""
+    past = _PAST_FORMS.get(word)
+    if past is None or any(word in column for column in index.words):
+        return word
+    return past if any(past in column for column in index.words) else word
+
+
 def spelt_as_in_table(words: list[str], index: Index) -> list[str]:
     """The question's words, with a misspelt word read as the table writes it ("castledon" → "castleton",
     "desnsity" → "density"): a word the table does not hold, that names no column, close to one long word of its
     column names and values (same first letter, difflib similarity at least :data:`SPELLING_SIMILARITY`); and a
     verb in the past form the table writes (:data:`_PAST_FORMS`: "win" of a "Closed Won" stage)."""
+    words = [_past_form(word, index) for word in words]
+    if not index.spellings:
+        return words
     known = set(index.spellings).union(*index.words)
     corrected = []
     for word in words:
-        past = _PAST_FORMS.get(word)
-        if past is not None and past in known and word not in known:
-            word = past
-        elif (
+        if (
             len(word) >= MIN_SPELT
             and word.isalpha()
             and word not in known
