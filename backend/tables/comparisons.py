@@ -198,15 +198,21 @@ _RATE = re.compile(r"\b(\w+) rate\b")  # "the win rate", "the return rate of ord
 
 
 def share(
-    q: str, where: tuple[Condition, ...], presence: tuple[Condition, ...], mentions: list[Mention], rates: bool = False
+    q: str,
+    where: tuple[Condition, ...],
+    presence: tuple[Condition, ...],
+    mentions: list[Mention],
+    flagged: tuple[Condition, ...],
+    rates: bool = False,
 ) -> Compared | None:
     """What part of some rows match the rest of the question: "what percentage of employees are remote" (of every
     row), "what share of orders from Europe were shipped" (of Europe's), "the win rate". The rows the question's
     subject names (the values said before its verb) are the whole; kind "percent" (of 100) or "share" (of 1).
+    ``flagged``: the conditions of ``where`` on columns of yes and no ("the churn rate": Churned = Yes).
     ``rates``: a column is named "rate" ("Rate", "Tax rate"), so "Cy's rate" is a cell of it, not a share of rows."""
     said = _PART.search(q)
     if said is None:
-        return None if rates else _rate(q, where, presence, mentions)
+        return None if rates else _rate(q, where, presence, mentions, flagged)
     words = q.split()
     verb_at = next((i for i in range(len(q[: said.end()].split()), len(words)) if words[i] in _VERBS), len(words))
     subject = {cell for m in mentions if m.end <= verb_at for cell in m.cells.values()}
@@ -220,24 +226,23 @@ def share(
 
 
 def _rate(
-    q: str, where: tuple[Condition, ...], presence: tuple[Condition, ...], mentions: list[Mention]
+    q: str,
+    where: tuple[Condition, ...],
+    presence: tuple[Condition, ...],
+    mentions: list[Mention],
+    flagged: tuple[Condition, ...],
 ) -> Compared | None:
     """A rate ("what is the win rate"): the percentage of the rows the other conditions pick whose cell says the value
-    said before "rate" ("Won")."""
+    said before "rate" ("Won"), or that a column of yes and no says yes for ("the churn rate" of a Churned column)."""
     said = _RATE.search(q)
     if said is None:
         return None
     at = len(q[: said.start(1)].split())
     rated = {cell for m in mentions if m.start <= at < m.end for cell in m.cells.values()}
-    if not rated:
-        # "the churn rate" of a Churned column of yes and no: the rows it says yes for, of the rows the rest picks
-        flags = tuple(c for c in presence if c.op == "=" and isinstance(c.value, str))
-        return (
-            (Plan(Operation.COUNT, where=(*where, *flags)), ReadingKind.PERCENT, Plan(Operation.COUNT, where=where))
-            if flags
-            else None
-        )
-    whole = tuple(c for c in where if not (c.view == "text" and c.value in rated))
+    if not rated and not flagged:
+        return None
+    part = [c for c in where if c.view == "text" and c.value in rated] if rated else flagged
+    whole = tuple(c for c in where if c not in part)
     return Plan(Operation.COUNT, where=(*where, *presence)), ReadingKind.PERCENT, Plan(Operation.COUNT, where=whole)
 
 

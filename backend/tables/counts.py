@@ -91,11 +91,7 @@ def counted_plan(
     # "the total of approved expenses", "the total of expenses" (no "how many"): the rows the total is over
     of_rows = counted is not None and not asks_count and _of_the_rows(counted.group(1), table, index_)
     if measure is not None and numeric_answer and (of_rows or _adds_up(q, table, measure, counted, one_row)):
-        # a column of yes and no the question names picks the rows added up ("unapproved expenses"), as in a count
-        flags = tuple(
-            c for c in filled_or_empty(q, table, named, {*condition_columns, measure}, index_) if index_.flags[c.column]
-        )
-        return (Plan(Operation.SUM, measure, where=(*where, *flags)), ReadingKind.SUM, None), measure
+        return (Plan(Operation.SUM, measure, where=where), ReadingKind.SUM, None), measure
     if asks_count and numeric_answer:
         return _rows_counted(q, table, where, condition_columns, mentions, named, index_, counted, one_row), measure
     return None, measure

@@ -244,9 +244,10 @@ def _flags_said(p: ParsedQuestion) -> None:
     """A column of yes and no the question names picks the rows of every reading, not only of a count ("which carrier
     has the most late deliveries" of an "On Time" column: its "not on time" rows; "which employees are remote")."""
     asked = p.answer_column
-    if p.wants_text and asked is not None and p.index.flags[asked]:
+    if (p.wants_text or p.numeric_answer) and asked is not None and p.index.flags[asked]:
         # "which managers are not remote": a Manager column of yes and no says which rows are managers; their names
-        # answer, not its yes and no
+        # answer, not its yes and no. "the total of unapproved expenses", "the churn rate": it holds no number either,
+        # it picks the rows added up or counted.
         p.answer_column = None
     flags = [
         c
@@ -256,8 +257,9 @@ def _flags_said(p: ParsedQuestion) -> None:
     p.conditions = [*p.conditions, *flags]
     p.condition_columns = {*p.condition_columns, *(c.column for c in flags)}
     if p.answer_column is None and asked is not None:
+        others = [c for c in p.named if c != asked]
         p.answer_column, p.guessed = answered_column(
-            p.q, [c for c in p.named if c != asked], p.table, p.condition_columns, p.measure, True, p.numeric_answer
+            p.q, others, p.table, p.condition_columns, p.measure, p.wants_text, p.numeric_answer
         )
 
 

@@ -80,6 +80,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
                 where,
                 filled_or_empty(q, table, p.named, p.condition_columns, p.index),
                 p.mentions,
+                tuple(c for c in where if p.index.flags[c.column]),
                 rates=any("rate" in names for names in p.index.names),
             )
             if p.numeric_answer

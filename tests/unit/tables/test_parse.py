@@ -390,9 +390,9 @@ PARLIAMENT = "leader,affiliation,seats\nChrétien,Liberal Party,172\nDay,Allianc
 CENSUS = "city,population 2001,population 2011\nLeeds,715402,751485\nYork,181094,198051\n"
 RACE = "rank,driver,country\n1,Alesi,Italy\n2,Prost,France\n3,Patrese,Italy\n4,Nannini,Italy\n"
 LEDGER = "month,revenue,cost\nJanuary,1200,800\nFebruary,1500,900\nMarch,1700,1000\n"
-RESULTS = "rank,athlete,time\n1,Ana,4:01\n2,Bea,4:05\n3,Cy,4:30\n,Dee,DNS\n"
-DRAFT = "player,pick,school\nChuck Bednarik (Lottery bonus pick),1,Penn\nFrank Tripucka,9,Notre Dame\n"
-SINGLES = "single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n"
+RUNNERS = "rank,athlete,time\n1,Ana,4:01\n2,Bea,4:05\n3,Cy,4:30\n,Dee,DNS\n"
+BONUS_DRAFT = "player,pick,school\nChuck Bednarik (Lottery bonus pick),1,Penn\nFrank Tripucka,9,Notre Dame\n"
+ALBUM_SINGLES = "single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n"
 
 
 @pytest.mark.parametrize(
@@ -415,12 +415,12 @@ SINGLES = "single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n"
         (LEDGER, "How much more revenue than cost was there in February?", "integer", 600),
         (LEDGER, "What is the difference between the total revenue and cost?", "integer", 1700),
         # last is the last ranked when rows are ranked: Dee did not start, she has no place
-        (RESULTS, "Who was last?", "string", "Cy"),
-        (RESULTS, "Who was first?", "string", "Ana"),
+        (RUNNERS, "Who was last?", "string", "Cy"),
+        (RUNNERS, "Who was first?", "string", "Ana"),
         # a note in brackets is not part of the value a question says
-        (DRAFT, "What school did Chuck Bednarik attend?", "string", "Penn"),
+        (BONUS_DRAFT, "What school did Chuck Bednarik attend?", "string", "Penn"),
         (
-            DRAFT,
+            BONUS_DRAFT,
             "Was Frank Tripucka or Chuck Bednarik the first pick?",
             "string",
             "Chuck Bednarik (Lottery bonus pick)",
@@ -428,8 +428,8 @@ SINGLES = "single,album\nBlue Moon,Nights\nRed Sky,Days\nGreen Door,Nights\n"
         # "how many acts does X have": its row's cell counts them
         ("title,subdivisions\nIl Giustino,5 acts\nOrlando,3 acts\n", "How many acts does Orlando have?", "integer", 3),
         # which of two came first, with nothing else to order them: the table's order
-        (SINGLES, "Which single came first, Red Sky or Green Door?", "string", "Red Sky"),
-        (SINGLES, "Which single came last, Red Sky or Blue Moon?", "string", "Red Sky"),
+        (ALBUM_SINGLES, "Which single came first, Red Sky or Green Door?", "string", "Red Sky"),
+        (ALBUM_SINGLES, "Which single came last, Red Sky or Blue Moon?", "string", "Red Sky"),
     ],
 )
 def test_the_parser_reads_the_tables_analysts_keep(csv, question, answer_type, expected):
@@ -1565,6 +1565,10 @@ def test_a_subscriptions_file_reads_its_recurring_revenue_and_churn_rate():
     assert answer("Who is our largest customer?", subscriptions, "string") == "Hooli"
     assert answer("What is the churn rate?", subscriptions, "float") == 50.0
     assert answer("What is the churn rate on the Enterprise plan?", subscriptions, "float") == 0.0
+    assert answer("What is the churn rate on the Pro plan?", subscriptions, "float") == 100.0
+    # the column of yes and no picks the rows added up, whether said before the rows or after them
+    assert answer("What is the total MRR of churned customers?", subscriptions, "float") == 950.0
+    assert answer("What is the total MRR of customers who have not churned?", subscriptions, "float") == 18900.0
 
 
 PROJECT_BUDGETS = """Project,Owner,Budget,Spent,Start,Deadline
@@ -1623,6 +1627,7 @@ def test_a_column_of_yes_and_no_named_on_time_answers_late_and_on_time():
     assert answer("How many shipments were delayed?", shipments, "integer") == 3
     assert answer("What percentage of shipments arrived on time?", shipments, "float") == 40.0
     assert answer("What is the on-time rate for UPS?", shipments, "float") == 0.0
+    assert answer("What is the on-time rate for DHL?", shipments, "float") == pytest.approx(200 / 3)  # of DHL's 3
     assert answer("Which carrier has the most late deliveries?", shipments, "string") == "UPS"
     assert answer("Which destinations had late shipments?", shipments, "string_array") == ["Madrid", "Vienna", "Warsaw"]
 
