@@ -11,7 +11,7 @@ import pyarrow.compute as pc
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
 from backend.tables.vocabulary import Index
-from backend.tables.words import name_stems, normal, table_words
+from backend.tables.words import PERSONS, name_stems, normal, table_words
 from backend.text import stem
 
 # A column of codes that tell rows apart ("Employee ID", "SKU", "No."): no answer to "who" or "which X", when the
@@ -240,12 +240,47 @@ def the_amount(table: TypedTable, taken: set[int]) -> int | None:
         amounts = [i for i in amounts if MONEY_NAME.search(table.columns[i].name)] or amounts
     if len(amounts) > 1:  # "Revenue" beside "Unit Price": what was spent, not what one unit costs
         amounts = [i for i in amounts if not _PER_UNIT.search(table.columns[i].name)] or amounts
+    if (
+        len(amounts) == 1
+        and _PER_UNIT.search(table.columns[amounts[0]].name)
+        and units_column(table, taken) is not None
+    ):
+        # "Unit Price" beside "Quantity": an order's amount is their product, which no column holds ("the largest
+        # order" ordered by the unit price was wrong at 0.75)
+        return None
     return amounts[0] if len(amounts) == 1 else None
+
+
+def people_column(table: TypedTable, index_: Index) -> int | None:
+    """The table's one text column of people that repeat (an Employee, a Sales Rep) when its rows are something else
+    (expenses, orders): "how many people filed expenses" counts its different values."""
+    if table_words(table) & PERSONS:
+        return None
+    people = [
+        c
+        for c, column in enumerate(table.columns)
+        if column.kind == "text" and _PERSON_NAME.search(column.name) and len(index_.values[c]) < table.row_count
+    ]
+    return people[0] if len(people) == 1 else None
+
+
+# Names of columns whose cells are people (not "Name", which names products as often).
+_PERSON_NAME = re.compile(
+    r"(?i)\b(?:employee|person|customer|client|agent|rep|salesperson|seller|assignee|owner|manager|submitter|"
+    r"requester|staff|worker)\b"
+)
+
+
+def units_column(table: TypedTable, taken: set[int]) -> int | None:
+    """The table's one column of units (Quantity, Qty, Units), when it has exactly one not already conditioned."""
+    units = [i for i, c in enumerate(table.columns) if c.numeric and i not in taken and UNITS_NAME.search(c.name)]
+    return units[0] if len(units) == 1 else None
 
 
 _PER_UNIT = re.compile(r"(?i)\b(?:unit|per|each|rate)\b")
 
 
+UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
 MONEY_NAME = re.compile(
     r"(?i)\b(?:amount|total|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross|salary|salaries"
     r"|wages?|pay|earnings|compensation|mrr|arr)\b"

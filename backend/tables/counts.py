@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
+from backend.tables.columns import UNITS_NAME, people_column
 from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
@@ -23,6 +24,7 @@ from backend.tables.words import (
     MIN_WORDS,
     MONEY_NOUNS,
     MONEY_VERBS,
+    PERSONS,
     Mention,
     any_word,
     name_stems,
@@ -48,7 +50,6 @@ UNITS_MOVED = re.compile(
     r"\bhow many (\w+)\b.*\b(?:sold|bought|purchased|ordered|shipped|delivered"
     r"|(?:did|do|does)\b.*\b(?:sell|buy|purchase|order|ship|deliver))\b"
 )
-UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
 
 
 def counted_plan(
@@ -191,6 +192,8 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
     said = stem(ABBREVIATIONS.get(word, word))
     if said in table_words(table):
         return None
+    if said in PERSONS and not any(said in names for names in index_.names):  # "how many people filed expenses"
+        return people_column(table, index_)
     for column, names in enumerate(index_.names):
         # the noun is what the column holds ("Sport"), not what it describes ("films": Film Type holds types)
         head = normal(BRACKETED.sub(" ", table.columns[column].name)).split()[-1:]
@@ -225,9 +228,3 @@ def _rows_named(counted: str, name: str) -> bool:
     "Event" column of "400 m" cells), rather than adding up a column of counts ("how many goals": "Goals")."""
     said = normal(name).split()
     return counted not in said and any(counted in (f"{word}s", f"{word}es") for word in said)
-
-
-def units_column(table: TypedTable, taken: set[int]) -> int | None:
-    """The table's one column of units (Quantity, Qty, Units), when it has exactly one not already conditioned."""
-    units = [i for i, c in enumerate(table.columns) if c.numeric and i not in taken and UNITS_NAME.search(c.name)]
-    return units[0] if len(units) == 1 else None

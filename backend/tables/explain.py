@@ -9,15 +9,14 @@ import re
 from typing import NamedTuple
 
 from backend.tables.against import NEEDS_REORDER
-from backend.tables.columns import MONEY_NAME
+from backend.tables.columns import MONEY_NAME, UNITS_NAME, people_column
 from backend.tables.conditions import OUTCOME_WORDS
-from backend.tables.counts import UNITS_NAME
 from backend.tables.infer import TypedTable
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber, said_quarter
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.vocabulary import Index
-from backend.tables.words import CUE_WORDS, MONEY_VERBS, MONTH_NAMES, NEGATION, PLAIN_VERBS, table_words
+from backend.tables.words import CUE_WORDS, MONEY_VERBS, MONTH_NAMES, NEGATION, PERSONS, PLAIN_VERBS, table_words
 from backend.text import STOP_WORDS, stem
 
 _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
@@ -72,7 +71,7 @@ def explain(
     named_for = table_words(table)
     explained |= {i for i, s in enumerate(stems) if s in named_for}
     if named_for & _PEOPLE:  # staff.csv, employees.xlsx: "how many people work in Support" counts its rows
-        explained |= {i for i, s in enumerate(stems) if s in _PERSONS}
+        explained |= {i for i, s in enumerate(stems) if s in PERSONS}
     if named_for & _GOODS_FILES:  # inventory.csv: "how many products are in the Coffee category" counts its rows
         explained |= {i for i, s in enumerate(stems) if s in _GOODS}
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
@@ -132,6 +131,15 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
     explained: set[int] = set()
     if _reads_money(plan, table):  # "spent", "paid", "earn", "money"
         explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS}
+        # "the average deal size" of deals.csv: a row's amount
+        rows = table_words(table)
+        explained |= {i for i, w in enumerate(words) if w == "size" and i > 0 and stem(words[i - 1]) in rows}
+    if (
+        plan.operation is Operation.COUNT_DISTINCT
+        and plan.column is not None
+        and people_column(table, index_) == plan.column
+    ):
+        explained |= {i for i, w in enumerate(words) if stem(w) in PERSONS}  # "how many people filed expenses"
     q = " ".join(words)
     reorder = NEEDS_REORDER.search(q) if any(c.view == "column" for c in plan.where) else None
     if reorder is not None:  # "need reordering": the stock compared with its reorder level
@@ -234,9 +242,8 @@ _PEOPLE = {
     for w in "staff employee people person worker personnel headcount member colleague team roster payroll".split()
 }
 
-# Words for the people a row of such a file is ("people", "staff", "workers"), and for groups of them, which a row
-# of it never is ("how many teams are there" of employees.csv is no count of its people).
-_PERSONS = {stem(w) for w in "staff employee people person worker personnel colleague member".split()}
+# Words for groups of people, which a row of a file of people never is ("how many teams are there" of employees.csv
+# is no count of its people).
 # Words of a file's name that say it lists goods (inventory.csv, products.xlsx), and the words for what its rows are:
 # "how many products are in the Coffee category" of inventory.csv counts its rows, as "items" does.
 _GOODS_FILES = {stem(w) for w in "inventory stock product item catalog catalogue sku goods".split()}

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from backend.tables.answered import answered_column, valued_column
-from backend.tables.columns import is_year_or_rank, pace_column, placing_column, the_amount, year_column
+from backend.tables.columns import is_year_or_rank, pace_column, placing_column, the_amount, units_column, year_column
 from backend.tables.conditions import filled_or_empty, question_conditions
-from backend.tables.counts import UNITS_MOVED, units_column
+from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidDate, SaidNumber

@@ -34,6 +34,9 @@ SPELLING_SIMILARITY = 0.85
 # "charge" are left out ("Bill Evans", "in charge of").
 MONEY_VERBS = frozenset("spend spends spent spending pay pays paid earn earns earned billed charged invoiced".split())
 MONEY_NOUNS = frozenset("revenue income money sales".split())
+# Words for the people a row of a file of people is ("people", "staff", "workers"): "how many people work in Support"
+# of staff.csv counts its rows; of expenses.csv, the different people of its one column of people.
+PERSONS = frozenset(stem(w) for w in "staff employee people person worker personnel colleague member".split())
 
 
 def any_word(words: frozenset[str] | set[str]) -> re.Pattern[str]:
@@ -80,7 +83,7 @@ PLAIN_VERBS = set(
     "came come comes placed place work works worked working started start starts has have had got get gets made "
     "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
     "happen happened take took taken appear appears appeared given give represented included tell me sold sell "
-    "sells bought purchased buy buys generated generate generates".split()
+    "sells bought purchased buy buys generated generate generates submitted submits submit filed claimed".split()
 )
 
 

@@ -1284,9 +1284,12 @@ def test_a_file_of_people_names_its_rows_by_any_word_for_people():
     teams = parse.read("How many teams are there?", staff, AnswerType.INTEGER)
     assert teams.unexplained == ("teams",) and not teams.says_every_row
     assert parse.read("How many scientists are listed?", staff, AnswerType.INTEGER).says_every_row
-    # and a file named for something else has no people for rows
+    # and a file named for something else has no people for rows: its people are the different values of its one
+    # column of people (the customers who bought Widgets), not its rows
     sales = table_of(SALES, "sales.csv")
-    assert "people" in parse.read("How many people bought Widgets?", sales, AnswerType.INTEGER).unexplained
+    reading = parse.read("How many people bought Widgets?", sales, AnswerType.INTEGER)
+    assert describe(reading.plan, sales) == "count distinct of 'Customer' of sales.csv where 'Product' = 'Widget'"
+    assert answer("How many people bought Widgets?", sales, "integer") == 3
 
 
 def test_a_file_of_goods_names_its_rows_by_any_word_for_goods():
@@ -1525,6 +1528,19 @@ def test_who_did_what_answers_from_the_column_of_that_role():
     assert answer("Who placed order O-2?", orders, "string") == "Globex"
 
 
+def test_a_unit_price_beside_a_quantity_is_no_orders_amount():
+    # "who handled the largest order" was ordered by the Unit Price at 0.75: an order's amount is its quantity times
+    # its unit price, which no column holds, so no reading is offered; a question that names a column still reads it
+    orders = table_of(
+        "Order ID,Sales Rep,Quantity,Unit Price\nO-1,Dana Fox,10,4.5\nO-2,Eli Stone,1,99\nO-3,Dana Fox,20,4.5\n",
+        "orders.csv",
+    )
+    assert parse.read("Who handled the largest order?", orders, AnswerType.STRING) is None
+    assert parse.read("What was the total spent?", orders, AnswerType.FLOAT) is None
+    assert answer("Which order had the highest unit price?", orders, "string") == "O-2"
+    assert answer("What is the total quantity?", orders, "integer") == 31
+
+
 def test_a_total_over_the_rows_a_yes_no_column_picks_adds_up_those_rows():
     # "the total amount of unapproved expenses" added up every expense at 0.75 (the Approved column picked the rows of a
     # count, never of a sum), and "the total of approved expenses" was no reading ("approved" taken for the noun
@@ -1538,6 +1554,32 @@ def test_a_total_over_the_rows_a_yes_no_column_picks_adds_up_those_rows():
     assert answer("What is the total of approved expenses?", expenses, "float") == pytest.approx(519.5)
     assert answer("What is the total of expenses?", expenses, "float") == pytest.approx(2473.7)
     assert answer("What is the total number of expenses?", expenses, "integer") == 4  # a number of rows is counted
+
+
+def test_people_counted_in_a_file_of_something_else_are_its_different_people():
+    # "How many people filed expenses?" counted the 4 expenses at 0.18 ("people" named no column, "filed" no verb the
+    # reading knew); my own expenses table, 2026-11-27
+    expenses = table_of(
+        "Employee,Category,Amount\nAnn Lee,Travel,420.5\nBo Chen,Meals,99\nAnn Lee,Meals,64.2\n", "expenses.csv"
+    )
+    for question in ("How many people filed expenses?", "How many employees submitted expenses?"):
+        reading = parse.read(question, expenses, AnswerType.INTEGER)
+        assert answer(question, expenses, "integer") == 2
+        assert reading is not None and reading.unexplained == ()
+    # a file of people counts its rows, and of two columns of people neither is "the people"
+    staff = table_of("Name,Department\nAnn Lee,Sales\nBo Chen,Sales\n", "staff.csv")
+    assert answer("How many people work in Sales?", staff, "integer") == 2
+    orders = table_of("Customer,Sales Rep\nAcme,Dana Fox\nGlobex,Dana Fox\nAcme,Eli Stone\n", "orders.csv")
+    reading = parse.read("How many people are there?", orders, AnswerType.INTEGER)
+    assert reading is None or reading.plan.operation is not Operation.COUNT_DISTINCT
+
+
+def test_a_rows_size_is_its_amount():
+    # "What is the average deal size?" read the Amount but left "size" unexplained (0.18)
+    deals = table_of(CRM_DEALS, "deals.csv")
+    reading = parse.read("What is the average deal size?", deals, AnswerType.FLOAT)
+    assert answer("What is the average deal size?", deals, "float") == 5180.0
+    assert reading is not None and reading.unexplained == ()
 
 
 def test_a_word_before_the_noun_counted_that_the_count_leaves_out_is_a_condition_not_understood():
