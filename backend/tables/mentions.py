@@ -49,8 +49,8 @@ def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> 
     partial = _partial_mentions(words, index, taken, names)
     if not found:  # a value said in part only when no value is said whole (tuning half: 0.423 vs 0.408 always)
         found += partial
-    else:  # but an outcome always is: "how many deals did Priya Shah win" counts the "Closed Won" ones
-        found += [m for m in partial if m.end - m.start == 1 and words[m.start] in _OUTCOMES]
+    else:  # but an outcome or a state always is: "how many deals did Priya Shah win" counts the "Closed Won" ones
+        found += [m for m in partial if m.end - m.start == 1 and _outcome_or_state(words[m.start], index)]
     return sorted(found, key=lambda m: m.start)
 
 
@@ -83,7 +83,8 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Co
                 hits = [key for key in values if f" {phrase} " in f" {key} "]
                 # Words in most of a column's cells describe the column ("stadium" in a column of stadiums),
                 # unless the question names the column too ("how many times does died appear as the reason").
-                share = 1.0 if index.names[column] & said else 0.3
+                # A state ("closed" of "Closed Won" and "Closed Lost") describes rows, not the column: up to half.
+                share = 1.0 if index.names[column] & said else 0.5 if _participle_of_cells(phrase, index) else 0.3
                 if hits and len(hits) <= max(1, share * len(values)) and len(hits) < len(values):
                     cells[column] = phrase
                     if len(hits) == 1:
@@ -122,9 +123,23 @@ def _partial_word(word: str, index: Index, names: Collection[str]) -> bool:
         and word not in STOP_WORDS
         and word not in CUE_WORDS
         and not word.isdigit()
-        and not any(stem(word) in name for name in index.names)
+        # a word that names a column is that column, unless it is a participle that cells write and the name does
+        # not ("closed" of a "Closed Won" stage, beside a "Close Date"; plurals stay names: "games" of a Game column)
+        and (_participle_of_cells(word, index) or not any(stem(word) in name for name in index.names))
         and any(word in column_words for column_words in index.words)
     )
+
+
+def _participle_of_cells(word: str, index: Index) -> bool:
+    """Whether a word is a participle ("closed", "shipped") not written as a column's name: a state of the rows."""
+    return word.endswith("ed") and word not in index.name_words
+
+
+def _outcome_or_state(word: str, index: Index) -> bool:
+    """An outcome ("won"), or a state whose word would otherwise name a column ("closed" of a "Close Date" beside
+    "Closed Won" stages: "how many deals does Lena have that are not closed"). Other participles wait for a question
+    that says no value whole: "aired" of a Notes cell beside "CBS" read 2 right tuning counts as 0 (2026-11-27)."""
+    return word in _OUTCOMES or (_participle_of_cells(word, index) and any(stem(word) in n for n in index.names))
 
 
 def _past_form(word: str, index: Index) -> str:

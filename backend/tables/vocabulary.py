@@ -229,7 +229,8 @@ def named_columns(stems: list[str], covered: set[int], index: Index, share: floa
 def unprefixed(words: list[str], index_: Index) -> list[str]:
     """The words, with a word that negates a column's name read as the negation: by its prefix ("unpaid" of a table
     with a "Paid" column is "not paid"), or as its opposite (:data:`_OPPOSITES`: "late" of an "On Time" column is
-    "not on time")."""
+    "not on time"); and a word no cell writes, whose opposite cells write (:data:`_CELL_OPPOSITES`: "open" of "Closed
+    Won" stages is "not closed")."""
     out: list[str] = []
     names = index_.names
     for word in words:
@@ -242,6 +243,11 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
         if opposite is not None and _OPPOSITE_NAMES[opposite] in names and not any(stem(word) in n for n in names):
             out += ["not", *opposite.split()]
             continue
+        opposite = _CELL_OPPOSITES.get(word)
+        cells = index_.words
+        if opposite is not None and not any(word in c for c in cells) and any(opposite in c for c in cells):
+            out += ["not", opposite]  # "open deals" of stages "Closed Won" and "Closed Lost": the ones not closed
+            continue
         out.append(word)
     return out
 
@@ -249,3 +255,6 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
 # Words whose opposite a column of yes and no is named by: "how many shipments were late" of an "On Time" column.
 _OPPOSITES = {"late": "on time", "delayed": "on time"}
 _OPPOSITE_NAMES = {"on time": {"time"}}  # the name stems of the column each opposite names (name_stems)
+# Words whose opposite cells write, where no cell writes the word: "how many open deals" of a Stage column whose
+# cells say "Closed Won" and "Closed Lost", and never "Open".
+_CELL_OPPOSITES = {"open": "closed"}
