@@ -99,6 +99,7 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.DISTINCT,
     ReadingKind.EXISTS,
     ReadingKind.DIFFERENCE,
+    ReadingKind.REMAINING,
     ReadingKind.MORE_OR_LESS,
     ReadingKind.EITHER,
     ReadingKind.PERCENT,

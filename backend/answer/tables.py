@@ -219,6 +219,7 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
         return ""
     joined = {
         ReadingKind.DIFFERENCE: "minus",
+        ReadingKind.REMAINING: "minus",
         ReadingKind.DURATION: "until",
         ReadingKind.PERCENT: "out of",
         ReadingKind.SHARE: "out of",

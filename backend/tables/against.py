@@ -1,7 +1,8 @@
 """Conditions that compare two columns of each row: "items whose stock is below their reorder level", "orders
 delivered after their due date", "how many teams scored more than they conceded" is not one (no second column
 is named). The column compared with is named right after the comparison; the one compared is named before it,
-or is the table's only other column of the same kind, or its one column of stock.
+or is the table's only other column of the same kind, or its one column of stock (or, compared with a budget,
+of spending).
 """
 
 from __future__ import annotations
@@ -100,4 +101,14 @@ def _compared(naming: set[str], other: int, named: list[int], table: TypedTable,
     if len(alike) == 1:
         return alike[0]
     held = [c for c in alike if _HELD.search(table.columns[c].name)]
-    return held[0] if len(held) == 1 else None
+    if len(held) == 1:
+        return held[0]
+    # "which campaigns went over budget" beside Clicks and Impressions: a budget is compared with what was spent
+    if not BUDGET_NAME.search(table.columns[other].name):
+        return None
+    spent = [c for c in alike if SPENT_NAME.search(table.columns[c].name)]
+    return spent[0] if len(spent) == 1 else None
+
+
+BUDGET_NAME = re.compile(r"(?i)\bbudget(?:ed)?\b")
+SPENT_NAME = re.compile(r"(?i)\b(?:spent|spend|spending|actuals?|costs?|expenses?)\b")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from backend.tables.against import BUDGET_NAME, SPENT_NAME
 from backend.tables.cells import parse_number
 from backend.tables.columns import holds_years, is_year_or_rank, measured_by, rank_column
 from backend.tables.infer import TypedTable
@@ -71,6 +72,25 @@ def two_columns(
         ReadingKind.DIFFERENCE,
         Plan(Operation.SUM, amounts[1], where=where),
     )
+
+
+def remaining(q: str, table: TypedTable, named: list[int], where: tuple[Condition, ...]) -> Compared | None:
+    """What is left of a budget the question names: "how much budget is left for Black Friday", "the remaining
+    budget of Fornax" (its Budget less its Spend, below 0 when overspent)."""
+    if not LEFT.search(q):
+        return None
+    budget = next((c for c in named if table.columns[c].numeric and BUDGET_NAME.search(table.columns[c].name)), None)
+    spent = [c for c, column in enumerate(table.columns) if column.numeric and SPENT_NAME.search(column.name)]
+    if budget is None or len(spent) != 1 or spent[0] == budget:
+        return None
+    return (
+        Plan(Operation.SUM, budget, where=where),
+        ReadingKind.REMAINING,
+        Plan(Operation.SUM, spent[0], where=where),
+    )
+
+
+LEFT = re.compile(r"\b(?:remaining|left|unspent)\b")
 
 
 def two_values(

@@ -102,7 +102,9 @@ def _counted_noun(q: str) -> re.Match[str] | None:
     """The noun a count or total is of ("how many *points* did X score"), or None when it names none ("the total in
     March") or a verb of money follows ("the total spent on travel": the amounts added up)."""
     counted = re.search(
-        r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |number of |amount of )*(\w+)", q
+        r"(?:how many|number of|total|sum of|amount of)\s+(?:total |combined |the |of |non |number of |amount of )*"
+        r"(\w+)",
+        q,
     )
     if counted and (counted.group(1) in STOP_WORDS or counted.group(1) in _NOT_COUNTED):
         return None

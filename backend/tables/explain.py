@@ -10,13 +10,23 @@ from typing import NamedTuple
 
 from backend.tables.against import NEEDS_REORDER
 from backend.tables.columns import MONEY_NAME, UNITS_NAME, people_column
+from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber, said_quarter
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.vocabulary import Index
-from backend.tables.words import CUE_WORDS, MONEY_VERBS, MONTH_NAMES, NEGATION, PERSONS, PLAIN_VERBS, table_words
+from backend.tables.words import (
+    BOUND_NEGATION,
+    CUE_WORDS,
+    MONEY_VERBS,
+    MONTH_NAMES,
+    NEGATION,
+    PERSONS,
+    PLAIN_VERBS,
+    table_words,
+)
 from backend.text import STOP_WORDS, stem
 
 _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
@@ -74,6 +84,11 @@ def explain(
         explained |= {i for i, s in enumerate(stems) if s in PERSONS}
     if named_for & _GOODS_FILES:  # inventory.csv: "how many products are in the Coffee category" counts its rows
         explained |= {i for i, s in enumerate(stems) if s in _GOODS}
+    # "what other languages are listed besides Sotho": a plan that excludes a value accounts for "other"; "non-billable"
+    # (and "unpaid", read "non paid") for its prefix
+    excludes = any(c.op in ("!=", "lacks", "empty") for c in plan.where)
+    if excludes:
+        explained |= {i for i, w in enumerate(words) if w == BOUND_NEGATION}
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for
@@ -83,8 +98,6 @@ def explain(
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
     about_every_row = _about_every_row(words, unexplained) and _may_name_the_rows(words, stems, unexplained, table)
     asked = {*plan.select, *([plan.column] if plan.column is not None else [])}
-    # "what other languages are listed besides Sotho": a plan that excludes a value accounts for "other"
-    excludes = any(c.op in ("!=", "lacks") for c in plan.where)
     qualifying = [i for i in unexplained if not (excludes and words[i] in NEGATION)]
     modified = _asked_modified(stems, qualifying, [index_.names[c] for c in asked])
     return Explained(coverage, tuple(words[i] for i in unexplained), about_every_row, modified)
@@ -157,6 +170,10 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
         explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
     if kind in (ReadingKind.MAX, ReadingKind.MIN):  # "the largest single order": one row's value, which max and min are
         explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}
+    if kind is ReadingKind.GROUP and plan.operation is Operation.COUNT:  # "the most common reason": most rows
+        explained |= {i for i, w in enumerate(words) if w in _MOST_ROWS_WORDS}
+    if kind is ReadingKind.REMAINING:  # "how much budget is left": the budget less what was spent
+        explained |= {i for i, w in enumerate(words) if LEFT.search(w)}
     if kind is ReadingKind.DURATION:  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
@@ -200,6 +217,7 @@ def _columns_of(plan: Plan) -> set[int]:
 
 
 _ONE_ROW_WORDS = {"single", "individual"}
+_MOST_ROWS_WORDS = {"common", "frequent", "popular"}
 _AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
 _DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}
 

@@ -64,7 +64,8 @@ class ReadingKind(StrEnum):
     GROUP = "group"  # the group ranked first
     GROUPS = "groups"  # the groups ranked first ("the top 3 customers")
     GROUP_COUNT = "group_count"  # how many rows the first group has
-    DIFFERENCE = "difference"  # the first plan's value minus the second's
+    DIFFERENCE = "difference"  # the first plan's value minus the second's, as a distance (never below 0)
+    REMAINING = "remaining"  # the first plan's value minus the second's, below 0 when the second is larger
     MORE_OR_LESS = "more_or_less"  # whether the first plan's value is the larger
     COMPARE = "compare"  # which of two values is the larger
     EITHER = "either"  # which of two options has more

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, streak
 from backend.tables.answered import answered_column
 from backend.tables.columns import length_column, placing_column, shift_unit
-from backend.tables.comparisons import either_number, share, spread, two_columns, two_values
+from backend.tables.comparisons import either_number, remaining, share, spread, two_columns, two_values
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
@@ -92,6 +92,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
         or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text)
         or either_number(q, p.conditions, p.measure)
         or (two_columns(q, table, p.named, where, p.condition_columns) if p.numeric_answer else None)
+        or (remaining(q, table, p.named, where) if p.numeric_answer else None)
     )
     return p.reading(*compared) if compared is not None else None
 

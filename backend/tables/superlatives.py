@@ -27,6 +27,8 @@ _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest
 _COUNTS_ROWS = re.compile(
     r"\b(?:most|least|fewest)\s+(?!\w+ of\b|recent)\w+|\b(?:largest|highest|greatest|smallest|lowest) number of"
 )
+# "which product was returned the most": what most rows are about, not the row with the largest Refund Amount
+_PASSIVE_MOST = re.compile(r"\b(?:was|were|is|are|been|got) \w+ed (?:the )?(?:most|least)\W*$")
 _PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
 
 
@@ -128,7 +130,7 @@ def _most_rows(
 ) -> tuple[Plan, ReadingKind] | None:
     """With no measure, "the most" of rows: how many rows the busiest group has ("the most compilation albums
     released in one year"), or the value that most rows have ("which country has produced the most drivers")."""
-    if not _COUNTS_ROWS.search(q):
+    if not (_COUNTS_ROWS.search(q) or _PASSIVE_MOST.search(q)):
         return None
     where, is_max, answer_column = asked.where, asked.highest, asked.answer_column
     per = _PER.search(q)

@@ -16,6 +16,7 @@ from backend.tables.cells import MISSING
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT
 from backend.tables.words import (
+    BOUND_NEGATION,
     BRACKETED,
     CUE_STEMS,
     CUE_WORDS,
@@ -227,26 +228,28 @@ def named_columns(stems: list[str], covered: set[int], index: Index, share: floa
 
 
 def unprefixed(words: list[str], index_: Index) -> list[str]:
-    """The words, with a word that negates a column's name read as the negation: by its prefix ("unpaid" of a table
-    with a "Paid" column is "not paid"), or as its opposite (:data:`_OPPOSITES`: "late" of an "On Time" column is
-    "not on time"); and a word no cell writes, whose opposite cells write (:data:`_CELL_OPPOSITES`: "open" of "Closed
-    Won" stages is "not closed")."""
+    """The words, with a word that negates a column's name read as the negation (:data:`BOUND_NEGATION`, which negates
+    that word only): by its prefix ("unpaid" of a table with a "Paid" column is "non paid", "non-billable" of a
+    "Billable" one "non billable"), or as its opposite (:data:`_OPPOSITES`: "late" of an "On Time" column is "non on
+    time"); and a word no cell writes, whose opposite cells write (:data:`_CELL_OPPOSITES`: "open" of "Closed Won"
+    stages is "non closed")."""
     out: list[str] = []
     names = index_.names
     for word in words:
-        rest = word[2:]
-        if word.startswith("un") and len(rest) >= 3 and any(stem(rest) in n for n in names):
+        prefix = next((p for p in ("non", "un") if word.startswith(p)), "")
+        rest = word[len(prefix) :].lstrip("-")
+        if prefix and len(rest) >= 3 and any(stem(rest) in n for n in names):
             if not any(stem(word) in n for n in names):
-                out += ["not", rest]
+                out += [BOUND_NEGATION, rest]
                 continue
         opposite = _OPPOSITES.get(word)
         if opposite is not None and _OPPOSITE_NAMES[opposite] in names and not any(stem(word) in n for n in names):
-            out += ["not", *opposite.split()]
+            out += [BOUND_NEGATION, *opposite.split()]
             continue
         opposite = _CELL_OPPOSITES.get(word)
         cells = index_.words
         if opposite is not None and not any(word in c for c in cells) and any(opposite in c for c in cells):
-            out += ["not", opposite]  # "open deals" of stages "Closed Won" and "Closed Lost": the ones not closed
+            out += [BOUND_NEGATION, opposite]  # "open deals" of stages "Closed Won" and "Closed Lost": not closed
             continue
         out.append(word)
     return out

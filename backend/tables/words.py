@@ -83,7 +83,8 @@ PLAIN_VERBS = set(
     "came come comes placed place work works worked working started start starts has have had got get gets made "
     "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
     "happen happened take took taken appear appears appeared given give represented included tell me sold sell "
-    "sells bought purchased buy buys generated generate generates submitted submits submit filed claimed".split()
+    "sells bought purchased buy buys generated generate generates submitted submits submit filed claimed log logs "
+    "logged".split()
 )
 
 
@@ -150,7 +151,15 @@ def negation_before(words: list[str], at: int) -> bool:
     """Whether a negation comes within :data:`NEGATION_REACH` words before word ``at``, not counting stop words
     ("not played at X", "other than against the X")."""
     before = [(i, w) for i, w in enumerate(words[:at]) if w not in STOP_WORDS or w in NEGATION]
-    return any(w in NEGATION and (w != "other" or _other_than(words, i, at)) for i, w in before[-NEGATION_REACH:])
+    return any(
+        w in NEGATION and (w != "other" or _other_than(words, i, at)) and (w != BOUND_NEGATION or i == before[-1][0])
+        for i, w in before[-NEGATION_REACH:]
+    )
+
+
+# A negation said as a prefix ("non-billable", and "unpaid" or "late" as vocabulary.unprefixed reads them): it negates
+# the word it is part of, not the next values ("non-billable hours did Ann Lee log" are Ann Lee's, not the others').
+BOUND_NEGATION = "non"
 
 
 def _other_than(words: list[str], other: int, at: int) -> bool:

@@ -1529,6 +1529,7 @@ def test_stages_said_in_part_closed_and_open():
     assert answer("How many open deals are there?", deals, "integer") == 2
     assert answer("What is the total amount of open deals?", deals, "integer") == 17400
     assert answer("How many deals does Lena Ortiz have open?", deals, "integer") == 1
+    assert answer("How many open deals does Lena Ortiz have?", deals, "integer") == 1  # "open" negates no name after it
     assert answer("How many deals closed in September?", deals, "integer") == 2
     assert answer("Which deal closed last?", deals, "string") == "D-5"
     reading = parse.read("How many open deals are there?", deals, AnswerType.INTEGER)
@@ -1651,13 +1652,66 @@ def test_a_word_left_out_before_the_column_asked_for_qualifies_it_and_the_readin
     # "the remaining budget of Fornax" read its Budget (150000) at 0.75 with "remaining" left out: a word that qualifies
     # the value asked for makes it another value (answer/table_confidence.py PARTIAL, "rows, what is asked qualified")
     projects = table_of(PROJECT_BUDGETS, "projects.csv")
-    remaining = parse.read("What is the remaining budget of Fornax?", projects, AnswerType.FLOAT)
-    assert remaining.asked_modified and reading_confidence(remaining) == 0.15
+    revised = parse.read("What is the revised budget of Fornax?", projects, AnswerType.FLOAT)
+    assert revised.asked_modified and reading_confidence(revised) == 0.15
     plain = parse.read("What is the budget of Fornax?", projects, AnswerType.FLOAT)
     assert not plain.asked_modified and reading_confidence(plain) == 0.75
     # "other" beside a value the plan excludes is accounted for by the exclusion
     owners = parse.read("What other owners are listed besides Nina Berg?", projects, AnswerType.STRING_ARRAY)
     assert not owners.asked_modified
+
+
+CAMPAIGNS = """Campaign,Channel,Budget,Spend,Clicks,Conversions
+Spring Sale,Email,5000,4200,3600,180
+Summer Launch,Social,12000,12800,9000,310
+Black Friday,Email,6000,2100,2700,150
+"""
+
+
+def test_what_is_left_of_a_budget_is_the_budget_less_what_was_spent():
+    # "the remaining budget of Fornax" read its Budget at 0.15 (a word qualifying the value asked for), "how much
+    # budget is left for Black Friday" its Budget at 0.65, and "which campaigns went over budget" had no reading:
+    # beside Clicks and Conversions, no other column of numbers was the one compared with the budget (my own tables)
+    projects = table_of(PROJECT_BUDGETS, "projects.csv")
+    reading = parse.read("What is the remaining budget of Fornax?", projects, AnswerType.FLOAT)
+    assert answer("What is the remaining budget of Fornax?", projects, "float") == 110000
+    assert reading is not None and reading.unexplained == () and reading_confidence(reading) == 0.75
+    campaigns = table_of(CAMPAIGNS, "campaigns.csv")
+    assert answer("How much budget is left for Black Friday?", campaigns, "float") == 3900
+    assert answer("How much budget is left for Summer Launch?", campaigns, "float") == -800  # overspent
+    assert answer("How much budget is left in total?", campaigns, "float") == 3900
+    assert answer("Which campaigns are over budget?", campaigns, "string_array") == ["Summer Launch"]
+
+
+def test_a_timesheets_non_billable_hours_are_added_up():
+    # "How many non-billable hours were logged?" counted the rows (the noun counted was "non") at 0.65
+    timesheet = table_of(
+        "Date,Employee,Project,Hours,Billable\n2026-11-02,Ann Lee,Apollo,6,Yes\n2026-11-03,Ann Lee,Internal,2,No\n"
+        "2026-11-05,Cy Park,Internal,4,No\n",
+        "timesheet.csv",
+    )
+    reading = parse.read("How many non-billable hours were logged?", timesheet, AnswerType.FLOAT)
+    assert answer("How many non-billable hours were logged?", timesheet, "float") == 6
+    assert reading is not None and reading.unexplained == ()
+    assert answer("How many nonbillable hours did Ann Lee log?", timesheet, "float") == 2
+    # a negation said as a prefix negates its word only: "unbillable hours did Ann Lee log" added up the others' hours
+    assert answer("How many unbillable hours did Ann Lee log?", timesheet, "float") == 2
+
+
+def test_what_was_done_to_most_rows_counts_them():
+    # "Which product was returned the most?" took the product of the largest Refund Amount at 0.75, and "the most
+    # common return reason" left "common" unexplained (my own returns table)
+    returns = table_of(
+        "Return ID,Product,Reason,Refund Amount\nR-1,Blender,Damaged,89.99\nR-2,Toaster,Changed mind,39.5\n"
+        "R-3,Blender,Wrong item,89.99\nR-4,Mixer,Damaged,120\n",
+        "returns.csv",
+    )
+    assert answer("Which product was returned the most?", returns, "string") == "Blender"
+    assert sorted(answer("Which product was returned the least?", returns, "string_array")) == ["Mixer", "Toaster"]
+    reading = parse.read("What is the most common return reason?", returns, AnswerType.STRING)
+    assert answer("What is the most common return reason?", returns, "string") == "Damaged"
+    assert reading is not None and reading.unexplained == ()
+    assert answer("Which product had the largest refund?", returns, "string") == "Mixer"  # a named amount still orders
 
 
 def test_a_year_is_compared_with_the_date_column_the_question_names():
