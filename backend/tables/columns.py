@@ -173,7 +173,7 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
         age = next((i for i, c in enumerate(columns) if c.numeric and re.search(r"\bage\b", c.name, re.I)), None)
         if age is not None:
             return age
-    if re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b", q):
+    if re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b", q) or SENIORITY.search(q):
         dated = [
             i
             for i, c in enumerate(columns)
@@ -190,6 +190,10 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
     if len(candidates) == 1:
         return candidates[0]
     return measured_by(q, table, candidates)
+
+
+# "the longest-serving employee", "the most senior": the earliest start (question._superlative turns it round)
+SENIORITY = re.compile(r"\blongest[- ]serving\b|\bmost senior\b|\blongest tenure\b")
 
 
 def measured_by(q: str, table: TypedTable, candidates: list[int]) -> int | None:

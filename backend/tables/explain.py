@@ -9,7 +9,7 @@ import re
 from typing import NamedTuple
 
 from backend.tables.against import NEEDS_REORDER
-from backend.tables.columns import MONEY_NAME, UNITS_NAME, people_column
+from backend.tables.columns import MONEY_NAME, SENIORITY, UNITS_NAME, people_column
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
@@ -174,6 +174,10 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
         explained |= {i for i, w in enumerate(words) if w in _MOST_ROWS_WORDS}
     if kind is ReadingKind.REMAINING:  # "how much budget is left": the budget less what was spent
         explained |= {i for i, w in enumerate(words) if LEFT.search(w)}
+    said = SENIORITY.search(" ".join(words))
+    if said and plan.order_by is not None and table.columns[plan.order_by].kind == "date":  # "the longest-serving"
+        start = len(" ".join(words)[: said.start()].split())
+        explained |= set(range(start, start + len(said.group(0).split())))
     if kind is ReadingKind.DURATION:  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"

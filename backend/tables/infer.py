@@ -135,7 +135,7 @@ def infer(raw: RawTable, name: str) -> TypedTable:
             # race times and durations ("4:09.695", "2:05:33") sort and compare as seconds, not by their first digits
             numeric, numbers = True, [parse_duration(v) if v is not None else None for v in values]
         else:
-            dates = _dates(present)
+            dates = _dates(present, [*DATE_FORMATS, "%Y-%m"] if _MONTHS_NAME.search(column_name) else DATE_FORMATS)
             if dates is not None:
                 kind = "date"
                 arrays[f"d{i}"] = pa.array(
@@ -200,14 +200,19 @@ def _spans_days(cells: list[str]) -> bool:
     return sum(date_range(c) is not None for c in cells) >= TYPED_SHARE * len(cells)
 
 
-def _dates(cells: list[str]) -> dict[str, datetime] | None:
-    """``{cell: date}`` when enough cells read as dates in one format (day-first or month-first decided by the
-    column, not by each cell), else None. Years alone are numbers, not dates."""
+# A column named for months or periods writes a month as "2026-01" (its first day); elsewhere that is a season
+# ("2001-02"), which stays text.
+_MONTHS_NAME = re.compile(r"(?i)\b(?:month|period)\b")
+
+
+def _dates(cells: list[str], formats: list[str]) -> dict[str, datetime] | None:
+    """``{cell: date}`` when enough cells read as dates in one of ``formats`` (day-first or month-first decided by
+    the column, not by each cell), else None. Years alone are numbers, not dates."""
     if not cells or all(re.fullmatch(r"\d{4}", c) for c in cells):
         return None
     sample = cells[:200]
     best: tuple[int, str] | None = None
-    for fmt in DATE_FORMATS:
+    for fmt in formats:
         hits = sum(parse_date(c, [fmt]) is not None for c in sample)
         if hits and (best is None or hits > best[0]):
             best = (hits, fmt)

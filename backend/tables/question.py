@@ -13,7 +13,15 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from backend.tables.answered import answered_column, valued_column
-from backend.tables.columns import is_year_or_rank, pace_column, placing_column, the_amount, units_column, year_column
+from backend.tables.columns import (
+    SENIORITY,
+    is_year_or_rank,
+    pace_column,
+    placing_column,
+    the_amount,
+    units_column,
+    year_column,
+)
 from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
@@ -288,6 +296,8 @@ def _superlative(p: ParsedQuestion) -> None:
     ):
         p.is_max = True
     p.is_min = any(re.search(rf"\b{w}\b", bounded) for w in MIN_WORDS)
+    if SENIORITY.search(q) and p.measure is None:  # "the longest-serving employee": the one who started first
+        p.is_max, p.is_min = False, True
     fast, slow = bool(re.search(r"\b(fastest|quickest)\b", q)), bool(re.search(r"\bslowest\b", q))
     asks_pace = (fast or slow) and not (p.is_max or p.is_min)
     paced = pace_column(p.table, p.named, p.condition_columns) if asks_pace else None

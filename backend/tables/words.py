@@ -107,6 +107,11 @@ ABBREVIATIONS = {
     # "who was hired first": the earliest Start Date (a "Hire Date" column is named by either)
     "hire": "start",
     "hired": "start",
+    # "who does Bo report to", "Ann's boss": the Manager column (a "Reports To" column is named by either)
+    "report": "manager",
+    "reports": "manager",
+    "boss": "manager",
+    "supervisor": "manager",
     # "projects due in 2026": the Deadline (a "Due Date" column is named by either)
     "due": "deadline",
     # words that ask for a price: "the most expensive product", "products that cost less than $5"

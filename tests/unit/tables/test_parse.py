@@ -1714,6 +1714,42 @@ def test_what_was_done_to_most_rows_counts_them():
     assert answer("Which product had the largest refund?", returns, "string") == "Mixer"  # a named amount still orders
 
 
+HR_STAFF = """Employee ID,Name,Department,Hire Date,Salary,Manager
+E-01,Ann Lee,Engineering,2019-03-15,135000,Dana Fox
+E-02,Bo Chen,Engineering,2022-07-01,98000,Dana Fox
+E-03,Eve Moss,Marketing,2018-11-05,110000,Dana Fox
+E-04,Fay Ng,Engineering,2026-06-01,30000,Ann Lee
+"""
+
+
+def test_a_staff_files_manager_and_seniority_words():
+    # "Who does Bo Chen report to?" answered his Employee ID at 0.75, and "the longest-serving employee" was the best
+    # paid one at 0.75 (ordered by the only number column); my own HR table
+    staff = table_of(HR_STAFF, "staff.csv")
+    assert answer("Who does Bo Chen report to?", staff, "string") == "Dana Fox"
+    assert answer("Who is Fay Ng's boss?", staff, "string") == "Ann Lee"
+    assert answer("How many people report to Dana Fox?", staff, "integer") == 3
+    reading = parse.read("Who is the longest-serving employee?", staff, AnswerType.STRING)
+    assert answer("Who is the longest-serving employee?", staff, "string") == "Eve Moss"
+    assert reading is not None and reading.unexplained == ()
+    assert answer("Who is the highest paid employee?", staff, "string") == "Ann Lee"
+
+
+def test_a_month_column_written_year_dash_month_holds_dates():
+    # "2026-01" of a Month column was text: "the total revenue in February" added up every month (0.18) and "in Q1"
+    # too; a season column ("2001-02") stays text (my own monthly report)
+    monthly = table_of(
+        "Month,Region,Revenue,New Customers\n2026-01,North,120000,45\n2026-01,South,95000,30\n"
+        "2026-02,North,130000,50\n2026-04,South,110000,41\n",
+        "monthly.csv",
+    )
+    assert monthly.columns[0].kind == "date"
+    assert answer("What was the total revenue in February?", monthly, "float") == 130000
+    assert answer("How many new customers did we get in Q1?", monthly, "integer") == 125
+    seasons = table_of("Season,Wins\n2001-02,30\n2002-03,41\n", "seasons.csv")
+    assert seasons.columns[0].kind == "text"
+
+
 def test_a_year_is_compared_with_the_date_column_the_question_names():
     # "How many projects are due in 2026?" compared the year of the first date column (Start): 3, not 2
     projects = table_of(PROJECT_BUDGETS, "projects.csv")
