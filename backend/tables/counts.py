@@ -77,7 +77,9 @@ def counted_plan(
     # "how many sports had silver medals": different sports; "how many championships are listed": entries
     there = re.search(r"\bhow many (?:total )?(\w+)", q) if not re.search(r"\blisted\b", q) else None
     kinds = kinds_column(there.group(1), table, index_) if there else None
-    if kinds is not None and kinds not in condition_columns and numeric_answer:
+    # "how many page views": the Page Views named whole is what is counted, not the different pages
+    counts_measure = measure is not None and f"how many {normal(table.columns[measure].name)}" in q
+    if kinds is not None and kinds not in condition_columns and numeric_answer and not counts_measure:
         # "how many offices are there", "how many departments have remote staff": different values of the column
         return (Plan(Operation.COUNT_DISTINCT, kinds, where=where), ReadingKind.DISTINCT, None), measure
 

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+import pyarrow.compute as pc
+
 from backend.tables.cells import parse_duration, parse_number
 from backend.tables.infer import TypedTable
 from backend.tables.words import MONTH_NAMES, NEGATION, NEGATION_REACH, Mention, normal, unglued
@@ -44,10 +46,10 @@ class SaidDate:
 
 
 _DAY_IN_TEXT = re.compile(
-    r"\b(?:(?P<month>" + "|".join(m[:3] for m in MONTH_NAMES) + r")[a-z]*\.? (?P<day>\d{1,2})(?:st|nd|rd|th)?,? "
-    r"(?P<year>\d{4})|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?:of )?(?P<month2>"
+    r"\b(?:(?P<month>" + "|".join(m[:3] for m in MONTH_NAMES) + r")[a-z]*\.? (?P<day>\d{1,2})(?:st|nd|rd|th)?"
+    r"(?:,? (?P<year>\d{4}))?|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?:of )?(?P<month2>"
     + "|".join(m[:3] for m in MONTH_NAMES)
-    + r")[a-z]* (?P<year2>\d{4}))\b"
+    + r")[a-z]*(?: (?P<year2>\d{4}))?)\b"
 )
 
 
@@ -65,11 +67,13 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
     for match in _DAY_IN_TEXT.finditer(q):
         said = match.group("month") or match.group("month2")
         month = next(n for n, name in enumerate(MONTH_NAMES, 1) if name.startswith(said))
+        # "on October 2": of the one year the column's dates are in (none said, a day of several years is no day)
+        year = match.group("year") or match.group("year2") or _only_year(table, column)
         try:
-            day = datetime(
-                int(match.group("year") or match.group("year2")), month, int(match.group("day") or match.group("day2"))
-            )
+            day = datetime(int(year), month, int(match.group("day") or match.group("day2"))) if year else None
         except ValueError:
+            day = None
+        if day is None:
             continue
         op = comparison_before(q[: match.start()])
         if op == "=":  # "between march 1 2025 and march 31 2025", "from ... to ...": both days included
@@ -90,6 +94,12 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
         first = len(q[: match.start()].split())
         found.append(SaidDate(value, op, (first, first + 1), column))
     return found
+
+
+def _only_year(table: TypedTable, column: int) -> int | None:
+    """The one year every date of a date column is in, or None."""
+    years = pc.unique(pc.year(table.data.column(f"d{column}").drop_null())).to_pylist()
+    return years[0] if len(years) == 1 else None
 
 
 def _range_end(q: str, match: re.Match[str], previous_end: int | None, previous_op: str | None) -> str:

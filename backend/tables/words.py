@@ -84,7 +84,7 @@ PLAIN_VERBS = set(
     "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
     "happen happened take took taken appear appears appeared given give represented included tell me sold sell "
     "sells bought purchased buy buys generated generate generates submitted submits submit filed claimed log logs "
-    "logged".split()
+    "logged brought bring brings".split()
 )
 
 
@@ -112,6 +112,8 @@ ABBREVIATIONS = {
     "reports": "manager",
     "boss": "manager",
     "supervisor": "manager",
+    # "which day had the most signups": the Date column (a "Day" column is named by either)
+    "day": "date",
     # "projects due in 2026": the Deadline (a "Due Date" column is named by either)
     "due": "deadline",
     # words that ask for a price: "the most expensive product", "products that cost less than $5"

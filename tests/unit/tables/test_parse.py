@@ -1750,6 +1750,28 @@ def test_a_month_column_written_year_dash_month_holds_dates():
     assert seasons.columns[0].kind == "text"
 
 
+WEB_ANALYTICS = """Date,Page,Source,Visitors,Page Views,Signups
+2026-10-01,/pricing,Google,1200,1800,35
+2026-10-01,/blog,Twitter,800,950,4
+2026-10-02,/pricing,Direct,400,700,18
+2026-10-02,/docs,Google,650,2100,2
+"""
+
+
+def test_a_web_analytics_export_reads_its_days_and_page_views():
+    # "How many page views were there on October 2?" counted the different pages (0.18): "page" named the Page column
+    # and a day said without its year was no day; "which day had the most signups" grouped by page (my own export)
+    analytics = table_of(WEB_ANALYTICS, "analytics.csv")
+    assert answer("How many page views were there on October 2?", analytics, "integer") == 2800
+    assert answer("How many visitors came on 1 October?", analytics, "integer") == 2000
+    assert answer("Which day had the most signups?", analytics, "string") == "2026-10-01"
+    assert answer("How many pages are there?", analytics, "integer") == 3  # different pages still
+    # a day said without its year, of dates over several years, is no day
+    years = table_of("Date,Visitors\n2025-10-02,5\n2026-10-02,7\n", "analytics.csv")
+    reading = parse.read("How many visitors came on October 2?", years, AnswerType.INTEGER)
+    assert reading is None or "october" in reading.unexplained
+
+
 def test_a_year_is_compared_with_the_date_column_the_question_names():
     # "How many projects are due in 2026?" compared the year of the first date column (Start): 3, not 2
     projects = table_of(PROJECT_BUDGETS, "projects.csv")
