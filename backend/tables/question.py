@@ -14,9 +14,7 @@ from typing import Final
 
 from backend.tables.answered import answered_column, valued_column
 from backend.tables.columns import (
-    SENIORITY,
     is_year_or_rank,
-    pace_column,
     placing_column,
     the_amount,
     units_column,
@@ -27,17 +25,14 @@ from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidDate, SaidNumber
+from backend.tables.superlatives import highest_or_lowest
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
-    ABBREVIATIONS,
-    MAX_WORDS,
-    MIN_WORDS,
     MONEY_NOUNS,
     MONEY_VERBS,
     ORDINAL_WORDS,
     Mention,
     any_word,
-    name_stems,
     table_words,
 )
 from backend.text import stem
@@ -191,7 +186,7 @@ def understand(
         c for c in named if c != p.answer_column and c not in p.condition_columns and c != p.measure and " and " in q
     )
     _ranked_at(p)
-    _superlative(p)
+    p.is_max, p.is_min, p.measure = highest_or_lowest(p.q, p.table, p.measure, p.named, p.condition_columns)
     return p
 
 
@@ -280,27 +275,3 @@ def _ranked_at(p: ParsedQuestion) -> None:
         place = ORDINAL_WORDS.index(said) + 1 if said in ORDINAL_WORDS else int(re.sub(r"\D", "", said))
         p.conditions = [*p.conditions, Condition(placing, "=", float(place), "number")]
         p.condition_columns = {*p.condition_columns, placing}
-
-
-def _superlative(p: ParsedQuestion) -> None:
-    """Whether the question asks for the highest or the lowest (both: a range), and of which measure when it asks
-    for the fastest or slowest."""
-    q = p.q
-    bounded = re.sub(r"\bat (?:least|most)\b", " ", q)  # "at least 15 sacks" compares; it asks for no least
-    p.is_max = any(re.search(rf"\b{w}\b", bounded) for w in MAX_WORDS)
-    top = re.search(r"\btop (\w+)", q)  # "the top laps": the most laps, when "laps" names a number column
-    if (
-        p.measure is not None
-        and top
-        and stem(ABBREVIATIONS.get(top.group(1), top.group(1))) in name_stems(p.table.columns[p.measure].name)
-    ):
-        p.is_max = True
-    p.is_min = any(re.search(rf"\b{w}\b", bounded) for w in MIN_WORDS)
-    if SENIORITY.search(q) and p.measure is None:  # "the longest-serving employee": the one who started first
-        p.is_max, p.is_min = False, True
-    fast, slow = bool(re.search(r"\b(fastest|quickest)\b", q)), bool(re.search(r"\bslowest\b", q))
-    asks_pace = (fast or slow) and not (p.is_max or p.is_min)
-    paced = pace_column(p.table, p.named, p.condition_columns) if asks_pace else None
-    if paced is not None:  # "the fastest": the shortest time, or the highest speed
-        p.measure, holds_times = paced
-        p.is_max, p.is_min = (slow, fast) if holds_times else (fast, slow)

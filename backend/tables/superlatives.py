@@ -4,6 +4,8 @@
 "which series ran the longest", "after Sedan, which township has the next highest population". The parser
 (``parse.py``) has already found the conditions, the measure the question names and the column it asks for;
 this module chooses how to rank: by which column, in which direction, and what a row or a group answers.
+Whether a question asks for the highest or the lowest at all is settled once for every rule
+(:func:`highest_or_lowest`, called by ``question.understand``).
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from backend.tables.columns import is_rank, superlative_column
+from backend.tables.columns import SENIORITY, is_rank, pace_column, superlative_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import lasting_columns
 from backend.tables.vocabulary import Index
+from backend.tables.words import ABBREVIATIONS, MAX_WORDS, MIN_WORDS, name_stems
 from backend.text import stem
 from backend.types import AnswerType
 
@@ -30,6 +33,33 @@ _COUNTS_ROWS = re.compile(
 # "which product was returned the most": what most rows are about, not the row with the largest Refund Amount
 _PASSIVE_MOST = re.compile(r"\b(?:was|were|is|are|been|got) \w+ed (?:the )?(?:most|least)\W*$")
 _PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
+
+
+def highest_or_lowest(
+    q: str, table: TypedTable, measure: int | None, named: list[int], taken: set[int]
+) -> tuple[bool, bool, int | None]:
+    """Whether the question asks for the highest and for the lowest (both: a range), and the measure it ranks by:
+    ``measure`` (the one it names), or the time or speed column when it asks for the fastest or slowest (``taken``:
+    the columns its conditions hold)."""
+    bounded = re.sub(r"\bat (?:least|most)\b", " ", q)  # "at least 15 sacks" compares; it asks for no least
+    is_max = any(re.search(rf"\b{w}\b", bounded) for w in MAX_WORDS)
+    top = re.search(r"\btop (\w+)", q)  # "the top laps": the most laps, when "laps" names a number column
+    if (
+        measure is not None
+        and top
+        and stem(ABBREVIATIONS.get(top.group(1), top.group(1))) in name_stems(table.columns[measure].name)
+    ):
+        is_max = True
+    is_min = any(re.search(rf"\b{w}\b", bounded) for w in MIN_WORDS)
+    if SENIORITY.search(q) and measure is None:  # "the longest-serving employee": the one who started first
+        is_max, is_min = False, True
+    fast, slow = bool(re.search(r"\b(fastest|quickest)\b", q)), bool(re.search(r"\bslowest\b", q))
+    asks_pace = (fast or slow) and not (is_max or is_min)
+    paced = pace_column(table, named, taken) if asks_pace else None
+    if paced is not None:  # "the fastest": the shortest time, or the highest speed
+        measure, holds_times = paced
+        is_max, is_min = (slow, fast) if holds_times else (fast, slow)
+    return is_max, is_min, measure
 
 
 @dataclass(frozen=True)
