@@ -164,6 +164,8 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
         and UNITS_NAME.search(table.columns[plan.column].name)
     ):
         explained |= {i for i, w in enumerate(words) if w in _UNIT_WORDS}
+    if plan.operation is Operation.SUM and not plan.where and plan.group_by is None:  # every row's total
+        explained |= {i for i, w in enumerate(words) if w in _ALL_ROWS_TOGETHER}  # "the overall click-through rate"
     if plan.group_part:  # "which month": the part of the dates grouped by
         explained |= {i for i, w in enumerate(words) if w == plan.group_part}
     if kind in (ReadingKind.PERCENT, ReadingKind.SHARE):  # "what percentage of orders", "the win rate"
@@ -210,7 +212,7 @@ _BEFORE_STATE = {"not", "still", "already", "yet"}
 
 def _columns_of(plan: Plan) -> set[int]:
     """The columns a plan reads."""
-    said = {plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select}
+    said = {plan.column, plan.order_by, plan.order_to, plan.group_by, plan.per, plan.less, *plan.select}
     compared = {c.value for c in plan.where if c.view == "column"}  # "below their reorder level"
     return (
         {c for c in said if c is not None}
@@ -221,6 +223,7 @@ def _columns_of(plan: Plan) -> set[int]:
 
 
 _ONE_ROW_WORDS = {"single", "individual"}
+_ALL_ROWS_TOGETHER = {"overall", "across", "altogether"}
 _MOST_ROWS_WORDS = {"common", "frequent", "popular"}
 _AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
 _DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}

@@ -10,6 +10,7 @@ low coverage, and the answering code steps aside for the text engine.
 from __future__ import annotations
 
 from backend.tables.columns import column_named_by
+from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import names_said, said_values, spelt_as_in_table
@@ -51,6 +52,11 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")
     by_number = {n: c for n in numbers if (c := column_named_by(n, hinted, table)) is not None}
     named = [*dict.fromkeys([*by_number.values(), *_named_whole(words, table), *named])]
+    # "the cost per conversion", "the profit": the rules read the first column (derived.as_derived derives the measure
+    # from it once they have)
+    measure = said_measure(words, stems, table, index_)
+    if measure is not None:
+        named = [measure.column, *(c for c in named if c not in (measure.column, measure.other))]
     numbers = [n for n in numbers if n not in by_number]
     # "the top 3 salaries", asked as a list: how many, not a salary of 3 ("how many of the top 10" picks ranks)
     ranked = top_n(words) if answer_type.is_array else None
@@ -65,10 +71,15 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         asked_as = AnswerType.STRING_ARRAY if answer_type.is_array else AnswerType.STRING
     elif answer_type is AnswerType.STRING and q.startswith("how many "):
         asked_as = AnswerType.INTEGER
-    reading = first_reading(understand(q, table, mentions, named, numbers, asked_as, dates, hinted, index_, ranked))
+    parsed = understand(q, table, mentions, named, numbers, asked_as, dates, hinted, index_, ranked)
+    reading = first_reading(parsed)
+    derived = deriving(reading, parsed, measure) if measure is not None else None
+    reading = derived or reading
     if reading is None:
         return None
     explained = covered | rated | {i for n in by_number for i in n.words}
+    if derived is not None and measure is not None:  # the measure's words, where the reading derives it
+        explained |= measure.words
     reading.coverage, reading.unexplained, reading.says_every_row, reading.asked_modified = explain(
         reading.plan, reading.second, reading.kind, words, stems, explained, named, numbers, ranked, table, index_
     )

@@ -124,6 +124,11 @@ class Plan:
     group_by: int | None = None
     group_part: str = ""  # "month" or "year": groups by that part of the group_by column's dates ("which month")
     score: str = ""  # "margin" or "total": the column (and order_by) read as scores (SCORE_PARTS), not their values
+    # A measure of two number columns, ``column`` (or ``order_by``) over this one: a sum is the total of one over the
+    # total of the other ("the cost per conversion", "the click-through rate" of the rows picked); min, max and an
+    # order take each row's own ratio ("the campaign with the highest click-through rate")
+    per: int | None = None
+    less: int | None = None  # ``column`` (or ``order_by``) less this column, row by row: "the profit" (Revenue - Cost)
     words: str = field(default="", compare=False)  # the question the parser read it from (for the explanation)
 
 
@@ -143,6 +148,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"group_part: one of {', '.join(DATE_PARTS)}, of a group_by column")
     if plan.group_part and table.columns[plan.group_by or 0].kind != "date":
         raise InvalidPlan(f"group_part: {table.columns[plan.group_by or 0].name!r} holds no dates")
+    if plan.per is not None or plan.less is not None:
+        _check_derived(plan, table)
     if plan.score and plan.score not in SCORE_PARTS:
         raise InvalidPlan(f"score: {plan.score!r} is not one of {', '.join(SCORE_PARTS)}")
     if plan.score and (plan.column if plan.operation != Operation.ROWS else plan.order_by) is None:
@@ -183,6 +190,24 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         if condition.view == "column":
             _check_columns_compared(condition, table)
     return plan
+
+
+def _check_derived(plan: Plan, table: TypedTable) -> None:
+    """A measure of two different number columns (``per``: one over the other, ``less``: one less the other), summed,
+    averaged, ranged over (min, max) or ordered by, never of scores; a ratio is not averaged (its sum is the total over
+    the total)."""
+    other = plan.per if plan.per is not None else plan.less
+    other = other if other is not None and 0 <= other < len(table.columns) else None
+    if other is None or not table.columns[other].numeric or (plan.per is not None and plan.less is not None):
+        raise InvalidPlan("per, less: one column of numbers to divide by or to take away")
+    over = plan.order_by if plan.operation == Operation.ROWS else plan.column
+    operations: tuple[Operation, ...] = (Operation.SUM, Operation.MIN, Operation.MAX, Operation.ROWS)
+    if plan.less is not None:
+        operations += (Operation.AVG, Operation.MEDIAN)
+    if plan.operation not in operations or over is None or plan.score or plan.order_to is not None:
+        raise InvalidPlan("per, less: of a sum, an average (less), a min, a max or the column rows are ordered by")
+    if over == other or not table.columns[over].numeric:
+        raise InvalidPlan("per, less: one column of numbers with another")
 
 
 def _check_columns_compared(condition: Condition, table: TypedTable) -> None:
@@ -253,6 +278,8 @@ def from_json(obj: Any, table: TypedTable) -> Plan:
         limit=int(limit) if isinstance(limit, int | float) else None,
         group_by=column(obj.get("group_by"), "group_by"),
         group_part=str(obj.get("group_part") or ""),
+        per=column(obj.get("per"), "per"),
+        less=column(obj.get("less"), "less"),
     )
     return check(plan, table)
 

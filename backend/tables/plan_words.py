@@ -15,7 +15,7 @@ def describe(plan: Plan, table: TypedTable) -> str:
     if plan.group_by is not None:
         each = f"{plan.group_part} of {names[plan.group_by]!r}" if plan.group_part else repr(names[plan.group_by])
         what = (
-            f"{plan.operation} of {names[plan.column]!r} for each {each}"
+            f"{plan.operation} of {names[plan.column]!r}{_per(plan, names)} for each {each}"
             if plan.column is not None
             else f"count rows for each {each}"
         )
@@ -27,7 +27,7 @@ def describe(plan: Plan, table: TypedTable) -> str:
         what = "take " + ", ".join(repr(names[i]) for i in plan.select)
     else:
         scored = f"the {plan.score} of " if plan.score else ""
-        what = f"{plan.operation.replace('_', ' ')} of {scored}{names[plan.column or 0]!r}"
+        what = f"{plan.operation.replace('_', ' ')} of {scored}{names[plan.column or 0]!r}{_per(plan, names)}"
     text = f"{what} of {table.name}"
     if plan.where:
         text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
@@ -42,7 +42,8 @@ def describe(plan: Plan, table: TypedTable) -> str:
         text += f", {'longest' if plan.descending else 'shortest'} {span} first"
     elif plan.order_by is not None:
         scored = f"{plan.score} of " if plan.score else ""
-        text += f", {'largest' if plan.descending else 'smallest'} {scored}{names[plan.order_by]!r} first"
+        ordered = f"{scored}{names[plan.order_by]!r}{_per(plan, names)}"
+        text += f", {'largest' if plan.descending else 'smallest'} {ordered} first"
     elif plan.group_by is not None:
         text += f", {'largest' if plan.descending else 'smallest'} first"
     elif plan.operation == Operation.ROWS and plan.descending:
@@ -50,6 +51,16 @@ def describe(plan: Plan, table: TypedTable) -> str:
     if plan.limit:
         text += f", {plan.limit} {'row' if plan.limit == 1 else 'rows'}"
     return text
+
+
+def _per(plan: Plan, names: list[str]) -> str:
+    """ "over 'Impressions'" of a ratio (a sum is the total over the other column's total, else each row's ratio), or
+    "less 'Cost'" of a difference."""
+    if plan.less is not None:
+        return f" less {names[plan.less]!r}"
+    if plan.per is None:
+        return ""
+    return f" over the sum of {names[plan.per]!r}" if plan.operation == Operation.SUM else f" per {names[plan.per]!r}"
 
 
 def _condition_words(condition: Condition, names: list[str]) -> str:

@@ -53,7 +53,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT row FROM t{where} ORDER BY row LIMIT 1) + ?"
         return sql, [*parameters, plan.shift]
     if plan.group_by is not None:
-        aggregate = "count(*)" if plan.operation == Operation.COUNT else f"{_aggregate(plan.operation)}(n{plan.column})"
+        aggregate = "count(*)" if plan.operation == Operation.COUNT else _aggregated(plan, f"n{plan.column}")
         key = _GROUP_KEYS.get(plan.group_part, "c{}").format(plan.group_by)  # a month's name, a year, or the cell
         sql = (
             f"SELECT {key} AS grouped, {aggregate} AS value FROM t{where} GROUP BY grouped "
@@ -71,11 +71,13 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         return f"SELECT count(DISTINCT lower(c{plan.column})) FROM t{where}", parameters
     if plan.operation in AGGREGATE_OPERATIONS:
         value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
-        return f"SELECT {plan.operation}({value}) FROM t{where}", parameters
+        return f"SELECT {_aggregated(plan, value)} FROM t{where}", parameters
     order = "row"
     if plan.order_by is not None:
         if plan.score:
             key = _score(plan.order_by, plan.score)
+        elif plan.per is not None or plan.less is not None:
+            key = _derived(plan, f"n{plan.order_by}")
         elif plan.order_to is None:
             key = _sort_view(plan.order_by, views)
         else:
@@ -103,6 +105,27 @@ def _value_view(column: int | None, views: set[str]) -> str:
     if f"d{column}" in views:
         return f"d{column}"
     return f"c{column}"
+
+
+def _aggregated(plan: Plan, value: str) -> str:
+    """The plan's aggregate of ``value``, or of the measure it derives from it: with ``less``, each row's value less
+    the other column's; with ``per``, a sum is the total over the other column's total (the rate of the rows
+    together), a min or max each row's own ratio's."""
+    if plan.less is not None:
+        value = _derived(plan, value)
+    elif plan.per is not None and plan.operation == Operation.SUM:
+        return f"(sum({value}) / nullif(sum(n{plan.per}), 0))"
+    elif plan.per is not None:
+        value = _derived(plan, value)
+    return f"{_aggregate(plan.operation)}({value})"
+
+
+def _derived(plan: Plan, value: str) -> str:
+    """A row's ``value`` less the plan's ``less`` column, or over its ``per`` column: NULL where that is 0, as a
+    campaign with no impressions has no click-through rate (it sorts last)."""
+    if plan.less is not None:
+        return f"({value} - n{plan.less})"
+    return f"({value} / nullif(n{plan.per}, 0))"
 
 
 def _lasted(start: int, end: int, views: set[str]) -> str:

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from backend.tables import parse
 from backend.tables.cells import leading_number, parse_date, parse_number, year_range
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Operation, ReadingKind
+from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.plan_words import describe
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
@@ -112,11 +112,31 @@ def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -
         and not plan.score
     ):
         # the best two rows with the value they are ordered by: a second with the same value ties with the first
-        result = execute(replace(plan, select=(plan.select[0], plan.order_by), limit=2), table)
+        derived = plan.per if plan.per is not None else plan.less
+        ordered_by = (plan.order_by,) if derived is None else (plan.order_by, derived)
+        result = execute(replace(plan, select=(plan.select[0], *ordered_by), limit=2), table)
+        if derived is not None:  # each row's measure, as the rows were ordered by it
+            result = replace(result, rows=_derived(result.rows, plan, table))
     elif reading.kind != ReadingKind.GROUP:
         return []
     named = [row for row in result.rows if row[0]]
     return list(dict.fromkeys(row[0] for row in named if named[0][1] is not None and row[1] == named[0][1]))
+
+
+def _derived(rows: list[tuple], plan: Plan, table: TypedTable) -> list[tuple]:
+    """Rows (answer, cell, other cell) as (answer, the plan's measure of the two cells as the table reads them: the
+    first less the other, or over it), None where either is no number or a divisor is 0."""
+    column, other = plan.order_by or 0, plan.per if plan.per is not None else plan.less or 0
+    firsts = table.read_as(column, [row[1] for row in rows if row[1]], "n")
+    others = table.read_as(other, [row[2] for row in rows if row[2]], "n")
+    measured = []
+    for answer, first, second in rows:
+        a, b = firsts.get(first), others.get(second)
+        if a is None or b is None or (plan.per is not None and not b):
+            measured.append((answer, None))
+        else:
+            measured.append((answer, a - b if plan.less is not None else a / b))
+    return measured
 
 
 def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: bool = False) -> list[Any]:
@@ -156,7 +176,9 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
     if (
         reading.kind == ReadingKind.TIED
     ):  # rows (answer, order value), best first: the answers of the rows tied for best
-        return [row[0] for row in result.rows if row[1] == result.rows[0][1] and row[0]]
+        plan = reading.plan
+        rows = result.rows if plan.per is None and plan.less is None else _derived(result.rows, plan, table)
+        return [row[0] for row in rows if row[1] == rows[0][1] and row[0]]
     if reading.kind == ReadingKind.GROUPS:  # rows (group, aggregate), ranked: "the top 3 customers by revenue"
         return [row[0] for row in result.rows if row[0]]
     if reading.kind == ReadingKind.GROUP:  # the first group that has a name (rows with an empty cell are no group)

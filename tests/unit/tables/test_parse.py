@@ -1830,3 +1830,91 @@ def test_the_latest_of_a_date_asked_for_is_ordered_by_that_date():
     assert answer("When did the earliest deal close?", deals, "datetime") == "2026-07-06T00:00:00Z"
     # "which deal": nothing but the Deal ID names a deal, so it answers ("closed" names the Close Date, which orders)
     assert answer("Which deal closed most recently?", deals, "string") == "D-3"
+
+
+FUNNEL = """Campaign,Channel,Spend,Impressions,Clicks,Conversions
+Spring Sale,Email,4200,120000,3600,180
+Summer Launch,Social,12800,450000,9000,310
+Back to School,Search,7600,210000,8400,420
+Black Friday,Email,2100,90000,2700,150
+Holiday Push,Social,0,0,0,0
+"""
+
+
+def test_a_rate_said_as_one_column_per_another_is_their_ratio():
+    # "the highest click-through rate" was the most Clicks and "the cost per conversion for Spring Sale" its
+    # Conversions, both at 0.75: no column holds a ratio, and no reading divided (my own campaigns table)
+    funnel = table_of(FUNNEL, "campaigns.csv")
+    reading = parse.read("Which campaign had the highest click-through rate?", funnel, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == () and reading.plan.per == 3
+    assert describe(reading.plan, funnel) == (
+        "take 'Campaign' of campaigns.csv, largest 'Clicks' per 'Impressions' first, 1 row"
+    )
+    assert answer("Which campaign had the highest click-through rate?", funnel, "string") == "Back to School"
+    assert answer("What was the cost per conversion for Spring Sale?", funnel, "float") == pytest.approx(4200 / 180)
+    # of several rows, the total over the total: the email campaigns' spend over their conversions (not the mean
+    # of 23.33 and 14.00)
+    assert answer("What was the cost per conversion for email campaigns?", funnel, "float") == pytest.approx(6300 / 330)
+    assert answer("What is the overall click-through rate?", funnel, "float") == pytest.approx(23700 / 870000)
+    assert answer("What is the CTR of Black Friday?", funnel, "float") == 0.03
+    assert answer("What is the conversion rate of Back to School?", funnel, "float") == 0.05
+    # a row with nothing to divide by has no ratio: Holiday Push spent nothing on no clicks, and is not the cheapest
+    assert answer("Which campaign had the lowest cost per click?", funnel, "string") == "Black Friday"
+    assert answer("What is the highest cost per conversion?", funnel, "float") == pytest.approx(12800 / 310)
+    # "per campaign" names rows, not a column of numbers: the spend is averaged over them
+    assert answer("What is the average spend per campaign?", funnel, "float") == 5340
+
+
+def test_rows_tied_for_the_best_ratio_are_told_by_the_ratio_not_the_column_divided():
+    ads = table_of(
+        "Ad,Impressions,Clicks\nAlpha,1000,50\nBeta,2000,100\nGamma,1000,100\nDelta,4000,100\nEpsilon,2000,200\n",
+        "ads.csv",
+    )
+    # Gamma and Epsilon both click 10%, on 100 and 200 clicks; Beta and Delta click 100 times as Gamma does, at 5%
+    # and 2.5%: told by the clicks, Gamma would tie with them
+    assert answer("Which ads had the highest click-through rate?", ads, "string_array") == ["Gamma", "Epsilon"]
+    assert answer("Which ad had the highest click-through rate?", ads, "string") is None  # a tie: no one answer
+    assert answer("Which ad had the lowest click-through rate?", ads, "string") == "Delta"
+
+
+def test_a_ratio_is_a_plan_of_two_number_columns():
+    funnel = table_of(FUNNEL, "campaigns.csv")
+    sql, _ = compile_plan(Plan(Operation.SUM, column=4, per=3), funnel)
+    assert sql == "SELECT (sum(n4) / nullif(sum(n3), 0)) FROM t"
+    with pytest.raises(InvalidPlan, match="per"):
+        check(Plan(Operation.SUM, column=4, per=1), funnel)  # Channel holds names
+    with pytest.raises(InvalidPlan, match="per"):
+        check(Plan(Operation.COUNT, per=3), funnel)
+    with pytest.raises(InvalidPlan, match="per"):
+        check(Plan(Operation.SUM, column=4, per=4), funnel)
+    plan = from_json({"operation": "max", "column": "Spend", "per": "Clicks"}, funnel)
+    assert execute(plan, funnel).rows == [(12800 / 9000,)]
+
+
+PRODUCT_SALES = """Product,Category,Month,Units,Revenue,Cost
+Kettle,Kitchen,2026-01,40,2000,1200
+Toaster,Kitchen,2026-01,25,1500,1100
+Lamp,Home,2026-02,30,1800,900
+Kettle,Kitchen,2026-02,35,1750,1050
+Rug,Home,2026-03,10,2500,2600
+"""
+
+
+def test_profit_is_the_revenue_less_the_cost():
+    # "the total profit" and "the most profitable product" were declined (no column says profit; my own sales table)
+    sales = table_of(PRODUCT_SALES, "sales.csv")
+    reading = parse.read("What was the total profit?", sales, AnswerType.FLOAT)
+    assert reading is not None and reading.unexplained == ()
+    assert describe(reading.plan, sales) == "sum of 'Revenue' less 'Cost' of sales.csv"
+    assert answer("What was the total profit?", sales, "float") == 2700
+    assert answer("Which product was the most profitable?", sales, "string") == "Kettle"  # 1,500 over two months
+    assert answer("What was the profit on Lamp?", sales, "float") == 900
+    assert answer("What was the profit in February?", sales, "float") == 1600
+    assert answer("Which category made the most profit?", sales, "string") == "Kitchen"
+    assert answer("What is the average profit?", sales, "float") == 540
+    # a column that says profit is read as it is
+    booked = table_of("Product,Revenue,Cost,Profit\nKettle,2000,1200,750\nLamp,1800,900,900\n", "booked.csv")
+    assert answer("What was the profit on Kettle?", booked, "float") == 750
+    with pytest.raises(InvalidPlan, match="less"):
+        check(Plan(Operation.COUNT, less=5), sales)
+    assert execute(Plan(Operation.MIN, column=4, less=5), sales).rows == [(-100.0,)]  # the Rug sold at a loss

@@ -1,0 +1,141 @@
+"""A measure no column holds, said of two that do: one number column over another ("the cost per conversion": Spend
+over Conversions, "the click-through rate": Clicks over Impressions) or one less another ("the profit": Revenue less
+Cost).
+
+No rule can read such a measure: ``said_measure`` finds it in the question's words, the rules read the question as
+about the first column (the highest Clicks, the Spend of Spring Sale, the total Revenue), and ``as_derived`` makes that
+reading compute the measure (``Plan.per``, ``Plan.less``). A ratio over rows together is the total over the total (the
+click-through rate of the email campaigns is their clicks over their impressions, not the mean of their rates).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from backend.tables.against import SPENT_NAME
+from backend.tables.columns import is_year_or_rank
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Operation, Plan, ReadingKind
+from backend.tables.question import ParsedQuestion, Reading
+from backend.tables.vocabulary import Index
+
+DIVIDED, LESS = "per", "less"
+
+
+@dataclass(frozen=True)
+class SaidMeasure:
+    """A measure the question says: the first column, how the second comes into it (``DIVIDED`` by it, or ``LESS``
+    it), the second column, and the positions of the words that say it."""
+
+    column: int
+    how: str
+    other: int
+    words: frozenset[int]
+
+
+# Rates an analyst names without saying their two columns: the rate's words, the stem that names the column divided
+# and the stems that may name the one it is over (the first the table has). The marketing funnel's own terms: a
+# click-through rate is clicks over impressions, a conversion rate conversions over clicks (or visits).
+_NAMED_RATES = (
+    (("click", "through", "rate"), "click", ("impress", "view")),
+    (("ctr",), "click", ("impress", "view")),
+    (("conversion", "rate"), "convers", ("click", "visit", "session", "visitor")),
+)
+# Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
+# per conversion" of a campaign table's Spend).
+_SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
+# Profit is what came in less what it cost: said of a table with one column of each and none named for profit.
+_PROFIT = frozenset({"profit", "profits", "profitable"})
+_INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover)\b")
+
+
+def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: Index) -> SaidMeasure | None:
+    """The derived measure the question says, or None: "<a> per <b>" where both name number columns (not "the
+    average spend per campaign": Campaign holds names, the spend is averaged over rows), a named rate whose columns
+    the table has, or a profit."""
+    numbers = [c for c, column in enumerate(table.columns) if column.numeric and not is_year_or_rank(table, c)]
+
+    def the_one(columns: list[int]) -> int | None:
+        return columns[0] if len(columns) == 1 else None
+
+    def named_by(stem_: str) -> int | None:
+        return the_one([c for c in numbers if stem_ in index_.names[c]])
+
+    def named_as(pattern: re.Pattern[str]) -> int | None:
+        return the_one([c for c in numbers if pattern.search(table.columns[c].name)])
+
+    for i, word in enumerate(words[1:-1], start=1):
+        if word != "per":
+            continue
+        column = named_by(stems[i - 1])
+        if column is None and words[i - 1] in _SPENDING:
+            column = named_as(SPENT_NAME)
+        per = named_by(stems[i + 1])
+        # "the price per unit" of a "Unit Price" column: one column's name says it whole
+        if column is not None and per is not None and column != per:
+            return SaidMeasure(column, DIVIDED, per, frozenset({i - 1, i, i + 1}))
+    for rate, divided, overs in _NAMED_RATES:
+        start = _find(words, rate)
+        column = named_by(divided)
+        per = next((c for s in overs if (c := named_by(s)) is not None), None)
+        if start is not None and column is not None and per is not None and column != per:
+            return SaidMeasure(column, DIVIDED, per, frozenset(range(start, start + len(rate))))
+    profit = [i for i, word in enumerate(words) if word in _PROFIT]
+    if profit and not any(stems[profit[0]] in names for names in index_.names):
+        income, spent = named_as(_INCOME_NAME), named_as(SPENT_NAME)
+        if income is not None and spent is not None and income != spent:
+            return SaidMeasure(income, LESS, spent, frozenset(profit))
+    return None
+
+
+def _find(words: list[str], phrase: tuple[str, ...]) -> int | None:
+    """Where ``phrase`` starts among ``words``, or None."""
+    size = len(phrase)
+    return next((i for i in range(len(words) - size + 1) if tuple(words[i : i + size]) == phrase), None)
+
+
+def deriving(reading: Reading | None, p: ParsedQuestion, measure: SaidMeasure) -> Reading | None:
+    """The reading the rules chose made to compute ``measure`` (:func:`as_derived`), or the measure of the rows picked
+    where no rule read the question (:func:`measure_of_rows`); None where neither does."""
+    return as_derived(reading, measure, p.numeric_answer) if reading is not None else measure_of_rows(p, measure)
+
+
+def as_derived(reading: Reading, measure: SaidMeasure, numeric: bool) -> Reading | None:
+    """The reading computing ``measure`` where it reads its first column, or None where it does not (then the
+    measure's words stay unexplained): a sum of it becomes the measure's total (a ratio's total over the total), an
+    average, highest or lowest the rows' own measures', an order by it an order by the measure; and a lookup, asked
+    for a number (``numeric``), the measure of the rows it picks ("the cost per conversion for Spring Sale", "for
+    email campaigns": whatever cell it would read)."""
+    plan = reading.plan
+    if plan.score or plan.order_to is not None or plan.shift:
+        return None
+    if plan.operation in (Operation.SUM, Operation.AVG, Operation.MIN, Operation.MAX) and plan.column == measure.column:
+        if measure.how == DIVIDED and plan.operation is Operation.AVG:  # "the average click-through rate": overall
+            summed = _computing(replace(plan, operation=Operation.SUM), measure)
+            return replace(reading, plan=summed, kind=ReadingKind.SUM)
+        return replace(reading, plan=_computing(plan, measure))
+    if plan.operation is Operation.ROWS and plan.order_by == measure.column:
+        # the rows tied for the best measure are told by it: each row's second column is read beside its answer
+        shown = (*plan.select, measure.other) if reading.kind is ReadingKind.TIED else plan.select
+        return replace(reading, plan=_computing(replace(plan, select=shown), measure))
+    if numeric and reading.kind in (ReadingKind.LOOKUP, ReadingKind.LIST) and plan.order_by is None:
+        summed = Plan(Operation.SUM, column=measure.column, where=plan.where, words=plan.words)
+        return replace(reading, plan=_computing(summed, measure), kind=ReadingKind.SUM)
+    return None
+
+
+def _computing(plan: Plan, measure: SaidMeasure) -> Plan:
+    """``plan`` with its column (or order) read as ``measure``."""
+    if measure.how == DIVIDED:
+        return replace(plan, per=measure.other)
+    return replace(plan, less=measure.other)
+
+
+def measure_of_rows(p: ParsedQuestion, measure: SaidMeasure) -> Reading | None:
+    """A number asked for that no rule reads, when the question says a derived measure: the measure of the rows its
+    conditions pick, of every row when none ("what is the click-through rate": the campaigns' clicks over their
+    impressions; "what was the profit in March")."""
+    if not p.numeric_answer:
+        return None
+    return p.reading(_computing(Plan(Operation.SUM, column=measure.column, where=p.where), measure), ReadingKind.SUM)
