@@ -10,6 +10,7 @@ import time
 import pytest
 from openpyxl import Workbook
 
+from backend.answer.table_confidence import EXPLAINS_ALL
 from backend.config import LLMSettings
 from tests.fakes.openai_server import FakeOpenAI, Reply, plan_reply
 from tests.helpers import assert_error, bearer, make_docx
@@ -174,7 +175,7 @@ def test_a_weak_reading_of_a_table_question_is_declined_with_its_plan_and_the_wo
     context = client.post("/v1/contexts", json={"name": "staff"}).json()["id"]
     client.post(f"/v1/contexts/{context}/documents", files={"file": ("employees.csv", EMPLOYEES.encode())})
     explained = ask(client, context, "How many employees work in Research?").json()
-    assert explained["data"] == 2 and explained["confidence"] == 0.75  # every word explained
+    assert explained["data"] == 2 and explained["confidence"] == EXPLAINS_ALL  # every word explained
     # A count over the rows a condition picks, with "rota" unexplained: answered, with its lower confidence.
     partial = ask(client, context, "How many employees in Research are on the rota?").json()
     assert partial["data"] == 2 and partial["confidence"] == 0.65
@@ -446,10 +447,10 @@ def test_a_share_of_no_rows_of_a_whole_that_is_there_is_answered(client, tables_
     # "none of Asia's orders were returned" is a real 0%: the cap on values computed over no rows (NOTHING_MATCHED) is
     # for conditions misread, and the whole here matches Asia's orders
     asia = ask(client, tables_context, "What percentage of orders from Asia were returned?", "float").json()
-    assert asia["data"] == 0.0 and asia["confidence"] == 0.75
+    assert asia["data"] == 0.0 and asia["confidence"] == EXPLAINS_ALL
     # and so is a yes/no question's "no": no matching row is what it means
     returned = ask(client, tables_context, "Was any order from Asia returned?", "boolean").json()
-    assert returned["data"] is False and returned["confidence"] == 0.75
+    assert returned["data"] is False and returned["confidence"] == EXPLAINS_ALL
     assert ask(client, tables_context, "Was any order from Europe returned?", "boolean").json()["data"] is True
 
 
@@ -466,7 +467,7 @@ def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left
     # a count of one row that explains every word stands ("people" of employees.csv: what its rows are)
     for question in ("How many employees work in Operations?", "How many people work in Operations?"):
         one = ask(client, tables_context, question).json()
-        assert one["data"] == 1 and one["confidence"] == 0.75
+        assert one["data"] == 1 and one["confidence"] == EXPLAINS_ALL
 
 
 def test_a_cell_from_the_first_of_several_rows_is_answered_as_uncertain(client, tables_context):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_confidence import reading_confidence
+from backend.answer.table_confidence import EXPLAINS_ALL, reading_confidence
 from backend.tables import parse
 from backend.tables.cells import leading_number
 from backend.tables.mentions import names_said
@@ -1655,7 +1655,7 @@ def test_a_word_left_out_before_the_column_asked_for_qualifies_it_and_the_readin
     revised = parse.read("What is the revised budget of Fornax?", projects, AnswerType.FLOAT)
     assert revised.asked_modified and reading_confidence(revised) == 0.15
     plain = parse.read("What is the budget of Fornax?", projects, AnswerType.FLOAT)
-    assert not plain.asked_modified and reading_confidence(plain) == 0.75
+    assert not plain.asked_modified and reading_confidence(plain) == EXPLAINS_ALL
     # "other" beside a value the plan excludes is accounted for by the exclusion
     owners = parse.read("What other owners are listed besides Nina Berg?", projects, AnswerType.STRING_ARRAY)
     assert not owners.asked_modified
@@ -1675,7 +1675,7 @@ def test_what_is_left_of_a_budget_is_the_budget_less_what_was_spent():
     projects = table_of(PROJECT_BUDGETS, "projects.csv")
     reading = parse.read("What is the remaining budget of Fornax?", projects, AnswerType.FLOAT)
     assert answer("What is the remaining budget of Fornax?", projects, "float") == 110000
-    assert reading is not None and reading.unexplained == () and reading_confidence(reading) == 0.75
+    assert reading is not None and reading.unexplained == () and reading_confidence(reading) == EXPLAINS_ALL
     campaigns = table_of(CAMPAIGNS, "campaigns.csv")
     assert answer("How much budget is left for Black Friday?", campaigns, "float") == 3900
     assert answer("How much budget is left for Summer Launch?", campaigns, "float") == -800  # overspent
