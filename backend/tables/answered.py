@@ -111,8 +111,9 @@ def _named_otherwise(
     """A column the question names elsewhere that no condition or measure takes, as fits its wh-word."""
     columns = table.columns
     free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
+    codes = [c for c in free_named if IDENTIFIER.search(columns[c].name)]
     if codes_unasked:
-        free_named = [c for c in free_named if not IDENTIFIER.search(columns[c].name)]
+        free_named = [c for c in free_named if c not in codes]
     if not free_named:
         return None
     if re.match(r"\s*who\b", q) and not _names_people(columns[free_named[0]].name):
@@ -127,6 +128,8 @@ def _named_otherwise(
     if re.match(r"\s*when\b", q):  # "when was the last order from Hooli": its Order Date, not its ID
         dated = [c for c in free_named if columns[c].kind == "date" or (columns[c].numeric and holds_years(table, c))]
         return (dated or free_named)[0]
+    if codes and all(columns[c].kind == "date" for c in free_named):
+        return codes[0]  # "what was the most recent listing": the "Listing ID"; the "Listed Date" is about it
     return free_named[0]
 
 

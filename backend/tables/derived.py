@@ -74,7 +74,10 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         per = named_by(stems[i + 1])
         # "the price per unit" of a "Unit Price" column: one column's name says it whole
         if column is not None and per is not None and column != per:
-            return SaidMeasure(column, DIVIDED, per, frozenset({i - 1, i, i + 1}))
+            end = i + 2  # "per square foot": every word of the name said
+            while end < len(words) and stems[end] in index_.names[per]:
+                end += 1
+            return SaidMeasure(column, DIVIDED, per, frozenset({i - 1, *range(i, end)}))
     for rate, divided, overs in _NAMED_RATES:
         start = _find(words, rate)
         column = named_by(divided)

@@ -19,7 +19,7 @@ from backend.tables.quantities import SaidDate, compared_number, said_dates, sai
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading, understand
 from backend.tables.rules import first_reading
 from backend.tables.vocabulary import Index, index, named_columns, unprefixed
-from backend.tables.words import ABBREVIATIONS, Mention, normal
+from backend.tables.words import ABBREVIATIONS, Mention, normal, table_words
 from backend.text import stem
 from backend.types import AnswerType
 
@@ -38,7 +38,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     rated = per_time(words, stems, index_)
-    named = named_columns(stems, covered | rated, index_)
+    row_nouns = frozenset(table_words(table))
+    named = named_columns(stems, covered | rated, index_, row_nouns=row_nouns)
     # A day said in full ("the 22nd of june 1930") compares dates, unless it is a whole cell the question names.
     dates = [
         d for d in said_dates(" ".join(words), table) if not any(_overlap(m, d) and not m.partial for m in mentions)
@@ -48,7 +49,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     covered |= {i for d in dates for i in d.words}
     numbers = said_numbers(question, words, covered)
     q = " ".join(words)
-    hinted = named_columns(stems, covered | rated, index_, share=0.0)
+    hinted = named_columns(stems, covered | rated, index_, share=0.0, row_nouns=row_nouns)
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")
     by_number = {n: c for n in numbers if (c := column_named_by(n, hinted, table)) is not None}
     named = [*dict.fromkeys([*by_number.values(), *_named_whole(words, table), *named])]

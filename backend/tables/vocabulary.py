@@ -210,10 +210,13 @@ def _outcomes(by_norm: dict[str, str]) -> dict[str, list[str]]:
 _TOTAL = stem("total")
 
 
-def named_columns(stems: list[str], covered: set[int], index: Index, share: float = 0.5) -> list[int]:
+def named_columns(
+    stems: list[str], covered: set[int], index: Index, share: float = 0.5, row_nouns: frozenset[str] = frozenset()
+) -> list[int]:
     """Columns whose name the question says (at least ``share`` of the name's words, outside cell values), best
-    first."""
-    free = {s for i, s in enumerate(stems) if i not in covered and s not in CUE_STEMS}
+    first. A cue word that the table's file is named for (``row_nouns``) says what its rows are, and names a column
+    as any word does ("which listing" of listings.csv names its "Listing ID", where "listed" is a cue)."""
+    free = {s for i, s in enumerate(stems) if i not in covered and (s not in CUE_STEMS or s in row_nouns)}
     totals = {s for i, s in enumerate(stems) if i not in covered and s == _TOTAL}
     scored = []
     for column, name in enumerate(index.names):

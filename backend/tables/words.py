@@ -116,6 +116,7 @@ ABBREVIATIONS = {
     "day": "date",
     # "projects due in 2026": the Deadline (a "Due Date" column is named by either)
     "due": "deadline",
+    "foot": "feet",  # "the price per square foot" of a "Square Feet" column
     # words that ask for a price: "the most expensive product", "products that cost less than $5"
     "cost": "price",
     "costs": "price",

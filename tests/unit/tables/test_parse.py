@@ -1746,6 +1746,11 @@ def test_a_month_column_written_year_dash_month_holds_dates():
     assert monthly.columns[0].kind == "date"
     assert answer("What was the total revenue in February?", monthly, "float") == 130000
     assert answer("How many new customers did we get in Q1?", monthly, "integer") == 125
+    # months said that no condition holds: the revenue of every month of the North is no growth from January to
+    # February (it was answered at 0.65)
+    grew = parse.read("How much did revenue grow from January to February in the North?", monthly, AnswerType.FLOAT)
+    assert grew is not None and {"january", "february"} <= set(grew.unexplained)
+    assert reading_confidence(grew) == 0.15
     seasons = table_of("Season,Wins\n2001-02,30\n2002-03,41\n", "seasons.csv")
     assert seasons.columns[0].kind == "text"
 
@@ -1918,3 +1923,27 @@ def test_profit_is_the_revenue_less_the_cost():
     with pytest.raises(InvalidPlan, match="less"):
         check(Plan(Operation.COUNT, less=5), sales)
     assert execute(Plan(Operation.MIN, column=4, less=5), sales).rows == [(-100.0,)]  # the Rug sold at a loss
+
+
+LISTINGS = """Listing ID,City,Bedrooms,Square Feet,Price,Listed Date,Status
+L-101,Austin,3,1850,525000,2026-08-04,Sold
+L-102,Austin,2,1100,610000,2026-08-19,Active
+L-103,Denver,4,2400,780000,2026-07-22,Pending
+L-104,Denver,1,700,340000,2026-09-02,Active
+L-107,Boise,2,1200,389000,2026-10-12,Sold
+"""
+
+
+def test_the_rows_a_file_is_named_for_are_named_by_their_word_even_a_cue_word():
+    # "listing" is "list" once stemmed, a cue word ("how many are listed"): "which listings are under $400,000"
+    # answered with their cities at 0.75, and "the most recent listing" with a city too (my own listings table)
+    listings = table_of(LISTINGS, "listings.csv")
+    assert answer("Which listings are under $400,000?", listings, "string_array") == ["L-104", "L-107"]
+    # named with the "Listed Date" it is ordered by, the row is still answered by its identifier
+    assert answer("What was the most recent listing?", listings, "string") == "L-107"
+    assert answer("When was the most recent listing?", listings, "datetime") == "2026-10-12T00:00:00Z"
+    # "per square foot": every word of the "Square Feet" column said after "per"
+    reading = parse.read("Which listing has the lowest price per square foot?", listings, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == ()
+    assert answer("Which listing has the lowest price per square foot?", listings, "string") == "L-101"
+    assert answer("What is the price per square foot of L-103?", listings, "float") == 325
