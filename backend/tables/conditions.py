@@ -16,8 +16,9 @@ from backend.tables.cells import parse_number
 from backend.tables.columns import is_rank, number_column, rank_column
 from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
+from backend.tables.periods import period_conditions
 from backend.tables.plan import Condition
-from backend.tables.quantities import SaidDate, SaidNumber, differenced, said_month, said_quarter, seconds_per
+from backend.tables.quantities import SaidDate, SaidNumber, differenced, seconds_per
 from backend.tables.spans import span_columns
 from backend.tables.vocabulary import Index
 from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Mention, name_stems, negation_before, normal
@@ -266,19 +267,9 @@ def question_conditions(
     if outcome is not None:
         conditions.append(outcome)
         condition_columns.add(outcome.column)
-    month = said_month(q, mentions) if not dates else None
-    quarter = said_quarter(q) if not dates and month is None else None
-    dated = [i for i, c in enumerate(table.columns) if c.kind == "date"]
-    if (month is not None or quarter is not None) and dated:  # of the (first) date column, unless one is named
-        column = next((c for c in named if c in dated), dated[0])
-        if month is not None:  # "in March", "after January"
-            conditions.append(Condition(column, month[1], month[0], "month"))
-        elif quarter is not None:  # "in Q1": its three months
-            conditions += [
-                Condition(column, ">=", 3 * quarter[0] - 2, "month"),
-                Condition(column, "<=", 3 * quarter[0], "month"),
-            ]
-        condition_columns.add(column)
+    periods = period_conditions(q, table, named, mentions) if not dates else []  # "in March", "in Q1"
+    conditions += periods
+    condition_columns |= {c.column for c in periods}
     return conditions, condition_columns, entity_column
 
 

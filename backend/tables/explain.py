@@ -13,8 +13,9 @@ from backend.tables.columns import MONEY_NAME, SENIORITY, UNITS_NAME, people_col
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
+from backend.tables.periods import CHANGE_WORDS, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
-from backend.tables.quantities import SaidNumber, said_quarter
+from backend.tables.quantities import SaidNumber
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
@@ -75,7 +76,7 @@ def explain(
             and (_compared_with(words, stems, i, index_.names[column]) or _state_said(words, i))
         }
     explained |= _numbers_explained(plan, second, words, numbers, ranked)
-    explained |= _cue_words_explained(plan, kind, words, table, index_)
+    explained |= _cue_words_explained(plan, second, kind, words, table, index_)
     # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
     # between tables. Plain verbs ("came", "work") carry no condition.
     named_for = table_words(table)
@@ -138,7 +139,9 @@ def _numbers_explained(
     return explained
 
 
-def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table: TypedTable, index_: Index) -> set[int]:
+def _cue_words_explained(
+    plan: Plan, second: Plan | None, kind: ReadingKind, words: list[str], table: TypedTable, index_: Index
+) -> set[int]:
     """The words the plan's own computation accounts for: a word of money, the units a Quantity counts, a month,
     "percentage", "single", "long", "margin", "win", a quarter."""
     explained: set[int] = set()
@@ -174,8 +177,8 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
         explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}
     if kind is ReadingKind.GROUP and plan.operation is Operation.COUNT:  # "the most common reason": most rows
         explained |= {i for i, w in enumerate(words) if w in _MOST_ROWS_WORDS}
-    if kind is ReadingKind.REMAINING:  # "how much budget is left": the budget less what was spent
-        explained |= {i for i, w in enumerate(words) if LEFT.search(w)}
+    if kind is ReadingKind.REMAINING:  # "how much budget is left", "how much did revenue grow": one less the other
+        explained |= {i for i, w in enumerate(words) if LEFT.search(w) or w in CHANGE_WORDS}
     said = SENIORITY.search(" ".join(words))
     if said and plan.order_by is not None and table.columns[plan.order_by].kind == "date":  # "the longest-serving"
         start = len(" ".join(words)[: said.start()].split())
@@ -186,7 +189,8 @@ def _cue_words_explained(plan: Plan, kind: ReadingKind, words: list[str], table:
         explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}
     if any(index_.outcomes[c.column] and c.op == "in" for c in plan.where):  # "how many games did they win"
         explained |= {i for i, w in enumerate(words) if w in OUTCOME_WORDS}
-    for month in {int(c.value) for c in plan.where if c.view == "month"}:  # "in March", "after May"
+    months = [c for p in (plan, second) if p is not None for c in p.where if c.view == "month"]
+    for month in {int(c.value) for c in months}:  # "in March", "after May", "from January to March"
         explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
     quarter = said_quarter(" ".join(words))
     if quarter is not None and any(c.view == "month" and c.op == ">=" for c in plan.where):  # "in Q1"

@@ -180,31 +180,6 @@ def comparison_before(text: str) -> str:
     return "="
 
 
-def said_month(q: str, mentions: list[Mention]) -> tuple[int, str] | None:
-    """The month a question names ("in March", "during sept") and how it compares ("=", or "<" for "before
-    March", ">" for "after January": of any year), when it is not part of a cell value it says."""
-    for number, name in enumerate(MONTH_NAMES, 1):
-        for said in re.finditer(rf"\b(in|during|of|for|before|after|since|until)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
-            at = len(q[: said.start()].split()) + 1  # the month's word
-            if not any(m.start <= at < m.end for m in mentions):
-                return number, {"before": "<", "until": "<", "after": ">", "since": ">="}.get(said.group(1), "=")
-    return None
-
-
-_QUARTER = re.compile(r"\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b")
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
-
-
-def said_quarter(q: str) -> tuple[int, tuple[int, ...]] | None:
-    """The quarter of a year a question names ("in Q1", "the third quarter") and its words, or None."""
-    said = _QUARTER.search(q)
-    if said is None:
-        return None
-    first = len(q[: said.start()].split())
-    quarter = int(said.group(1)) if said.group(1) else _ORDINALS[said.group(2)]
-    return quarter, tuple(range(first, first + len(said.group(0).split())))
-
-
 def compared_number(words: list[str], mention: Mention) -> bool:
     """Whether a value the question says is a number it compares with: after "more than", "over", or as an end of
     "between 45,000 and 60,000"."""

@@ -21,6 +21,7 @@ from backend.tables.columns import length_column, placing_column, shift_unit
 from backend.tables.comparisons import either_number, remaining, share, spread, two_columns, two_values
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import counted_plan
+from backend.tables.periods import change_across
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import in_time_order, shift_of, the_row_shifted_from
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
@@ -75,6 +76,9 @@ def comparison(p: ParsedQuestion) -> Outcome:
     q, table, where = p.q, p.table, p.where
     compared = (
         (
+            change_across(q, where, p.measure) if p.numeric_answer else None
+        )  # "how much did revenue grow from Jan to Mar"
+        or (
             share(
                 q,
                 where,

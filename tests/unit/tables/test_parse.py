@@ -1746,11 +1746,31 @@ def test_a_month_column_written_year_dash_month_holds_dates():
     assert monthly.columns[0].kind == "date"
     assert answer("What was the total revenue in February?", monthly, "float") == 130000
     assert answer("How many new customers did we get in Q1?", monthly, "integer") == 125
-    # months said that no condition holds: the revenue of every month of the North is no growth from January to
-    # February (it was answered at 0.65)
-    grew = parse.read("How much did revenue grow from January to February in the North?", monthly, AnswerType.FLOAT)
-    assert grew is not None and {"january", "february"} <= set(grew.unexplained)
-    assert reading_confidence(grew) == 0.15
+
+
+MONTHLY_REPORT = """Month,Region,Revenue,Costs
+2026-01,North,120000,80000
+2026-01,South,95000,70000
+2026-02,North,130000,82000
+2026-02,South,99000,71000
+2026-03,North,125000,85000
+"""
+
+
+def test_a_range_of_months_and_the_change_across_it():
+    # "from January to March" left both months out: every month's revenue, and "grow" the same (my own monthly report)
+    monthly = table_of(MONTHLY_REPORT, "monthly.csv")
+    assert answer("What was the total revenue from January to February?", monthly, "float") == 444000
+    assert answer("What was the total revenue between Feb and March?", monthly, "float") == 354000
+    # two months said with "and" are no range: the reading holds January alone and, leaving a month the question
+    # says out, is declined (a month left out was answered at 0.65: "grow from January to March" was every month's)
+    both = parse.read("What was the total revenue in January and March?", monthly, AnswerType.FLOAT)
+    assert both is not None and "march" in both.unexplained and reading_confidence(both) == 0.15
+    grew = parse.read("How much did revenue grow from January to March in the North?", monthly, AnswerType.FLOAT)
+    assert grew is not None and grew.unexplained == () and reading_confidence(grew) == EXPLAINS_ALL
+    assert answer("How much did revenue grow from January to March in the North?", monthly, "float") == 5000
+    assert answer("How much did costs increase from January to February in the South?", monthly, "float") == 1000
+    assert answer("How much did costs drop from February to March in the North?", monthly, "float") == -3000
     seasons = table_of("Season,Wins\n2001-02,30\n2002-03,41\n", "seasons.csv")
     assert seasons.columns[0].kind == "text"
 

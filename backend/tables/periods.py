@@ -1,0 +1,98 @@
+"""The parts of a year a question says, and what they put on the rows: a month ("in March", "after January"), a
+quarter ("in Q1"), a range of months ("from January to March"), each of the months of a date column; and how much an
+amount changed across such a range ("how much did revenue grow from January to March": March's less January's).
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
+from backend.tables.words import MONTH_NAMES, Mention
+
+_MONTH = r"(" + "|".join(f"{name[:3]}(?:{name[3:]}|\\.)?" for name in MONTH_NAMES) + r")"
+# "from January to March", "January through March", "between Jan and Mar" (not "in January and March": two months)
+_MONTHS = re.compile(
+    rf"\b(?:from\s+)?{_MONTH}\s+(?:to|through|until|till)\s+{_MONTH}\b|\bbetween\s+{_MONTH}\s+and\s+{_MONTH}\b"
+)
+
+
+def said_month(q: str, mentions: list[Mention]) -> tuple[int, str] | None:
+    """The month a question names ("in March", "during sept") and how it compares ("=", or "<" for "before
+    March", ">" for "after January": of any year), when it is not part of a cell value it says."""
+    for number, name in enumerate(MONTH_NAMES, 1):
+        for said in re.finditer(rf"\b(in|during|of|for|before|after|since|until)\s+{name[:3]}(?:{name[3:]}|\.)?\b", q):
+            at = len(q[: said.start()].split()) + 1  # the month's word
+            if not any(m.start <= at < m.end for m in mentions):
+                return number, {"before": "<", "until": "<", "after": ">", "since": ">="}.get(said.group(1), "=")
+    return None
+
+
+def said_months(q: str) -> tuple[int, int] | None:
+    """The first and last month of a range the question says ("from January to March"), or None (a range that runs
+    backwards, "from November to February", crosses a year no month number orders)."""
+    said = _MONTHS.search(q)
+    if said is None:
+        return None
+    said_as = [m for m in said.groups() if m]
+    first, last = (next(n for n, name in enumerate(MONTH_NAMES, 1) if name[:3] == m[:3]) for m in said_as)
+    return (first, last) if first < last else None
+
+
+_QUARTER = re.compile(r"\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def said_quarter(q: str) -> tuple[int, tuple[int, ...]] | None:
+    """The quarter of a year a question names ("in Q1", "the third quarter") and its words, or None."""
+    said = _QUARTER.search(q)
+    if said is None:
+        return None
+    first = len(q[: said.start()].split())
+    quarter = int(said.group(1)) if said.group(1) else _ORDINALS[said.group(2)]
+    return quarter, tuple(range(first, first + len(said.group(0).split())))
+
+
+def period_conditions(q: str, table: TypedTable, named: list[int], mentions: list[Mention]) -> list[Condition]:
+    """The months of a date column a question's part of the year picks: a month, a range of months, or a quarter's
+    three (of the date column it names, else the first)."""
+    dated = [i for i, c in enumerate(table.columns) if c.kind == "date"]
+    if not dated:
+        return []
+    column = next((c for c in named if c in dated), dated[0])
+    months = said_months(q)
+    if months is not None:  # "from January to March"
+        return [Condition(column, ">=", months[0], "month"), Condition(column, "<=", months[1], "month")]
+    month = said_month(q, mentions)
+    if month is not None:  # "in March", "after January"
+        return [Condition(column, month[1], month[0], "month")]
+    quarter = said_quarter(q)
+    if quarter is not None:  # "in Q1": its three months
+        return [Condition(column, ">=", 3 * quarter[0] - 2, "month"), Condition(column, "<=", 3 * quarter[0], "month")]
+    return []
+
+
+# How an amount changed: up (the last month's less the first's) or down (the first's less the last's).
+_UP = "grow grew grown increase increased rise rose risen gain gained change changed".split()
+_DOWN = "fall fell fallen drop dropped decrease decreased decline declined shrink shrank".split()
+CHANGE_WORDS = frozenset(_UP + _DOWN)
+_CHANGED = re.compile(rf"\b(?:({'|'.join(_UP)})|({'|'.join(_DOWN)}))\b")
+
+
+def change_across(q: str, where: tuple[Condition, ...], measure: int | None) -> tuple[Plan, ReadingKind, Plan] | None:
+    """ "How much did revenue grow from January to March in the North": the measure's total in the last month of the
+    range less its total in the first (the first's less the last's for a fall), over the rows the other conditions
+    pick; None unless the question says a change across a range of months."""
+    said = _CHANGED.search(q)
+    months = [c for c in where if c.view == "month" and c.op in (">=", "<=")]
+    if said is None or measure is None or said_months(q) is None or len(months) != 2:
+        return None
+    others = tuple(c for c in where if c not in months)
+    first, last = (Condition(c.column, "=", c.value, "month") for c in months)  # >= the first, <= the last
+
+    def total_in(month: Condition) -> Plan:
+        return Plan(Operation.SUM, column=measure, where=(*others, month))
+
+    end, start = total_in(last), total_in(first)
+    return (end, ReadingKind.REMAINING, start) if said.group(1) else (start, ReadingKind.REMAINING, end)
