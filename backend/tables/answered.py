@@ -127,6 +127,9 @@ def _named_otherwise(
             return people[0]
     if re.match(r"\s*when\b", q):  # "when was the last order from Hooli": its Order Date, not its ID
         dated = [c for c in free_named if columns[c].kind == "date" or (columns[c].numeric and holds_years(table, c))]
+        # "when did Grace's order ship" of orders.csv: its Ship Date; "order" says what the row is, not which date
+        said = {stem(w) for w in q.split()} - table_words(table)
+        dated.sort(key=lambda c: not name_stems(columns[c].name) & said)
         return (dated or free_named)[0]
     if codes and all(columns[c].kind == "date" for c in free_named):
         return codes[0]  # "what was the most recent listing": the "Listing ID"; the "Listed Date" is about it

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from backend.tables import parse
 from backend.tables.cells import leading_number, parse_date, parse_number, year_range
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Operation, Plan, ReadingKind
+from backend.tables.plan import Operation, ReadingKind
 from backend.tables.plan_words import describe
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
@@ -105,37 +105,40 @@ _VIEWS = {  # (column kind, answer element) → the view whose reading a selecte
 def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
     """The groups, or the rows' answers, tied for first place in a ranking (one or none when the first is alone)."""
     plan = reading.plan
-    if (
-        reading.kind == ReadingKind.SUPERLATIVE
-        and plan.order_by is not None
-        and plan.order_to is None
-        and not plan.score
-    ):
+    lasting = plan.order_to is not None and plan.order_to != plan.order_by  # "took the longest to ship"
+    if reading.kind == ReadingKind.SUPERLATIVE and plan.order_by is not None and not plan.score:
+        if plan.order_to is not None and not lasting:  # across one column's spans of years: not told apart here
+            return []
         # the best two rows with the value they are ordered by: a second with the same value ties with the first
-        derived = plan.per if plan.per is not None else plan.less
-        ordered_by = (plan.order_by,) if derived is None else (plan.order_by, derived)
+        other = plan.order_by if lasting else plan.per if plan.per is not None else plan.less
+        first = plan.order_to if lasting and plan.order_to is not None else plan.order_by
+        ordered_by = (first,) if other is None else (first, other)
         result = execute(replace(plan, select=(plan.select[0], *ordered_by), limit=2), table)
-        if derived is not None:  # each row's measure, as the rows were ordered by it
-            result = replace(result, rows=_derived(result.rows, plan, table))
+        if other is not None:  # each row's measure (its end less its start, its ratio), as the rows were ordered by it
+            divided = plan.per is not None and not lasting
+            result = replace(result, rows=_measured(result.rows, first, other, divided, table))
     elif reading.kind != ReadingKind.GROUP:
         return []
     named = [row for row in result.rows if row[0]]
     return list(dict.fromkeys(row[0] for row in named if named[0][1] is not None and row[1] == named[0][1]))
 
 
-def _derived(rows: list[tuple], plan: Plan, table: TypedTable) -> list[tuple]:
-    """Rows (answer, cell, other cell) as (answer, the plan's measure of the two cells as the table reads them: the
-    first less the other, or over it), None where either is no number or a divisor is 0."""
-    column, other = plan.order_by or 0, plan.per if plan.per is not None else plan.less or 0
-    firsts = table.read_as(column, [row[1] for row in rows if row[1]], "n")
-    others = table.read_as(other, [row[2] for row in rows if row[2]], "n")
+def _measured(rows: list[tuple], column: int, other: int, divided: bool, table: TypedTable) -> list[tuple]:
+    """Rows (answer, cell, other cell) as (answer, the first cell less the other, or over it when ``divided``, each as
+    the table reads it: a number, or a date), None where either is missing or a divisor is 0."""
+
+    def read(index: int, cells: list[Any]) -> dict[str, Any]:
+        view = "d" if table.columns[index].kind == "date" else "n"
+        return table.read_as(index, [c for c in cells if c], view)
+
+    firsts, others = read(column, [row[1] for row in rows]), read(other, [row[2] for row in rows])
     measured = []
     for answer, first, second in rows:
         a, b = firsts.get(first), others.get(second)
-        if a is None or b is None or (plan.per is not None and not b):
+        if a is None or b is None or (divided and not b):
             measured.append((answer, None))
         else:
-            measured.append((answer, a - b if plan.less is not None else a / b))
+            measured.append((answer, a / b if divided else a - b))
     return measured
 
 
@@ -176,8 +179,10 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
     if (
         reading.kind == ReadingKind.TIED
     ):  # rows (answer, order value), best first: the answers of the rows tied for best
-        plan = reading.plan
-        rows = result.rows if plan.per is None and plan.less is None else _derived(result.rows, plan, table)
+        plan, rows = reading.plan, result.rows
+        second = plan.per if plan.per is not None else plan.less
+        if second is not None and plan.order_by is not None:  # each row's ratio or difference, as ordered by it
+            rows = _measured(rows, plan.order_by, second, plan.per is not None, table)
         return [row[0] for row in rows if row[1] == rows[0][1] and row[0]]
     if reading.kind == ReadingKind.GROUPS:  # rows (group, aggregate), ranked: "the top 3 customers by revenue"
         return [row[0] for row in result.rows if row[0]]

@@ -1,6 +1,6 @@
 """Columns that say how long each row lasted: one for when it began and one for when it ended ("From" / "Until",
-"Took office" / "Left office"), or one column of year spans ("1996–99"). What "the longest", "how long" and "in
-office in 1990" read."""
+"Took office" / "Left office"), or one column of year spans ("1996–99"), or the dates of two steps ("took the longest
+to ship": from the Order Date to the Ship Date). What "the longest", "how long" and "in office in 1990" read."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import re
 
 from backend.tables.columns import holds_years
 from backend.tables.infer import TypedTable
-from backend.tables.words import normal
+from backend.tables.words import name_stems, normal
+from backend.text import stem
 
 # The words that name when something began and when it ended ("From" / "Until", "Took office" / "Left office").
 _STARTS = set("from start started starts began begin beginning took opened joined entered since".split())
@@ -45,3 +46,19 @@ def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, in
         return span
     ranged = range_column(table, taken)
     return (ranged, ranged) if ranged is not None else None
+
+
+# "which order took the longest to ship", "the ticket that took the least time to close"
+_TOOK = re.compile(r"\b(?:took|take|takes)\s+(?:the\s+)?(?:longest|shortest|most|least)(?:\s+time)?\s+to\s+(\w+)")
+
+
+def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
+    """ "Which order took the longest to ship": how long each row took, from its first date (the Order Date) to the
+    date column the verb names (the Ship Date); None unless the question says so and the table has both."""
+    said = _TOOK.search(q)
+    if said is None:
+        return None
+    dates = [i for i, c in enumerate(table.columns) if c.kind == "date"]
+    ends = [i for i in dates if stem(said.group(1)) in name_stems(table.columns[i].name)]
+    starts = [i for i in dates if ends and i < ends[0]]
+    return (starts[0], ends[0]) if len(ends) == 1 and starts else None

@@ -17,7 +17,7 @@ from backend.tables.columns import SENIORITY, is_rank, pace_column, superlative_
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
-from backend.tables.spans import lasting_columns
+from backend.tables.spans import lasting_columns, took_to
 from backend.tables.vocabulary import Index
 from backend.tables.words import ABBREVIATIONS, MAX_WORDS, MIN_WORDS, name_stems
 from backend.text import stem
@@ -84,6 +84,19 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     numeric_answer = asked.answer_type.element in (AnswerType.INTEGER, AnswerType.FLOAT)
     wants_text = asked.answer_type.element is AnswerType.STRING
     measure, answer_column, where, is_max = asked.measure, asked.answer_column, asked.where, asked.highest
+    took = took_to(q, table) if wants_text else None
+    if took is not None and answer_column is not None:  # "which order took the longest to ship": not its Shipping
+        start, end = took
+        took_plan = Plan(
+            Operation.ROWS,
+            select=(answer_column,),
+            where=where,
+            order_by=start,
+            order_to=end,
+            descending=is_max,
+            limit=1,
+        )
+        return took_plan, ReadingKind.SUPERLATIVE
     order = measure if measure is not None else superlative_column(q, table, asked.condition_columns, answer_column)
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         top = _top_n(asked, table, index_, order, asked.ranked[0], numeric_answer)

@@ -1967,3 +1967,28 @@ def test_the_rows_a_file_is_named_for_are_named_by_their_word_even_a_cue_word():
     assert reading is not None and reading.unexplained == ()
     assert answer("Which listing has the lowest price per square foot?", listings, "string") == "L-101"
     assert answer("What is the price per square foot of L-103?", listings, "float") == 325
+
+
+SHOP_ORDERS = """Order ID,Customer,Order Date,Ship Date,Items,Shipping
+SO-1001,Lena Fischer,2026-09-01,2026-09-03,3,5.99
+SO-1002,Omar Haddad,2026-09-02,2026-09-09,1,4.99
+SO-1004,Grace Kim,2026-10-03,2026-10-08,2,12.50
+SO-1006,Tom Rossi,2026-11-05,,2,6.50
+"""
+
+
+def test_how_long_a_row_took_runs_from_its_first_date_to_the_one_the_verb_names():
+    # "which order took the longest to ship" was ordered by the Shipping charged, and "when did Grace Kim's order
+    # ship" read her Order Date ("order" names what the rows are), both at 0.75 (my own shop's orders)
+    orders = table_of(SHOP_ORDERS, "orders.csv")
+    reading = parse.read("Which order took the longest to ship?", orders, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == ()
+    assert describe(reading.plan, orders) == (
+        "take 'Order ID' of orders.csv, longest 'Order Date' to 'Ship Date' first, 1 row"
+    )
+    assert answer("Which order took the longest to ship?", orders, "string") == "SO-1002"  # 7 days
+    assert answer("Which order took the least time to ship?", orders, "string") == "SO-1001"  # not the unshipped one
+    assert answer("When did Grace Kim's order ship?", orders, "datetime") == "2026-10-08T00:00:00Z"
+    # two orders that took as long: no one answer
+    tied = table_of(SHOP_ORDERS.replace("2026-10-08", "2026-10-10"), "orders.csv")
+    assert answer("Which order took the longest to ship?", tied, "string") is None
