@@ -221,6 +221,7 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
         ReadingKind.DIFFERENCE: "minus",
         ReadingKind.REMAINING: "minus",
         ReadingKind.DURATION: "until",
+        ReadingKind.DAYS: "until",
         ReadingKind.PERCENT: "out of",
         ReadingKind.SHARE: "out of",
     }.get(reading.kind, "compared with")

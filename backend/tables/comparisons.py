@@ -19,7 +19,7 @@ from backend.tables.columns import holds_years, is_year_or_rank, measured_by, ra
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
-from backend.tables.spans import range_column, span_columns
+from backend.tables.spans import range_column, span_columns, took_to
 from backend.tables.words import Mention
 
 Compared = tuple[Plan, ReadingKind, Plan | None]
@@ -36,6 +36,9 @@ def spread(
             ReadingKind.DIFFERENCE,
             Plan(Operation.MIN, measure, where=where),
         )
+    took = took_to(q, table) if where else None
+    if took is not None:  # "how long did T-202 take to resolve": the days from its Opened to its Resolved
+        return Plan(Operation.MIN, took[0], where=where), ReadingKind.DAYS, Plan(Operation.MAX, took[1], where=where)
     if measure is not None or not re.search(r"^how long\b", q):
         return None
     # "how long did X serve": from its start to its end column, else across the years its cells span ("1996–99"),

@@ -183,7 +183,7 @@ def _cue_words_explained(
     if said and plan.order_by is not None and table.columns[plan.order_by].kind == "date":  # "the longest-serving"
         start = len(" ".join(words)[: said.start()].split())
         explained |= set(range(start, start + len(said.group(0).split())))
-    if kind is ReadingKind.DURATION:  # "how long"
+    if kind in (ReadingKind.DURATION, ReadingKind.DAYS):  # "how long"
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
         explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}

@@ -72,6 +72,7 @@ class ReadingKind(StrEnum):
     PERCENT = "percent"  # the first plan's count over the second's, times 100
     SHARE = "share"  # the same as a fraction
     DURATION = "duration"  # how long, from a start to an end
+    DAYS = "days"  # how many days from the first plan's date to the second's ("how long did T-202 take to resolve")
 
 
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "lacks", "in", "empty", "filled")  # lacks: not contains

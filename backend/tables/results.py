@@ -174,6 +174,10 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         return [part / of * (100 if reading.kind == ReadingKind.PERCENT else 1)] if of else []
     if reading.kind == ReadingKind.DURATION:
         return _duration(reading, result, table)
+    if reading.kind == ReadingKind.DAYS and reading.second is not None:  # "how long did T-202 take to resolve"
+        ended = execute(reading.second, table)
+        start, end = result.rows[0][0] if result.rows else None, ended.rows[0][0] if ended.rows else None
+        return [(end - start).days] if isinstance(start, datetime) and isinstance(end, datetime) else []
     if reading.kind == ReadingKind.GROUP_COUNT:  # rows (group, count), the largest first: the count
         return [row[1] for row in result.rows[:1]]
     if (

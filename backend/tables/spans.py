@@ -48,17 +48,23 @@ def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, in
     return (ranged, ranged) if ranged is not None else None
 
 
-# "which order took the longest to ship", "the ticket that took the least time to close"
-_TOOK = re.compile(r"\b(?:took|take|takes)\s+(?:the\s+)?(?:longest|shortest|most|least)(?:\s+time)?\s+to\s+(\w+)")
+# "which order took the longest to ship", "the ticket that took the least time to close", "how long did T-202 take
+# to resolve"
+_TOOK = re.compile(
+    r"\b(?:took|take|takes)\s+(?:the\s+)?(?:longest|shortest|most|least)(?:\s+time)?\s+to\s+(\w+)"
+    r"|\bhow (?:long|many days) (?:did|does|do) .*?\btake to (\w+)"
+)
 
 
 def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
-    """ "Which order took the longest to ship": how long each row took, from its first date (the Order Date) to the
-    date column the verb names (the Ship Date); None unless the question says so and the table has both."""
+    """ "Which order took the longest to ship", "how long did T-202 take to resolve": how long a row took, from its
+    first date (the Order Date) to the date column the verb names (the Ship Date); None unless the question says so
+    and the table has both."""
     said = _TOOK.search(q)
     if said is None:
         return None
     dates = [i for i, c in enumerate(table.columns) if c.kind == "date"]
-    ends = [i for i in dates if stem(said.group(1)) in name_stems(table.columns[i].name)]
+    verb = stem(said.group(1) or said.group(2))
+    ends = [i for i in dates if verb in name_stems(table.columns[i].name)]
     starts = [i for i in dates if ends and i < ends[0]]
     return (starts[0], ends[0]) if len(ends) == 1 and starts else None

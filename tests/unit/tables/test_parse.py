@@ -1989,6 +1989,13 @@ def test_how_long_a_row_took_runs_from_its_first_date_to_the_one_the_verb_names(
     assert answer("Which order took the longest to ship?", orders, "string") == "SO-1002"  # 7 days
     assert answer("Which order took the least time to ship?", orders, "string") == "SO-1001"  # not the unshipped one
     assert answer("When did Grace Kim's order ship?", orders, "datetime") == "2026-10-08T00:00:00Z"
+    # of one row, the days it took ("how long did T-202 take to resolve" read the year of its Resolved date, 2026)
+    assert answer("How long did SO-1002 take to ship?", orders, "integer") == 7
+    assert answer("How many days did Grace Kim's order take to ship?", orders, "integer") == 5
+    assert answer("How long did SO-1006 take to ship?", orders, "integer") is None  # not shipped yet
+    # a time taken that no condition holds is a condition dropped: every shipped order is not those shipped in a day
+    within = parse.read("How many orders shipped within a day?", orders, AnswerType.INTEGER)
+    assert within is not None and "within" in within.unexplained and reading_confidence(within) == 0.15
     # two orders that took as long: no one answer
     tied = table_of(SHOP_ORDERS.replace("2026-10-08", "2026-10-10"), "orders.csv")
     assert answer("Which order took the longest to ship?", tied, "string") is None
