@@ -45,9 +45,10 @@ _NAMED_RATES = (
 # Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
 # per conversion" of a campaign table's Spend).
 _SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
-# Profit is what came in less what it cost: said of a table with one column of each and none named for profit.
+# Profit is what came in less what it cost: said of a table with one column of each and none named for profit
+# (a Revenue less its Cost, a Unit Price less its Unit Cost: "the profit per unit").
 _PROFIT = frozenset({"profit", "profits", "profitable"})
-_INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover)\b")
+_INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover|price)\b")
 
 
 def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: Index) -> SaidMeasure | None:

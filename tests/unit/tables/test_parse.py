@@ -1937,6 +1937,9 @@ def test_profit_is_the_revenue_less_the_cost():
     assert answer("What was the profit in February?", sales, "float") == 1600
     assert answer("Which category made the most profit?", sales, "string") == "Kitchen"
     assert answer("What is the average profit?", sales, "float") == 540
+    # of one unit, its price less its cost ("the profit per unit" read the Unit Price at 0.75)
+    stock = table_of("Product,Unit Cost,Unit Price\nOat Milk,1.20,2.40\nGrinder,120.00,249.00\n", "inventory.csv")
+    assert answer("What is the profit per unit on Oat Milk?", stock, "float") == 1.2
     # a column that says profit is read as it is
     booked = table_of("Product,Revenue,Cost,Profit\nKettle,2000,1200,750\nLamp,1800,900,900\n", "booked.csv")
     assert answer("What was the profit on Kettle?", booked, "float") == 750
