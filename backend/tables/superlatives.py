@@ -77,6 +77,17 @@ class Ranking:
     several_columns: bool = False  # "the last model and its origin": the answer lists several columns
 
 
+def _longest(
+    span: tuple[int, int], answer_column: int, where: tuple[Condition, ...], is_max: bool
+) -> tuple[Plan, ReadingKind]:
+    """The row that lasted (or took) the longest, or the shortest: ordered from its start column to its end one."""
+    start, end = span
+    plan = Plan(
+        Operation.ROWS, select=(answer_column,), where=where, order_by=start, order_to=end, descending=is_max, limit=1
+    )
+    return plan, ReadingKind.SUPERLATIVE
+
+
 def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -> tuple[Plan, ReadingKind] | None:
     """The plan and its kind for a question that asks for the highest or lowest of something, or None when no
     ranking fits (the parser then tries the other readings)."""
@@ -86,17 +97,7 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     measure, answer_column, where, is_max = asked.measure, asked.answer_column, asked.where, asked.highest
     took = took_to(q, table) if wants_text else None
     if took is not None and answer_column is not None:  # "which order took the longest to ship": not its Shipping
-        start, end = took
-        took_plan = Plan(
-            Operation.ROWS,
-            select=(answer_column,),
-            where=where,
-            order_by=start,
-            order_to=end,
-            descending=is_max,
-            limit=1,
-        )
-        return took_plan, ReadingKind.SUPERLATIVE
+        return _longest(took, answer_column, where, is_max)
     order = measure if measure is not None else superlative_column(q, table, asked.condition_columns, answer_column)
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         top = _top_n(asked, table, index_, order, asked.ranked[0], numeric_answer)
@@ -110,17 +111,7 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         return most_rows
     lasting = lasting_columns(q, table, asked.condition_columns) if order is None else None
     if lasting is not None and answer_column is not None:  # "which series ran the longest": the longest span
-        start, end = lasting
-        plan = Plan(
-            Operation.ROWS,
-            select=(answer_column,),
-            where=where,
-            order_by=start,
-            order_to=end,
-            descending=is_max,
-            limit=1,
-        )
-        return plan, ReadingKind.SUPERLATIVE
+        return _longest(lasting, answer_column, where, is_max)
     after = (
         next_after_row(where, table, order, is_max)
         if order is not None and columns[order].numeric and _NEXT_BEST.search(q)
