@@ -1,6 +1,6 @@
-"""The parts of a year a question says, and what they put on the rows: a month ("in March", "after January"), a
-quarter ("in Q1"), a range of months ("from January to March"), each of the months of a date column; and how much an
-amount changed across such a range ("how much did revenue grow from January to March": March's less January's).
+"""The parts of a year a question says, as conditions on the months of a date column: a month ("in March", "after
+January"), a quarter ("in Q1"), a range of months ("from January to March"); and how much an amount changed across
+such a range ("how much did revenue grow from January to March": March's total less January's).
 """
 
 from __future__ import annotations
