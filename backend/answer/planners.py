@@ -1,5 +1,5 @@
-"""Models that write a table question's plan as JSON (never SQL or code), checked against the table by
-``backend.tables.plan.from_json``: a hosted model for the ``llm`` engine (it writes every plan), and the local model
+"""Models that write a table question's plan as JSON (never SQL or code), checked against the table
+by ``tables.plan_json.from_json``: a hosted model for the ``llm`` engine (it writes every plan), and the local model
 for the ``local`` engine (it reads again what the rules read in part, ``local.table_second_reading``)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ PLAN_MAX_TOKENS = 256
 
 class LLMPlanner:
     """Asks the model for a table query plan (JSON, never SQL or code): the table's schema and a few rows in, the
-    plan out, parsed and checked against the table by ``backend.tables.plan.from_json``. ``compact`` is for a small
+    plan out, parsed and checked against the table by ``backend.tables.plan_json.from_json``. ``compact`` is for a small
     model on a CPU, where every token costs: worked examples, only the fields the plan needs, and JSON without
     spaces (llama.cpp's ``x-guidance`` extension)."""
 

@@ -28,7 +28,8 @@ from backend.tables import parse
 from backend.tables.infer import TypedTable
 from backend.tables.loaded import LoadedTables
 from backend.tables.mentions import names_said
-from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind, from_json
+from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind
+from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
 from backend.tables.results import compute
 from backend.types import AnswerType

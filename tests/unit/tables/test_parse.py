@@ -9,7 +9,8 @@ from backend.answer.table_confidence import EXPLAINS_ALL, reading_confidence
 from backend.tables import parse
 from backend.tables.cells import leading_number
 from backend.tables.mentions import names_said
-from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, check, condition_for, from_json
+from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, check
+from backend.tables.plan_json import condition_for, from_json
 from backend.tables.plan_words import describe
 from backend.tables.quantities import said_numbers
 from backend.tables.query import compile_plan, execute

@@ -9,7 +9,8 @@ import pytest
 
 from backend.errors import UpstreamTimeout
 from backend.tables import parse
-from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, check, condition_for, from_json
+from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, check
+from backend.tables.plan_json import condition_for, from_json
 from backend.tables.plan_words import describe
 from backend.tables.query import compile_plan, execute
 from backend.types import AnswerType
