@@ -72,7 +72,10 @@ PLAN_SYSTEM_PROMPT = (
     "=, !=, <, <=, >, >=, contains, lacks (does not contain), in (`value` a list for in), empty, filled (the cell is "
     "missing or not; `value` null); to compare a column with another column of the same row, name it in "
     "`compare_to` (`value` null: stock below the reorder level). With `group_by`, an aggregate per group, ordered "
-    "by it (`descending`); `group_part` month or year groups a date column by that part of its dates. Use column "
+    "by it (`descending`); `group_part` month or year groups a date column by that part of its dates. A measure of "
+    "two number columns: `column` (or `order_by`) over `per` (a sum is the total over the total: the cost per "
+    "conversion), less `less` (the profit: revenue less cost) or times `times` (an order's value: quantity times unit "
+    "price), row by row; set at most one of them. Use column "
     "names exactly as given. If the table cannot answer the question, reply "
     '{"answerable": false} with the other fields null or empty.'
 )
@@ -135,9 +138,15 @@ def plan_schema(columns: list[str], compact: bool = False) -> dict[str, Any]:
         "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
         "group_by": column,
         "group_part": {"anyOf": [{"type": "string", "enum": list(DATE_PARTS)}, {"type": "null"}]},
+        "per": column,
+        "less": column,
+        "times": column,
     }
     if compact:
-        order = ("operation", "column", "select", "where", "order_by", "descending", "limit", "group_by", "group_part")
+        order = (
+            "operation", "column", "select", "where", "order_by", "descending", "limit", "group_by", "group_part",
+            "per", "less", "times",
+        )  # fmt: skip
         properties = {name: properties[name] for name in order} | {"answerable": properties["answerable"]}
         required = ["operation"]
         condition["required"] = ["column", "op", "value"]

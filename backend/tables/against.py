@@ -13,7 +13,7 @@ from backend.tables.columns import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS
+from backend.tables.words import ABBREVIATIONS, HELD_NAME
 from backend.text import stem
 
 _COMPARED = [
@@ -31,14 +31,16 @@ _SPLIT = [
 ]
 _DETERMINER = r"(?:(?:the|their|its|his|her|our|a)\s+)?"
 # "items below their reorder level": a level is compared with what is held, the table's one column of stock or units
-# (In Stock, On Hand, Quantity) when other columns of numbers are there too (Unit Cost)
-_HELD = re.compile(r"(?i)\b(?:stock|on hand|quantity|qty|units|inventory)\b")
+# (words.HELD_NAME: In Stock, On Hand, Quantity) when other columns of numbers are there too (Unit Cost)
 # "which items need reordering", "how many products are due for a restock": what is held is at or under the level at
 # which it is reordered (the usual rule of a reorder point), a column named for reordering ("Reorder Level")
 NEEDS_REORDER = re.compile(
     r"\b(?:needs?|needing|due for)\s+(?:to be\s+|a\s+)?(?:reorder(?:ing|ed)?|restock(?:ing|ed)?|replenish(?:ing|ed)?)\b"
 )
 _REORDER = re.compile(r"(?i)\b(?:reorder|restock|min(?:imum)?)\b")
+# "which products are out of stock", "sold out": none held. ("How many Espresso Beans are in stock" asks for its
+# stock, not whether it has some: "in stock" is no condition.)
+OUT_OF_STOCK = re.compile(r"\b(?:out of stock|sold out|(?:no|zero|without) stock)\b")
 
 
 def column_comparisons(words: list[str], named: list[int], table: TypedTable, index: Index) -> list[Condition]:
@@ -68,8 +70,17 @@ def reorder_condition(q: str, table: TypedTable) -> Condition | None:
         return None
     numbers = [c for c in range(len(table.columns)) if _kind(table, c) == "number"]
     levels = [c for c in numbers if _REORDER.search(table.columns[c].name)]
-    held = [c for c in numbers if _HELD.search(table.columns[c].name) and c not in levels]
+    held = [c for c in numbers if HELD_NAME.search(table.columns[c].name) and c not in levels]
     return Condition(held[0], "<=", levels[0], "column") if len(levels) == 1 and len(held) == 1 else None
+
+
+def stock_condition(q: str, table: TypedTable) -> Condition | None:
+    """``held = 0`` of what is out of stock, of a table with one column of stock."""
+    if not OUT_OF_STOCK.search(q):
+        return None
+    numbers = [c for c in range(len(table.columns)) if _kind(table, c) == "number"]
+    held = [c for c in numbers if HELD_NAME.search(table.columns[c].name)]
+    return Condition(held[0], "=", 0.0, "number") if len(held) == 1 else None
 
 
 def _kind(table: TypedTable, column: int) -> str | None:
@@ -100,7 +111,7 @@ def _compared(naming: set[str], other: int, named: list[int], table: TypedTable,
     ]
     if len(alike) == 1:
         return alike[0]
-    held = [c for c in alike if _HELD.search(table.columns[c].name)]
+    held = [c for c in alike if HELD_NAME.search(table.columns[c].name)]
     if len(held) == 1:
         return held[0]
     # "which campaigns went over budget" beside Clicks and Impressions: a budget is compared with what was spent

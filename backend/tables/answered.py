@@ -16,7 +16,8 @@ _WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
     "candidate person employee customer client agent rep seller salesperson assignee coach member manager captain "
     "composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation country "
-    "title champion performer author director owner",
+    "title champion performer author director owner attendee participant guest student patient applicant speaker "
+    "volunteer",
     "where": "venue location city place country site stadium town ground arena host office branch address",
     "when": "date airdate year season time",
 }
@@ -86,8 +87,10 @@ def _named_after_wh_word(
         ]
         codes = [c for c in fitting if codes_unasked and IDENTIFIER.search(columns[c].name)]
         others = [c for c in fitting if c not in codes]
-        if codes and others and all(columns[c].kind == "date" or columns[c].numeric for c in others):
-            return codes[0]  # "which order was placed first": the "Order ID"; "Order Date" is about it
+        if others and all(columns[c].kind == "date" or columns[c].numeric for c in others):
+            found = _row_answer(asked.string, others, codes, table, conditions, codes_unasked)
+            if found is not None:  # "which order was placed first": the "Order ID"; "Order Date" is about it
+                return found
         if others:
             return others[0]
         if codes and not who and not any(_NAMES_A_ROW.search(c.name) for c in columns if c.kind == "text"):
@@ -131,9 +134,46 @@ def _named_otherwise(
         said = {stem(w) for w in q.split()} - table_words(table)
         dated.sort(key=lambda c: not name_stems(columns[c].name) & said)
         return (dated or free_named)[0]
-    if codes and all(columns[c].kind == "date" for c in free_named):
-        return codes[0]  # "what was the most recent listing": the "Listing ID"; the "Listed Date" is about it
+    if all(columns[c].kind == "date" for c in free_named):
+        found = _row_answer(q, free_named, codes, table, conditions, wants_text)
+        if found is not None:  # "what was the most recent listing": the "Listing ID"; the "Listed Date" is about it
+            return found
+    if re.match(r"\s*who\b", q) and (columns[free_named[0]].kind == "date" or columns[free_named[0]].numeric):
+        return None  # "who registered first": a person, not the "Registered On" date that orders them
     return free_named[0]
+
+
+def _row_answer(
+    q: str, about: list[int], codes: list[int], table: TypedTable, conditions: set[int], wants_text: bool
+) -> int | None:
+    """The column that answers for the rows when the columns a question names (``about``: dates or numbers) are
+    about them: a named code, else, where a word for the rows names each of those columns and nothing else of its
+    name is said ("list the cancelled orders" of purchase_orders.csv: its "Order Date"), the column whose cells tell
+    the rows apart (the "PO Number"). "What was the order date" asks for the date: "date" is said."""
+    if codes:
+        return codes[0]
+    said = {stem(w) for w in q.split()}
+    rows_said = said & table_words(table)
+    columns = table.columns
+    if not (wants_text and rows_said):
+        return None
+    if all(
+        name_stems(columns[c].name) & rows_said and not (name_stems(columns[c].name) - rows_said) & said for c in about
+    ):
+        return _row_key(table, conditions)
+    return None
+
+
+def _row_key(table: TypedTable, conditions: set[int]) -> int | None:
+    """The first text column whose cells tell every row apart (a code before a name), or None."""
+    columns = table.columns
+    texts = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
+    texts.sort(key=lambda i: not IDENTIFIER.search(columns[i].name))
+    for i in texts:
+        cells = [v for v in table.data.column(f"c{i}").to_pylist() if v]
+        if cells and len(set(cells)) == len(cells) == table.row_count:
+            return i
+    return None
 
 
 # Who does what, in a business table of people on both sides: the staff handle, sell and close; the customers buy,

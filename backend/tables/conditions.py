@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pyarrow.compute as pc
 
-from backend.tables.against import column_comparisons, reorder_condition
+from backend.tables.against import column_comparisons, reorder_condition, stock_condition
 from backend.tables.cells import parse_number
 from backend.tables.columns import is_rank, number_column, rank_column
 from backend.tables.infer import Column, TypedTable
@@ -258,11 +258,12 @@ def question_conditions(
     for condition in number_conditions(numbers, words, table, named, condition_columns, hinted):
         conditions.append(condition)
         condition_columns.add(condition.column)
-    reorder = reorder_condition(q, table)  # "which items need reordering"
-    for compared in [*column_comparisons(words, named, table, index), *([reorder] if reorder else [])]:
-        if not {compared.column, compared.value} & condition_columns:
+    held = [c for c in (reorder_condition(q, table), stock_condition(q, table)) if c]  # "need reordering", "in stock"
+    for compared in [*column_comparisons(words, named, table, index), *held]:
+        columns = {compared.column, compared.value} if compared.view == "column" else {compared.column}
+        if not columns & condition_columns:
             conditions.append(compared)
-            condition_columns |= {compared.column, compared.value}
+            condition_columns |= columns
     outcome = outcome_condition(words, index, condition_columns)
     if outcome is not None:
         conditions.append(outcome)

@@ -27,8 +27,8 @@ from backend.tables.words import (
     PERSONS,
     Mention,
     any_word,
-    name_stems,
     normal,
+    row_noun,
     table_words,
 )
 from backend.text import STOP_WORDS, stem
@@ -93,7 +93,11 @@ def counted_plan(
         )
     # "the total of approved expenses", "the total of expenses" (no "how many"): the rows the total is over
     of_rows = counted is not None and not asks_count and _of_the_rows(counted.group(1), table, index_)
-    if measure is not None and numeric_answer and (of_rows or _adds_up(q, table, measure, counted, one_row)):
+    if (
+        measure is not None
+        and numeric_answer
+        and (of_rows or _adds_up(q, table, measure, index_.names[measure], counted, one_row))
+    ):
         return (Plan(Operation.SUM, measure, where=where), ReadingKind.SUM, None), measure
     if asks_count and numeric_answer:
         return _rows_counted(q, table, where, condition_columns, mentions, named, index_, counted, one_row), measure
@@ -137,10 +141,10 @@ def _of_the_rows(word: str, table: TypedTable, index_: Index) -> bool:
 
 
 def _adds_up(
-    q: str, table: TypedTable, measure: int, counted: re.Match[str] | None, one_row: Callable[[], bool]
+    q: str, table: TypedTable, measure: int, names: set[str], counted: re.Match[str] | None, one_row: Callable[[], bool]
 ) -> bool:
     """Whether the question adds up the measure rather than counting rows: "how many points did X score" sums the
-    points column; "how many games did X win" counts rows."""
+    points column; "how many games did X win" counts rows. ``names``: the stems that name the measure."""
     name = table.columns[measure].name
     if counted and _rows_named(counted.group(1), name):
         return False
@@ -151,8 +155,8 @@ def _adds_up(
         or one_row()  # "how many medals has Switzerland won in the gold category": its row's Gold
         # "how many total medals has the United States won": its rows' Total, added up
         or (re.search(r"\btotal\b", q) and normal(name) == "total")
-        or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in name_stems(name)
-        or (after is not None and stem(ABBREVIATIONS.get(after.group(1), after.group(1))) in name_stems(name))
+        or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in names
+        or (after is not None and stem(ABBREVIATIONS.get(after.group(1), after.group(1))) in names)
         or (UNITS_MOVED.search(q) and UNITS_NAME.search(name))  # units sold, added up
         # "the total amount of deals": the column said as what is totalled, the noun after it what the rows are
         or bool(re.search(rf"\b(?:total|sum of)(?: the)? {re.escape(normal(name))}\b", q))
@@ -192,9 +196,9 @@ def _rows_counted(
 
 def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
     """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
-    employees table with three offices), or None."""
+    employees table with three offices; "invoices" of invoice_lines.csv, whose rows are lines), or None."""
     said = stem(ABBREVIATIONS.get(word, word))
-    if said in table_words(table):
+    if said == row_noun(table):
         return None
     if said in PERSONS and not any(said in names for names in index_.names):  # "how many people filed expenses"
         return people_column(table, index_)

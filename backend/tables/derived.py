@@ -1,16 +1,18 @@
 """A measure no column holds, said of two that do: one number column over another ("the cost per conversion": Spend
-over Conversions, "the click-through rate": Clicks over Impressions) or one less another ("the profit": Revenue less
-Cost).
+over Conversions, "the click-through rate": Clicks over Impressions), one less another ("the profit": Revenue less
+Cost) or one times another ("the value of PO-1002": its Qty times its Unit Cost).
 
 No rule can read such a measure: ``said_measure`` finds it in the question's words, the rules read the question as
 about the first column (the highest Clicks, the Spend of Spring Sale, the total Revenue), and ``as_derived`` makes that
-reading compute the measure (``Plan.per``, ``Plan.less``). A ratio over rows together is the total over the total (the
-click-through rate of the email campaigns is their clicks over their impressions, not the mean of their rates).
+reading compute the measure (``Plan.per``, ``Plan.less``, ``Plan.times``). A ratio over rows together is the total
+over the total (the click-through rate of the email campaigns is their clicks over their impressions, not the mean of
+their rates).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from backend.tables.against import SPENT_NAME
@@ -20,13 +22,13 @@ from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
 
-DIVIDED, LESS = "per", "less"
+DIVIDED, LESS, TIMES = "per", "less", "times"
 
 
 @dataclass(frozen=True)
 class SaidMeasure:
-    """A measure the question says: the first column, how the second comes into it (``DIVIDED`` by it, or ``LESS``
-    it), the second column, and the positions of the words that say it."""
+    """A measure the question says: the first column, how the second comes into it (``DIVIDED`` by it, ``LESS`` it or
+    ``TIMES`` it), the second column, and the positions of the words that say it."""
 
     column: int
     how: str
@@ -49,6 +51,16 @@ _SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
 # (a Revenue less its Cost, a Unit Price less its Unit Cost: "the profit per unit").
 _PROFIT = frozenset({"profit", "profits", "profitable"})
 _INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover|price)\b")
+# A total no column holds, said of a table with a quantity and what one of it costs or sells for: the quantity times
+# that price ("the value of PO-1002": Qty × Unit Cost, "how much did Hooli spend": Quantity × Unit Price). A table with
+# both says which by the word: money going out at the cost, coming in at the price; a word for either ("value") is no
+# measure of such a table.
+_QUANTITY_NAME = re.compile(r"(?i)\b(?:qty|quantity|units|on hand|stock)\b")
+_UNIT_COST_NAME = re.compile(r"(?i)\b(?:unit cost|cost per unit|cost each)\b")
+_UNIT_PRICE_NAME = re.compile(r"(?i)\b(?:unit price|price per unit|price each|price)\b")
+_OUTGOING = frozenset({"spend", "spending", "spent", "cost", "costs"})
+_INCOMING = frozenset({"revenue", "revenues", "sales", "income", "turnover", "takings"})
+_EITHER = frozenset({"value", "worth", "amount", "pay", "paid"})
 
 
 def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: Index) -> SaidMeasure | None:
@@ -90,7 +102,25 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         income, spent = named_as(_INCOME_NAME), named_as(SPENT_NAME)
         if income is not None and spent is not None and income != spent:
             return SaidMeasure(income, LESS, spent, frozenset(profit))
-    return None
+    return _quantity_times_price(words, stems, named_as, index_)
+
+
+def _quantity_times_price(
+    words: list[str], stems: list[str], named_as: Callable[[re.Pattern[str]], int | None], index_: Index
+) -> SaidMeasure | None:
+    """A quantity times its unit cost or price, said by a word for money that names no column of its own."""
+    said = next((i for i, w in enumerate(words) if w in _OUTGOING | _INCOMING | _EITHER), None)
+    quantity = named_as(_QUANTITY_NAME)
+    if said is None or quantity is None or any(stems[said] in names for names in index_.names):
+        return None
+    cost, price = named_as(_UNIT_COST_NAME), named_as(_UNIT_PRICE_NAME)
+    price = price if price != cost else None  # "Unit Cost" is no price
+    word = words[said]
+    if cost is None or price is None:
+        unit = cost if price is None else price
+    else:
+        unit = None if word in _EITHER else cost if word in _OUTGOING else price
+    return SaidMeasure(quantity, TIMES, unit, frozenset({said})) if unit is not None and unit != quantity else None
 
 
 def _find(words: list[str], phrase: tuple[str, ...]) -> int | None:
@@ -133,6 +163,8 @@ def _computing(plan: Plan, measure: SaidMeasure) -> Plan:
     """``plan`` with its column (or order) read as ``measure``."""
     if measure.how == DIVIDED:
         return replace(plan, per=measure.other)
+    if measure.how == TIMES:
+        return replace(plan, times=measure.other)
     return replace(plan, less=measure.other)
 
 

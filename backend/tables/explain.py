@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from backend.tables.against import NEEDS_REORDER
+from backend.tables.against import NEEDS_REORDER, OUT_OF_STOCK
 from backend.tables.columns import MONEY_NAME, SENIORITY, UNITS_NAME, people_column
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
@@ -21,6 +21,7 @@ from backend.tables.vocabulary import Index
 from backend.tables.words import (
     BOUND_NEGATION,
     CUE_WORDS,
+    HELD_NAME,
     MONEY_VERBS,
     MONTH_NAMES,
     NEGATION,
@@ -157,10 +158,12 @@ def _cue_words_explained(
     ):
         explained |= {i for i, w in enumerate(words) if stem(w) in PERSONS}  # "how many people filed expenses"
     q = " ".join(words)
-    reorder = NEEDS_REORDER.search(q) if any(c.view == "column" for c in plan.where) else None
-    if reorder is not None:  # "need reordering": the stock compared with its reorder level
-        start = len(q[: reorder.start()].split())
-        explained |= set(range(start, start + len(reorder.group(0).split())))
+    held = [c for c in plan.where if HELD_NAME.search(table.columns[c.column].name)]
+    for pattern in (NEEDS_REORDER, OUT_OF_STOCK) if held else ():
+        said = pattern.search(q)  # "need reordering", "out of stock": the stock compared with its level, or with none
+        if said is not None:
+            start = len(q[: said.start()].split())
+            explained |= set(range(start, start + len(said.group(0).split())))
     if (
         plan.operation is Operation.SUM
         and plan.column is not None
@@ -216,7 +219,7 @@ _BEFORE_STATE = {"not", "still", "already", "yet"}
 
 def _columns_of(plan: Plan) -> set[int]:
     """The columns a plan reads."""
-    said = {plan.column, plan.order_by, plan.order_to, plan.group_by, plan.per, plan.less, *plan.select}
+    said = {plan.column, plan.order_by, plan.order_to, plan.group_by, plan.paired, *plan.select}
     compared = {c.value for c in plan.where if c.view == "column"}  # "below their reorder level"
     return (
         {c for c in said if c is not None}

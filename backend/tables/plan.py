@@ -129,7 +129,15 @@ class Plan:
     # order take each row's own ratio ("the campaign with the highest click-through rate")
     per: int | None = None
     less: int | None = None  # ``column`` (or ``order_by``) less this column, row by row: "the profit" (Revenue - Cost)
+    times: int | None = (
+        None  # ``column`` (or ``order_by``) times this column, row by row: "the value" (Qty × Unit Cost)
+    )
     words: str = field(default="", compare=False)  # the question the parser read it from (for the explanation)
+
+    @property
+    def paired(self) -> int | None:
+        """The second column of a measure of two (``per``, ``less`` or ``times``), or None."""
+        return next((c for c in (self.per, self.less, self.times) if c is not None), None)
 
 
 def check(plan: Plan, table: TypedTable) -> Plan:
@@ -148,7 +156,7 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"group_part: one of {', '.join(DATE_PARTS)}, of a group_by column")
     if plan.group_part and table.columns[plan.group_by or 0].kind != "date":
         raise InvalidPlan(f"group_part: {table.columns[plan.group_by or 0].name!r} holds no dates")
-    if plan.per is not None or plan.less is not None:
+    if plan.paired is not None:
         _check_derived(plan, table)
     if plan.score and plan.score not in SCORE_PARTS:
         raise InvalidPlan(f"score: {plan.score!r} is not one of {', '.join(SCORE_PARTS)}")
@@ -193,21 +201,27 @@ def check(plan: Plan, table: TypedTable) -> Plan:
 
 
 def _check_derived(plan: Plan, table: TypedTable) -> None:
-    """A measure of two different number columns (``per``: one over the other, ``less``: one less the other), summed,
-    averaged, ranged over (min, max) or ordered by, never of scores; a ratio is not averaged (its sum is the total over
-    the total)."""
-    other = plan.per if plan.per is not None else plan.less
+    """A measure of two different number columns (``per``: one over the other, ``less``: one less the other,
+    ``times``: one times the other), summed, averaged, ranged over (min, max) or ordered by, never of scores; a ratio
+    is not averaged (its sum is the total over the total)."""
+    other = plan.paired
     other = other if other is not None and 0 <= other < len(table.columns) else None
-    if other is None or not table.columns[other].numeric or (plan.per is not None and plan.less is not None):
-        raise InvalidPlan("per, less: one column of numbers to divide by or to take away")
+    if (
+        other is None
+        or not table.columns[other].numeric
+        or sum(c is not None for c in (plan.per, plan.less, plan.times)) > 1
+    ):
+        raise InvalidPlan("per, less, times: one column of numbers to divide by, take away or multiply by")
     over = plan.order_by if plan.operation == Operation.ROWS else plan.column
     operations: tuple[Operation, ...] = (Operation.SUM, Operation.MIN, Operation.MAX, Operation.ROWS)
-    if plan.less is not None:
+    if plan.per is None:
         operations += (Operation.AVG, Operation.MEDIAN)
     if plan.operation not in operations or over is None or plan.score or plan.order_to is not None:
-        raise InvalidPlan("per, less: of a sum, an average (less), a min, a max or the column rows are ordered by")
+        raise InvalidPlan(
+            "per, less, times: of a sum, an average (not per), a min, a max or the column rows are ordered by"
+        )
     if over == other or not table.columns[over].numeric:
-        raise InvalidPlan("per, less: one column of numbers with another")
+        raise InvalidPlan("per, less, times: one column of numbers with another")
 
 
 def _check_columns_compared(condition: Condition, table: TypedTable) -> None:

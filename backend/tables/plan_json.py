@@ -55,6 +55,7 @@ def from_json(obj: Any, table: TypedTable) -> Plan:
         group_part=str(obj.get("group_part") or ""),
         per=column(obj.get("per"), "per"),
         less=column(obj.get("less"), "less"),
+        times=column(obj.get("times"), "times"),
     )
     return check(plan, table)
 

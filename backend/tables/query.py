@@ -76,7 +76,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     if plan.order_by is not None:
         if plan.score:
             key = _score(plan.order_by, plan.score)
-        elif plan.per is not None or plan.less is not None:
+        elif plan.paired is not None:
             key = _derived(plan, f"n{plan.order_by}")
         elif plan.order_to is None:
             key = _sort_view(plan.order_by, views)
@@ -108,23 +108,23 @@ def _value_view(column: int | None, views: set[str]) -> str:
 
 
 def _aggregated(plan: Plan, value: str) -> str:
-    """The plan's aggregate of ``value``, or of the measure it derives from it: with ``less``, each row's value less
-    the other column's; with ``per``, a sum is the total over the other column's total (the rate of the rows
-    together), a min or max each row's own ratio's."""
-    if plan.less is not None:
-        value = _derived(plan, value)
-    elif plan.per is not None and plan.operation == Operation.SUM:
+    """The plan's aggregate of ``value``, or of the measure it derives from it: with ``less`` or ``times``, each row's
+    value less (times) the other column's; with ``per``, a sum is the total over the other column's total (the rate of
+    the rows together), a min or max each row's own ratio's."""
+    if plan.per is not None and plan.operation == Operation.SUM:
         return f"(sum({value}) / nullif(sum(n{plan.per}), 0))"
-    elif plan.per is not None:
+    if plan.paired is not None:
         value = _derived(plan, value)
     return f"{_aggregate(plan.operation)}({value})"
 
 
 def _derived(plan: Plan, value: str) -> str:
-    """A row's ``value`` less the plan's ``less`` column, or over its ``per`` column: NULL where that is 0, as a
-    campaign with no impressions has no click-through rate (it sorts last)."""
+    """A row's ``value`` less the plan's ``less`` column, times its ``times`` column, or over its ``per`` column: NULL
+    where that is 0, as a campaign with no impressions has no click-through rate (it sorts last)."""
     if plan.less is not None:
         return f"({value} - n{plan.less})"
+    if plan.times is not None:
+        return f"({value} * n{plan.times})"
     return f"({value} / nullif(n{plan.per}, 0))"
 
 

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from backend.tables import parse
 from backend.tables.cells import leading_number, parse_date, parse_number, year_range
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Operation, ReadingKind
+from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.plan_words import describe
 from backend.tables.query import Result, execute
 from backend.types import AnswerType, format_datetime, normalise
@@ -110,22 +110,27 @@ def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -
         if plan.order_to is not None and not lasting:  # across one column's spans of years: not told apart here
             return []
         # the best two rows with the value they are ordered by: a second with the same value ties with the first
-        other = plan.order_by if lasting else plan.per if plan.per is not None else plan.less
+        other = plan.order_by if lasting else plan.paired
         first = plan.order_to if lasting and plan.order_to is not None else plan.order_by
         ordered_by = (first,) if other is None else (first, other)
         result = execute(replace(plan, select=(plan.select[0], *ordered_by), limit=2), table)
         if other is not None:  # each row's measure (its end less its start, its ratio), as the rows were ordered by it
-            divided = plan.per is not None and not lasting
-            result = replace(result, rows=_measured(result.rows, first, other, divided, table))
+            how = "less" if lasting else _paired_how(plan)
+            result = replace(result, rows=_measured(result.rows, first, other, how, table))
     elif reading.kind != ReadingKind.GROUP:
         return []
     named = [row for row in result.rows if row[0]]
     return list(dict.fromkeys(row[0] for row in named if named[0][1] is not None and row[1] == named[0][1]))
 
 
-def _measured(rows: list[tuple], column: int, other: int, divided: bool, table: TypedTable) -> list[tuple]:
-    """Rows (answer, cell, other cell) as (answer, the first cell less the other, or over it when ``divided``, each as
-    the table reads it: a number, or a date), None where either is missing or a divisor is 0."""
+def _paired_how(plan: Plan) -> str:
+    """How a plan's measure of two columns puts them together: "per", "times" or "less"."""
+    return "per" if plan.per is not None else "times" if plan.times is not None else "less"
+
+
+def _measured(rows: list[tuple], column: int, other: int, how: str, table: TypedTable) -> list[tuple]:
+    """Rows (answer, cell, other cell) as (answer, the first cell less the other, over it or times it as ``how``
+    says, each as the table reads it: a number, or a date), None where either is missing or a divisor is 0."""
 
     def read(index: int, cells: list[Any]) -> dict[str, Any]:
         view = "d" if table.columns[index].kind == "date" else "n"
@@ -135,10 +140,10 @@ def _measured(rows: list[tuple], column: int, other: int, divided: bool, table: 
     measured = []
     for answer, first, second in rows:
         a, b = firsts.get(first), others.get(second)
-        if a is None or b is None or (divided and not b):
+        if a is None or b is None or (how == "per" and not b):
             measured.append((answer, None))
         else:
-            measured.append((answer, a / b if divided else a - b))
+            measured.append((answer, a / b if how == "per" else a * b if how == "times" else a - b))
     return measured
 
 
@@ -184,9 +189,8 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         reading.kind == ReadingKind.TIED
     ):  # rows (answer, order value), best first: the answers of the rows tied for best
         plan, rows = reading.plan, result.rows
-        second = plan.per if plan.per is not None else plan.less
-        if second is not None and plan.order_by is not None:  # each row's ratio or difference, as ordered by it
-            rows = _measured(rows, plan.order_by, second, plan.per is not None, table)
+        if plan.paired is not None and plan.order_by is not None:  # each row's measure of two, as ordered by it
+            rows = _measured(rows, plan.order_by, plan.paired, _paired_how(plan), table)
         return [row[0] for row in rows if row[1] == rows[0][1] and row[0]]
     if reading.kind == ReadingKind.GROUPS:  # rows (group, aggregate), ranked: "the top 3 customers by revenue"
         return [row[0] for row in result.rows if row[0]]

@@ -20,6 +20,7 @@ from backend.tables.words import (
     BRACKETED,
     CUE_STEMS,
     CUE_WORDS,
+    HELD_NAME,
     MIN_SPELT,
     MONTH_NAMES,
     ORDINAL_WORDS,
@@ -95,6 +96,7 @@ _YES_NO = _YES | {"no", "n", "false"}
 def index(table: TypedTable) -> Index:
     """The words of ``table`` that questions are matched against."""
     names = [name_stems(c.name) for c in table.columns]
+    _name_what_is_held(table, names)
     values: list[dict[str, str]] = []
     gaps: list[bool] = []
     flags: list[str | None] = []
@@ -132,6 +134,17 @@ def index(table: TypedTable) -> Index:
         names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores,
         frozenset(named), codes,
     )  # fmt: skip
+
+
+_HELD_WORDS = frozenset({stem("quantity"), stem("stock")})  # "units" is read as "quantity" (words.ABBREVIATIONS)
+
+
+def _name_what_is_held(table: TypedTable, names: list[set[str]]) -> None:
+    """Let "units", "quantity" and "stock" name a table's one column of what is held ("On Hand") where no column's
+    name says them: "how many units are in York" adds up its On Hand, "which warehouse holds the most stock" too."""
+    held = [i for i, c in enumerate(table.columns) if c.numeric and HELD_NAME.search(c.name)]
+    if len(held) == 1 and not any(_HELD_WORDS & stems for stems in names):
+        names[held[0]] = names[held[0]] | _HELD_WORDS
 
 
 def _column_values(table: TypedTable, i: int) -> tuple[dict[str, str], bool, str | None, int]:

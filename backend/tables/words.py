@@ -17,6 +17,11 @@ from dataclasses import dataclass
 from backend.tables.infer import TypedTable
 from backend.text import STOP_WORDS, stem
 
+# A column of what is held (In Stock, On Hand, Quantity): what "items below their reorder level" compare, and what
+# "units" and "stock" name in a table that has one and no column of either name ("how many units are in York" of an
+# inventory with an "On Hand" column).
+HELD_NAME = re.compile(r"(?i)\b(?:stock|on hand|quantity|qty|units|inventory)\b")
+
 MAX_WORDS = (
     "most highest largest greatest biggest maximum max best longest latest newest tallest heaviest oldest".split()
 )
@@ -188,4 +193,14 @@ def name_stems(name: str) -> set[str]:
 
 def table_words(table: TypedTable) -> set[str]:
     """The stems of a table's document name, without its extension ("orders" of "orders.csv › Q1")."""
-    return {stem(w) for w in normal(re.sub(r"\.\w+$", "", table.name.split(" › ")[0])).split()}
+    return {stem(w) for w in _named_for(table)}
+
+
+def row_noun(table: TypedTable) -> str:
+    """The stem of the last word of a table's document name: what one row is ("line" of invoice_lines.csv)."""
+    words = _named_for(table)
+    return stem(words[-1]) if words else ""
+
+
+def _named_for(table: TypedTable) -> list[str]:
+    return normal(re.sub(r"\.\w+$", "", table.name.split(" › ")[0])).split()

@@ -1,0 +1,123 @@
+"""An analyst's words over purchase orders, an inventory and event registrations (tables of my own, 2026-11-28):
+a total no column holds (a quantity times its unit cost), what "units" and "stock" name, what is out of stock, and
+which column answers for the rows a question names."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.tables import parse
+from backend.tables.plan import InvalidPlan, Operation, Plan, check
+from backend.tables.plan_json import from_json
+from backend.tables.plan_words import describe
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, run, table_of
+
+PURCHASE_ORDERS = """PO Number,Vendor,Item,Qty,Unit Cost,Order Date,Received Date,Status
+PO-1001,Acme Supply,Printer Paper,40,4.50,2026-01-05,2026-01-09,Received
+PO-1002,Office Hub,Toner,6,62.00,2026-01-12,2026-01-20,Received
+PO-1003,Acme Supply,Staplers,15,8.75,2026-02-02,2026-02-04,Received
+PO-1004,TechDirect,Monitors,4,189.00,2026-02-18,,Open
+PO-1005,Office Hub,Printer Paper,60,4.20,2026-03-01,2026-03-03,Received
+PO-1006,TechDirect,Keyboards,12,35.50,2026-03-10,,Cancelled
+"""
+
+INVENTORY = """SKU,Product,Warehouse,On Hand,Reorder Point,Unit Cost,Unit Price
+A-100,Espresso Beans,Leeds,140,50,9.50,18.00
+B-200,Paper Filters,York,900,200,0.02,0.10
+B-201,Oat Milk,York,60,80,1.20,2.40
+C-300,Grinder Pro,Leeds,8,5,120.00,249.00
+C-301,Milk Frother,York,0,3,25.00,59.00
+"""
+
+
+def test_a_total_no_column_holds_is_the_quantity_times_its_unit_cost():
+    # "the value of PO-1002" read its Qty (6) and "how much did we spend with Acme Supply" its first Qty (40), both
+    # declined at 0.29 for the word left out: an order's value is its quantity times what one of it cost
+    orders = table_of(PURCHASE_ORDERS, "purchase_orders.csv")
+    reading = parse.read("What is the total value of PO-1002?", orders, AnswerType.FLOAT)
+    assert reading is not None and reading.unexplained == ()
+    assert describe(reading.plan, orders) == (
+        "sum of 'Qty' times 'Unit Cost' of purchase_orders.csv where 'PO Number' = 'PO-1002'"
+    )
+    assert answer("What is the total value of PO-1002?", orders, "float") == 372
+    assert answer("How much did we spend with Acme Supply?", orders, "float") == 311.25  # 40 × 4.50 + 15 × 8.75
+    assert answer("What was the total order value in March?", orders, "float") == 678  # 60 × 4.20 + 12 × 35.50
+    # a column named by the word is read as it is: "what does the Toner cost" is its Unit Cost
+    assert answer("What did the Toner cost?", orders, "float") == 62
+
+
+def test_a_value_of_a_table_with_a_cost_and_a_price_says_which_or_is_not_read():
+    stock = table_of(INVENTORY, "inventory.csv")
+    # money in is at the price, money out at the cost; "value" could be either, so it is no product of columns
+    assert answer("What are the sales of Oat Milk?", stock, "float") == pytest.approx(144)  # 60 × 2.40
+    reading = parse.read("What is the total inventory value?", stock, AnswerType.FLOAT)
+    assert reading is None or reading.plan.times is None
+
+
+def test_units_and_stock_name_the_one_column_of_what_is_held():
+    # "how many units are in York" counted York's rows (3) at 0.65; "which warehouse holds the most stock" tied on
+    # rows; "which products are out of stock" found no reading
+    stock = table_of(INVENTORY, "inventory.csv")
+    assert answer("How many units are in the York warehouse?", stock, "integer") == 960
+    assert answer("Which warehouse holds the most stock?", stock, "string") == "York"
+    assert answer("Which products are out of stock?", stock, "string_array") == ["Milk Frother"]
+    assert answer("How many products are in stock?", stock, "integer") == 4
+    assert answer("How many products need to be reordered?", stock, "integer") == 2  # Oat Milk, Milk Frother
+
+
+def test_the_rows_a_question_names_by_a_date_column_are_answered_by_what_tells_them_apart():
+    # "list the cancelled orders" answered the Order Date of PO-1006 at 0.8: "orders" names the "Order Date" column,
+    # but says what the rows are; "who registered first" answered a date
+    orders = table_of(PURCHASE_ORDERS, "purchase_orders.csv")
+    assert answer("List the cancelled orders.", orders, "string_array") == ["PO-1006"]
+    assert answer("What was the most expensive order?", orders, "string") == "PO-1004"
+    # the date asked for by name is still the date
+    assert answer("What was the order date of PO-1003?", orders, "datetime") == "2026-02-02T00:00:00Z"
+    assert answer("When was PO-1004 ordered?", orders, "datetime") == "2026-02-18T00:00:00Z"
+    registrations = table_of(
+        "Attendee,Company,Price Paid,Registered On\nMia Park,Northwind,450,2026-08-01\n"
+        "Omar Haddad,Contoso,199,2026-08-15\nRaj Patel,Fabrikam,49,2026-09-10\n",
+        "registrations.csv",
+    )
+    assert answer("Who registered first?", registrations, "string") == "Mia Park"
+    assert answer("Who registered last?", registrations, "string") == "Raj Patel"
+
+
+def test_a_product_of_two_columns_is_a_plan_checked_like_the_others():
+    orders = table_of(PURCHASE_ORDERS, "purchase_orders.csv")
+    plan = check(Plan(Operation.SUM, column=3, times=4), orders)
+    assert run(plan, orders)[0][0] == pytest.approx(180 + 372 + 131.25 + 756 + 252 + 426)
+    largest = check(Plan(Operation.ROWS, select=(0,), order_by=3, times=4, descending=True, limit=1), orders)
+    assert run(largest, orders)[0][0] == "PO-1004"  # 4 × 189 = 756
+    assert from_json({"operation": "sum", "column": "Qty", "times": "Unit Cost"}, orders).times == 4
+    with pytest.raises(InvalidPlan):
+        check(Plan(Operation.SUM, column=3, times=1), orders)  # the Vendor holds no numbers
+    with pytest.raises(InvalidPlan):
+        check(Plan(Operation.SUM, column=3, times=4, less=4), orders)  # one measure of two columns
+
+
+INVOICE_LINES = """Invoice,Customer,Product,Quantity,Unit Price
+INV-1,Hooli,Widget,10,2.50
+INV-1,Hooli,Gadget,2,15.00
+INV-2,Initech,Widget,100,2.25
+INV-3,Hooli,Gizmo,1,99.00
+INV-4,Globex,Gadget,5,15.00
+"""
+
+
+def test_what_a_customer_spent_or_paid_is_the_quantity_times_the_one_unit_price():
+    # "which customer spent the most" counted each customer's lines (Hooli, 3) at 0.65: Initech spent 225
+    lines = table_of(INVOICE_LINES, "invoice_lines.csv")
+    assert answer("Which customer spent the most?", lines, "string") == "Initech"
+    assert answer("How much did Globex pay?", lines, "float") == 75
+    assert answer("How much revenue did Hooli bring in?", lines, "float") == 154  # 25 + 30 + 99
+    assert answer("Which product generated the most revenue?", lines, "string") == "Widget"  # 25 + 225
+    assert answer("How many widgets were sold?", lines, "integer") == 110  # units, not money
+
+
+def test_the_rows_of_a_file_named_for_their_lines_are_not_what_its_first_word_counts():
+    # "how many invoices are there" of invoice_lines.csv counted its 5 lines at 0.8: its rows are lines, and the
+    # Invoice column names 4 invoices; of invoices.csv the rows are the invoices
+    assert answer("How many invoices are there?", table_of(INVOICE_LINES, "invoice_lines.csv"), "integer") == 4
+    assert answer("How many invoices are there?", table_of(INVOICE_LINES, "invoices.csv"), "integer") == 5
