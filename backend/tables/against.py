@@ -13,7 +13,7 @@ from backend.tables.columns import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS, HELD_NAME
+from backend.tables.words import ABBREVIATIONS, ACHIEVED_NAME, HELD_NAME, LEVEL_NAME
 from backend.text import stem
 
 _COMPARED = [
@@ -28,6 +28,13 @@ _COMPARED = [
 _SPLIT = [
     (r"(?:more|greater|higher|larger)\s+(?:\w+\s+){1,3}?than", ">"),
     (r"(?:less|fewer|lower|smaller)\s+(?:\w+\s+){1,3}?than", "<"),
+]
+# "which reps beat their target", "who missed their quota": verbs of meeting a level, said only of a column that
+# holds one (a target, quota or goal: "reached the final" compares nothing)
+_MET = [
+    (r"beat|beats|surpass(?:ed|es)?|outperform(?:ed|s)?", ">"),
+    (r"hit|hits|met|meet|meets|reach(?:ed|es)?|achiev(?:ed|es)?|made", ">="),
+    (r"miss(?:ed|es)?|fell short of|falls? short of", "<"),
 ]
 _DETERMINER = r"(?:(?:the|their|its|his|her|our|a)\s+)?"
 # "items below their reorder level": a level is compared with what is held, the table's one column of stock or units
@@ -49,12 +56,16 @@ def column_comparisons(words: list[str], named: list[int], table: TypedTable, in
     q = " ".join(words)
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     found = []
-    for pattern, op in [*_COMPARED, *_SPLIT]:
+    for pattern, op in [*_COMPARED, *_SPLIT, *_MET]:
         for match in re.finditer(rf"\b(?:{pattern})\s+{_DETERMINER}", q):
             said_at, after = len(q[: match.start()].split()), len(q[: match.end()].split())
             other = _named_at(after, stems, named, table, index)
-            if other is None or words[max(0, said_at - 2) : said_at] in (["how", "much"], ["how", "many"]):
-                continue  # "how much more revenue than cost": a difference asked for (comparisons.py), no condition
+            met = (pattern, op) in _MET
+            if other is None or (met and not LEVEL_NAME.search(table.columns[other].name)):
+                continue
+            before = " ".join(words[:said_at])
+            if re.search(r"\bhow (?:much|many)$|\bhow (?:much|far)\b", before):
+                continue  # "how much more revenue than cost", "by how much did Bo beat his target": a difference
             # the words naming the column compared: before the comparison, or inside it ("more stock than")
             naming = set(stems[:said_at]) | set(stems[said_at + 1 : after])
             compared = _compared(naming, other, named, table, index)
@@ -81,6 +92,23 @@ def stock_condition(q: str, table: TypedTable) -> Condition | None:
     numbers = [c for c in range(len(table.columns)) if _kind(table, c) == "number"]
     held = [c for c in numbers if HELD_NAME.search(table.columns[c].name)]
     return Condition(held[0], "=", 0.0, "number") if len(held) == 1 else None
+
+
+_MET_WORDS = re.compile(rf"\b(?:{'|'.join(pattern for pattern, _ in _MET)})\b")
+
+
+def level_words(words: list[str], where: tuple[Condition, ...], table: TypedTable) -> set[int]:
+    """The positions of the words that say how conditions compare a row with a level: "need reordering", "out of
+    stock" of a column of stock, "beat", "missed" of a target."""
+    q = " ".join(words)
+    held = any(HELD_NAME.search(table.columns[c.column].name) for c in where)
+    level = any(c.view == "column" and LEVEL_NAME.search(table.columns[int(c.value)].name) for c in where)
+    patterns = [*((NEEDS_REORDER, OUT_OF_STOCK) if held else ()), *((_MET_WORDS,) if level else ())]
+    explained = set()
+    for said in (match for pattern in patterns for match in pattern.finditer(q)):
+        start = len(q[: said.start()].split())
+        explained |= set(range(start, start + len(said.group(0).split())))
+    return explained
 
 
 def _kind(table: TypedTable, column: int) -> str | None:
@@ -114,11 +142,16 @@ def _compared(naming: set[str], other: int, named: list[int], table: TypedTable,
     held = [c for c in alike if HELD_NAME.search(table.columns[c].name)]
     if len(held) == 1:
         return held[0]
-    # "which campaigns went over budget" beside Clicks and Impressions: a budget is compared with what was spent
-    if not BUDGET_NAME.search(table.columns[other].name):
-        return None
-    spent = [c for c in alike if SPENT_NAME.search(table.columns[c].name)]
-    return spent[0] if len(spent) == 1 else None
+    return achieved_against(other, alike, table)
+
+
+def achieved_against(level: int, alike: list[int], table: TypedTable) -> int | None:
+    """The one column of ``alike`` that a level is compared with: what was spent of a budget ("which campaigns went
+    over budget" beside Clicks and Impressions), what was achieved of a target ("who beat their quota": the Actual)."""
+    name = table.columns[level].name
+    pattern = SPENT_NAME if BUDGET_NAME.search(name) else ACHIEVED_NAME if LEVEL_NAME.search(name) else None
+    found = [c for c in alike if pattern is not None and pattern.search(table.columns[c].name)]
+    return found[0] if len(found) == 1 else None
 
 
 BUDGET_NAME = re.compile(r"(?i)\bbudget(?:ed)?\b")

@@ -15,12 +15,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from backend.tables.against import SPENT_NAME
+from backend.tables.against import BUDGET_NAME, SPENT_NAME, achieved_against
 from backend.tables.columns import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
+from backend.tables.words import LEVEL_NAME
 
 DIVIDED, LESS, TIMES = "per", "less", "times"
 
@@ -102,7 +103,34 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         income, spent = named_as(_INCOME_NAME), named_as(SPENT_NAME)
         if income is not None and spent is not None and income != spent:
             return SaidMeasure(income, LESS, spent, frozenset(profit))
-    return _quantity_times_price(words, stems, named_as, index_)
+    return _beyond_level(words, stems, numbers, table, index_) or _quantity_times_price(words, stems, named_as, index_)
+
+
+# "By how much did Ben beat his target": what was achieved less the level; "how far short of her quota was Cara": the
+# level less what was achieved ("how far over budget": what was spent less the budget).
+_BEYOND = re.compile(r"exceed(?:s|ed)?|beat|beats|surpass(?:ed|es)?|over|above")
+_SHORT = re.compile(r"miss(?:ed|es)?|short|below|under")
+
+
+def _beyond_level(
+    words: list[str], stems: list[str], numbers: list[int], table: TypedTable, index_: Index
+) -> SaidMeasure | None:
+    """How far a row's achievement is past (or short of) the one level the question names, asked "how much"."""
+    if not re.search(r"\bhow (?:much|far)\b", " ".join(words)):
+        return None
+    levels = [
+        c for c in numbers if BUDGET_NAME.search(table.columns[c].name) or LEVEL_NAME.search(table.columns[c].name)
+    ]
+    if len(levels) != 1 or not any(s in index_.names[levels[0]] for s in stems):
+        return None
+    level = levels[0]
+    achieved = achieved_against(level, [c for c in numbers if c != level], table)
+    for i, word in enumerate(words):
+        if achieved is not None and _BEYOND.fullmatch(word):
+            return SaidMeasure(achieved, LESS, level, frozenset({i}))
+        if achieved is not None and _SHORT.fullmatch(word):
+            return SaidMeasure(level, LESS, achieved, frozenset({i}))
+    return None
 
 
 def _quantity_times_price(

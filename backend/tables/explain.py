@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from backend.tables.against import NEEDS_REORDER, OUT_OF_STOCK
+from backend.tables.against import level_words
 from backend.tables.columns import MONEY_NAME, SENIORITY, UNITS_NAME, people_column
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
@@ -21,7 +21,6 @@ from backend.tables.vocabulary import Index
 from backend.tables.words import (
     BOUND_NEGATION,
     CUE_WORDS,
-    HELD_NAME,
     MONEY_VERBS,
     MONTH_NAMES,
     NEGATION,
@@ -157,13 +156,7 @@ def _cue_words_explained(
         and people_column(table, index_) == plan.column
     ):
         explained |= {i for i, w in enumerate(words) if stem(w) in PERSONS}  # "how many people filed expenses"
-    q = " ".join(words)
-    held = [c for c in plan.where if HELD_NAME.search(table.columns[c.column].name)]
-    for pattern in (NEEDS_REORDER, OUT_OF_STOCK) if held else ():
-        said = pattern.search(q)  # "need reordering", "out of stock": the stock compared with its level, or with none
-        if said is not None:
-            start = len(q[: said.start()].split())
-            explained |= set(range(start, start + len(said.group(0).split())))
+    explained |= level_words(words, plan.where, table)  # "need reordering", "out of stock", "beat their target"
     if (
         plan.operation is Operation.SUM
         and plan.column is not None

@@ -21,6 +21,7 @@ from backend.tables.words import (
     CUE_STEMS,
     CUE_WORDS,
     HELD_NAME,
+    LEVEL_NAME,
     MIN_SPELT,
     MONTH_NAMES,
     ORDINAL_WORDS,
@@ -96,7 +97,7 @@ _YES_NO = _YES | {"no", "n", "false"}
 def index(table: TypedTable) -> Index:
     """The words of ``table`` that questions are matched against."""
     names = [name_stems(c.name) for c in table.columns]
-    _name_what_is_held(table, names)
+    _name_by_the_tables_sense(table, names)
     values: list[dict[str, str]] = []
     gaps: list[bool] = []
     flags: list[str | None] = []
@@ -137,14 +138,20 @@ def index(table: TypedTable) -> Index:
 
 
 _HELD_WORDS = frozenset({stem("quantity"), stem("stock")})  # "units" is read as "quantity" (words.ABBREVIATIONS)
+_ACHIEVED_WORDS = frozenset({stem("sales"), stem("revenue"), stem("bookings")})
 
 
-def _name_what_is_held(table: TypedTable, names: list[set[str]]) -> None:
-    """Let "units", "quantity" and "stock" name a table's one column of what is held ("On Hand") where no column's
-    name says them: "how many units are in York" adds up its On Hand, "which warehouse holds the most stock" too."""
-    held = [i for i, c in enumerate(table.columns) if c.numeric and HELD_NAME.search(c.name)]
-    if len(held) == 1 and not any(_HELD_WORDS & stems for stems in names):
-        names[held[0]] = names[held[0]] | _HELD_WORDS
+def _name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
+    """Words a table's columns suggest, where no column's name says them: "units", "quantity" and "stock" name its
+    one column of what is held ("how many units are in York" adds up its On Hand); "sales" and "revenue" its one
+    Actual beside a Target or Quota ("who had the highest sales")."""
+    numbers = [i for i, c in enumerate(table.columns) if c.numeric]
+    held = [i for i in numbers if HELD_NAME.search(table.columns[i].name)]
+    levels = [i for i in numbers if LEVEL_NAME.search(table.columns[i].name)]
+    actual = [i for i in numbers if re.search(r"(?i)\bactuals?\b", table.columns[i].name)]
+    for columns, words in ((held, _HELD_WORDS), (actual if levels else [], _ACHIEVED_WORDS)):
+        if len(columns) == 1 and not any(words & stems for stems in names):
+            names[columns[0]] = names[columns[0]] | words
 
 
 def _column_values(table: TypedTable, i: int) -> tuple[dict[str, str], bool, str | None, int]:

@@ -21,6 +21,11 @@ from backend.text import STOP_WORDS, stem
 # "units" and "stock" name in a table that has one and no column of either name ("how many units are in York" of an
 # inventory with an "On Hand" column).
 HELD_NAME = re.compile(r"(?i)\b(?:stock|on hand|quantity|qty|units|inventory)\b")
+# A level to reach (a Target, Quota or Goal) and what was reached (the Actual, the Sales): "who beat their target",
+# "by how much did Bo miss his quota"; "sales" and "revenue" name the Actual of a table with a level and no column of
+# either name.
+LEVEL_NAME = re.compile(r"(?i)\b(?:target|quota|goal)s?\b")
+ACHIEVED_NAME = re.compile(r"(?i)\b(?:actuals?|achieved|attained|sales|revenue|bookings)\b")
 
 MAX_WORDS = (
     "most highest largest greatest biggest maximum max best longest latest newest tallest heaviest oldest".split()

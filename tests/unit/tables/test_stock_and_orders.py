@@ -121,3 +121,32 @@ def test_the_rows_of_a_file_named_for_their_lines_are_not_what_its_first_word_co
     # Invoice column names 4 invoices; of invoices.csv the rows are the invoices
     assert answer("How many invoices are there?", table_of(INVOICE_LINES, "invoice_lines.csv"), "integer") == 4
     assert answer("How many invoices are there?", table_of(INVOICE_LINES, "invoices.csv"), "integer") == 5
+
+
+SALES_TARGETS = """Rep,Region,Quarter,Target,Actual,Deals Closed
+Ava Chen,West,Q1,50000,62000,8
+Ava Chen,West,Q2,55000,48000,6
+Ben Ortiz,East,Q1,40000,41000,5
+Ben Ortiz,East,Q2,45000,52000,7
+Cara Diaz,South,Q1,30000,22000,3
+Cara Diaz,South,Q2,35000,36000,4
+"""
+
+
+def test_a_target_is_beaten_missed_and_exceeded_by_the_actual_beside_it():
+    # "which reps beat their target in Q2" listed every Q2 rep at 0.8 ("beat" left out), and "by how much did Ben
+    # Ortiz exceed his target" answered his Target (45000) at 0.8
+    targets = table_of(SALES_TARGETS, "sales_targets.csv")
+    reading = parse.read("Which reps beat their target in Q2?", targets, AnswerType.STRING_ARRAY)
+    assert reading is not None and reading.unexplained == ()
+    assert answer("Which reps beat their target in Q2?", targets, "string_array") == ["Ben Ortiz", "Cara Diaz"]
+    assert answer("How many times did a rep miss their target?", targets, "integer") == 2
+    assert answer("Who hit their target in Q1?", targets, "string_array") == ["Ava Chen", "Ben Ortiz"]
+    assert answer("By how much did Ben Ortiz exceed his target in Q2?", targets, "float") == 7000
+    assert answer("By how much did Cara Diaz miss her target in Q1?", targets, "float") == 8000
+    # "sales" names the Actual beside a Target, where no column is named for sales
+    assert answer("Who had the highest sales in Q2?", targets, "string") == "Ben Ortiz"
+    assert answer("Which region had the lowest sales?", targets, "string") == "South"
+    # a verb of meeting a level compares nothing where no level is named: "reached" of a column of amounts
+    reading = parse.read("Which reps reached 50000 in Actual?", targets, AnswerType.STRING_ARRAY)
+    assert reading is None or all(c.view != "column" for c in reading.plan.where)
