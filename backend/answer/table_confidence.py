@@ -79,6 +79,11 @@ PARTIAL = {
     # untrusted as the other dropped conditions above, under the table bar (declined, the value as the suggestion).
     "a time or bound left out": 0.15,
 }
+# A rate the question says whose divisor the reading leaves out ("the budget per head" read as the Budget alone, at
+# 0.8 on my own department budgets table, 2026-11-28; explain.py leaves its "per" out with it): a measure said and
+# dropped, like the time and bound above, so the same cap. One dev reading leaves such a word out, already under the
+# bar (nt-7698, "rides per hour", 0.18).
+_DROPPED_WORDS = {*MONTH_NAMES, "within", "per"}
 # What the plan matched, once it has run, caps the confidence its words gave it (the parser of 2026-11-26, every dev
 # answer kept, bench/table_qa.py --in-process; each cap was read off both halves, so the checking half is not blind to
 # it: see the closing note of that day).
@@ -134,7 +139,7 @@ def reading_confidence(reading: parse.Reading) -> float:
     """How likely the reading's answer is right (see EXPLAINS_ALL and PARTIAL)."""
     if reading.coverage >= EXPLAINS_EVERY_WORD:
         return EXPLAINS_ALL
-    if any(word in MONTH_NAMES or word == "within" for word in reading.unexplained):
+    if any(word in _DROPPED_WORDS for word in reading.unexplained):
         return PARTIAL["a time or bound left out"]
     if reading.kind is ReadingKind.EXISTS:
         return PARTIAL["exists, words left out"]

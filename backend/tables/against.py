@@ -97,12 +97,14 @@ def stock_condition(q: str, table: TypedTable) -> Condition | None:
 _MET_WORDS = re.compile(rf"\b(?:{'|'.join(pattern for pattern, _ in _MET)})\b")
 
 
-def level_words(words: list[str], where: tuple[Condition, ...], table: TypedTable) -> set[int]:
+def level_words(words: list[str], where: tuple[Condition, ...], of: int | None, table: TypedTable) -> set[int]:
     """The positions of the words that say how conditions compare a row with a level: "need reordering", "out of
-    stock" of a column of stock, "beat", "missed" of a target."""
+    stock" of a column of stock, "beat", "missed" of a target, or "reached" of a target the answer is a share of
+    (``of``: the column the answer is a part of)."""
     q = " ".join(words)
     held = any(HELD_NAME.search(table.columns[c.column].name) for c in where)
-    level = any(c.view == "column" and LEVEL_NAME.search(table.columns[int(c.value)].name) for c in where)
+    compared = [int(c.value) for c in where if c.view == "column"] + ([of] if of is not None else [])
+    level = any(LEVEL_NAME.search(table.columns[c].name) for c in compared)
     patterns = [*((NEEDS_REORDER, OUT_OF_STOCK) if held else ()), *((_MET_WORDS,) if level else ())]
     explained = set()
     for said in (match for pattern in patterns for match in pattern.finditer(q)):
@@ -155,4 +157,5 @@ def achieved_against(level: int, alike: list[int], table: TypedTable) -> int | N
 
 
 BUDGET_NAME = re.compile(r"(?i)\bbudget(?:ed)?\b")
+LEVEL_OR_BUDGET = re.compile(r"(?i)\b(?:budget(?:ed)?|targets?|quotas?|goals?)\b")  # a level to reach or keep under
 SPENT_NAME = re.compile(r"(?i)\b(?:spent|spend|spending|actuals?|costs?|expenses?)\b")

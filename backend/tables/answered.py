@@ -14,10 +14,10 @@ from backend.text import STOP_WORDS, stem
 
 _WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
-    "candidate person employee customer client agent rep seller salesperson assignee coach member manager captain "
-    "composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation country "
-    "title champion performer author director owner attendee participant guest student patient applicant speaker "
-    "volunteer",
+    "candidate person employee consultant customer client agent rep seller salesperson assignee coach member manager "
+    "captain composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation "
+    "country title champion performer author director owner attendee participant guest student patient applicant "
+    "speaker volunteer",
     "where": "venue location city place country site stadium town ground arena host office branch address",
     "when": "date airdate year season time",
 }
@@ -181,8 +181,8 @@ def _row_key(table: TypedTable, conditions: set[int]) -> int | None:
 # (the Customer came first in _WH_COLUMNS, my own tickets table, 2026-11-27); "who ordered the most" for the customer.
 _ROLES = (
     (
-        re.compile(r"(?:handl|assign|resolv|sold|sell|clos|manag|own|work|serv|process)"),
-        "agent assignee rep seller salesperson employee owner manager",
+        re.compile(r"(?:handl|assign|resolv|sold|sell|clos|manag|own|work|serv|process|bill|log)"),
+        "agent assignee rep seller salesperson employee owner manager consultant",
     ),
     (re.compile(r"(?:bought|buy|order|purchas|placed|paid|pay|spen[dt])"), "customer client buyer"),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.against import BUDGET_NAME, SPENT_NAME
+from backend.tables.against import BUDGET_NAME, LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
 from backend.tables.cells import parse_number
 from backend.tables.columns import holds_years, is_year_or_rank, measured_by, rank_column
 from backend.tables.infer import TypedTable
@@ -94,6 +94,21 @@ def remaining(q: str, table: TypedTable, named: list[int], where: tuple[Conditio
 
 
 LEFT = re.compile(r"\b(?:remaining|left|unspent)\b")
+
+
+def share_of_level(q: str, table: TypedTable, named: list[int], where: tuple[Condition, ...]) -> Compared | None:
+    """What part of a level the rows reached: "what percentage of her target did Cara reach in Q1" (her Actual over
+    her Target, in percent), "what share of the budget was spent" (the spending over the budget)."""
+    said = _PART.search(q)
+    levels = [c for c in named if table.columns[c].numeric and LEVEL_OR_BUDGET.search(table.columns[c].name)]
+    if said is None or len(levels) != 1:
+        return None
+    numbers = [c for c, column in enumerate(table.columns) if column.numeric and c != levels[0]]
+    achieved = achieved_against(levels[0], [c for c in numbers if not is_year_or_rank(table, c)], table)
+    if achieved is None:
+        return None
+    kind = ReadingKind.PERCENT if said.group(1).startswith(ReadingKind.PERCENT) else ReadingKind.SHARE
+    return Plan(Operation.SUM, achieved, where=where), kind, Plan(Operation.SUM, levels[0], where=where)
 
 
 def two_values(

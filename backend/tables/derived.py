@@ -15,13 +15,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from backend.tables.against import BUDGET_NAME, SPENT_NAME, achieved_against
+from backend.tables.against import LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
 from backend.tables.columns import is_year_or_rank
 from backend.tables.infer import TypedTable
+from backend.tables.periods import CHANGE_WORDS, FALL_WORDS
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
-from backend.tables.words import LEVEL_NAME
+from backend.tables.words import normal
 
 DIVIDED, LESS, TIMES = "per", "less", "times"
 
@@ -61,7 +62,13 @@ _UNIT_COST_NAME = re.compile(r"(?i)\b(?:unit cost|cost per unit|cost each)\b")
 _UNIT_PRICE_NAME = re.compile(r"(?i)\b(?:unit price|price per unit|price each|price)\b")
 _OUTGOING = frozenset({"spend", "spending", "spent", "cost", "costs"})
 _INCOMING = frozenset({"revenue", "revenues", "sales", "income", "turnover", "takings"})
-_EITHER = frozenset({"value", "worth", "amount", "pay", "paid"})
+_EITHER = frozenset(
+    {"value", "worth", "amount", "pay", "paid", "payroll", "wages", "bill", "billed", "billing", "charge"}
+)
+_INCOMING |= {"earn", "earned", "earns", "earnings"}
+# Time billed at a rate ("how much should we bill Acme" of a timesheet: its Hours times its Rate): any word for money
+_HOURS_NAME = re.compile(r"(?i)^\s*(?:billable |billed |worked )?hours\s*$")
+_RATE_NAME = re.compile(r"(?i)^\s*(?:hourly |bill |billing |billable )?rate\s*(?:\(.*\))?$")
 
 
 def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: Index) -> SaidMeasure | None:
@@ -103,7 +110,35 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         income, spent = named_as(_INCOME_NAME), named_as(SPENT_NAME)
         if income is not None and spent is not None and income != spent:
             return SaidMeasure(income, LESS, spent, frozenset(profit))
-    return _beyond_level(words, stems, numbers, table, index_) or _quantity_times_price(words, stems, named_as, index_)
+    return (
+        _beyond_level(words, stems, numbers, table, index_)
+        or _change_across_years(words, numbers, table)
+        or _quantity_times_price(words, stems, named_as, index_)
+    )
+
+
+def _change_across_years(words: list[str], numbers: list[int], table: TypedTable) -> SaidMeasure | None:
+    """ "How much did the Sales budget increase from 2025 to 2026", "which department's budget grew the most": of two
+    number columns named alike but for their years ("Budget 2025", "Budget 2026"), the later less the earlier (a fall:
+    the earlier less the later). With more than two such columns, the two years the question says."""
+    said = next((i for i, word in enumerate(words) if word in CHANGE_WORDS), None)
+    if said is None:
+        return None
+    by_name: dict[str, list[tuple[int, int]]] = {}
+    for c in numbers:
+        year = re.search(r"\b(1[89]\d\d|20\d\d)\b", table.columns[c].name)
+        if year is not None:
+            rest = normal(table.columns[c].name.replace(year.group(1), " "))
+            by_name.setdefault(rest, []).append((int(year.group(1)), c))
+    years = {int(w) for w in words if w.isdigit()}
+    pairs = [sorted(y for y in found if len(found) == 2 or y[0] in years) for found in by_name.values()]
+    pairs = [p for p in pairs if len(p) == 2]
+    if len(pairs) != 1:
+        return None
+    (_, earlier), (_, later) = pairs[0]
+    if words[said] in FALL_WORDS:
+        return SaidMeasure(earlier, LESS, later, frozenset({said}))
+    return SaidMeasure(later, LESS, earlier, frozenset({said}))
 
 
 # "By how much did Ben beat his target": what was achieved less the level; "how far short of her quota was Cara": the
@@ -118,9 +153,7 @@ def _beyond_level(
     """How far a row's achievement is past (or short of) the one level the question names, asked "how much"."""
     if not re.search(r"\bhow (?:much|far)\b", " ".join(words)):
         return None
-    levels = [
-        c for c in numbers if BUDGET_NAME.search(table.columns[c].name) or LEVEL_NAME.search(table.columns[c].name)
-    ]
+    levels = [c for c in numbers if LEVEL_OR_BUDGET.search(table.columns[c].name)]
     if len(levels) != 1 or not any(s in index_.names[levels[0]] for s in stems):
         return None
     level = levels[0]
@@ -138,8 +171,14 @@ def _quantity_times_price(
 ) -> SaidMeasure | None:
     """A quantity times its unit cost or price, said by a word for money that names no column of its own."""
     said = next((i for i, w in enumerate(words) if w in _OUTGOING | _INCOMING | _EITHER), None)
+    if said is None or any(stems[said] in names for names in index_.names):
+        return None
+    hours, rate = named_as(_HOURS_NAME), named_as(_RATE_NAME)
+    # "who earns the highest rate" asks for the rate: a question that names it reads it
+    if hours is not None and rate is not None and not any(s in index_.names[rate] for s in stems):
+        return SaidMeasure(hours, TIMES, rate, frozenset({said}))
     quantity = named_as(_QUANTITY_NAME)
-    if said is None or quantity is None or any(stems[said] in names for names in index_.names):
+    if quantity is None:
         return None
     cost, price = named_as(_UNIT_COST_NAME), named_as(_UNIT_PRICE_NAME)
     price = price if price != cost else None  # "Unit Cost" is no price
@@ -148,7 +187,9 @@ def _quantity_times_price(
         unit = cost if price is None else price
     else:
         unit = None if word in _EITHER else cost if word in _OUTGOING else price
-    return SaidMeasure(quantity, TIMES, unit, frozenset({said})) if unit is not None and unit != quantity else None
+    if unit is None or unit == quantity or any(s in index_.names[unit] for s in stems):
+        return None
+    return SaidMeasure(quantity, TIMES, unit, frozenset({said}))
 
 
 def _find(words: list[str], phrase: tuple[str, ...]) -> int | None:

@@ -96,6 +96,10 @@ def explain(
     if not _reads_money(plan, table):
         content += [i for i, w in enumerate(words) if w == "value" and i not in explained]
     unexplained = [i for i in content if i not in explained]
+    # "the budget per head" read as the budget: a rate whose divisor is left out leaves its "per" out too
+    rate_left = [i for i, w in enumerate(words[:-1]) if w == "per" and i + 1 in unexplained]
+    content += rate_left
+    unexplained = [j for i in unexplained for j in ((i - 1, i) if i - 1 in rate_left else (i,))]
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
     about_every_row = _about_every_row(words, unexplained) and _may_name_the_rows(words, stems, unexplained, table)
     asked = {*plan.select, *([plan.column] if plan.column is not None else [])}
@@ -156,7 +160,8 @@ def _cue_words_explained(
         and people_column(table, index_) == plan.column
     ):
         explained |= {i for i, w in enumerate(words) if stem(w) in PERSONS}  # "how many people filed expenses"
-    explained |= level_words(words, plan.where, table)  # "need reordering", "out of stock", "beat their target"
+    of = second.column if second is not None and kind in (ReadingKind.PERCENT, ReadingKind.SHARE) else None
+    explained |= level_words(words, plan.where, of, table)  # "need reordering", "out of stock", "beat their target"
     if (
         plan.operation is Operation.SUM
         and plan.column is not None

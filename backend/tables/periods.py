@@ -77,6 +77,7 @@ def period_conditions(q: str, table: TypedTable, named: list[int], mentions: lis
 _UP = "grow grew grown increase increased rise rose risen gain gained change changed".split()
 _DOWN = "fall fell fallen drop dropped decrease decreased decline declined shrink shrank".split()
 CHANGE_WORDS = frozenset(_UP + _DOWN)
+FALL_WORDS = frozenset(_DOWN)
 _CHANGED = re.compile(rf"\b(?:({'|'.join(_UP)})|({'|'.join(_DOWN)}))\b")
 
 

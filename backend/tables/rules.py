@@ -18,7 +18,15 @@ from dataclasses import dataclass, replace
 from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, streak
 from backend.tables.answered import answered_column
 from backend.tables.columns import length_column, placing_column, shift_unit
-from backend.tables.comparisons import either_number, remaining, share, spread, two_columns, two_values
+from backend.tables.comparisons import (
+    either_number,
+    remaining,
+    share,
+    share_of_level,
+    spread,
+    two_columns,
+    two_values,
+)
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.periods import change_across
@@ -78,6 +86,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
         (
             change_across(q, where, p.measure) if p.numeric_answer else None
         )  # "how much did revenue grow from Jan to Mar"
+        or (share_of_level(q, table, p.named, where) if p.numeric_answer else None)  # "what % of her target"
         or (
             share(
                 q,

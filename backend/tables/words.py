@@ -111,6 +111,9 @@ ABBREVIATIONS = {
     "avg": "average",
     "qty": "quantity",
     "units": "quantity",  # "how many units were sold": the Quantity column ("Unit Price" says "unit")
+    # a wide table's month columns ("Jan", "Feb"): "Widget's sales in February" reads its Feb
+    **{name[:3]: name for name in MONTH_NAMES if len(name) > 3},
+    "sept": "september",
     "amt": "amount",
     "dept": "department",
     "payroll": "salary",  # "the payroll of Sales": what its Salary column adds up to
