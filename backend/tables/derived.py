@@ -23,6 +23,7 @@ from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
 from backend.tables.words import normal
+from backend.text import stem
 
 DIVIDED, LESS, TIMES = "per", "less", "times"
 
@@ -63,7 +64,7 @@ _UNIT_PRICE_NAME = re.compile(r"(?i)\b(?:unit price|price per unit|price each|pr
 _OUTGOING = frozenset({"spend", "spending", "spent", "cost", "costs"})
 _INCOMING = frozenset({"revenue", "revenues", "sales", "income", "turnover", "takings"})
 _EITHER = frozenset(
-    {"value", "worth", "amount", "pay", "paid", "payroll", "wages", "bill", "billed", "billing", "charge"}
+    {"value", "worth", "amount", "pay", "pays", "paid", "payroll", "wages", "bill", "billed", "billing", "charge"}
 )
 _INCOMING |= {"earn", "earned", "earns", "earnings"}
 # Time billed at a rate ("how much should we bill Acme" of a timesheet: its Hours times its Rate): any word for money
@@ -113,7 +114,7 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
     return (
         _beyond_level(words, stems, numbers, table, index_)
         or _change_across_years(words, numbers, table)
-        or _quantity_times_price(words, stems, named_as, index_)
+        or _quantity_times_price(words, stems, numbers, table, named_as, index_)
     )
 
 
@@ -167,29 +168,47 @@ def _beyond_level(
 
 
 def _quantity_times_price(
-    words: list[str], stems: list[str], named_as: Callable[[re.Pattern[str]], int | None], index_: Index
+    words: list[str],
+    stems: list[str],
+    numbers: list[int],
+    table: TypedTable,
+    named_as: Callable[[re.Pattern[str]], int | None],
+    index_: Index,
 ) -> SaidMeasure | None:
-    """A quantity times its unit cost or price, said by a word for money that names no column of its own."""
+    """A quantity times its unit cost or price, said by a word for money that names no column of its own: Hours times
+    a Rate, Seats times a "Price per Seat", else a Quantity times its Unit Cost or Unit Price."""
     said = next((i for i, w in enumerate(words) if w in _OUTGOING | _INCOMING | _EITHER), None)
     if said is None or any(stems[said] in names for names in index_.names):
         return None
     hours, rate = named_as(_HOURS_NAME), named_as(_RATE_NAME)
-    # "who earns the highest rate" asks for the rate: a question that names it reads it
-    if hours is not None and rate is not None and not any(s in index_.names[rate] for s in stems):
-        return SaidMeasure(hours, TIMES, rate, frozenset({said}))
-    quantity = named_as(_QUANTITY_NAME)
+    quantity, unit = (hours, rate) if hours is not None and rate is not None else _priced_per(numbers, table, index_)
     if quantity is None:
-        return None
-    cost, price = named_as(_UNIT_COST_NAME), named_as(_UNIT_PRICE_NAME)
-    price = price if price != cost else None  # "Unit Cost" is no price
-    word = words[said]
-    if cost is None or price is None:
-        unit = cost if price is None else price
-    else:
-        unit = None if word in _EITHER else cost if word in _OUTGOING else price
-    if unit is None or unit == quantity or any(s in index_.names[unit] for s in stems):
+        quantity = named_as(_QUANTITY_NAME)
+        cost, price = named_as(_UNIT_COST_NAME), named_as(_UNIT_PRICE_NAME)
+        price = price if price != cost else None  # "Unit Cost" is no price
+        if cost is None or price is None:
+            unit = cost if price is None else price
+        else:
+            unit = None if words[said] in _EITHER else cost if words[said] in _OUTGOING else price
+    # "who earns the highest rate", "the average unit price": a question that names the price reads it
+    if quantity is None or unit is None or unit == quantity or any(s in index_.names[unit] for s in stems):
         return None
     return SaidMeasure(quantity, TIMES, unit, frozenset({said}))
+
+
+_PRICED_PER = re.compile(r"(?i)\b(?:price|cost|fee|rate|charge)s?\s+per\s+(\w+)")
+
+
+def _priced_per(numbers: list[int], table: TypedTable, index_: Index) -> tuple[int | None, int | None]:
+    """The one column priced per something another column counts ("Price per Seat" and "Seats"), as (quantity,
+    price), or (None, None)."""
+    found = []
+    for unit in numbers:
+        per = _PRICED_PER.search(table.columns[unit].name)
+        counted = [c for c in numbers if per and c != unit and stem(per.group(1)) in index_.names[c]]
+        if len(counted) == 1:
+            found.append((counted[0], unit))
+    return found[0] if len(found) == 1 else (None, None)
 
 
 def _find(words: list[str], phrase: tuple[str, ...]) -> int | None:

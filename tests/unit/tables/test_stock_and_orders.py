@@ -207,3 +207,15 @@ def test_time_billed_at_a_rate_is_the_hours_times_the_rate():
     # the rate asked for is the rate
     assert answer("What is Ana Ruiz's rate?", sheets, "float") == 150
     assert answer("Who has the highest rate?", sheets, "string") == "Chen Li"
+
+
+def test_a_price_per_seat_is_multiplied_by_the_seats():
+    # "the total revenue from Enterprise accounts" added up their Price per Seat (78) at 0.65, and "which account pays
+    # the most" was the one with the highest price per seat (Acme), not the largest bill (Hooli)
+    accounts = table_of(
+        "Account,Plan,Seats,Price per Seat\nAcme,Enterprise,250,40\nGlobex,Business,80,25\nHooli,Enterprise,400,38\n",
+        "accounts.csv",
+    )
+    assert answer("What is the total revenue from Enterprise accounts?", accounts, "float") == 25200
+    assert answer("Which account pays the most?", accounts, "string") == "Hooli"
+    assert answer("What is the average price per seat on the Enterprise plan?", accounts, "float") == 39
