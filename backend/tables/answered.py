@@ -114,6 +114,9 @@ def _named_otherwise(
     """A column the question names elsewhere that no condition or measure takes, as fits its wh-word."""
     columns = table.columns
     free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
+    if measure is not None and not wants_text and not re.search(r"\b(?:when|year|date|day)\b", q):
+        # "what did SH-3 cost to ship": an amount, its Cost, not the year of the Shipped date a verb names
+        free_named = [c for c in free_named if columns[c].kind != "date"]
     codes = [c for c in free_named if IDENTIFIER.search(columns[c].name)]
     if codes_unasked:
         free_named = [c for c in free_named if c not in codes]

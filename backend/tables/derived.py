@@ -178,10 +178,14 @@ def _quantity_times_price(
     """A quantity times its unit cost or price, said by a word for money that names no column of its own: Hours times
     a Rate, Seats times a "Price per Seat", else a Quantity times its Unit Cost or Unit Price."""
     said = next((i for i, w in enumerate(words) if w in _OUTGOING | _INCOMING | _EITHER), None)
-    if said is None or any(stems[said] in names for names in index_.names):
+    if said is None:
         return None
+    named = {c for c, names in enumerate(index_.names) if stems[said] in names}
     hours, rate = named_as(_HOURS_NAME), named_as(_RATE_NAME)
     quantity, unit = (hours, rate) if hours is not None and rate is not None else _priced_per(numbers, table, index_)
+    # "what did SH-3 cost" of a "Cost per kg": what it cost, unless the question says per what ("the cost per kg")
+    if named and not (quantity is not None and named == {unit} and "per" not in words):
+        return None
     if quantity is None:
         quantity = named_as(_QUANTITY_NAME)
         cost, price = named_as(_UNIT_COST_NAME), named_as(_UNIT_PRICE_NAME)
@@ -190,8 +194,11 @@ def _quantity_times_price(
             unit = cost if price is None else price
         else:
             unit = None if words[said] in _EITHER else cost if words[said] in _OUTGOING else price
-    # "who earns the highest rate", "the average unit price": a question that names the price reads it
-    if quantity is None or unit is None or unit == quantity or any(s in index_.names[unit] for s in stems):
+    if quantity is None or unit is None or unit == quantity:
+        return None
+    # "who earns the highest rate", "the average unit price": a question that names the price (by another word than
+    # the one for money, as "what did SH-3 cost" names the Cost per kg) reads it
+    if any(s in index_.names[unit] for i, s in enumerate(stems) if i != said):
         return None
     return SaidMeasure(quantity, TIMES, unit, frozenset({said}))
 

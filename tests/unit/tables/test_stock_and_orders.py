@@ -219,3 +219,18 @@ def test_a_price_per_seat_is_multiplied_by_the_seats():
     assert answer("What is the total revenue from Enterprise accounts?", accounts, "float") == 25200
     assert answer("Which account pays the most?", accounts, "string") == "Hooli"
     assert answer("What is the average price per seat on the Enterprise plan?", accounts, "float") == 39
+
+
+def test_what_a_shipment_cost_is_its_weight_times_its_cost_per_kg():
+    # "what did SH-3 cost to ship" answered 2026, the year of its Shipped date ("ship" names it), at 0.8
+    shipments = table_of(
+        "Shipment,Carrier,Weight (kg),Cost per kg,Shipped\nSH-1,DHL,120,2.10,2026-10-01\n"
+        "SH-2,UPS,80,2.40,2026-10-03\nSH-3,DHL,200,1.95,2026-10-10\n",
+        "shipments.csv",
+    )
+    assert answer("What did SH-3 cost to ship?", shipments, "float") == pytest.approx(390)
+    assert answer("How much did we spend with DHL?", shipments, "float") == pytest.approx(252 + 390)
+    # the cost per kg asked for is the cost per kg
+    assert answer("Which carrier is the cheapest per kg?", shipments, "string") == "DHL"
+    assert answer("What is the cost per kg of SH-2?", shipments, "float") == pytest.approx(2.4)
+    assert answer("When was SH-2 shipped?", shipments, "datetime") == "2026-10-03T00:00:00Z"
