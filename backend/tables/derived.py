@@ -63,6 +63,9 @@ _UNIT_COST_NAME = re.compile(r"(?i)\b(?:unit cost|cost per unit|cost each)\b")
 _UNIT_PRICE_NAME = re.compile(r"(?i)\b(?:unit price|price per unit|price each|price)\b")
 _OUTGOING = frozenset({"spend", "spending", "spent", "cost", "costs"})
 _INCOMING = frozenset({"revenue", "revenues", "sales", "income", "turnover", "takings"})
+_STOCK_NAME = re.compile(r"(?i)\b(?:on hand|in stock|stock|inventory)\b")  # what is held, not what a row bought
+# How pricey a row is: "the most expensive order" (its quantity times its price), "the cheapest shipment"
+_PRICEY = frozenset({"expensive", "cheap", "cheaper", "cheapest", "costliest", "priciest"})
 _EITHER = frozenset(
     {"value", "worth", "amount", "pay", "pays", "paid", "payroll", "wages", "bill", "billed", "billing", "charge"}
 )
@@ -176,16 +179,15 @@ def _quantity_times_price(
     index_: Index,
 ) -> SaidMeasure | None:
     """A quantity times its unit cost or price, said by a word for money that names no column of its own: Hours times
-    a Rate, Seats times a "Price per Seat", else a Quantity times its Unit Cost or Unit Price."""
-    said = next((i for i, w in enumerate(words) if w in _OUTGOING | _INCOMING | _EITHER), None)
+    a Rate, Seats times a "Price per Seat", else a Quantity times its Unit Cost or Unit Price. "The most expensive
+    order" is the one that cost the most, where the quantity is what a row bought (a Qty, a Weight), not what is held
+    ("the most expensive product" of an inventory is the one of the highest price)."""
+    said = next((i for i, w in enumerate(words) if w in _OUTGOING | _INCOMING | _EITHER | _PRICEY), None)
     if said is None:
         return None
     named = {c for c, names in enumerate(index_.names) if stems[said] in names}
     hours, rate = named_as(_HOURS_NAME), named_as(_RATE_NAME)
     quantity, unit = (hours, rate) if hours is not None and rate is not None else _priced_per(numbers, table, index_)
-    # "what did SH-3 cost" of a "Cost per kg": what it cost, unless the question says per what ("the cost per kg")
-    if named and not (quantity is not None and named == {unit} and "per" not in words):
-        return None
     if quantity is None:
         quantity = named_as(_QUANTITY_NAME)
         cost, price = named_as(_UNIT_COST_NAME), named_as(_UNIT_PRICE_NAME)
@@ -193,7 +195,14 @@ def _quantity_times_price(
         if cost is None or price is None:
             unit = cost if price is None else price
         else:
-            unit = None if words[said] in _EITHER else cost if words[said] in _OUTGOING else price
+            unit = None if words[said] in _EITHER | _PRICEY else cost if words[said] in _OUTGOING else price
+        # of a Qty and its Unit Cost only a word of how pricey a row is, naming the price, says their product
+        held = quantity is not None and _STOCK_NAME.search(table.columns[quantity].name)
+        if named and (words[said] not in _PRICEY or held):
+            return None
+    # "what did SH-3 cost" of a "Cost per kg": what it cost, unless the question says per what ("the cost per kg")
+    if named and not (named == {unit} and "per" not in words):
+        return None
     if quantity is None or unit is None or unit == quantity:
         return None
     # "who earns the highest rate", "the average unit price": a question that names the price (by another word than
@@ -239,6 +248,8 @@ def as_derived(reading: Reading, measure: SaidMeasure, numeric: bool) -> Reading
     plan = reading.plan
     if plan.score or plan.order_to is not None or plan.shift:
         return None
+    if measure.how == TIMES and measure.other in (plan.column, plan.order_by):  # "the most expensive order": by price
+        measure = SaidMeasure(measure.other, TIMES, measure.column, measure.words)  # a product either way round
     if plan.operation in (Operation.SUM, Operation.AVG, Operation.MIN, Operation.MAX) and plan.column == measure.column:
         if measure.how == DIVIDED and plan.operation is Operation.AVG:  # "the average click-through rate": overall
             summed = _computing(replace(plan, operation=Operation.SUM), measure)

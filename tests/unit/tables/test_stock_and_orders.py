@@ -234,3 +234,13 @@ def test_what_a_shipment_cost_is_its_weight_times_its_cost_per_kg():
     assert answer("Which carrier is the cheapest per kg?", shipments, "string") == "DHL"
     assert answer("What is the cost per kg of SH-2?", shipments, "float") == pytest.approx(2.4)
     assert answer("When was SH-2 shipped?", shipments, "datetime") == "2026-10-03T00:00:00Z"
+    # the most expensive shipment cost the most (SH-3, 390), not the one of the highest cost per kg (SH-2)
+    assert answer("What was the most expensive shipment?", shipments, "string") == "SH-3"
+
+
+def test_the_most_expensive_order_cost_the_most_and_the_most_expensive_product_has_the_highest_price():
+    orders = table_of(PURCHASE_ORDERS.replace("PO-1004,TechDirect,Monitors,4,", "PO-1004,TechDirect,Monitors,1,"))
+    assert answer("What was the most expensive order?", orders, "string") == "PO-1006"  # 12 × 35.50; Monitors 189
+    assert answer("What is the cheapest price we paid for printer paper?", orders, "float") == pytest.approx(4.2)
+    stock = table_of(INVENTORY, "inventory.csv")  # what is held is no quantity bought
+    assert answer("What is the most expensive product?", stock, "string") == "Grinder Pro"
