@@ -139,8 +139,10 @@ class TableAnswerer:
         if not readings:
             return None
         # The table that explains most of the question; between two that explain as much, the one whose answer column
-        # the question asked for ("who works in Support": staff.csv's people, not budget.csv's guessed Quarter).
-        readings.sort(key=lambda r: (r[0], not r[3].guessed_answer_column), reverse=True)
+        # the question asked for ("who works in Support": staff.csv's people, not budget.csv's guessed Quarter), then
+        # the one whose own column holds the measure ("the billing for Acme": invoices.csv's Amount, not order lines'
+        # Quantity times their Unit Price, tables/derived.py).
+        readings.sort(key=lambda r: (r[0], not r[3].guessed_answer_column, r[3].plan.paired is None), reverse=True)
         coverage, row, table, reading = readings[0]
         model_plan = False
         if self._planner is not None:

@@ -13,7 +13,7 @@ from backend.tables.columns import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS, ACHIEVED_NAME, HELD_NAME, LEVEL_NAME
+from backend.tables.words import ABBREVIATIONS, ACHIEVED_NAME, HELD_NAME, LEVEL_NAME, LEVEL_WORDS
 from backend.text import stem
 
 _COMPARED = [
@@ -157,5 +157,5 @@ def achieved_against(level: int, alike: list[int], table: TypedTable) -> int | N
 
 
 BUDGET_NAME = re.compile(r"(?i)\bbudget(?:ed)?\b")
-LEVEL_OR_BUDGET = re.compile(r"(?i)\b(?:budget(?:ed)?|targets?|quotas?|goals?)\b")  # a level to reach or keep under
+LEVEL_OR_BUDGET = re.compile(rf"(?i)\b(?:budget(?:ed)?|{LEVEL_WORDS})\b")  # a level to reach, or to keep under
 SPENT_NAME = re.compile(r"(?i)\b(?:spent|spend|spending|actuals?|costs?|expenses?)\b")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pyarrow.compute as pc
+
 from backend.tables.columns import IDENTIFIER, holds_years, is_rank, named_by_rows
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
@@ -172,11 +174,8 @@ def _row_key(table: TypedTable, conditions: set[int]) -> int | None:
     columns = table.columns
     texts = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
     texts.sort(key=lambda i: not IDENTIFIER.search(columns[i].name))
-    for i in texts:
-        cells = [v for v in table.data.column(f"c{i}").to_pylist() if v]
-        if cells and len(set(cells)) == len(cells) == table.row_count:
-            return i
-    return None
+    # counted by Arrow: a million rows in milliseconds (an empty cell is one value; two of them tell no rows apart)
+    return next((i for i in texts if pc.count_distinct(table.data.column(f"c{i}")).as_py() == table.row_count), None)
 
 
 # Who does what, in a business table of people on both sides: the staff handle, sell and close; the customers buy,

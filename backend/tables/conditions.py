@@ -258,7 +258,9 @@ def question_conditions(
     for condition in number_conditions(numbers, words, table, named, condition_columns, hinted):
         conditions.append(condition)
         condition_columns.add(condition.column)
-    held = [c for c in (reorder_condition(q, table), stock_condition(q, table)) if c]  # "need reordering", "in stock"
+    held = [
+        c for c in (reorder_condition(q, table), stock_condition(q, table)) if c
+    ]  # "need reordering", "out of stock"
     for compared in [*column_comparisons(words, named, table, index), *held]:
         columns = {compared.column, compared.value} if compared.view == "column" else {compared.column}
         if not columns & condition_columns:

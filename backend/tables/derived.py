@@ -62,14 +62,16 @@ _QUANTITY_NAME = re.compile(r"(?i)\b(?:qty|quantity|units|on hand|stock)\b")
 _UNIT_COST_NAME = re.compile(r"(?i)\b(?:unit cost|cost per unit|cost each)\b")
 _UNIT_PRICE_NAME = re.compile(r"(?i)\b(?:unit price|price per unit|price each|price)\b")
 _OUTGOING = frozenset({"spend", "spending", "spent", "cost", "costs"})
-_INCOMING = frozenset({"revenue", "revenues", "sales", "income", "turnover", "takings"})
-_STOCK_NAME = re.compile(r"(?i)\b(?:on hand|in stock|stock|inventory)\b")  # what is held, not what a row bought
-# How pricey a row is: "the most expensive order" (its quantity times its price), "the cheapest shipment"
-_PRICEY = frozenset({"expensive", "cheap", "cheaper", "cheapest", "costliest", "priciest"})
+_INCOMING = frozenset(
+    {"revenue", "revenues", "sales", "income", "turnover", "takings", "earn", "earned", "earns", "earnings"}
+)
 _EITHER = frozenset(
     {"value", "worth", "amount", "pay", "pays", "paid", "payroll", "wages", "bill", "billed", "billing", "charge"}
 )
-_INCOMING |= {"earn", "earned", "earns", "earnings"}
+# How pricey a row is: "the most expensive order" (its quantity times its price), "the cheapest shipment"; not of
+# what is held ("the most expensive product" of an inventory's On Hand is the one of the highest price)
+_PRICEY = frozenset({"expensive", "cheap", "cheaper", "cheapest", "costliest", "priciest"})
+_STOCK_NAME = re.compile(r"(?i)\b(?:on hand|in stock|stock|inventory)\b")
 # Time billed at a rate ("how much should we bill Acme" of a timesheet: its Hours times its Rate): any word for money
 _HOURS_NAME = re.compile(r"(?i)^\s*(?:billable |billed |worked )?hours\s*$")
 _RATE_NAME = re.compile(r"(?i)^\s*(?:hourly |bill |billing |billable )?rate\s*(?:\(.*\))?$")

@@ -34,7 +34,8 @@ _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate
 # Money words a plan reading a money column explains. Not the nouns of money coming in ("revenue", "sales"): a Revenue
 # column is named by them, and an invoice's Amount explaining "the total revenue from Acme" would make invoices.csv read
 # it as well as orders.csv's Revenue does (bench/table_qa.py --business, 2026-11-27: 2 tuning questions lost).
-_MONEY_WORDS = MONEY_VERBS | {"money", "cost", "costs"}
+# Also the words tables/derived.py reads as money where no column holds it ("the billing for Acme", "the payroll").
+_MONEY_WORDS = MONEY_VERBS | set("money cost costs bill billing charge charges payroll wages earnings".split())
 # What a column of units counts: "how many items did Hooli buy" adds up its Quantity.
 _UNIT_WORDS = {"items", "units", "pieces"}
 # Words that make a question about every row of the table ("how many episodes are listed", "the total number of

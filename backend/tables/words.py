@@ -24,7 +24,8 @@ HELD_NAME = re.compile(r"(?i)\b(?:stock|on hand|quantity|qty|units|inventory)\b"
 # A level to reach (a Target, Quota or Goal) and what was reached (the Actual, the Sales): "who beat their target",
 # "by how much did Bo miss his quota"; "sales" and "revenue" name the Actual of a table with a level and no column of
 # either name.
-LEVEL_NAME = re.compile(r"(?i)\b(?:target|quota|goal)s?\b")
+LEVEL_WORDS = r"targets?|quotas?|goals?"
+LEVEL_NAME = re.compile(rf"(?i)\b(?:{LEVEL_WORDS})\b")
 ACHIEVED_NAME = re.compile(r"(?i)\b(?:actuals?|achieved|attained|sales|revenue|bookings)\b")
 
 MAX_WORDS = (
@@ -211,4 +212,5 @@ def row_noun(table: TypedTable) -> str:
 
 
 def _named_for(table: TypedTable) -> list[str]:
+    """The words of a table's document name, without its extension."""
     return normal(re.sub(r"\.\w+$", "", table.name.split(" › ")[0])).split()

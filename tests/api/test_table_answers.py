@@ -105,6 +105,21 @@ def test_the_question_goes_to_the_table_it_matches_and_prose_to_the_text_engine(
     assert prose["data"] == 2011 and "computation" not in prose["sources"][0]
 
 
+def test_a_table_whose_own_column_holds_the_money_answers_before_one_that_derives_it(client):
+    """An order line's Quantity times its Unit Price is money too (tables/derived.py), but of two tables that read
+    "the billing for Acme" as fully, the one whose own column holds it answers."""
+    context = client.post("/v1/contexts", json={"name": "billing"}).json()["id"]
+    lines = "Customer,Product,Quantity,Unit Price\nAcme,Widget,10,2.5\nAcme,Gadget,2,15\nHooli,Widget,4,2.5\n"
+    invoices = "Invoice,Customer,Amount\nINV-1,Acme,60\nINV-2,Acme,12.5\nINV-3,Hooli,10\n"
+    for name, data in [("order_lines.csv", lines), ("invoices.csv", invoices)]:
+        response = client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+        assert response.status_code == 201, response.text
+    body = ask(client, context, "What was the total billing for Acme?", "float").json()
+    assert body["data"] == 72.5 and body["sources"][0]["computation"]["table"] == "invoices.csv"
+    spent = ask(client, context, "How much did Hooli spend on widgets?", "float").json()
+    assert spent["data"] == 10 and spent["sources"][0]["computation"]["table"] == "order_lines.csv"
+
+
 def test_a_reading_that_explains_little_of_a_question_answers_only_when_the_text_does_not(client):
     """Four of five words unexplained: the table is not plainly where the answer is, so the documents' text goes
     first; with nothing there, the computed count stands, with its lower confidence and its plan."""
