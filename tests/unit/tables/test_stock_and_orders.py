@@ -1,6 +1,7 @@
-"""An analyst's words over purchase orders, an inventory and event registrations (tables of my own, 2026-11-28):
-a total no column holds (a quantity times its unit cost), what "units" and "stock" name, what is out of stock, and
-which column answers for the rows a question names."""
+"""An analyst's words over business tables of my own (2026-11-28: purchase orders, an inventory, registrations,
+invoice lines, sales targets, a wide monthly table, department budgets, timesheets, accounts, shipments): money no
+column holds (a quantity times its unit cost or price, hours times a rate), what "units" and "stock" name, targets
+beaten and missed, months and years said as columns, and which column answers for the rows a question names."""
 
 from __future__ import annotations
 
