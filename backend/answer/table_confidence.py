@@ -7,6 +7,7 @@ against (bench/table_qa.py's checking half), as the comments below say; ``answer
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from backend.tables import parse
@@ -105,6 +106,22 @@ FIRST_OF_SEVERAL = 0.3
 #   of more rows at the same level. Under the table bar: declined, with the 1 as the suggestion. A count of one that
 #   explains every word stands (3 of 4).
 COUNTED_ONE = 0.15
+# - A cell read in one unit of time when the question asks in another ("the term of L-3 in years" read off a "Term
+#   (months)" column: 12, at 0.8, my own loans table, 2026-11-28): nothing converts it, so the number is not the one
+#   asked for. Held like the other words said and dropped (0.15, no dev reading has it): declined, the cell offered.
+_TIME_UNITS = {  # each unit as a column's name writes it ("Duration (min)", "Term (months)", "Time (hrs)")
+    "second": r"sec(?:ond)?s?",
+    "minute": r"min(?:ute)?s?",
+    "hour": r"h(?:ou)?rs?",
+    "day": r"days?",
+    "week": r"w(?:ee)?ks?",
+    "month": r"months?",
+    "year": r"y(?:ea)?rs?",
+}
+OTHER_UNIT = PARTIAL["a time or bound left out"]
+_MEASURED = {  # readings whose value is in the unit of the column read (a count is in rows)
+    ReadingKind.LOOKUP, ReadingKind.SUM, ReadingKind.AVG, ReadingKind.MEDIAN, ReadingKind.MAX, ReadingKind.MIN,
+}  # fmt: skip
 AMBIGUITY_FACTOR = 0.67  # another table reads the question as well (no data: about what a guessed column costs)
 AGGREGATES = {  # readings whose value is computed over rows, not read from a cell
     ReadingKind.COUNT,
@@ -180,10 +197,24 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
         and reading.coverage < EXPLAINS_EVERY_WORD
     ):
         return Cap(COUNTED_ONE, "One row matches its conditions: the number asked for may be one of its cells.")
+    asked_in = _other_unit(reading, table)
+    if asked_in:
+        return Cap(OTHER_UNIT, f"It asks in {asked_in}s; the column read is in other units, and nothing converts them.")
     first_taken = reading.kind is ReadingKind.LOOKUP and plan.order_by is None and plan.limit == 1
     if first_taken and plan.where and matched_count > 1 and not result.agree_on(plan.select, table):
         return Cap(FIRST_OF_SEVERAL, f"{matched_count} rows match its conditions: this is the first of them.")
     return None
+
+
+def _other_unit(reading: parse.Reading, table: TypedTable) -> str:
+    """The unit of time the question asks in and leaves unexplained, when the column read names another, or ""."""
+    asked = [unit for unit in _TIME_UNITS if unit in reading.unexplained or f"{unit}s" in reading.unexplained]
+    if not asked or reading.kind not in _MEASURED:
+        return ""
+    read = reading.plan.select if reading.kind is ReadingKind.LOOKUP else (reading.plan.column,)
+    names = " ".join(table.columns[c].name.lower() for c in read if c is not None)
+    other = any(re.search(rf"\b{written}\b", names) for unit, written in _TIME_UNITS.items() if unit != asked[0])
+    return asked[0] if other else ""
 
 
 def matched_cap(reading: parse.Reading, result: Result, table: TypedTable, confidence: float) -> float:

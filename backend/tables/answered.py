@@ -88,16 +88,23 @@ def _named_after_wh_word(
             and not (who and (columns[c].kind == "date" or columns[c].numeric))
         ]
         codes = [c for c in fitting if codes_unasked and IDENTIFIER.search(columns[c].name)]
-        others = [c for c in fitting if c not in codes]
+        # "what was the most expensive service" of a Service Date and a Service Type: the words, not the date
+        others = sorted((c for c in fitting if c not in codes), key=lambda c: columns[c].kind != "text")
         if others and all(columns[c].kind == "date" or columns[c].numeric for c in others):
             found = _row_answer(asked.string, others, codes, table, conditions, codes_unasked)
             if found is not None:  # "which order was placed first": the "Order ID"; "Order Date" is about it
                 return found
         if others:
             return others[0]
-        if codes and not who and not any(_NAMES_A_ROW.search(c.name) for c in columns if c.kind == "text"):
+        if codes and _code_names_rows(table, who):
             return codes[0]  # "which deal closed most recently" of deals.csv: nothing but its Deal ID names a deal
     return None
+
+
+def _code_names_rows(table: TypedTable, who: bool) -> bool:
+    """Whether a named identifier column is what names the rows: not asked "who", and no text column of names or
+    titles."""
+    return not who and not any(_NAMES_A_ROW.search(c.name) for c in table.columns if c.kind == "text")
 
 
 # A column of the rows' names or titles: what "which employee" asks for, before the "Employee ID".
@@ -123,7 +130,8 @@ def _named_otherwise(
     if codes_unasked:
         free_named = [c for c in free_named if c not in codes]
     if not free_named:
-        return None
+        # "what was the most expensive booking" of bookings.csv: nothing but its Booking ID names a booking
+        return codes[0] if codes and _code_names_rows(table, who=bool(re.match(r"\s*who\b", q))) else None
     if re.match(r"\s*who\b", q) and not _names_people(columns[free_named[0]].name):
         # "who won the most deals" of deals.csv: "deals" names the Deal column, but who answers from the Owner one
         people = [
@@ -145,7 +153,17 @@ def _named_otherwise(
             return found
     if re.match(r"\s*who\b", q) and (columns[free_named[0]].kind == "date" or columns[free_named[0]].numeric):
         return None  # "who registered first": a person, not the "Registered On" date that orders them
-    return free_named[0]
+    first = free_named[0]
+    if wants_text and columns[first].kind == "date":
+        # "what was the most expensive service" of a Service Date and a Service Type: its type, unless "date" is said
+        said = {stem(w) for w in q.split()}
+        worded = [
+            c
+            for c in free_named
+            if columns[c].kind == "text" and not name_stems(columns[first].name) - name_stems(columns[c].name) & said
+        ]
+        return worded[0] if worded else first
+    return first
 
 
 def _row_answer(

@@ -27,6 +27,9 @@ DATE_FORMATS = [
     "%Y-%m-%d",
     "%Y-%m-%dT%H:%M:%S",
     "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%dT%H:%M:%SZ",  # an export's timestamps: "2026-09-15T18:40:00Z", "2026-09-15 18:40"
+    "%Y-%m-%d %H:%M",
+    "%Y-%m-%dT%H:%M",
     "%Y/%m/%d",
     "%B %d, %Y",
     "%b %d, %Y",

@@ -287,5 +287,5 @@ _PER_UNIT = re.compile(r"(?i)\b(?:unit|per|each|rate)\b")
 UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
 MONEY_NAME = re.compile(
     r"(?i)\b(?:amount|total|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross|salary|salaries"
-    r"|wages?|pay|earnings|compensation|mrr|arr)\b"
+    r"|wages?|pay|earnings|compensation|mrr|arr|principal|balance)\b"
 )

@@ -53,6 +53,8 @@ _DAY_IN_TEXT = re.compile(
 )
 
 
+# "on 2026-09-03" (its words "2026 09 03"), where no cell says it whole: a column of timestamps ("2026-09-03 14:30")
+_ISO_DAY_IN_TEXT = re.compile(r"\b(?P<year>\d{4}) (?P<month>\d{1,2}) (?P<day>\d{1,2})\b")
 _MONTH_IN_TEXT = re.compile(r"\b(?P<month>" + "|".join(m[:3] for m in MONTH_NAMES) + r")[a-z]*\.? (?P<year>\d{4})\b")
 
 
@@ -64,15 +66,9 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
         return []
     found: list[SaidDate] = []
     previous_end = None  # where the day said before this one ends
-    for match in _DAY_IN_TEXT.finditer(q):
-        said = match.group("month") or match.group("month2")
-        month = next(n for n, name in enumerate(MONTH_NAMES, 1) if name.startswith(said))
-        # "on October 2": of the one year the column's dates are in (none said, a day of several years is no day)
-        year = match.group("year") or match.group("year2") or _only_year(table, column)
-        try:
-            day = datetime(int(year), month, int(match.group("day") or match.group("day2"))) if year else None
-        except ValueError:
-            day = None
+    days = [(match, _day_said(match, table, column)) for match in _DAY_IN_TEXT.finditer(q)]
+    days += [(match, _iso_day(match)) for match in _ISO_DAY_IN_TEXT.finditer(q)]
+    for match, day in sorted(days, key=lambda found_day: found_day[0].start()):
         if day is None:
             continue
         op = comparison_before(q[: match.start()])
@@ -94,6 +90,26 @@ def said_dates(q: str, table: TypedTable) -> list[SaidDate]:
         first = len(q[: match.start()].split())
         found.append(SaidDate(value, op, (first, first + 1), column))
     return found
+
+
+def _day_said(match: re.Match[str], table: TypedTable, column: int) -> datetime | None:
+    """The day a match of :data:`_DAY_IN_TEXT` says, or None."""
+    said = match.group("month") or match.group("month2")
+    month = next(n for n, name in enumerate(MONTH_NAMES, 1) if name.startswith(said))
+    # "on October 2": of the one year the column's dates are in (none said, a day of several years is no day)
+    year = match.group("year") or match.group("year2") or _only_year(table, column)
+    try:
+        return datetime(int(year), month, int(match.group("day") or match.group("day2"))) if year else None
+    except ValueError:
+        return None
+
+
+def _iso_day(match: re.Match[str]) -> datetime | None:
+    """The day a match of :data:`_ISO_DAY_IN_TEXT` says, or None."""
+    try:
+        return datetime(int(match.group("year")), int(match.group("month")), int(match.group("day")))
+    except ValueError:
+        return None
 
 
 def _only_year(table: TypedTable, column: int) -> int | None:

@@ -14,6 +14,7 @@ from typing import Final
 
 from backend.tables.answered import answered_column, valued_column
 from backend.tables.columns import (
+    MONEY_NAME,
     is_year_or_rank,
     placing_column,
     the_amount,
@@ -74,6 +75,7 @@ _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|costs?|grossed)\b"
     r"|" + any_word(MONEY_VERBS | MONEY_NOUNS).pattern
 )
+_SPENDING = re.compile(r"\b(?:spend|spends|spent|spending|pay|pays|paid)\b")  # money out: what a money column holds
 ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
 ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked
 _RANKED_AT = re.compile(
@@ -199,6 +201,11 @@ def _choose_measure(p: ParsedQuestion) -> None:
         (c for c in p.named if c in numeric and c not in p.condition_columns and not is_year_or_rank(p.table, c)),
         None,
     )
+    if p.measure is not None and _SPENDING.search(p.q) and not MONEY_NAME.search(p.table.columns[p.measure].name):
+        # "how much did London spend on energy": what was spent is the money column, the kWh named is what it bought
+        money = the_amount(p.table, p.condition_columns)
+        if money is not None and MONEY_NAME.search(p.table.columns[money].name):
+            p.measure = money
     p.measure_named = p.measure
     if p.measure is None and _AMOUNT_CUE.search(p.q) and not re.search(r"\bhow many\b|\bnumber of\b", p.q):
         p.measure = the_amount(p.table, p.condition_columns)

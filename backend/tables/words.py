@@ -43,7 +43,10 @@ SPELLING_SIMILARITY = 0.85
 # most"): the verbs, and the nouns of money coming in. The one list that every reading of money uses: what a count adds
 # up (counts.EARNED), what asks for an amount (question.py), what a money column explains (explain.py). "bill" and
 # "charge" are left out ("Bill Evans", "in charge of").
-MONEY_VERBS = frozenset("spend spends spent spending pay pays paid earn earns earned billed charged invoiced".split())
+MONEY_VERBS = frozenset(
+    "spend spends spent spending pay pays paid earn earns earned billed charged invoiced".split()
+    + "borrowed lent owed owes".split()  # what a loan moves ("who borrowed the most": the Principal added up)
+)
 MONEY_NOUNS = frozenset("revenue income money sales".split())
 # Words for the people a row of a file of people is ("people", "staff", "workers"): "how many people work in Support"
 # of staff.csv counts its rows; of expenses.csv, the different people of its one column of people.
@@ -131,6 +134,11 @@ ABBREVIATIONS = {
     # "projects due in 2026": the Deadline (a "Due Date" column is named by either)
     "due": "deadline",
     "foot": "feet",  # "the price per square foot" of a "Square Feet" column
+    "min": "minute",  # "Duration (min)" is named by "minutes" ("how long did INC-3 last in minutes")
+    "mins": "minute",
+    "hr": "hour",
+    "hrs": "hour",
+    "mileage": "odometer",  # "the mileage of Van 2" is its Odometer reading (either names the column)
     # words that ask for a price: "the most expensive product", "products that cost less than $5"
     "cost": "price",
     "costs": "price",
@@ -195,7 +203,8 @@ def name_stems(name: str) -> set[str]:
     """The words that name a column: stemmed, abbreviations spelt out, without numbers and plural marks
     ("Refractive index(es) 589.3 nm" is named by "refractive index nm")."""
     spelt = name.replace("%", " percentage ")  # "% of votes" is named "percentage of votes"
-    words = normal(re.sub(r"([a-z])([A-Z])", r"\1 \2", spelt)).split()
+    # camelCase is two words ("unitPrice"); a unit's capital inside one word is not ("kWh", "MWh": one word)
+    words = normal(re.sub(r"([a-z])([A-Z][a-z]{2,})", r"\1 \2", spelt)).split()
     naming = [w for w in words if w not in STOP_WORDS and w not in ("s", "es") and not w[0].isdigit()]
     return {stem(ABBREVIATIONS.get(w, w)) for w in naming} or {stem(w) for w in words}
 
