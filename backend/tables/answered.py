@@ -176,8 +176,12 @@ def _row_answer(
     if codes:
         return codes[0]
     said = {stem(w) for w in q.split()}
-    rows_said = said & table_words(table)
     columns = table.columns
+    # the rows' noun: the table's file name, or a word two date columns share ("which leases end in 2026" of a Lease
+    # Start and a Lease End: a lease is a row, its dates are about it)
+    dated = [name_stems(c.name) for c in columns if c.kind == "date"]
+    shared = {w for i, names in enumerate(dated) for w in names if any(w in other for other in dated[i + 1 :])}
+    rows_said = said & (table_words(table) | shared)
     if not (wants_text and rows_said):
         return None
     if all(

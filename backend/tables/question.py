@@ -197,10 +197,11 @@ def _choose_measure(p: ParsedQuestion) -> None:
     ("the total spent on travel"), else the units moved ("how many Cold Brew Kits were sold": their Quantity added
     up; "how many orders were shipped" counts the orders the table is named for)."""
     numeric = [i for i, c in enumerate(p.table.columns) if c.numeric]
-    p.measure = next(
-        (c for c in p.named if c in numeric and c not in p.condition_columns and not is_year_or_rank(p.table, c)),
-        None,
-    )
+    measures = [c for c in p.named if c in numeric and c not in p.condition_columns and not is_year_or_rank(p.table, c)]
+    # a column of numbers before one of codes that start with a number ("the average rent for a unit" of a "Unit"
+    # column of "1A", "2B" beside "Monthly Rent": the rent, not the units' leading digits)
+    measures.sort(key=lambda c: p.table.columns[c].kind != "number")
+    p.measure = measures[0] if measures else None
     if p.measure is not None and _SPENDING.search(p.q) and not MONEY_NAME.search(p.table.columns[p.measure].name):
         # "how much did London spend on energy": what was spent is the money column, the kWh named is what it bought
         money = the_amount(p.table, p.condition_columns)

@@ -1,7 +1,7 @@
 """An analyst's words over more business tables of my own (2026-11-28, second stop: site energy use, loans, hotel
 bookings): a unit's name is one word ("kWh"), what an energy column is called, money spent read from the money column,
 what was borrowed or lent, the largest single row, a row named by its identifier, and a cell in another unit of time
-than the one asked for."""
+than the one asked for, a column of numbers before one of codes, and what a word two date columns share names."""
 
 from __future__ import annotations
 
@@ -136,3 +136,21 @@ def test_mileage_is_the_odometer_and_a_service_is_named_by_its_type_not_its_date
     assert answer("What is the mileage of Van 2 at its last service?", services, "integer") == 99800
     assert answer("What was the most expensive service?", services, "string") == "Tyres"
     assert answer("What was the date of the most expensive service?", services, "datetime") == "2026-04-22T00:00:00Z"
+
+
+RENT_ROLL = """Unit,Tenant,Monthly Rent,Lease Start,Lease End,Bedrooms
+1A,Olga Petrova,1450,2025-03-01,2026-02-28,2
+1B,Sam Okafor,1200,2025-06-01,2026-05-31,1
+2A,Lena Fischer,1800,2024-09-01,2026-08-31,3
+3A,Tom Walsh,2100,2025-11-01,2027-10-31,3
+"""
+
+
+def test_a_column_of_numbers_is_the_measure_before_one_of_codes_and_a_shared_date_word_names_the_rows():
+    # "the average rent of a unit" averaged the Unit codes' leading digits (1.8) at 0.8; "which leases end in 2026"
+    # listed their Lease Start dates at 0.8: "lease", which both dates' names share, says what the rows are
+    rents = table_of(RENT_ROLL, "rent_roll.csv")
+    assert answer("What is the average rent of a unit?", rents, "float") == 1637.5
+    assert answer("What is the highest rent of any unit?", rents, "integer") == 2100
+    assert answer("Which leases end in 2026?", rents, "string_array") == ["Olga Petrova", "Sam Okafor", "Lena Fischer"]
+    assert answer("When does Sam Okafor's lease end?", rents, "datetime") == "2026-05-31T00:00:00Z"
