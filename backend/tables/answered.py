@@ -160,7 +160,7 @@ def _named_otherwise(
         worded = [
             c
             for c in free_named
-            if columns[c].kind == "text" and not name_stems(columns[first].name) - name_stems(columns[c].name) & said
+            if columns[c].kind == "text" and not (name_stems(columns[first].name) - name_stems(columns[c].name)) & said
         ]
         return worded[0] if worded else first
     return first
