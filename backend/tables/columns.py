@@ -44,7 +44,10 @@ def _amount_column(
 ) -> int | None:
     # Amounts before ranks and identifiers: "orders with an amount over 1,000" compares the amount, not order_id;
     # "employees who earn over 100,000" names the Employee ID (1 to 15) only as the rows' name.
-    for column in sorted(named, key=lambda c: is_year_or_rank(table, c) if c in numeric else True):
+    # A column of numbers before one of codes that start with a number ("a 1 bedroom unit": Bedrooms, not a Unit "1A")
+    for column in sorted(
+        named, key=lambda c: (is_year_or_rank(table, c) if c in numeric else True, table.columns[c].kind != "number")
+    ):
         if column in numeric and not (holds_years(table, column) and not number.is_year):
             if IDENTIFIER.search(table.columns[column].name) and not _reaches(table, column, number.value):
                 continue

@@ -242,16 +242,20 @@ def share(
     mentions: list[Mention],
     flagged: tuple[Condition, ...],
     rates: bool = False,
+    measure: int | None = None,
 ) -> Compared | None:
     """What part of some rows match the rest of the question: "what percentage of employees are remote" (of every
     row), "what share of orders from Europe were shipped" (of Europe's), "the win rate". The rows the question's
     subject names (the values said before its verb) are the whole; kind "percent" (of 100) or "share" (of 1).
     ``flagged``: the conditions of ``where`` on columns of yes and no ("the churn rate": Churned = Yes).
-    ``rates``: a column is named "rate" ("Rate", "Tax rate"), so "Cy's rate" is a cell of it, not a share of rows."""
+    ``rates``: a column is named "rate" ("Tax rate"), so "Cy's rate" is a cell of it, not a share of rows.
+    ``measure``: the number column named right after "share of" ("what share of revenue came from Office": the part
+    of the Revenue added up, not of the rows counted)."""
     said = _PART.search(q)
     if said is None:
         return None if rates else _rate(q, where, presence, mentions, flagged)
     words = q.split()
+    operation = Operation.COUNT if measure is None else Operation.SUM
     verb_at = next((i for i in range(len(q[: said.end()].split()), len(words)) if words[i] in _VERBS), len(words))
     subject = {cell for m in mentions if m.end <= verb_at for cell in m.cells.values()}
     whole = tuple(
@@ -260,7 +264,7 @@ def share(
         if c.view == "text" and (c.value in subject or (isinstance(c.value, list) and set(c.value) <= subject))
     )
     kind = ReadingKind.PERCENT if said.group(1).startswith(ReadingKind.PERCENT) else ReadingKind.SHARE
-    return Plan(Operation.COUNT, where=(*where, *presence)), kind, Plan(Operation.COUNT, where=whole)
+    return Plan(operation, measure, where=(*where, *presence)), kind, Plan(operation, measure, where=whole)
 
 
 def _rate(

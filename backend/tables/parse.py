@@ -9,6 +9,8 @@ low coverage, and the answering code steps aside for the text engine.
 
 from __future__ import annotations
 
+import re
+
 from backend.tables.columns import column_named_by
 from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
@@ -26,10 +28,17 @@ from backend.types import AnswerType
 __all__ = ["Reading", "read"]
 
 
+# "a one-bedroom unit", "three-star hotels": a number said as a word, joined to what it counts, is a number compared
+# with that column ("Bedrooms" = 1), as "1 bedroom" is
+_NUMBER_WORDS = "one two three four five six seven eight nine ten".split()
+_NUMBER_COMPOUND = re.compile(rf"(?i)\b({'|'.join(_NUMBER_WORDS)})-(?=[a-z])")
+
+
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
     index_ = words_of or index(table)
+    question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
     words = unprefixed(spelt_as_in_table(normal(question).split(), index_), index_)
     if not words:
         return None

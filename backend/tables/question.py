@@ -75,6 +75,7 @@ _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|costs?|grossed)\b"
     r"|" + any_word(MONEY_VERBS | MONEY_NOUNS).pattern
 )
+_AGGREGATED = frozenset({"average", "mean", "median", "total"})  # words said right before the measure they add up
 _SPENDING = re.compile(r"\b(?:spend|spends|spent|spending|pay|pays|paid)\b")  # money out: what a money column holds
 ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
 ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked
@@ -201,6 +202,11 @@ def _choose_measure(p: ParsedQuestion) -> None:
     # a column of numbers before one of codes that start with a number ("the average rent for a unit" of a "Unit"
     # column of "1A", "2B" beside "Monthly Rent": the rent, not the units' leading digits)
     measures.sort(key=lambda c: p.table.columns[c].kind != "number")
+    # "the average rent for a one-bedroom unit": the column named right after the word that aggregates it, before one
+    # a later word names ("bedroom" names Bedrooms whole, "rent" only half of "Monthly Rent")
+    words = p.q.split()
+    after = {stem(words[i + 1]) for i, w in enumerate(words[:-1]) if w in _AGGREGATED}
+    measures.sort(key=lambda c: not after & p.index.names[c])
     p.measure = measures[0] if measures else None
     if p.measure is not None and _SPENDING.search(p.q) and not MONEY_NAME.search(p.table.columns[p.measure].name):
         # "how much did London spend on energy": what was spent is the money column, the kWh named is what it bought

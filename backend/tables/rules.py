@@ -35,6 +35,8 @@ from backend.tables.positions import in_time_order, shift_of, the_row_shifted_fr
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
 from backend.tables.scores import score_plan
 from backend.tables.superlatives import Ranking, superlative_plan
+from backend.tables.words import ABBREVIATIONS
+from backend.text import stem
 from backend.types import AnswerType
 
 
@@ -63,6 +65,14 @@ def scores(p: ParsedQuestion) -> Outcome:
         return None
     scored = score_plan(p.q, p.index.scores, p.where, p.numbers, p.numeric_answer, p.answer_column, p.is_max, p.is_min)
     return p.reading(*scored) if scored is not None else None
+
+
+def _named_after_part(p: ParsedQuestion) -> int | None:
+    """The number column named by the word right after "what share of" ("... of revenue"), or None."""
+    said = re.search(r"\b(?:percent(?:age)?|share|proportion|fraction) of (?:the |our |total )?(\w+)", p.q)
+    named = p.measure_named
+    word = said.group(1) if said else ""
+    return named if named is not None and stem(ABBREVIATIONS.get(word, word)) in p.index.names[named] else None
 
 
 def length(p: ParsedQuestion) -> Outcome:
@@ -95,6 +105,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
                 p.mentions,
                 tuple(c for c in where if p.index.flags[c.column]),
                 rates=any("rate" in names for names in p.index.names),
+                measure=_named_after_part(p),
             )
             if p.numeric_answer
             else None

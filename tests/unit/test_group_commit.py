@@ -23,19 +23,21 @@ def _versions(services, names):
 
 
 def test_versions_queued_together_are_written_in_one_round(services):
-    writer = GroupWriter(services.store)
-    writer.write(_versions(services, ["Person 0"])[0])  # the first write also creates the indexes
+    GroupWriter(services.store).write(_versions(services, ["Person 0"])[0])  # the first write creates the indexes
     batches = _versions(services, [f"Person {i}" for i in range(1, 9)])
     versions_before = services.store.table(CHUNKS).version
+    # queued before the writer's thread starts (as while it is busy): the thread finds all eight together. Queued to a
+    # writer whose thread already waits, the first could be taken alone on a loaded machine (a flaky count of rounds)
+    writer = GroupWriter(services.store)
     waiting = []
-    for batch in batches[:7]:  # queued while the writer is busy: they will be found together
+    for batch in batches[:7]:
         done: Future[None] = Future()
         writer._queue.put((batch, done))
         waiting.append(done)
     writer.write(batches[7])
     for done in waiting:
         done.result(timeout=30)
-    assert writer.groups_written == 2  # the first write, then all eight together
+    assert writer.groups_written == 1  # all eight in one round
     assert services.store.table(CHUNKS).version - versions_before == 1  # one commit of chunks, not eight
     names = sorted(d.name for d in services.store.documents.listed("acme"))
     assert names == sorted(f"Person {i}" for i in range(9))

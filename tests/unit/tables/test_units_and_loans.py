@@ -154,3 +154,29 @@ def test_a_column_of_numbers_is_the_measure_before_one_of_codes_and_a_shared_dat
     assert answer("What is the highest rent of any unit?", rents, "integer") == 2100
     assert answer("Which leases end in 2026?", rents, "string_array") == ["Olga Petrova", "Sam Okafor", "Lena Fischer"]
     assert answer("When does Sam Okafor's lease end?", rents, "datetime") == "2026-05-31T00:00:00Z"
+
+
+def test_a_number_word_joined_to_a_column_s_word_compares_that_column_and_the_measure_follows_average():
+    # "the average rent for a one-bedroom unit" averaged the Bedrooms (2.0) at 0.8: "rent" follows "average", and
+    # "one-bedroom" says Bedrooms = 1 as "1 bedroom" does (compared with Bedrooms, not the Unit codes' digits)
+    rents = table_of(RENT_ROLL, "rent_roll.csv")
+    assert answer("What is the average rent for a one-bedroom unit?", rents, "float") == 1200
+    assert answer("What is the average rent for a 1 bedroom unit?", rents, "float") == 1200
+    assert answer("How many three-bedroom units are there?", rents, "integer") == 2
+
+
+PRODUCT_SALES = """Product,Category,Units Sold,Revenue,Rating
+Aero Mug,Kitchen,1200,14400,4.5
+Brew Kettle,Kitchen,450,20250,4.1
+Cozy Throw,Home,800,31200,4.7
+Desk Lamp,Office,620,18600,3.9
+Ergo Chair,Office,150,44850,4.4
+"""
+
+
+def test_a_share_of_a_named_measure_adds_it_up_and_a_share_of_rows_counts_them():
+    # "what share of revenue came from Office" counted Office's rows (2 of 5, 0.4) at 0.8
+    sales = table_of(PRODUCT_SALES, "product_sales.csv")
+    assert answer("What share of revenue came from Office?", sales, "float") == pytest.approx(63450 / 129300)
+    assert answer("What share of units sold were Kitchen products?", sales, "float") == pytest.approx(1650 / 3220)
+    assert answer("What percentage of products are in the Office category?", sales, "float") == 40
