@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_confidence import OTHER_UNIT, matched_caps
+from backend.answer.table_confidence import OTHER_UNIT, Cap, matched_caps
 from backend.tables import parse
+from backend.tables.infer import TypedTable
 from backend.tables.query import execute
 from backend.tables.words import name_stems
 from backend.types import AnswerType
@@ -75,13 +76,16 @@ def test_borrowed_and_lent_add_up_the_principal_and_single_marks_one_row():
 def test_a_cell_in_another_unit_of_time_than_asked_is_not_trusted():
     # "the term of L-3 in years" answered 12 (its months) at 0.8
     loans = table_of(LOANS, "loans.csv")
-    reading = parse.read("What is the term of L-3 in years?", loans, AnswerType.FLOAT)
-    assert reading is not None
-    cap = matched_caps(reading, execute(reading.plan, loans), loans)
+    cap = _cap("What is the term of L-3 in years?", loans)
     assert cap is not None and cap.level == OTHER_UNIT and "years" in cap.why
-    # asked in the column's own unit, it stands
-    reading = parse.read("What is the term of L-3 in months?", loans, AnswerType.INTEGER)
-    assert reading is not None and matched_caps(reading, execute(reading.plan, loans), loans) is None
+    assert _cap("What is the term of L-3 in months?", loans) is None  # asked in the column's own unit, it stands
+
+
+def _cap(question: str, table: TypedTable) -> Cap | None:
+    """What caps the confidence of ``question``'s reading of ``table`` once its plan has run."""
+    reading = parse.read(question, table, AnswerType.FLOAT)
+    assert reading is not None
+    return matched_caps(reading, execute(reading.plan, table), table)
 
 
 def test_the_row_a_question_names_by_its_noun_is_answered_by_its_identifier():
@@ -123,9 +127,7 @@ def test_timestamps_are_dates_with_their_time_and_a_day_said_as_iso_picks_them()
 def test_a_duration_in_minutes_is_named_by_minutes_and_not_trusted_in_hours():
     incidents = table_of(INCIDENTS, "incidents.csv")
     assert answer("What was the average duration in minutes?", incidents, "float") == 46
-    reading = parse.read("What was the total duration in hours?", incidents, AnswerType.FLOAT)
-    assert reading is not None
-    cap = matched_caps(reading, execute(reading.plan, incidents), incidents)
+    cap = _cap("What was the total duration in hours?", incidents)
     assert cap is not None and cap.level == OTHER_UNIT  # 230 minutes is not 230 hours
 
 
