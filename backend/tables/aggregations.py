@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from backend.tables.columns import year_column
+from backend.tables.columns import SCORE_NAME, year_column
 from backend.tables.counts import EARNED
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
@@ -82,7 +82,10 @@ def per_group(p: ParsedQuestion) -> Outcome:
         return None
     if p.answer_column in (None, p.measure):
         return None
-    operation = Operation.AVG if grouped.group(0) in ("average", "mean") else Operation.SUM
+    # a score each row gives ("which region is the most satisfied" of a Satisfaction column) is averaged unless a
+    # total is asked: a region with more respondents is not the more satisfied (my own survey table, 2026-11-28)
+    scored = SCORE_NAME.search(p.table.columns[p.measure].name) and grouped.group(0) not in ("total", "sum")
+    operation = Operation.AVG if scored or grouped.group(0) in ("average", "mean") else Operation.SUM
     plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
     return p.reading(plan, ReadingKind.GROUP)
 

@@ -289,6 +289,7 @@ _PER_UNIT = re.compile(r"(?i)\b(?:unit|per|each|rate)\b")
 
 UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
 MONEY_NAME = re.compile(
-    r"(?i)\b(?:amount|total|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross|salary|salaries"
-    r"|wages?|pay|earnings|compensation|mrr|arr|principal|balance)\b"
+    r"(?i)\b(?:amount|total|subtotal|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross|salary"
+    r"|salaries|wages?|pay|earnings|compensation|mrr|arr|principal|balance)\b"
 )
+SCORE_NAME = re.compile(r"(?i)\b(?:rating|satisfaction|score|grade|stars|nps)\b")  # a score each row gives

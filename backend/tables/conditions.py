@@ -118,7 +118,8 @@ def filled_or_empty(
 ) -> tuple[Condition, ...]:
     """Conditions on named columns that some rows leave empty or at 0 ("how many years have no game in the puzzle
     category", "how many countries won a bronze medal"), or that say yes or no ("how many employees are remote"):
-    the rows that fill them in (above 0, yes), or, after a negation, leave them empty (at 0, not yes)."""
+    the rows that fill them in (above 0, yes), or, after a negation, leave them empty (at 0, not yes; "free shipping":
+    a Shipping of 0)."""
     words = q.split()
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     conditions = []
@@ -128,7 +129,11 @@ def filled_or_empty(
         if column in taken or not (index.gaps[column] or index.zeros[column] or flag):
             continue
         first = next((i for i, s in enumerate(stems) if s in name), 0)
-        negated = negation_before(words, first) or words[max(0, first - 2) : first] == ["out", "of"]  # "out of stock"
+        negated = (
+            negation_before(words, first)
+            or words[max(0, first - 2) : first] == ["out", "of"]  # "out of stock"
+            or (index.zeros[column] and words[first - 1 : first] == ["free"])
+        )
         if flag:
             conditions.append(Condition(column, "!=" if negated else "=", flag))
         elif index.zeros[column]:

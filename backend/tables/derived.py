@@ -4,40 +4,28 @@ Cost) or one times another ("the value of PO-1002": its Qty times its Unit Cost)
 
 No rule can read such a measure: ``said_measure`` finds it in the question's words, the rules read the question as
 about the first column (the highest Clicks, the Spend of Spring Sale, the total Revenue), and ``as_derived`` makes that
-reading compute the measure (``Plan.per``, ``Plan.less``, ``Plan.times``). A ratio over rows together is the total
-over the total (the click-through rate of the email campaigns is their clicks over their impressions, not the mean of
-their rates).
+reading compute the measure (``Plan.per``, ``Plan.less``, ``Plan.times``, ``Plan.plus``). A ratio over rows together
+is the total over the total (the click-through rate of the email campaigns is their clicks over their impressions, not
+the mean of their rates). An analyst's sums, prices and rates of what was sold: ``business_measures.py``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from backend.tables.against import LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
+from backend.tables.business_measures import business_measure
 from backend.tables.columns import is_year_or_rank
 from backend.tables.infer import TypedTable
+from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
 from backend.tables.periods import CHANGE_WORDS, FALL_WORDS
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
 from backend.tables.words import normal
 from backend.text import stem
-
-DIVIDED, LESS, TIMES = "per", "less", "times"
-
-
-@dataclass(frozen=True)
-class SaidMeasure:
-    """A measure the question says: the first column, how the second comes into it (``DIVIDED`` by it, ``LESS`` it or
-    ``TIMES`` it), the second column, and the positions of the words that say it."""
-
-    column: int
-    how: str
-    other: int
-    words: frozenset[int]
-
 
 # Rates an analyst names without saying their two columns: the rate's words, the stem that names the column divided
 # and the stems that may name the one it is over (the first the table has). The marketing funnel's own terms: a
@@ -120,6 +108,7 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         _beyond_level(words, stems, numbers, table, index_)
         or _change_across_years(words, numbers, table)
         or _quantity_times_price(words, stems, numbers, table, named_as, index_)
+        or business_measure(words, stems, numbers, table, index_)
     )
 
 
@@ -250,8 +239,8 @@ def as_derived(reading: Reading, measure: SaidMeasure, numeric: bool) -> Reading
     plan = reading.plan
     if plan.score or plan.order_to is not None or plan.shift:
         return None
-    if measure.how == TIMES and measure.other in (plan.column, plan.order_by):  # "the most expensive order": by price
-        measure = SaidMeasure(measure.other, TIMES, measure.column, measure.words)  # a product either way round
+    if measure.how in (TIMES, PLUS) and measure.other in (plan.column, plan.order_by):  # "the most expensive order":
+        measure = SaidMeasure(measure.other, measure.how, measure.column, measure.words)  # by price, either way round
     if plan.operation in (Operation.SUM, Operation.AVG, Operation.MIN, Operation.MAX) and plan.column == measure.column:
         if measure.how == DIVIDED and plan.operation is Operation.AVG:  # "the average click-through rate": overall
             summed = _computing(replace(plan, operation=Operation.SUM), measure)
@@ -273,6 +262,8 @@ def _computing(plan: Plan, measure: SaidMeasure) -> Plan:
         return replace(plan, per=measure.other)
     if measure.how == TIMES:
         return replace(plan, times=measure.other)
+    if measure.how == PLUS:
+        return replace(plan, plus=measure.other)
     return replace(plan, less=measure.other)
 
 

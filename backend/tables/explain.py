@@ -87,10 +87,10 @@ def explain(
     if named_for & _GOODS_FILES:  # inventory.csv: "how many products are in the Coffee category" counts its rows
         explained |= {i for i, s in enumerate(stems) if s in _GOODS}
     # "what other languages are listed besides Sotho": a plan that excludes a value accounts for "other"; "non-billable"
-    # (and "unpaid", read "non paid") for its prefix
+    # (and "unpaid", read "non paid") for its prefix; one of a number at 0 for "free" ("free shipping")
     excludes = any(c.op in ("!=", "lacks", "empty") for c in plan.where)
-    if excludes:
-        explained |= {i for i, w in enumerate(words) if w == BOUND_NEGATION}
+    free = any(c.op == "=" and c.view == "number" and c.value == 0 for c in plan.where)
+    explained |= {i for i, w in enumerate(words) if (excludes and w == BOUND_NEGATION) or (free and w == "free")}
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for

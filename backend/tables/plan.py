@@ -132,12 +132,14 @@ class Plan:
     times: int | None = (
         None  # ``column`` (or ``order_by``) times this column, row by row: "the value" (Qty × Unit Cost)
     )
+    plus: int | None = None  # ``column`` (or ``order_by``) plus this column, row by row (a missing cell adds 0):
+    # "the pay including bonus" (Salary + Bonus)
     words: str = field(default="", compare=False)  # the question the parser read it from (for the explanation)
 
     @property
     def paired(self) -> int | None:
-        """The second column of a measure of two (``per``, ``less`` or ``times``), or None."""
-        return next((c for c in (self.per, self.less, self.times) if c is not None), None)
+        """The second column of a measure of two (``per``, ``less``, ``times`` or ``plus``), or None."""
+        return next((c for c in (self.per, self.less, self.times, self.plus) if c is not None), None)
 
 
 def check(plan: Plan, table: TypedTable) -> Plan:
@@ -202,26 +204,26 @@ def check(plan: Plan, table: TypedTable) -> Plan:
 
 def _check_derived(plan: Plan, table: TypedTable) -> None:
     """A measure of two different number columns (``per``: one over the other, ``less``: one less the other,
-    ``times``: one times the other), summed, averaged, ranged over (min, max) or ordered by, never of scores; a ratio
-    is not averaged (its sum is the total over the total)."""
+    ``times``: one times the other, ``plus``: the two added), summed, averaged, ranged over (min, max) or ordered by,
+    never of scores; a ratio is not averaged (its sum is the total over the total)."""
     other = plan.paired
     other = other if other is not None and 0 <= other < len(table.columns) else None
     if (
         other is None
         or not table.columns[other].numeric
-        or sum(c is not None for c in (plan.per, plan.less, plan.times)) > 1
+        or sum(c is not None for c in (plan.per, plan.less, plan.times, plan.plus)) > 1
     ):
-        raise InvalidPlan("per, less, times: one column of numbers to divide by, take away or multiply by")
+        raise InvalidPlan("per, less, times, plus: one column of numbers to divide by, take away, multiply by or add")
     over = plan.order_by if plan.operation == Operation.ROWS else plan.column
     operations: tuple[Operation, ...] = (Operation.SUM, Operation.MIN, Operation.MAX, Operation.ROWS)
     if plan.per is None:
         operations += (Operation.AVG, Operation.MEDIAN)
     if plan.operation not in operations or over is None or plan.score or plan.order_to is not None:
         raise InvalidPlan(
-            "per, less, times: of a sum, an average (not per), a min, a max or the column rows are ordered by"
+            "per, less, times, plus: of a sum, an average (not per), a min, a max or the column rows are ordered by"
         )
     if over == other or not table.columns[over].numeric:
-        raise InvalidPlan("per, less, times: one column of numbers with another")
+        raise InvalidPlan("per, less, times, plus: one column of numbers with another")
 
 
 def _check_columns_compared(condition: Condition, table: TypedTable) -> None:

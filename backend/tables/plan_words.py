@@ -55,11 +55,13 @@ def describe(plan: Plan, table: TypedTable) -> str:
 
 def _per(plan: Plan, names: list[str]) -> str:
     """ "over 'Impressions'" of a ratio (a sum is the total over the other column's total, else each row's ratio), or
-    "less 'Cost'" of a difference, "times 'Unit Cost'" of a product (row by row)."""
+    "less 'Cost'" of a difference, "times 'Unit Cost'" of a product, "plus 'Bonus'" of a sum (row by row)."""
     if plan.less is not None:
         return f" less {names[plan.less]!r}"
     if plan.times is not None:
         return f" times {names[plan.times]!r}"
+    if plan.plus is not None:
+        return f" plus {names[plan.plus]!r}"
     if plan.per is None:
         return ""
     return f" over the sum of {names[plan.per]!r}" if plan.operation == Operation.SUM else f" per {names[plan.per]!r}"

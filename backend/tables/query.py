@@ -108,9 +108,9 @@ def _value_view(column: int | None, views: set[str]) -> str:
 
 
 def _aggregated(plan: Plan, value: str) -> str:
-    """The plan's aggregate of ``value``, or of the measure it derives from it: with ``less`` or ``times``, each row's
-    value less (times) the other column's; with ``per``, a sum is the total over the other column's total (the rate of
-    the rows together), a min or max each row's own ratio's."""
+    """The plan's aggregate of ``value``, or of the measure it derives from it: with ``less``, ``times`` or ``plus``,
+    each row's value less (times, plus) the other column's; with ``per``, a sum is the total over the other column's
+    total (the rate of the rows together), a min or max each row's own ratio's."""
     if plan.per is not None and plan.operation == Operation.SUM:
         return f"(sum({value}) / nullif(sum(n{plan.per}), 0))"
     if plan.paired is not None:
@@ -119,12 +119,15 @@ def _aggregated(plan: Plan, value: str) -> str:
 
 
 def _derived(plan: Plan, value: str) -> str:
-    """A row's ``value`` less the plan's ``less`` column, times its ``times`` column, or over its ``per`` column: NULL
-    where that is 0, as a campaign with no impressions has no click-through rate (it sorts last)."""
+    """A row's ``value`` less the plan's ``less`` column, times its ``times`` column, plus its ``plus`` column (an
+    empty Bonus adds nothing), or over its ``per`` column: NULL where that is 0, as a campaign with no impressions has
+    no click-through rate (it sorts last)."""
     if plan.less is not None:
         return f"({value} - n{plan.less})"
     if plan.times is not None:
         return f"({value} * n{plan.times})"
+    if plan.plus is not None:
+        return f"({value} + coalesce(n{plan.plus}, 0))"
     return f"({value} / nullif(n{plan.per}, 0))"
 
 

@@ -124,13 +124,16 @@ def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -
 
 
 def _paired_how(plan: Plan) -> str:
-    """How a plan's measure of two columns puts them together: "per", "times" or "less"."""
+    """How a plan's measure of two columns puts them together: "per", "times", "plus" or "less"."""
+    if plan.plus is not None:
+        return "plus"
     return "per" if plan.per is not None else "times" if plan.times is not None else "less"
 
 
 def _measured(rows: list[tuple], column: int, other: int, how: str, table: TypedTable) -> list[tuple]:
-    """Rows (answer, cell, other cell) as (answer, the first cell less the other, over it or times it as ``how``
-    says, each as the table reads it: a number, or a date), None where either is missing or a divisor is 0."""
+    """Rows (answer, cell, other cell) as (answer, the first cell less the other, over it, times it or plus it as
+    ``how`` says, each as the table reads it: a number, or a date), None where either is missing or a divisor is 0
+    (a missing cell added is 0, as the query adds it)."""
 
     def read(index: int, cells: list[Any]) -> dict[str, Any]:
         view = "d" if table.columns[index].kind == "date" else "n"
@@ -140,7 +143,9 @@ def _measured(rows: list[tuple], column: int, other: int, how: str, table: Typed
     measured = []
     for answer, first, second in rows:
         a, b = firsts.get(first), others.get(second)
-        if a is None or b is None or (how == "per" and not b):
+        if how == "plus" and a is not None:
+            measured.append((answer, a + (b or 0)))
+        elif a is None or b is None or (how == "per" and not b):
             measured.append((answer, None))
         else:
             measured.append((answer, a / b if how == "per" else a * b if how == "times" else a - b))

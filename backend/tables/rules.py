@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, streak
 from backend.tables.answered import answered_column
-from backend.tables.columns import length_column, placing_column, shift_unit
+from backend.tables.columns import SCORE_NAME, length_column, placing_column, shift_unit
 from backend.tables.comparisons import (
     either_number,
     remaining,
@@ -214,6 +214,16 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
     if p.where:
         return None
     if re.search(r"\b(first|top)\b", p.q):
+        # "who is the top student" of a table of grades in no order: the highest of its one score column (on
+        # average, where the answer's rows repeat: a student's grades); not "the top 10", nor "first"
+        scores = [c for c, column in enumerate(p.table.columns) if column.numeric and SCORE_NAME.search(column.name)]
+        top = re.search(r"\btop (?!\d)", p.q) and not re.search(r"\b(?:first|last)\b", p.q)
+        if top and placing_column(p.table) is None and len(scores) == 1:
+            if len(p.index.values[p.answer_column]) < p.table.row_count:
+                plan = Plan(Operation.AVG, scores[0], group_by=p.answer_column, descending=True, limit=p.group_limit)
+                return p.reading(plan, ReadingKind.GROUP)
+            plan = Plan(Operation.ROWS, select=(p.answer_column,), order_by=scores[0], descending=True, limit=1)
+            return p.reading(plan, ReadingKind.SUPERLATIVE)
         return p.reading(Plan(Operation.ROWS, select=(p.answer_column,), limit=1), ReadingKind.FIRST)
     if re.search(r"\b(last|final|bottom)\b", p.q):
         placing = placing_column(p.table)

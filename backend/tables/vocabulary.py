@@ -137,24 +137,30 @@ def index(table: TypedTable) -> Index:
     )  # fmt: skip
 
 
-_HELD_WORDS = frozenset({stem("quantity"), stem("stock")})  # "units" is read as "quantity" (words.ABBREVIATIONS)
 _ACHIEVED_WORDS = frozenset({stem("sales"), stem("revenue"), stem("bookings")})
-# A column counted in an energy unit ("kWh", "Usage (MWh)") is what "energy", "consumption" and "usage" name: "how much
-# energy did Leeds use" adds up its kWh, not its Cost (my own site energy table, 2026-11-28).
-_ENERGY_NAME = re.compile(r"(?i)\b[kmg]?wh\b")
-_ENERGY_WORDS = frozenset({stem("energy"), stem("consumption"), stem("usage")})
+# Words a table's columns suggest where no column's name says them: the one column whose name matches is named by the
+# words. "Units", "quantity" and "stock" name what is held ("how many units are in York" adds up its On Hand; "units"
+# is read as "quantity", words.ABBREVIATIONS). The rest each an answer given wrong over my own tables (2026-11-28):
+# "energy" of a kWh column ("how much energy did Leeds use" read its Cost), "downtime" of an incident's Duration (it
+# counted incidents), "satisfied" of a Satisfaction score (the stems differ: it counted respondents), "revenue" of an
+# order's Subtotal or Order Total (no reading).
+_SENSES = (
+    (HELD_NAME, frozenset({stem("quantity"), stem("stock")})),
+    (re.compile(r"(?i)\b[kmg]?wh\b"), frozenset({stem("energy"), stem("consumption"), stem("usage")})),
+    (re.compile(r"(?i)\b(?:duration|outage)\b"), frozenset({stem("downtime"), stem("outage")})),
+    (re.compile(r"(?i)\bsatisfaction\b"), frozenset({stem("satisfied"), stem("satisfy")})),
+    (re.compile(r"(?i)\b(?:subtotal|order total|order value)\b"), frozenset({stem("revenue"), stem("takings")})),
+)
 
 
 def _name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
-    """Words a table's columns suggest, where no column's name says them: "units", "quantity" and "stock" name its
-    one column of what is held ("how many units are in York" adds up its On Hand); "sales" and "revenue" its one
-    Actual beside a Target or Quota ("who had the highest sales"); "energy" and "consumption" its one column of kWh."""
+    """Add to ``names`` the words a table's columns suggest (``_SENSES``), and "sales" and "revenue" to its one Actual
+    beside a Target or Quota ("who had the highest sales"), where no column's name says them."""
     numbers = [i for i, c in enumerate(table.columns) if c.numeric]
-    held = [i for i in numbers if HELD_NAME.search(table.columns[i].name)]
     levels = [i for i in numbers if LEVEL_NAME.search(table.columns[i].name)]
     actual = [i for i in numbers if re.search(r"(?i)\bactuals?\b", table.columns[i].name)]
-    energy = [i for i in numbers if _ENERGY_NAME.search(table.columns[i].name)]
-    for columns, words in ((held, _HELD_WORDS), (actual if levels else [], _ACHIEVED_WORDS), (energy, _ENERGY_WORDS)):
+    senses = [([i for i in numbers if name.search(table.columns[i].name)], words) for name, words in _SENSES]
+    for columns, words in (*senses, (actual if levels else [], _ACHIEVED_WORDS)):
         if len(columns) == 1 and not any(words & stems for stems in names):
             names[columns[0]] = names[columns[0]] | words
 

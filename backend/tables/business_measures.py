@@ -1,0 +1,122 @@
+"""Measures a business table's columns add up to or divide into, said in an analyst's words that name no column
+(``derived.py`` makes the rules' reading compute them):
+
+- an amount *including* another: "who earns the most including bonus" (Salary plus Bonus), "the total revenue
+  including shipping" (Order Total plus Shipping Fee); "the total compensation" of a table that pays a Salary and a
+  Bonus is the two;
+- the *price* of what was sold, of a table that holds what it sold for and how many: "the average price of a Desk
+  Lamp" (Revenue over Units Sold);
+- a *rate* of what was sold: "the return rate of the Cozy Throw" (Returns over Units Sold).
+
+Each was answered wrong at 0.65 or 0.8 over my own employees, shop orders and product sales tables (2026-11-28): the
+Bonus alone, the Revenue of the lamps as their price, the Returns as their rate.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.columns import MONEY_NAME, UNITS_NAME
+from backend.tables.infer import TypedTable
+from backend.tables.measure import DIVIDED, PLUS, SaidMeasure
+from backend.tables.vocabulary import Index
+
+_INCLUDING = frozenset({"including", "incl", "plus", "inclusive"})  # "inclusive of shipping"
+_BEFORE_NAME = frozenset({"the", "their", "his", "her", "its", "of", "all", "any"})  # "including their bonuses"
+_PAY_NAME = re.compile(r"(?i)\b(?:salary|salaries|base pay|wages?|pay)\b")
+_EXTRA_PAY_NAME = re.compile(r"(?i)\b(?:bonus|bonuses|commissions?|allowances?)\b")
+_COMPENSATION = frozenset({"compensation", "remuneration", "package"})
+_INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover)\b")
+_PRICE = frozenset({"price", "prices"})
+_PRICE_QUALIFIERS = frozenset({"selling", "sale", "sales", "unit"})  # "the average selling price"
+_RATE_NAME = re.compile(r"(?i)\b(?:rates?|ratio)\b")
+
+
+def business_measure(
+    words: list[str], stems: list[str], numbers: list[int], table: TypedTable, index_: Index
+) -> SaidMeasure | None:
+    """The measure an analyst's words say of ``numbers`` (the table's number columns that are no year or rank), or
+    None."""
+    return (
+        _including(words, stems, numbers, table, index_)
+        or _compensation(words, numbers, table, index_)
+        or _price_of_sold(words, numbers, table, index_)
+        or _rate_of_sold(words, stems, numbers, table, index_)
+    )
+
+
+def _including(
+    words: list[str], stems: list[str], numbers: list[int], table: TypedTable, index_: Index
+) -> SaidMeasure | None:
+    """ "Including <a column>": the amount the question reads (the one money column it names besides, else the
+    table's one other money column) plus that column."""
+    for i, word in enumerate(words[:-1]):
+        if word not in _INCLUDING:
+            continue
+        end = i + 1
+        while end < len(words) - 1 and words[end] in _BEFORE_NAME:
+            end += 1
+        added = [c for c in numbers if stems[end] in index_.names[c]]
+        if len(added) != 1:
+            continue
+        said = range(i, end + 1)
+        money = [c for c in numbers if c != added[0] and MONEY_NAME.search(table.columns[c].name)]
+        named = [c for c in money if any(s in index_.names[c] for j, s in enumerate(stems) if j not in said)]
+        base = named if len(named) == 1 else money
+        if len(base) == 1:
+            return SaidMeasure(base[0], PLUS, added[0], frozenset(said))
+    return None
+
+
+def _compensation(words: list[str], numbers: list[int], table: TypedTable, index_: Index) -> SaidMeasure | None:
+    """ "The total compensation" of a table paying one Salary (or Wage) and one Bonus (or Commission), where no
+    column is named for it: the two added."""
+    said = next((i for i, word in enumerate(words) if word in _COMPENSATION), None)
+    if said is None or any(words[said] in table.columns[c].name.lower() for c in range(len(table.columns))):
+        return None
+    pay = [c for c in numbers if _PAY_NAME.search(table.columns[c].name)]
+    extra = [c for c in numbers if _EXTRA_PAY_NAME.search(table.columns[c].name)]
+    if len(pay) == 1 and len(extra) == 1 and pay != extra:
+        return SaidMeasure(pay[0], PLUS, extra[0], frozenset({said}))
+    return None
+
+
+def _sold(numbers: list[int], table: TypedTable) -> int | None:
+    """The table's one column of how many were sold (a Quantity, "Units Sold"), or None."""
+    units = [c for c in numbers if UNITS_NAME.search(table.columns[c].name)]
+    return units[0] if len(units) == 1 else None
+
+
+def _price_of_sold(words: list[str], numbers: list[int], table: TypedTable, index_: Index) -> SaidMeasure | None:
+    """ "The (average) price" of a table with no price column but one of what was sold for (Revenue, Sales) and one
+    of how many (Units Sold): the one over the other, of the rows picked together."""
+    said = next((i for i, word in enumerate(words) if word in _PRICE), None)
+    if said is None or any("price" in names for names in index_.names):
+        return None
+    income = [c for c in numbers if _INCOME_NAME.search(table.columns[c].name)]
+    units = _sold(numbers, table)
+    if len(income) != 1 or units is None or units == income[0]:
+        return None
+    qualifiers = {said - 1} if said > 0 and words[said - 1] in _PRICE_QUALIFIERS else set()
+    return SaidMeasure(income[0], DIVIDED, units, frozenset({said, *qualifiers}))
+
+
+def _rate_of_sold(
+    words: list[str], stems: list[str], numbers: list[int], table: TypedTable, index_: Index
+) -> SaidMeasure | None:
+    """ "The <count> rate" ("the return rate", "the defect rate") of a table with a column of that count beside one of
+    how many were sold, and no column of rates: the count over what was sold."""
+    if any(_RATE_NAME.search(c.name) for c in table.columns):
+        return None
+    units = _sold(numbers, table)
+    for i, word in enumerate(words[1:], start=1):
+        if word != "rate" or units is None:
+            continue
+        counted = [
+            c
+            for c in numbers
+            if c != units and not MONEY_NAME.search(table.columns[c].name) and stems[i - 1] in index_.names[c]
+        ]
+        if len(counted) == 1:
+            return SaidMeasure(counted[0], DIVIDED, units, frozenset({i - 1, i}))
+    return None
