@@ -94,18 +94,38 @@ def stock_condition(q: str, table: TypedTable) -> Condition | None:
     return Condition(held[0], "=", 0.0, "number") if len(held) == 1 else None
 
 
+# "which invoices were paid late", "how many tasks finished late": the date a row was done after the one it was due
+# by (a column named for a due date or a deadline, beside the date the question's verb names: "paid" of "Paid On")
+_LATE = re.compile(r"\b(?:late|past due)\b")
+_DUE_NAME = re.compile(r"(?i)\b(?:due|deadline)\b")
+
+
+def late_condition(q: str, table: TypedTable, index: Index) -> Condition | None:
+    """``done > due`` when the question asks what was done late of a table with one due date and one other date its
+    words name (a cell said may name it too: "paid" of a Status "Paid" and a "Paid On" date)."""
+    if not _LATE.search(q):
+        return None
+    stems = {stem(ABBREVIATIONS.get(w, w)) for w in q.split()}
+    dates = [c for c in range(len(table.columns)) if _kind(table, c) == "date"]
+    due = [c for c in dates if _DUE_NAME.search(table.columns[c].name)]
+    done = [c for c in dates if c not in due and index.names[c] & stems]
+    return Condition(done[0], ">", due[0], "column") if len(due) == 1 and len(done) == 1 else None
+
+
 _MET_WORDS = re.compile(rf"\b(?:{'|'.join(pattern for pattern, _ in _MET)})\b")
 
 
 def level_words(words: list[str], where: tuple[Condition, ...], of: int | None, table: TypedTable) -> set[int]:
     """The positions of the words that say how conditions compare a row with a level: "need reordering", "out of
-    stock" of a column of stock, "beat", "missed" of a target, or "reached" of a target the answer is a share of
-    (``of``: the column the answer is a part of)."""
+    stock" of a column of stock, "beat", "missed" of a target, "late" of a due date, or "reached" of a target the
+    answer is a share of (``of``: the column the answer is a part of)."""
     q = " ".join(words)
     held = any(HELD_NAME.search(table.columns[c.column].name) for c in where)
     compared = [int(c.value) for c in where if c.view == "column"] + ([of] if of is not None else [])
     level = any(LEVEL_NAME.search(table.columns[c].name) for c in compared)
+    late = any(_DUE_NAME.search(table.columns[int(c.value)].name) for c in where if c.view == "column")
     patterns = [*((NEEDS_REORDER, OUT_OF_STOCK) if held else ()), *((_MET_WORDS,) if level else ())]
+    patterns += [_LATE] if late else []
     explained = set()
     for said in (match for pattern in patterns for match in pattern.finditer(q)):
         start = len(q[: said.start()].split())

@@ -146,7 +146,9 @@ def _named_otherwise(
         # "when did Grace's order ship" of orders.csv: its Ship Date; "order" says what the row is, not which date
         said = {stem(w) for w in q.split()} - table_words(table)
         dated.sort(key=lambda c: not name_stems(columns[c].name) & said)
-        return (dated or free_named)[0]
+        # "when is Dr. Okafor's next appointment after November 6": the one date column, though a condition takes it
+        only = [i for i, c in enumerate(columns) if c.kind == "date"]
+        return (dated or (only if len(only) == 1 else free_named))[0]
     if all(columns[c].kind == "date" for c in free_named):
         found = _row_answer(q, free_named, codes, table, conditions, wants_text)
         if found is not None:  # "what was the most recent listing": the "Listing ID"; the "Listed Date" is about it

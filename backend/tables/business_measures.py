@@ -6,10 +6,14 @@
   Bonus is the two;
 - the *price* of what was sold, of a table that holds what it sold for and how many: "the average price of a Desk
   Lamp" (Revenue over Units Sold);
-- a *rate* of what was sold: "the return rate of the Cozy Throw" (Returns over Units Sold).
+- a *rate* of what was sold: "the return rate of the Cozy Throw" (Returns over Units Sold);
+- the *value* of a thing a column counts: "the average transaction value" (Revenue over Transactions);
+- the *total* of a price or cost per unit over what was sold: "the total food cost of the lemonade sold" (its Food
+  Cost times its Qty Sold).
 
-Each was answered wrong at 0.65 or 0.8 over my own employees, shop orders and product sales tables (2026-11-28): the
-Bonus alone, the Revenue of the lamps as their price, the Returns as their rate.
+Each was answered wrong at 0.65 or 0.8 over my own employees, shop orders, product sales, shop footfall and menu
+tables (2026-11-28): the Bonus alone, the Revenue of the lamps as their price, the Returns as their rate, the average
+Transactions as their value, one lemonade's Food Cost as the cost of all sold.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import re
 
 from backend.tables.columns import MONEY_NAME, UNITS_NAME
 from backend.tables.infer import TypedTable
-from backend.tables.measure import DIVIDED, PLUS, SaidMeasure
+from backend.tables.measure import DIVIDED, PLUS, TIMES, SaidMeasure
 from backend.tables.vocabulary import Index
 
 _INCLUDING = frozenset({"including", "incl", "plus", "inclusive"})  # "inclusive of shipping"
@@ -42,6 +46,8 @@ def business_measure(
         or _compensation(words, numbers, table, index_)
         or _price_of_sold(words, numbers, table, index_)
         or _rate_of_sold(words, stems, numbers, table, index_)
+        or _value_of_counted(words, stems, numbers, table, index_)
+        or _total_of_sold(words, stems, numbers, table, index_)
     )
 
 
@@ -120,3 +126,41 @@ def _rate_of_sold(
         if len(counted) == 1:
             return SaidMeasure(counted[0], DIVIDED, units, frozenset({i - 1, i}))
     return None
+
+
+def _value_of_counted(
+    words: list[str], stems: list[str], numbers: list[int], table: TypedTable, index_: Index
+) -> SaidMeasure | None:
+    """ "The (average) <thing> value" of a table with a column counting the things (Transactions, Orders) and one of
+    what they brought in: the income over the count."""
+    income = [c for c in numbers if _INCOME_NAME.search(table.columns[c].name)]
+    for i, word in enumerate(words[1:], start=1):
+        if word != "value" or len(income) != 1:
+            continue
+        counted = [c for c in numbers if c != income[0] and not MONEY_NAME.search(table.columns[c].name)]
+        counted = [c for c in counted if stems[i - 1] in index_.names[c]]
+        if len(counted) == 1:
+            return SaidMeasure(income[0], DIVIDED, counted[0], frozenset({i - 1, i}))
+    return None
+
+
+def _total_of_sold(
+    words: list[str], stems: list[str], numbers: list[int], table: TypedTable, index_: Index
+) -> SaidMeasure | None:
+    """ "The total <cost> of <what> sold": the one money column the question names that is no total (a Price, a Food
+    Cost: one unit's), times the table's one column of how many were sold."""
+    if "total" not in words or not ({"sold", "sales"} & set(words)):
+        return None
+    units = _sold(numbers, table)
+    per_unit = {
+        c: len(index_.names[c] & set(stems))  # "food cost" names the Food Cost more than the Price
+        for c in numbers
+        if c != units
+        and MONEY_NAME.search(table.columns[c].name)
+        and not re.search(r"(?i)\b(?:total|amount|revenue|revenues|sales|income|turnover)\b", table.columns[c].name)
+    }
+    best = max(per_unit.values(), default=0)
+    named = [c for c, hits in per_unit.items() if hits == best]
+    if units is None or not best or len(named) != 1:
+        return None
+    return SaidMeasure(named[0], TIMES, units, frozenset(i for i, w in enumerate(words) if w in ("sold", "sales")))

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pyarrow.compute as pc
 
-from backend.tables.against import column_comparisons, reorder_condition, stock_condition
+from backend.tables.against import column_comparisons, late_condition, reorder_condition, stock_condition
 from backend.tables.cells import parse_number
 from backend.tables.columns import is_rank, number_column, rank_column
 from backend.tables.infer import Column, TypedTable
@@ -263,10 +263,9 @@ def question_conditions(
     for condition in number_conditions(numbers, words, table, named, condition_columns, hinted):
         conditions.append(condition)
         condition_columns.add(condition.column)
-    held = [
-        c for c in (reorder_condition(q, table), stock_condition(q, table)) if c
-    ]  # "need reordering", "out of stock"
-    for compared in [*column_comparisons(words, named, table, index), *held]:
+    # "need reordering", "out of stock", "paid late"
+    levels = (reorder_condition(q, table), stock_condition(q, table), late_condition(q, table, index))
+    for compared in [*column_comparisons(words, named, table, index), *(c for c in levels if c)]:
         columns = {compared.column, compared.value} if compared.view == "column" else {compared.column}
         if not columns & condition_columns:
             conditions.append(compared)

@@ -40,7 +40,7 @@ _NAMED_RATES = (
 _SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
 # Profit is what came in less what it cost: said of a table with one column of each and none named for profit
 # (a Revenue less its Cost, a Unit Price less its Unit Cost: "the profit per unit").
-_PROFIT = frozenset({"profit", "profits", "profitable"})
+_PROFIT = frozenset({"profit", "profits", "profitable", "margin", "margins"})  # "the highest margin": price less cost
 _INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover|price)\b")
 # A total no column holds, said of a table with a quantity and what one of it costs or sells for: the quantity times
 # that price ("the value of PO-1002": Qty × Unit Cost, "how much did Hooli spend": Quantity × Unit Price). A table with

@@ -77,6 +77,7 @@ _AMOUNT_CUE = re.compile(
 )
 _AGGREGATED = frozenset({"average", "mean", "median", "total"})  # words said right before the measure they add up
 _SPENDING = re.compile(r"\b(?:spend|spends|spent|spending|pay|pays|paid)\b")  # money out: what a money column holds
+_TIME_SPENT = re.compile(r"\b(?:minutes|hours|days|weeks|time)\b")
 ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
 ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked
 _RANKED_AT = re.compile(
@@ -208,8 +209,10 @@ def _choose_measure(p: ParsedQuestion) -> None:
     after = {stem(words[i + 1]) for i, w in enumerate(words[:-1]) if w in _AGGREGATED}
     measures.sort(key=lambda c: not after & p.index.names[c])
     p.measure = measures[0] if measures else None
-    if p.measure is not None and _SPENDING.search(p.q) and not MONEY_NAME.search(p.table.columns[p.measure].name):
+    spent = _SPENDING.search(p.q) and not _TIME_SPENT.search(p.q)
+    if p.measure is not None and spent and not MONEY_NAME.search(p.table.columns[p.measure].name):
         # "how much did London spend on energy": what was spent is the money column, the kWh named is what it bought
+        # ("how many minutes did Dr. Patel spend" is time)
         money = the_amount(p.table, p.condition_columns)
         if money is not None and MONEY_NAME.search(p.table.columns[money].name):
             p.measure = money

@@ -187,7 +187,8 @@ def next_or_previous(p: ParsedQuestion) -> Outcome:
     said = {i for m in p.mentions for i in range(m.start, m.end)}
     said |= {i for n in p.numbers if n.op != "=" for i in range(max(0, n.words[0] - 3), n.words[0])}  # "after 2010"
     shift = shift_of(p.q, bool(p.mentions or any(d.op == "=" for d in p.dates)), said)  # "after June 2024" compares
-    if not shift or not p.where:
+    # "Dr. Okafor's next appointment after November 6": the day compared says which is next (the lookup's first)
+    if not shift or not p.where or any(d.op != "=" for d in p.dates):
         return None
     # The asked column may be the one X is in (the next row's winner). A column named just before the shift word is
     # its unit, not what is asked ("who won the month before?").

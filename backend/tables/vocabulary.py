@@ -143,13 +143,14 @@ _ACHIEVED_WORDS = frozenset({stem("sales"), stem("revenue"), stem("bookings")})
 # is read as "quantity", words.ABBREVIATIONS). The rest each an answer given wrong over my own tables (2026-11-28):
 # "energy" of a kWh column ("how much energy did Leeds use" read its Cost), "downtime" of an incident's Duration (it
 # counted incidents), "satisfied" of a Satisfaction score (the stems differ: it counted respondents), "revenue" of an
-# order's Subtotal or Order Total (no reading).
+# order's Subtotal or Order Total (no reading), "visitors" of a shop's Footfall (it counted days).
 _SENSES = (
     (HELD_NAME, frozenset({stem("quantity"), stem("stock")})),
     (re.compile(r"(?i)\b[kmg]?wh\b"), frozenset({stem("energy"), stem("consumption"), stem("usage")})),
     (re.compile(r"(?i)\b(?:duration|outage)\b"), frozenset({stem("downtime"), stem("outage")})),
     (re.compile(r"(?i)\bsatisfaction\b"), frozenset({stem("satisfied"), stem("satisfy")})),
     (re.compile(r"(?i)\b(?:subtotal|order total|order value)\b"), frozenset({stem("revenue"), stem("takings")})),
+    (re.compile(r"(?i)\bfootfall\b"), frozenset({stem("visitors"), stem("visits")})),
 )
 
 
@@ -249,6 +250,7 @@ def named_columns(
     as any word does ("which listing" of listings.csv names its "Listing ID", where "listed" is a cue)."""
     free = {s for i, s in enumerate(stems) if i not in covered and (s not in CUE_STEMS or s in row_nouns)}
     totals = {s for i, s in enumerate(stems) if i not in covered and s == _TOTAL}
+    cues = {s for i, s in enumerate(stems) if i not in covered and s in CUE_STEMS and s not in free | {_TOTAL}}
     scored = []
     for column, name in enumerate(index.names):
         if not name:
@@ -256,6 +258,7 @@ def named_columns(
         # "total" names a column called "Total" ("orders with a total over 100"); other cue words stay cues ("the
         # number of trains" is no "Number" column: tuning half, 2026-11-24, 2 of 196 lost when they named columns).
         hit, size = len(name & (free | (totals if name == {_TOTAL} else set()))), index.name_sizes[column]
+        hit += len(name & cues) if hit else 0  # "the handle time": a cue word in a name another word said
         if hit and hit >= size * share:
             scored.append((hit / size + 0.01 * hit, -column, column))
     return [c for *_, c in sorted(scored, reverse=True)]

@@ -1,6 +1,7 @@
 """An analyst's words over more business tables of my own (2026-11-28, third stop: employees with bonuses, product
-sales, shop orders, a survey, incidents, grades): an amount including another (Salary plus Bonus), the price and
-return rate of what was sold, what "free", "revenue" and "downtime" name, and a score averaged, not added up."""
+sales, shop orders, a survey, incidents, grades, a shop's footfall, a menu, vendor invoices, appointments, a call
+centre): an amount including another (Salary plus Bonus), the price, rate and value of what was sold or counted, what
+"free", "revenue", "downtime", "visitors", "margin" and "late" name, and a score averaged, not added up."""
 
 from __future__ import annotations
 
@@ -130,3 +131,73 @@ def test_the_top_row_of_a_table_in_no_order_is_the_one_of_the_highest_score():
     assert answer("Who is the top student?", single, "string") == "Cy"
     ranked = table_of("Rank,Player,Score\n1,Bo,71\n2,Cy,93\n", "results.csv")
     assert answer("Who is the top player?", ranked, "string") == "Bo"  # a ranked table's first row
+
+
+STORE_DAYS = """Date,Store,Footfall,Transactions,Revenue
+2026-10-01,Camden,820,205,6150.00
+2026-10-01,Brixton,610,140,3920.00
+2026-10-02,Camden,900,240,7440.00
+2026-10-02,Brixton,580,150,4350.00
+"""
+
+MENU = """Item,Category,Price,Food Cost,Qty Sold
+Margherita,Pizza,11.00,3.20,320
+Pepperoni,Pizza,13.00,4.10,280
+Lemonade,Drinks,3.50,0.60,400
+"""
+
+INVOICES = """Invoice,Vendor,Issued,Due,Paid On,Amount,Status
+V-100,Northwind,2026-08-01,2026-08-31,2026-08-28,1200.00,Paid
+V-101,Contoso,2026-08-05,2026-09-04,2026-09-12,860.50,Paid
+V-102,Northwind,2026-09-01,2026-10-01,,1450.00,Overdue
+"""
+
+APPOINTMENTS = """Appointment,Patient,Doctor,Date,Status,Fee,Duration (min)
+A-01,J. Smith,Dr. Patel,2026-11-02,Attended,80,20
+A-02,K. Jones,Dr. Patel,2026-11-02,No-show,80,20
+A-05,M. Green,Dr. Patel,2026-11-06,Attended,80,20
+A-06,N. White,Dr. Okafor,2026-11-06,Attended,150,60
+A-07,K. Jones,Dr. Okafor,2026-11-09,No-show,150,60
+A-08,L. Brown,Dr. Okafor,2026-11-12,Attended,150,60
+"""
+
+CALLS = """Agent,Team,Calls Handled,Avg Handle Time (s),CSAT
+Amira,Billing,142,310,4.6
+Bruno,Billing,98,420,4.1
+Chidi,Tech,75,610,4.4
+"""
+
+
+def test_a_value_per_thing_counted_visitors_and_what_was_sold_at_a_unit_cost():
+    # "the average transaction value" averaged the Transactions (152.7) at 0.65, "how many visitors came" counted days,
+    # "the total food cost of the lemonade sold" read one lemonade's (0.6) at 0.8, "the highest margin" had no reading
+    days = table_of(STORE_DAYS, "store_daily.csv")
+    assert answer("What is the average transaction value at Brixton?", days, "float") == pytest.approx(8270 / 290)
+    assert answer("How many visitors came to Brixton in total?", days, "integer") == 1190
+    menu = table_of(MENU, "menu_sales.csv")
+    assert answer("What was the total food cost of the lemonade sold?", menu, "float") == pytest.approx(240.0)
+    assert answer("What is the food cost of a Margherita?", menu, "float") == pytest.approx(3.2)  # one, not all sold
+    assert answer("Which item has the highest margin?", menu, "string") == "Pepperoni"  # 8.90 against 7.80
+
+
+def test_paid_late_compares_the_paid_date_with_the_due_date():
+    # "how many invoices were paid late" counted every paid invoice (2) at 0.65
+    invoices = table_of(INVOICES, "vendor_invoices.csv")
+    assert answer("How many invoices were paid late?", invoices, "integer") == 1
+    assert answer("Which invoices were paid late?", invoices, "string_array") == ["V-101"]
+    assert _reading("How many invoices were paid late?", invoices, "integer").unexplained == ()
+
+
+def test_time_spent_the_next_day_after_a_date_and_a_name_said_with_its_cue_word():
+    # "how many minutes did Dr. Patel spend" added up his Fees (spending reads money); "Dr. Okafor's next appointment
+    # after November 6" went one row past the first after it (none); "the longest handle time" read the Calls Handled
+    # ("time" is a cue word, so "Avg Handle Time (s)" was named by one word of three)
+    clinic = table_of(APPOINTMENTS, "appointments.csv")
+    assert answer("How many minutes did Dr. Patel spend with patients who attended?", clinic, "integer") == 40
+    assert answer("When is Dr. Okafor's next appointment after November 6?", clinic, "datetime") == (
+        "2026-11-09T00:00:00Z"
+    )
+    calls = table_of(CALLS, "call_center.csv")
+    assert answer("Who has the longest handle time?", calls, "string") == "Chidi"
+    assert answer("What is the average handle time for Billing?", calls, "float") == pytest.approx(365.0)
+    assert answer("Who handled the most calls?", calls, "string") == "Amira"
