@@ -283,10 +283,10 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
         if opposite is not None and _OPPOSITE_NAMES[opposite] in names and not any(stem(word) in n for n in names):
             out += [BOUND_NEGATION, *opposite.split()]
             continue
-        opposite = _CELL_OPPOSITES.get(word)
         cells = index_.words
-        if opposite is not None and not any(word in c for c in cells) and any(opposite in c for c in cells):
-            out += [BOUND_NEGATION, opposite]  # "open deals" of stages "Closed Won" and "Closed Lost": not closed
+        written = [o for o in _CELL_OPPOSITES.get(word, ()) if any(o in c for c in cells)]
+        if written and not any(word in c for c in cells):
+            out += [BOUND_NEGATION, written[0]]  # "open deals" of stages "Closed Won" and "Closed Lost": not closed
             continue
         out.append(word)
     return out
@@ -296,5 +296,5 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
 _OPPOSITES = {"late": "on time", "delayed": "on time"}
 _OPPOSITE_NAMES = {"on time": {"time"}}  # the name stems of the column each opposite names (name_stems)
 # Words whose opposite cells write, where no cell writes the word: "how many open deals" of a Stage column whose
-# cells say "Closed Won" and "Closed Lost", and never "Open".
-_CELL_OPPOSITES = {"open": "closed"}
+# cells say "Closed Won" and "Closed Lost", and never "Open"; "open tasks" of a Status "Done" (the first written).
+_CELL_OPPOSITES = {"open": ("closed", "done", "completed", "resolved")}

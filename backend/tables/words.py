@@ -138,6 +138,8 @@ ABBREVIATIONS = {
     "mins": "minute",
     "hr": "hour",
     "hrs": "hour",
+    "owns": "owner",  # "who owns the largest deal": its Owner, not the Lead
+    "owned": "owner",
     "mileage": "odometer",  # "the mileage of Van 2" is its Odometer reading (either names the column)
     # words that ask for a price: "the most expensive product", "products that cost less than $5"
     "cost": "price",

@@ -201,3 +201,13 @@ def test_time_spent_the_next_day_after_a_date_and_a_name_said_with_its_cue_word(
     assert answer("Who has the longest handle time?", calls, "string") == "Chidi"
     assert answer("What is the average handle time for Billing?", calls, "float") == pytest.approx(365.0)
     assert answer("Who handled the most calls?", calls, "string") == "Amira"
+
+
+def test_owns_names_the_owner_and_open_is_what_is_not_done():
+    # "who owns the largest deal" answered its Lead (L-3) at 0.8; "open tasks" of a Status that says "Done" was read as
+    # nothing (every owner's tasks counted, at 0.65)
+    leads = table_of("Lead,Stage,Deal Value,Owner\nL-1,Won,12000,Mia\nL-2,Lost,8000,Noah\nL-3,Proposal,15000,Owen\n")
+    assert answer("Who owns the largest deal?", leads, "string") == "Owen"
+    tasks = table_of("Task,Owner,Status\nT-1,Ana,Done\nT-2,Ben,Done\nT-3,Ana,In Progress\nT-4,Ben,Done\n", "tasks.csv")
+    assert answer("Who has the most open tasks?", tasks, "string") == "Ana"
+    assert answer("How many open tasks are there?", tasks, "integer") == 1
