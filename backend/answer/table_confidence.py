@@ -119,6 +119,13 @@ _TIME_UNITS = {  # each unit as a column's name writes it ("Duration (min)", "Te
     "year": r"y(?:ea)?rs?",
 }
 OTHER_UNIT = PARTIAL["a time or bound left out"]
+# - A column read where the question's words name another just as well and nothing said tells them apart ("what were
+#   Widget's sales" of a "Q1 Sales" and a "Q2 Sales": the first, 1200, at 0.8; "how many hours has Ana logged" of an
+#   "Estimate (hours)" and an "Actual (hours)"; my own tables, 2026-11-28): the first of several, as FIRST_OF_SEVERAL
+#   is the first of several rows. Right on 0 of 5 of mine, and on 0 of the 1 dev reading it caps (tuning, nt-6403,
+#   "the difference in the scores" of two score columns, at 0.8; none on the checking half): too few to fit, so held at
+#   that cap's level (answered, shown as low), the two columns named in the why.
+ONE_OF_ALIKE = FIRST_OF_SEVERAL
 _MEASURED = {  # readings whose value is in the unit of the column read (a count is in rows)
     ReadingKind.LOOKUP, ReadingKind.SUM, ReadingKind.AVG, ReadingKind.MEDIAN, ReadingKind.MAX, ReadingKind.MIN,
 }  # fmt: skip
@@ -181,8 +188,8 @@ class Cap:
 
 
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
-    """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, COUNTED_ONE and
-    FIRST_OF_SEVERAL), or None."""
+    """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, COUNTED_ONE, OTHER_UNIT,
+    ONE_OF_ALIKE and FIRST_OF_SEVERAL), or None."""
     plan, matched_count = reading.plan, result.matched_count
     # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
     # is a yes/no question's "no" ("Is Ben remote?"), which is what no row matching means (the 8 values that fitted
@@ -200,6 +207,9 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     asked_in = _other_unit(reading, table)
     if asked_in:
         return Cap(OTHER_UNIT, f"It asks in {asked_in}s; the column read is in other units, and nothing converts them.")
+    if reading.alike is not None:
+        read, other = (table.columns[c].name for c in reading.alike)
+        return Cap(ONE_OF_ALIKE, f"Its words name {read!r} and {other!r} alike: this reads {read!r}.")
     first_taken = reading.kind is ReadingKind.LOOKUP and plan.order_by is None and plan.limit == 1
     if first_taken and plan.where and matched_count > 1 and not result.agree_on(plan.select, table):
         return Cap(FIRST_OF_SEVERAL, f"{matched_count} rows match its conditions: this is the first of them.")

@@ -16,6 +16,7 @@ from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import names_said, said_values, spelt_as_in_table
+from backend.tables.plan import Plan
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading, understand
@@ -93,7 +94,33 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading.coverage, reading.unexplained, reading.says_every_row, reading.asked_modified = explain(
         reading.plan, reading.second, reading.kind, words, stems, explained, named, numbers, ranked, table, index_
     )
+    settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
+    reading.alike = _named_alike(reading.plan, stems, [c for c in named if c not in settled], table, index_)
     return reading
+
+
+def _named_alike(
+    plan: Plan, stems: list[str], named: list[int], table: TypedTable, index_: Index
+) -> tuple[int, int] | None:
+    """A column the plan measures or orders by and another of its kind, taken by no condition, that the question's
+    words (``stems``) name just as fully, by the same words ("sales" of "Q1 Sales" and "Q2 Sales", "hours" of
+    "Estimate (hours)" and "Actual (hours)"): the parser took the first, and nothing said tells them apart. None where
+    the words choose (``named``: the columns named, less those a number or a whole name said chose)."""
+    said = set(stems)
+    used = [c for c in (plan.column, plan.order_by) if c is not None and c in named]
+    taken = {*used, *(c.column for c in plan.where), *(c for c in (plan.paired,) if c is not None)}
+
+    def naming(column: int) -> tuple[frozenset[str], float, str, bool]:
+        words = frozenset(index_.names[column] & said)
+        kind = table.columns[column]
+        return words, len(words) / max(index_.name_sizes[column], 1), kind.kind, kind.numeric
+
+    for column in used:
+        seen = naming(column)
+        other = next((o for o in named if o not in taken and seen[0] and naming(o) == seen), None)
+        if other is not None:
+            return column, other
+    return None
 
 
 def _named_whole(words: list[str], table: TypedTable) -> list[int]:

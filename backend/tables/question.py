@@ -55,6 +55,8 @@ class Reading:
     unexplained: tuple[str, ...] = ()  # the content words the plan does not account for
     says_every_row: bool = False  # "how many episodes are listed", "on this list": the question is about every row
     asked_modified: bool = False  # "the remaining budget": a word left out qualifies the value asked for
+    # (a column read, another its words name just as well): "Widget's sales" of a "Q1 Sales" and a "Q2 Sales"
+    alike: tuple[int, int] | None = None
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

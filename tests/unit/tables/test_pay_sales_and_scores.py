@@ -211,3 +211,22 @@ def test_owns_names_the_owner_and_open_is_what_is_not_done():
     tasks = table_of("Task,Owner,Status\nT-1,Ana,Done\nT-2,Ben,Done\nT-3,Ana,In Progress\nT-4,Ben,Done\n", "tasks.csv")
     assert answer("Who has the most open tasks?", tasks, "string") == "Ana"
     assert answer("How many open tasks are there?", tasks, "integer") == 1
+
+
+def test_a_column_named_no_better_than_another_of_its_kind_is_held_low_and_says_so():
+    # "what were Widget's sales" of a Q1 Sales and a Q2 Sales read Q1's (1200) at 0.8; "how many hours has Ana logged"
+    # of an Estimate (hours) and an Actual (hours) added up her estimates at 0.8
+    from backend.answer.table_confidence import ONE_OF_ALIKE, matched_caps
+    from backend.tables.query import execute
+
+    quarters = table_of("Product,Q1 Sales,Q2 Sales\nWidget,1200,1500\nGadget,900,1100\n", "sales.csv")
+    hours = table_of("Task,Owner,Estimate (hours),Actual (hours)\nT-1,Ana,8,6\nT-2,Ben,5,9\n", "tasks.csv")
+    for question, table in (("What were Widget's sales?", quarters), ("How many hours has Ana logged?", hours)):
+        reading = _reading(question, table, "integer")
+        cap = matched_caps(reading, execute(reading.plan, table), table)
+        assert cap is not None and cap.level == ONE_OF_ALIKE and "alike" in cap.why, question
+    # a word that tells them apart, or a name said whole, chooses: no cap
+    for question, table in (("What were Widget's Q2 sales?", quarters), ("What is the total actual hours?", hours)):
+        reading = _reading(question, table, "integer")
+        assert reading.alike is None, question
+    assert answer("What were Widget's Q2 sales?", quarters, "integer") == 1500
