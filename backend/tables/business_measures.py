@@ -31,6 +31,7 @@ _PAY_NAME = re.compile(r"(?i)\b(?:salary|salaries|base pay|wages?|pay)\b")
 _EXTRA_PAY_NAME = re.compile(r"(?i)\b(?:bonus|bonuses|commissions?|allowances?)\b")
 _COMPENSATION = frozenset({"compensation", "remuneration", "package"})
 _INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover)\b")
+_TOTAL_NAME = re.compile(r"(?i)\b(?:total|amount)\b")  # a row's whole amount, not one unit's
 _PRICE = frozenset({"price", "prices"})
 _PRICE_QUALIFIERS = frozenset({"selling", "sale", "sales", "unit"})  # "the average selling price"
 _RATE_NAME = re.compile(r"(?i)\b(?:rates?|ratio)\b")
@@ -157,7 +158,8 @@ def _total_of_sold(
         for c in numbers
         if c != units
         and MONEY_NAME.search(table.columns[c].name)
-        and not re.search(r"(?i)\b(?:total|amount|revenue|revenues|sales|income|turnover)\b", table.columns[c].name)
+        and not _INCOME_NAME.search(table.columns[c].name)
+        and not _TOTAL_NAME.search(table.columns[c].name)
     }
     best = max(per_unit.values(), default=0)
     named = [c for c, hits in per_unit.items() if hits == best]
