@@ -176,6 +176,8 @@ def achieved_against(level: int, alike: list[int], table: TypedTable) -> int | N
     return found[0] if len(found) == 1 else None
 
 
-BUDGET_NAME = re.compile(r"(?i)\bbudget(?:ed)?\b")
-LEVEL_OR_BUDGET = re.compile(rf"(?i)\b(?:budget(?:ed)?|{LEVEL_WORDS})\b")  # a level to reach, or to keep under
+# A level to keep under: a budget, or an estimate ("which task overran its estimate": its Actual past its Estimate)
+BUDGET_NAME = re.compile(r"(?i)\b(?:budget(?:ed)?|estimated?|estimates)\b")
+# a level to reach, or to keep under
+LEVEL_OR_BUDGET = re.compile(rf"(?i)\b(?:budget(?:ed)?|estimated?|estimates|{LEVEL_WORDS})\b")
 SPENT_NAME = re.compile(r"(?i)\b(?:spent|spend|spending|actuals?|costs?|expenses?)\b")

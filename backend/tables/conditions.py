@@ -19,6 +19,7 @@ from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.periods import period_conditions
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced, seconds_per
+from backend.tables.senses import ACTIVE
 from backend.tables.spans import span_columns
 from backend.tables.vocabulary import Index
 from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Mention, name_stems, negation_before, normal
@@ -128,11 +129,13 @@ def filled_or_empty(
         flag = index.flags[column]
         if column in taken or not (index.gaps[column] or index.zeros[column] or flag):
             continue
-        first = next((i for i, s in enumerate(stems) if s in name), 0)
+        # the word that names it: by the column's own name, else by a word its table suggests ("active": an end date)
+        first = next((i for names in (name, index.names[column]) for i, s in enumerate(stems) if s in names), 0)
         negated = (
             negation_before(words, first)
             or words[max(0, first - 2) : first] == ["out", "of"]  # "out of stock"
             or (index.zeros[column] and words[first - 1 : first] == ["free"])
+            or (stems[first] == ACTIVE and ACTIVE not in name)  # "active customers": no end date (senses.py)
         )
         if flag:
             conditions.append(Condition(column, "!=" if negated else "=", flag))

@@ -29,11 +29,16 @@ from backend.text import stem
 
 # Rates an analyst names without saying their two columns: the rate's words, the stem that names the column divided
 # and the stems that may name the one it is over (the first the table has). The marketing funnel's own terms: a
-# click-through rate is clicks over impressions, a conversion rate conversions over clicks (or visits).
+# click-through rate is clicks over impressions, a conversion rate conversions over clicks (or visits); a shop's
+# conversion rate its transactions over its footfall; a support team's resolution rate what it resolved over what it
+# handled ("Dana's resolution rate" and "the conversion rate at Camden" had no reading over my own call-centre and shop
+# tables, 2026-11-28: "resolution" does not stem to "resolv").
 _NAMED_RATES = (
     (("click", "through", "rate"), "click", ("impress", "view")),
     (("ctr",), "click", ("impress", "view")),
     (("conversion", "rate"), "convers", ("click", "visit", "session", "visitor")),
+    (("conversion", "rate"), "transact", ("footfal", "visitor", "visit")),
+    (("resolution", "rate"), "resolv", ("call", "ticket", "case", "contact", "handl")),
 )
 # Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
 # per conversion" of a campaign table's Spend).
@@ -59,7 +64,9 @@ _EITHER = frozenset(
 # How pricey a row is: "the most expensive order" (its quantity times its price), "the cheapest shipment"; not of
 # what is held ("the most expensive product" of an inventory's On Hand is the one of the highest price)
 _PRICEY = frozenset({"expensive", "cheap", "cheaper", "cheapest", "costliest", "priciest"})
-_STOCK_NAME = re.compile(r"(?i)\b(?:on hand|in stock|stock|inventory)\b")
+# A quantity held or sold to date makes each row a product, not a purchase: "the cheapest item" of a menu's Qty Sold
+# and Price is the one of the lowest price (it read the least sold times its price once "cost" named no Price column)
+_STOCK_NAME = re.compile(r"(?i)\b(?:on hand|in stock|stock|inventory|sold)\b")
 # Time billed at a rate ("how much should we bill Acme" of a timesheet: its Hours times its Rate): any word for money
 _HOURS_NAME = re.compile(r"(?i)^\s*(?:billable |billed |worked )?hours\s*$")
 _RATE_NAME = re.compile(r"(?i)^\s*(?:hourly |bill |billing |billable )?rate\s*(?:\(.*\))?$")
@@ -137,27 +144,37 @@ def _change_across_years(words: list[str], numbers: list[int], table: TypedTable
 
 
 # "By how much did Ben beat his target": what was achieved less the level; "how far short of her quota was Cara": the
-# level less what was achieved ("how far over budget": what was spent less the budget).
-_BEYOND = re.compile(r"exceed(?:s|ed)?|beat|beats|surpass(?:ed|es)?|over|above")
-_SHORT = re.compile(r"miss(?:ed|es)?|short|below|under")
+# level less what was achieved ("how far over budget": what was spent less the budget; "overran its estimate").
+_BEYOND = re.compile(r"exceed(?:s|ed)?|beat|beats|surpass(?:ed|es)?|over|above|overr(?:an|un|uns|unning)")
+_SHORT = re.compile(r"miss(?:ed|es)?|short|below|under|underr(?:an|un|uns|unning)")
+# Asked as an amount ("how much", "how far", "how many hours" in the level's own unit) or as a superlative ("which
+# task overran its estimate the most", "which campaign went furthest over budget": the rows ordered by it); "how many
+# tasks went over their estimate" counts rows (against.py)
+_FAR = frozenset({"far", "further", "furthest", "farther", "farthest"})
+_HOW_FAR = re.compile(r"\bhow (?:much|far)\b|\b(?:most|least|furthest|farthest|biggest|largest)\b")
 
 
 def _beyond_level(
     words: list[str], stems: list[str], numbers: list[int], table: TypedTable, index_: Index
 ) -> SaidMeasure | None:
-    """How far a row's achievement is past (or short of) the one level the question names, asked "how much"."""
-    if not re.search(r"\bhow (?:much|far)\b", " ".join(words)):
-        return None
+    """How far a row's achievement is past (or short of) the one level the question names, asked as an amount or a
+    superlative."""
     levels = [c for c in numbers if LEVEL_OR_BUDGET.search(table.columns[c].name)]
     if len(levels) != 1 or not any(s in index_.names[levels[0]] for s in stems):
         return None
     level = levels[0]
+    said = range(len(words) - 2)
+    in_its_unit = any(words[j : j + 2] == ["how", "many"] and stems[j + 2] in index_.names[level] for j in said)
+    if not _HOW_FAR.search(" ".join(words)) and not in_its_unit:
+        return None
     achieved = achieved_against(level, [c for c in numbers if c != level], table)
+    # the words that name the level ("estimate", "budget") and say how far are the measure's
+    explained = {j for j, (w, s) in enumerate(zip(words, stems, strict=True)) if s in index_.names[level] or w in _FAR}
     for i, word in enumerate(words):
         if achieved is not None and _BEYOND.fullmatch(word):
-            return SaidMeasure(achieved, LESS, level, frozenset({i}))
+            return SaidMeasure(achieved, LESS, level, frozenset({i, *explained}))
         if achieved is not None and _SHORT.fullmatch(word):
-            return SaidMeasure(level, LESS, achieved, frozenset({i}))
+            return SaidMeasure(level, LESS, achieved, frozenset({i, *explained}))
     return None
 
 

@@ -26,6 +26,7 @@ from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidDate, SaidNumber
+from backend.tables.senses import ENDED_NAME
 from backend.tables.superlatives import highest_or_lowest
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
@@ -271,10 +272,12 @@ def _flags_said(p: ParsedQuestion) -> None:
         # answer, not its yes and no. "the total of unapproved expenses", "the churn rate": it holds no number either,
         # it picks the rows added up or counted.
         p.answer_column = None
+    # so does an end date named by a word for rows that ended or not ("the MRR from active customers": no Cancelled On)
+    ended = [i for i, c in enumerate(p.table.columns) if c.kind == "date" and ENDED_NAME.search(c.name)]
     flags = [
         c
         for c in filled_or_empty(p.q, p.table, p.named, p.condition_columns, p.index)
-        if p.index.flags[c.column] and c.column not in (p.answer_column, p.measure)
+        if (p.index.flags[c.column] or c.column in ended) and c.column not in (p.answer_column, p.measure)
     ]
     p.conditions = [*p.conditions, *flags]
     p.condition_columns = {*p.condition_columns, *(c.column for c in flags)}

@@ -15,13 +15,12 @@ import pyarrow.compute as pc
 from backend.tables.cells import MISSING
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT
+from backend.tables.senses import name_by_the_tables_sense
 from backend.tables.words import (
     BOUND_NEGATION,
     BRACKETED,
     CUE_STEMS,
     CUE_WORDS,
-    HELD_NAME,
-    LEVEL_NAME,
     MIN_SPELT,
     MONTH_NAMES,
     ORDINAL_WORDS,
@@ -78,7 +77,7 @@ _SCORE = re.compile(r"(?<![\d.:/-])\d{1,3}\s*[-–—]\s*\d{1,3}(?![\d.:/-])")
 SCORE_SHARE = 0.8
 
 # Cells that write a value short, and how questions say it: "finished in first place" is a "1st" cell, "did he not
-# finish" a "DNF" one (the racing and ranking abbreviations of Wikipedia's results tables).
+# finish" a "DNF" one (the racing and ranking abbreviations of Wikipedia's results tables), "missed" a "No-show".
 _SAID_AS = {
     "dnf": ("did not finish", "not finish"),
     "dns": ("did not start", "not start"),
@@ -86,6 +85,8 @@ _SAID_AS = {
     "dsq": ("disqualified",),
     "dq": ("disqualified",),
     "ret": ("retired",),
+    # an appointment's or a booking's status: "which patient missed the most appointments" (it counted every one)
+    "no show": ("missed", "did not show", "did not attend"),
 }
 _ORDINAL_CELL = re.compile(r"(\d+)(?:st|nd|rd|th)")
 
@@ -97,7 +98,7 @@ _YES_NO = _YES | {"no", "n", "false"}
 def index(table: TypedTable) -> Index:
     """The words of ``table`` that questions are matched against."""
     names = [name_stems(c.name) for c in table.columns]
-    _name_by_the_tables_sense(table, names)
+    name_by_the_tables_sense(table, names)
     values: list[dict[str, str]] = []
     gaps: list[bool] = []
     flags: list[str | None] = []
@@ -135,35 +136,6 @@ def index(table: TypedTable) -> Index:
         names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores,
         frozenset(named), codes,
     )  # fmt: skip
-
-
-_ACHIEVED_WORDS = frozenset({stem("sales"), stem("revenue"), stem("bookings")})
-# Words a table's columns suggest where no column's name says them: the one column whose name matches is named by the
-# words. "Units", "quantity" and "stock" name what is held ("how many units are in York" adds up its On Hand; "units"
-# is read as "quantity", words.ABBREVIATIONS). The rest each an answer given wrong over my own tables (2026-11-28):
-# "energy" of a kWh column ("how much energy did Leeds use" read its Cost), "downtime" of an incident's Duration (it
-# counted incidents), "satisfied" of a Satisfaction score (the stems differ: it counted respondents), "revenue" of an
-# order's Subtotal or Order Total (no reading), "visitors" of a shop's Footfall (it counted days).
-_SENSES = (
-    (HELD_NAME, frozenset({stem("quantity"), stem("stock")})),
-    (re.compile(r"(?i)\b[kmg]?wh\b"), frozenset({stem("energy"), stem("consumption"), stem("usage")})),
-    (re.compile(r"(?i)\b(?:duration|outage)\b"), frozenset({stem("downtime"), stem("outage")})),
-    (re.compile(r"(?i)\bsatisfaction\b"), frozenset({stem("satisfied"), stem("satisfy")})),
-    (re.compile(r"(?i)\b(?:subtotal|order total|order value)\b"), frozenset({stem("revenue"), stem("takings")})),
-    (re.compile(r"(?i)\bfootfall\b"), frozenset({stem("visitors"), stem("visits")})),
-)
-
-
-def _name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
-    """Add to ``names`` the words a table's columns suggest (``_SENSES``), and "sales" and "revenue" to its one Actual
-    beside a Target or Quota ("who had the highest sales"), where no column's name says them."""
-    numbers = [i for i, c in enumerate(table.columns) if c.numeric]
-    levels = [i for i in numbers if LEVEL_NAME.search(table.columns[i].name)]
-    actual = [i for i in numbers if re.search(r"(?i)\bactuals?\b", table.columns[i].name)]
-    senses = [([i for i in numbers if name.search(table.columns[i].name)], words) for name, words in _SENSES]
-    for columns, words in (*senses, (actual if levels else [], _ACHIEVED_WORDS)):
-        if len(columns) == 1 and not any(words & stems for stems in names):
-            names[columns[0]] = names[columns[0]] | words
 
 
 def _column_values(table: TypedTable, i: int) -> tuple[dict[str, str], bool, str | None, int]:
@@ -286,7 +258,12 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
         cells = index_.words
         written = [o for o in _CELL_OPPOSITES.get(word, ()) if any(o in c for c in cells)]
         if written and not any(word in c for c in cells):
-            out += [BOUND_NEGATION, written[0]]  # "open deals" of stages "Closed Won" and "Closed Lost": not closed
+            # "open deals" of stages "Closed Won" and "Closed Lost": not closed; of stages "Won" and "Lost": neither
+            ended = written[:2] if written[0] in ("won", "lost") else written[:1]
+            if out and out[-1] == "not":  # "deals that are not open": closed (won or lost)
+                out[-1:] = " or ".join(ended).split()
+            else:
+                out += [w for o in ended for w in (BOUND_NEGATION, o)]
             continue
         out.append(word)
     return out
@@ -297,4 +274,4 @@ _OPPOSITES = {"late": "on time", "delayed": "on time"}
 _OPPOSITE_NAMES = {"on time": {"time"}}  # the name stems of the column each opposite names (name_stems)
 # Words whose opposite cells write, where no cell writes the word: "how many open deals" of a Stage column whose
 # cells say "Closed Won" and "Closed Lost", and never "Open"; "open tasks" of a Status "Done" (the first written).
-_CELL_OPPOSITES = {"open": ("closed", "done", "completed", "resolved")}
+_CELL_OPPOSITES = {"open": ("closed", "done", "completed", "resolved", "won", "lost")}

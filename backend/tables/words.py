@@ -141,9 +141,8 @@ ABBREVIATIONS = {
     "owns": "owner",  # "who owns the largest deal": its Owner, not the Lead
     "owned": "owner",
     "mileage": "odometer",  # "the mileage of Van 2" is its Odometer reading (either names the column)
-    # words that ask for a price: "the most expensive product", "products that cost less than $5"
-    "cost": "price",
-    "costs": "price",
+    # words that ask for a price: "the most expensive product" ("cost" names a Price column only where no column's
+    # name says "cost": vocabulary._price_or_cost)
     "expensive": "price",
     "cheap": "price",
     "cheaper": "price",
@@ -201,10 +200,14 @@ def _other_than(words: list[str], other: int, at: int) -> bool:
     return words[other + 1 : other + 2] == ["than"] and len(between) <= 1
 
 
+_HOURS_UNIT = re.compile(r"\s*\(h\)")
+
+
 def name_stems(name: str) -> set[str]:
     """The words that name a column: stemmed, abbreviations spelt out, without numbers and plural marks
     ("Refractive index(es) 589.3 nm" is named by "refractive index nm")."""
     spelt = name.replace("%", " percentage ")  # "% of votes" is named "percentage of votes"
+    spelt = _HOURS_UNIT.sub(" (hours)", spelt)  # "Actual (h)" is named by "hours" ("h" alone names no column: "H/A")
     # camelCase is two words ("unitPrice"); a unit's capital inside one word is not ("kWh", "MWh": one word)
     words = normal(re.sub(r"([a-z])([A-Z][a-z]{2,})", r"\1 \2", spelt)).split()
     naming = [w for w in words if w not in STOP_WORDS and w not in ("s", "es") and not w[0].isdigit()]

@@ -1,0 +1,77 @@
+"""Words a table's columns suggest where no column's name says them (``name_by_the_tables_sense``, called once per
+loaded table by ``vocabulary.index``): an analyst says "energy" of a kWh column, "downtime" of a Duration, "the price"
+of a Cost, "logged" of the Actual beside an Estimate and "churned" of a Cancelled On date. The words a question says
+as other words of its own: ``words.ABBREVIATIONS``; what a cell is said as: ``vocabulary._SAID_AS``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.infer import TypedTable
+from backend.tables.words import HELD_NAME, LEVEL_NAME
+from backend.text import stem
+
+_ACHIEVED_WORDS = frozenset({stem("sales"), stem("revenue"), stem("bookings")})
+# Words a table's columns suggest where no column's name says them: the one column whose name matches is named by the
+# words. "Units", "quantity" and "stock" name what is held ("how many units are in York" adds up its On Hand; "units"
+# is read as "quantity", words.ABBREVIATIONS). The rest each an answer given wrong over my own tables (2026-11-28):
+# "energy" of a kWh column ("how much energy did Leeds use" read its Cost), "downtime" of an incident's Duration (it
+# counted incidents; "the average appointment length" averaged the Fees), "satisfied" of a Satisfaction score (the
+# stems differ: it counted respondents), "revenue" of an order's Subtotal or Order Total (no reading), "visitors" of a
+# shop's Footfall (it counted days).
+_SENSES = (
+    (HELD_NAME, frozenset({stem("quantity"), stem("stock")})),
+    (re.compile(r"(?i)\b[kmg]?wh\b"), frozenset({stem("energy"), stem("consumption"), stem("usage")})),
+    (re.compile(r"(?i)\b(?:duration|outage)\b"), frozenset({stem("downtime"), stem("outage"), stem("length")})),
+    (re.compile(r"(?i)\bsatisfaction\b"), frozenset({stem("satisfied"), stem("satisfy")})),
+    (re.compile(r"(?i)\b(?:subtotal|order total|order value)\b"), frozenset({stem("revenue"), stem("takings")})),
+    (re.compile(r"(?i)\bfootfall\b"), frozenset({stem("visitors"), stem("visits")})),
+)
+
+
+# "What does the Kettle cost" names its Price, and "the most expensive product" a Cost, where the table has no column
+# of the other: of an inventory's Unit Cost and Unit Price each word names its own ("the price of the Kettle" read its
+# Unit Cost at 0.8 while "cost" was read as "price" everywhere; my own inventory table, 2026-11-28).
+_PRICE_OR_COST = (stem("price"), stem("cost"))
+
+
+def _price_or_cost(names: list[set[str]]) -> None:
+    """Add "cost" to the names of the columns named "price" where no column's name says "cost", and the other way."""
+    for said, other in (_PRICE_OR_COST, _PRICE_OR_COST[::-1]):
+        if not any(other in stems for stems in names):
+            for stems in names:
+                if said in stems:
+                    stems.add(other)
+
+
+# Words for work done, which name the one Actual beside an Estimate ("how many hours has Ana logged" of an "Estimate
+# (h)" and an "Actual (h)" added up her estimates, held at 0.3 as named alike; my own tasks table, 2026-11-28)
+_DONE_WORDS = frozenset(stem(w) for w in ("logged", "worked", "took", "taken", "used", "spent"))
+_ESTIMATE_NAME = re.compile(r"(?i)\b(?:estimated?|estimates|planned)\b")
+# Words for a row that ended, which name the one date column of its end (a "Cancelled On" filled in: "how many customers
+# have churned"; left empty: "the MRR from active customers", conditions.filled_or_empty). Both were read as every
+# row at 0.18 over my own subscriptions table (2026-11-28).
+ACTIVE = stem("active")  # of an end date: none filled in (conditions.filled_or_empty), unlike an Active column's "yes"
+_ENDED_WORDS = frozenset({*(stem(w) for w in ("churned", "cancelled", "lost", "inactive")), ACTIVE})
+ENDED_NAME = re.compile(r"(?i)\b(?:cancel+(?:ed|ation)?|churn(?:ed)?|ended|end date|terminat(?:ed|ion))\b")
+
+
+def name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
+    """Add to ``names`` (each column's name stems) the words a table's columns suggest where no column's name says
+    them: "price" or "cost" (``_price_or_cost``), ``_SENSES``, "sales" and "revenue" to its one Actual beside a
+    Target or Quota ("who had the highest sales"), words for work done to its one Actual beside an Estimate ("how
+    many hours has Ana logged") and words for a row that ended to its one end date ("how many customers churned")."""
+    _price_or_cost(names)
+    numbers = [i for i, c in enumerate(table.columns) if c.numeric]
+    levels = [i for i in numbers if LEVEL_NAME.search(table.columns[i].name)]
+    estimates = [i for i in numbers if _ESTIMATE_NAME.search(table.columns[i].name)]
+    actual = [i for i in numbers if re.search(r"(?i)\bactuals?\b", table.columns[i].name)]
+    senses = [([i for i in numbers if name.search(table.columns[i].name)], words) for name, words in _SENSES]
+    achieved = (actual if levels else [], _ACHIEVED_WORDS)
+    ended = [i for i, c in enumerate(table.columns) if c.kind == "date" and ENDED_NAME.search(c.name)]
+    for columns, words in (*senses, achieved, (actual if estimates else [], _DONE_WORDS), (ended, _ENDED_WORDS)):
+        if len(columns) == 1 and columns is ended:  # "Cancelled On" says "cancelled" itself: the other words
+            names[columns[0]] |= words - set().union(*(stems for i, stems in enumerate(names) if i != columns[0]))
+        elif len(columns) == 1 and not any(words & stems for stems in names):
+            names[columns[0]] = names[columns[0]] | words

@@ -1,0 +1,130 @@
+"""An analyst's words over more business tables of my own (2026-11-28, fourth stop: an inventory with a Unit Cost and
+a Unit Price, project tasks with an Estimate and an Actual in hours, campaigns against a budget, subscriptions with a
+Cancelled On date): each word names its own column of a cost and a price, "hours" names an "(h)" column and the
+work done its Actual, how far past an estimate or a budget is an amount and a superlative, and "churned" and
+"active" pick the rows whose end date is filled in or left empty."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.tables import parse
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, table_of
+
+INVENTORY = """SKU,Product,Category,On Hand,Unit Cost,Unit Price
+A-1,Grinder Pro,Equipment,12,80.00,149.00
+A-2,Kettle,Equipment,30,22.00,45.00
+B-1,Espresso Beans,Coffee,120,9.50,18.00
+B-2,Decaf Beans,Coffee,40,11.00,19.50
+C-1,Filter Papers,Supplies,300,1.20,3.50
+"""
+
+TASKS = """Task,Owner,Status,Estimate (h),Actual (h)
+T-1,Ana,Done,8,6
+T-2,Ben,Done,5,9
+T-3,Ana,In Progress,12,7
+T-4,Cy,Done,3,3
+T-5,Ben,Blocked,6,1
+T-6,Cy,Done,10,15
+"""
+
+CAMPAIGNS = """Campaign,Budget,Spent
+Spring,1000,1200
+Summer,2000,1500
+Autumn,800,1100
+"""
+
+SUBSCRIPTIONS = """Customer,Plan,MRR,Started,Cancelled On
+Acme,Pro,499,2025-03-01,
+Bolt,Basic,99,2025-06-15,2026-02-01
+Crux,Pro,499,2025-09-01,
+Echo,Basic,99,2026-01-10,2026-05-20
+"""
+
+
+def _reading(question: str, table, answer_type: str):
+    reading = parse.read(question, table, AnswerType(answer_type))
+    assert reading is not None
+    return reading
+
+
+def test_a_cost_and_a_price_are_each_named_by_their_own_word():
+    # "the price of the Kettle" read its Unit Cost (22) at 0.8, and "the most expensive product" ordered by the Unit
+    # Cost held at 0.3: "cost" was read as "price" everywhere, so both columns were named by either word
+    inventory = table_of(INVENTORY, "inventory.csv")
+    assert answer("What is the price of the Kettle?", inventory, "float") == pytest.approx(45.0)
+    assert answer("What is the unit cost of the Kettle?", inventory, "float") == pytest.approx(22.0)
+    assert answer("What is the most expensive product?", inventory, "string") == "Grinder Pro"
+    unit_price = 5
+    assert _reading("Which coffee is the most expensive?", inventory, "string").plan.order_by == unit_price
+    # a table with one of the two: either word names it
+    prices = table_of("Item,Price\nTea,2.50\nCake,4.00\n", "menu.csv")
+    assert answer("How much does the cake cost?", prices, "float") == pytest.approx(4.0)
+    costs = table_of("Part,Cost\nBolt,0.20\nGear,7.50\n", "parts.csv")
+    assert answer("Which part is the most expensive?", costs, "string") == "Gear"
+    assert answer("What is the price of a gear?", costs, "float") == pytest.approx(7.5)
+
+
+def test_hours_name_an_h_column_and_the_work_done_its_actual():
+    # "how many hours has Ana logged" counted her tasks (2) at 0.65: "(h)" was not "hours"; then it added up her
+    # estimates, held at 0.3 as two columns named alike
+    tasks = table_of(TASKS, "tasks.csv")
+    assert answer("How many hours has Ana logged?", tasks, "integer") == 13
+    assert answer("How many hours did T-2 take?", tasks, "integer") == 9
+    assert answer("How many hours were worked in total?", tasks, "integer") == 41
+    assert answer("What is the total number of hours estimated?", tasks, "integer") == 44
+
+
+def test_how_far_past_an_estimate_or_a_budget_is_the_actual_less_the_level():
+    # "which task overran its estimate the most" took the largest Estimate at 0.8; "how many hours over estimate was
+    # T-6" counted one row; "which campaign went the most over budget" counted campaigns per campaign
+    tasks = table_of(TASKS, "tasks.csv")
+    assert answer("Which task overran its estimate the most?", tasks, "string") == "T-6"  # 5 hours against T-2's 4
+    assert answer("How many hours over estimate was T-6?", tasks, "integer") == 5
+    assert answer("How far over estimate was T-2?", tasks, "integer") == 4
+    assert _reading("How many hours over estimate was T-6?", tasks, "integer").unexplained == ()
+    assert answer("How many tasks went over their estimate?", tasks, "integer") == 2  # rows counted, not hours
+    campaigns = table_of(CAMPAIGNS, "campaigns.csv")
+    assert answer("Which campaign went the most over budget?", campaigns, "string") == "Autumn"
+    assert answer("How much over budget was Spring?", campaigns, "integer") == 200
+
+
+def test_churned_and_active_pick_the_rows_whose_end_date_is_filled_or_empty():
+    # "how many customers have churned" and "the MRR from active customers" read every row at 0.18
+    subscriptions = table_of(SUBSCRIPTIONS, "subscriptions.csv")
+    assert answer("How many customers have churned?", subscriptions, "integer") == 2
+    assert answer("What is our total MRR from active customers?", subscriptions, "integer") == 998
+    assert answer("How much MRR did we lose to cancellations?", subscriptions, "integer") == 198
+    assert answer("Which customers cancelled in 2026?", subscriptions, "string_array") == ["Bolt", "Echo"]
+    assert answer("When did Bolt cancel?", subscriptions, "datetime") == "2026-02-01T00:00:00Z"  # the date read
+    # a column of yes and no named Active keeps its own reading
+    flags = table_of("Campaign,Active\nA,Yes\nB,No\nC,Yes\n", "campaigns.csv")
+    assert answer("How many campaigns are active?", flags, "integer") == 2
+
+
+def test_named_rates_a_missed_appointment_and_open_deals_of_won_and_lost_stages():
+    # "Dana's resolution rate" and "the conversion rate at Camden" read one cell at 0.29; "which patient missed the
+    # most appointments" counted every appointment (a tie) at 0.65; "open deals" of stages Won and Lost had no reading
+    calls = table_of("Agent,Calls Handled,Resolved\nDana,120,95\nEko,160,150\n", "calls.csv")
+    assert answer("What is Dana's resolution rate?", calls, "float") == pytest.approx(95 / 120)
+    shop = table_of("Store,Footfall,Transactions\nCamden,900,240\nBrixton,580,150\n", "store_daily.csv")
+    assert answer("What was the conversion rate at Camden?", shop, "float") == pytest.approx(240 / 900)
+    clinic = table_of(
+        "Patient,Status,Duration (min)\nJ. Smith,Attended,20\nK. Jones,No-show,20\nK. Jones,No-show,60\n"
+        "L. Brown,Attended,60\n",
+        "appointments.csv",
+    )
+    assert answer("Which patient missed the most appointments?", clinic, "string") == "K. Jones"
+    assert answer("What is the average appointment length?", clinic, "float") == pytest.approx(40.0)
+    leads = table_of(
+        "Lead,Stage,Deal Value\nL-1,Won,12000\nL-2,Lost,8000\nL-3,Proposal,15000\nL-4,Qualified,6000\n", "leads.csv"
+    )
+    assert answer("What is the total value of open deals?", leads, "integer") == 21000
+    assert answer("How many leads are not open?", leads, "integer") == 2  # won or lost
+    closed = table_of(
+        "Deal,Stage,Value\nD1,Closed Won,10\nD2,Closed Lost,20\nD3,Proposal,30\nD4,Negotiation,40\nD5,Closed Won,5\n",
+        "deals.csv",
+    )
+    assert answer("How many open deals are there?", closed, "integer") == 2
+    assert answer("How many deals are not open?", closed, "integer") == 3  # it read "not open" as open
