@@ -24,6 +24,7 @@ _COMPARED = [
     (r"after|later than", ">"),
     (r"before|earlier than", "<"),
 ]
+_OF_TIME = (r"after|later than", r"before|earlier than")  # the comparisons a date column is compared with by
 # "more stock than their reorder level": the compared column named inside the comparison
 _SPLIT = [
     (r"(?:more|greater|higher|larger)\s+(?:\w+\s+){1,3}?than", ">"),
@@ -63,6 +64,8 @@ def column_comparisons(words: list[str], named: list[int], table: TypedTable, in
             met = (pattern, op) in _MET
             if other is None or (met and not LEVEL_NAME.search(table.columns[other].name)):
                 continue
+            if _kind(table, other) == "date" and op in ("<", ">") and pattern not in _OF_TIME:
+                continue  # "assets under warranty" compares no Purchase Date with the Warranty Ends
             before = " ".join(words[:said_at])
             if re.search(r"\bhow (?:much|many)$|\bhow (?:much|far)\b", before):
                 continue  # "how much more revenue than cost", "by how much did Bo beat his target": a difference

@@ -172,11 +172,10 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
     """The column a superlative without a named measure orders by: a date or year for earliest/latest, else the
     only numeric column that is not a rank."""
     columns = table.columns
-    if re.search(r"\b(youngest|oldest)\b", q):  # people's ages
-        age = next((i for i, c in enumerate(columns) if c.numeric and re.search(r"\bage\b", c.name, re.I)), None)
-        if age is not None:
-            return age
-    if re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b", q) or SENIORITY.search(q):
+    aged = re.search(r"\b(youngest|oldest)\b", q)  # people's ages, else the earliest date ("the oldest asset")
+    if aged and age_column(table) is not None:
+        return age_column(table)
+    if aged or re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b", q) or SENIORITY.search(q):
         dated = [
             i
             for i, c in enumerate(columns)
@@ -193,6 +192,11 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
     if len(candidates) == 1:
         return candidates[0]
     return measured_by(q, table, candidates)
+
+
+def age_column(table: TypedTable) -> int | None:
+    """The column of ages "the oldest" orders by, or None (then it is the earliest date: "the oldest asset")."""
+    return next((i for i, c in enumerate(table.columns) if c.numeric and re.search(r"\bage\b", c.name, re.I)), None)
 
 
 # "the longest-serving employee", "the most senior": the earliest start (question._superlative turns it round)

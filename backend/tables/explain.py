@@ -208,9 +208,12 @@ def _reads_money(plan: Plan, table: TypedTable) -> bool:
 
 def _state_said(words: list[str], at: int) -> bool:
     """Whether ``words[at]`` is a state said of the rows: a participle after "are", "were", "is" or "was" ("are
-    not closed", "were already shipped")."""
+    not closed", "were already shipped"), or a noun after a preposition of state ("are out of warranty", "are still
+    under warranty": a Warranty Ends date the count never compares, read at 0.8 over my own IT assets, 2026-11-28)."""
     before = [w for w in words[:at] if w not in _BEFORE_STATE]
-    return bool(before) and before[-1] in ("are", "were", "is", "was") and words[at].endswith("ed")
+    stated = before[-2:] == ["out", "of"] or before[-1:] in (["under"], ["past"], ["beyond"])
+    before = before[: -2 if before[-2:] == ["out", "of"] else -1] if stated else before
+    return bool(before) and before[-1] in ("are", "were", "is", "was") and (stated or words[at].endswith("ed"))
 
 
 _BEFORE_STATE = {"not", "still", "already", "yet"}

@@ -28,7 +28,10 @@ def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> 
     """Cell values the question says, longest first, not overlapping (``names``: the words the question capitalises
     as names, :func:`names_said`)."""
     found: list[Mention] = []
-    taken: set[int] = set()
+    # a column's name said whole is that column, not a cell one of its words is ("the average offer salary" of an
+    # "Offer Salary" beside an "Offer" stage averaged the offers at that stage; my own candidates table, 2026-11-28)
+    said = f" {' '.join(words)} "
+    taken = {i for p in index.phrases if f" {p} " in said for i in _positions(words, p.split())}
     for n in range(min(index.max_words, len(words)), 0, -1):
         for start in range(len(words) - n + 1):
             if any(i in taken for i in range(start, start + n)):
@@ -52,6 +55,14 @@ def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> 
     else:  # but an outcome or a state always is: "how many deals did Priya Shah win" counts the "Closed Won" ones
         found += [m for m in partial if m.end - m.start == 1 and _outcome_or_state(words[m.start], index)]
     return sorted(found, key=lambda m: m.start)
+
+
+def _positions(words: list[str], phrase: list[str]) -> set[int]:
+    """The positions of every run of ``words`` that is ``phrase``."""
+    n = len(phrase)
+    return {
+        i for start in range(len(words) - n + 1) if words[start : start + n] == phrase for i in range(start, start + n)
+    }
 
 
 def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Collection[str]) -> list[Mention]:

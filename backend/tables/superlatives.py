@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from backend.tables.columns import SENIORITY, is_rank, pace_column, superlative_column
+from backend.tables.columns import SENIORITY, age_column, is_rank, pace_column, superlative_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
@@ -53,6 +53,9 @@ def highest_or_lowest(
     is_min = any(re.search(rf"\b{w}\b", bounded) for w in MIN_WORDS)
     if SENIORITY.search(q) and measure is None:  # "the longest-serving employee": the one who started first
         is_max, is_min = False, True
+    aged = re.search(r"\b(oldest|youngest)\b", q)
+    if aged and measure is None and age_column(table) is None:  # "the oldest asset": the earliest Purchase Date
+        is_max, is_min = aged.group(1) == "youngest", aged.group(1) == "oldest"
     fast, slow = bool(re.search(r"\b(fastest|quickest)\b", q)), bool(re.search(r"\bslowest\b", q))
     asks_pace = (fast or slow) and not (is_max or is_min)
     paced = pace_column(table, named, taken) if asks_pace else None

@@ -60,6 +60,7 @@ class Index:
     # codes written in brackets after a value ("usa" of "Paula Jean Myers-Pope (USA)"): short words that are said
     # in part of a cell all the same ("divers from usa")
     codes: frozenset[str] = frozenset()
+    phrases: frozenset[str] = frozenset()  # the column names of two words or more ("offer salary"), normal form
 
 
 # The first word of a cell that records a game's or a final's outcome, and the outcome it records.
@@ -134,7 +135,7 @@ def index(table: TypedTable) -> Index:
     stemmed = [_by_stems(by_norm) for by_norm in values]
     return Index(
         names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores,
-        frozenset(named), codes,
+        frozenset(named), codes, frozenset(n for c in table.columns if " " in (n := normal(c.name))),
     )  # fmt: skip
 
 

@@ -1,8 +1,9 @@
 """An analyst's words over more business tables of my own (2026-11-28, fourth stop: an inventory with a Unit Cost and
 a Unit Price, project tasks with an Estimate and an Actual in hours, campaigns against a budget, subscriptions with a
-Cancelled On date): each word names its own column of a cost and a price, "hours" names an "(h)" column and the
-work done its Actual, how far past an estimate or a budget is an amount and a superlative, and "churned" and
-"active" pick the rows whose end date is filled in or left empty."""
+Cancelled On date, a call centre, a shop, a clinic, sales leads, IT assets, job candidates): each word names its own
+column of a cost and a price, "hours" names an "(h)" column and the work done its Actual, how far past an estimate or
+a budget is an amount and a superlative, "churned" and "active" pick the rows whose end date is filled in or left
+empty, named rates, "missed", "open", "the oldest" of rows without ages, and a column's name said whole."""
 
 from __future__ import annotations
 
@@ -128,3 +129,38 @@ def test_named_rates_a_missed_appointment_and_open_deals_of_won_and_lost_stages(
     )
     assert answer("How many open deals are there?", closed, "integer") == 2
     assert answer("How many deals are not open?", closed, "integer") == 3  # it read "not open" as open
+
+
+IT_ASSETS = """Asset Tag,Type,Assigned To,Purchase Date,Cost,Warranty Ends
+IT-001,Laptop,Ana Ruiz,2023-02-10,1450.00,2026-02-10
+IT-002,Laptop,Ben Cole,2024-06-01,2100.00,2027-06-01
+IT-003,Monitor,Ana Ruiz,2022-11-15,320.00,2025-11-15
+IT-005,Laptop,,2021-09-30,1800.00,2024-09-30
+"""
+
+
+def test_the_oldest_of_rows_without_ages_and_a_warranty_state_left_unread():
+    # "which asset is the oldest" took the largest Cost at 0.8; "how many assets are out of (under) warranty" counted
+    # every asset at 0.8, "warranty" explained by a Warranty Ends date the count never compares
+    from backend.answer.table_confidence import reading_confidence
+
+    assets = table_of(IT_ASSETS, "it_assets.csv")
+    assert answer("Which asset is the oldest?", assets, "string") == "IT-005"
+    assert answer("Which asset is the newest?", assets, "string") == "IT-002"
+    assert answer("Which asset is the youngest?", assets, "string") == "IT-002"
+    for question in ("How many assets are out of warranty?", "How many assets are under warranty?"):
+        reading = _reading(question, assets, "integer")
+        assert "warranty" in reading.unexplained and reading_confidence(reading) < 0.2, question
+    people = table_of("Name,Age\nBo,31\nCy,58\n", "staff.csv")
+    assert answer("Who is the oldest?", people, "string") == "Cy"  # an Age column still orders it
+
+
+def test_a_column_name_said_whole_is_no_cell_of_another_column():
+    # "the average offer salary" of an "Offer Salary" beside a Stage whose cells say "Offer" averaged the offers at
+    # that stage (95000) at 0.8
+    candidates = table_of(
+        "Candidate,Stage,Offer Salary\nAma,Hired,68000\nBen,Rejected,\nChloe,Offer,95000\nEli,Hired,98000\n",
+        "candidates.csv",
+    )
+    assert answer("What is the average offer salary?", candidates, "float") == pytest.approx(87000.0)
+    assert answer("How many candidates are at the offer stage?", candidates, "integer") == 1  # the cell, said alone
