@@ -65,6 +65,9 @@ def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) 
     return (dated, asked.group(1)) if dated is not None else None
 
 
+_ADDITIVE = re.compile(
+    r"(?i)^(?!.*\b(?:unit|per|rate|avg|average|price)\b).*\b(?:expenses|expenditure|costs|spend|spent)\b"
+)
 _ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered)\b")  # goods; money is counts.EARNED
 
 
@@ -77,6 +80,10 @@ def per_group(p: ParsedQuestion) -> Outcome:
     grouped = re.search(r"\b(average|mean|total|sum|payroll)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
     repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
     grouped = grouped or (re.search(r"\b(?:most|least)\b", q) if p.measure_named is not None and repeats else None)
+    # "which month had the lowest expenses" of months repeated per region: an amount that adds up, summed per month (it
+    # took the month of the one lowest row at 0.8; my own monthly report, 2026-11-28), not a rate or a unit's price
+    additive = p.measure is not None and _ADDITIVE.search(p.table.columns[p.measure].name)
+    grouped = grouped or (re.search(r"\b(?:highest|lowest)\b", q) if additive and repeats else None)
     grouped = grouped or (_sized(p) if repeats else None)
     if not (grouped and p.is_max != p.is_min and p.wants_text and p.measure is not None):
         return None

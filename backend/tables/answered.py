@@ -76,6 +76,8 @@ def _named_after_wh_word(
     elif said[0] in MAX_WORDS or said[0] in MIN_WORDS:
         said = said[1:]
     who = asked.group(0).startswith("who")
+    if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
+        said = []
     for word in said:
         wanted = stem(ABBREVIATIONS.get(word, word))
         # "what was the population of Leeds": the measure itself; but "who was hired first", "who was the first

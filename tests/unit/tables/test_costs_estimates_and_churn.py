@@ -164,3 +164,21 @@ def test_a_column_name_said_whole_is_no_cell_of_another_column():
     )
     assert answer("What is the average offer salary?", candidates, "float") == pytest.approx(87000.0)
     assert answer("How many candidates are at the offer stage?", candidates, "integer") == 1  # the cell, said alone
+
+
+def test_who_is_in_a_state_and_the_lowest_amount_of_repeated_months():
+    # "who is on leave in December" answered the Leave Type ('Annual') at 0.8: "leave" after "who is on" asks for no
+    # column; "which month had the lowest expenses" of months repeated per region took the lowest row's month at 0.8
+    leave = table_of(
+        "Employee,Leave Type,Start,Days\nAna Ruiz,Annual,2026-07-01,8\nBen Cole,Sick,2026-03-03,2\n"
+        "Ben Cole,Annual,2026-12-21,7\n",
+        "leave.csv",
+    )
+    assert answer("Who is on leave in December?", leave, "string") == "Ben Cole"
+    monthly = table_of(
+        "Month,Region,Expenses,Interest Rate\nJan,North,31000,5\nJan,South,29000,4\nFeb,North,33000,3\n"
+        "Feb,South,30000,6\nMar,North,34000,2\nMar,South,28000,3\n",
+        "monthly.csv",
+    )
+    assert answer("Which month had the lowest expenses?", monthly, "string") == "Jan"  # 60000; Mar's rows 62000
+    assert answer("Which month had the highest interest rate?", monthly, "string") == "Feb"  # a rate is not added up
