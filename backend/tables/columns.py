@@ -217,6 +217,7 @@ _MEASURED_BY = [
     ("tallest|taller|shortest|shorter", "height|elevation"),
     ("heaviest|heavier|lightest|lighter", "weight"),
     ("deepest|deeper|shallowest", "depth"),
+    ("largest|biggest|smallest|larger|bigger|smaller", "capacity|size|area"),  # "which venue is the largest"
 ]
 
 

@@ -51,7 +51,7 @@ _INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover|pric
 # that price ("the value of PO-1002": Qty × Unit Cost, "how much did Hooli spend": Quantity × Unit Price). A table with
 # both says which by the word: money going out at the cost, coming in at the price; a word for either ("value") is no
 # measure of such a table.
-_QUANTITY_NAME = re.compile(r"(?i)\b(?:qty|quantity|units|on hand|stock)\b")
+_QUANTITY_NAME = re.compile(r"(?i)\b(?:qty|quantity|units|on hand|stock|sold)\b")  # "Tickets Sold" at a "Ticket Price"
 _UNIT_COST_NAME = re.compile(r"(?i)\b(?:unit cost|cost per unit|cost each)\b")
 _UNIT_PRICE_NAME = re.compile(r"(?i)\b(?:unit price|price per unit|price each|price)\b")
 _OUTGOING = frozenset({"spend", "spending", "spent", "cost", "costs"})

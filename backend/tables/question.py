@@ -26,8 +26,8 @@ from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidDate, SaidNumber
-from backend.tables.senses import ENDED_NAME
-from backend.tables.superlatives import highest_or_lowest
+from backend.tables.senses import ended_columns
+from backend.tables.superlatives import highest_or_lowest, sized_by
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
     MONEY_NOUNS,
@@ -72,8 +72,7 @@ NO_READING: Final = _NoReading()
 Outcome = Reading | _NoReading | None
 
 
-# Words that ask for an amount without naming its column ("how much did we spend", "the largest expense", "who
-# earns more").
+# Words that ask for an amount without naming its column ("how much did we spend", "the largest expense")
 _AMOUNT_CUE = re.compile(
     r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|costs?|grossed)\b"
     r"|" + any_word(MONEY_VERBS | MONEY_NOUNS).pattern
@@ -220,6 +219,8 @@ def _choose_measure(p: ParsedQuestion) -> None:
         if money is not None and MONEY_NAME.search(p.table.columns[money].name):
             p.measure = money
     p.measure_named = p.measure
+    if p.measure is None:  # "which venue is the largest": its Capacity, not the one money column (its Ticket Price)
+        p.measure = sized_by(p.q, p.table, p.condition_columns)
     if p.measure is None and _AMOUNT_CUE.search(p.q) and not re.search(r"\bhow many\b|\bnumber of\b", p.q):
         p.measure = the_amount(p.table, p.condition_columns)
     moved = UNITS_MOVED.search(p.q)
@@ -273,11 +274,11 @@ def _flags_said(p: ParsedQuestion) -> None:
         # it picks the rows added up or counted.
         p.answer_column = None
     # so does an end date named by a word for rows that ended or not ("the MRR from active customers": no Cancelled On)
-    ended = [i for i, c in enumerate(p.table.columns) if c.kind == "date" and ENDED_NAME.search(c.name)]
     flags = [
         c
         for c in filled_or_empty(p.q, p.table, p.named, p.condition_columns, p.index)
-        if (p.index.flags[c.column] or c.column in ended) and c.column not in (p.answer_column, p.measure)
+        if (p.index.flags[c.column] or c.column in ended_columns(p.table))
+        and c.column not in (p.answer_column, p.measure)
     ]
     p.conditions = [*p.conditions, *flags]
     p.condition_columns = {*p.condition_columns, *(c.column for c in flags)}

@@ -54,7 +54,12 @@ _ESTIMATE_NAME = re.compile(r"(?i)\b(?:estimated?|estimates|planned)\b")
 # row at 0.18 over my own subscriptions table (2026-11-28).
 ACTIVE = stem("active")  # of an end date: none filled in (conditions.filled_or_empty), unlike an Active column's "yes"
 _ENDED_WORDS = frozenset({*(stem(w) for w in ("churned", "cancelled", "lost", "inactive")), ACTIVE})
-ENDED_NAME = re.compile(r"(?i)\b(?:cancel+(?:ed|ation)?|churn(?:ed)?|ended|end date|terminat(?:ed|ion))\b")
+_ENDED_NAME = re.compile(r"(?i)\b(?:cancel+(?:ed|ation)?|churn(?:ed)?|ended|end date|terminat(?:ed|ion))\b")
+
+
+def ended_columns(table: TypedTable) -> list[int]:
+    """The date columns named for a row's end ("Cancelled On", "Churn Date", "End Date")."""
+    return [i for i, c in enumerate(table.columns) if c.kind == "date" and _ENDED_NAME.search(c.name)]
 
 
 def name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
@@ -69,7 +74,7 @@ def name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
     actual = [i for i in numbers if re.search(r"(?i)\bactuals?\b", table.columns[i].name)]
     senses = [([i for i in numbers if name.search(table.columns[i].name)], words) for name, words in _SENSES]
     achieved = (actual if levels else [], _ACHIEVED_WORDS)
-    ended = [i for i, c in enumerate(table.columns) if c.kind == "date" and ENDED_NAME.search(c.name)]
+    ended = ended_columns(table)
     for columns, words in (*senses, achieved, (actual if estimates else [], _DONE_WORDS), (ended, _ENDED_WORDS)):
         if len(columns) == 1 and columns is ended:  # "Cancelled On" says "cancelled" itself: the other words
             names[columns[0]] |= words - set().union(*(stems for i, stems in enumerate(names) if i != columns[0]))

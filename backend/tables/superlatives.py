@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from backend.tables.columns import SENIORITY, age_column, is_rank, pace_column, superlative_column
+from backend.tables.columns import SENIORITY, age_column, is_rank, measured_by, pace_column, superlative_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
@@ -33,6 +33,16 @@ _COUNTS_ROWS = re.compile(
 # "which product was returned the most": what most rows are about, not the row with the largest Refund Amount
 _PASSIVE_MOST = re.compile(r"\b(?:was|were|is|are|been|got) \w+ed (?:the )?(?:most|least)\W*$")
 _PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
+
+
+_SIZED = re.compile(r"\b(?:largest|biggest|smallest)\b(?! number)")  # a size, not "the largest number of people"
+
+
+def sized_by(q: str, table: TypedTable, taken: set[int]) -> int | None:
+    """The column "the largest" sizes a row by, where the question names none ("which venue is the largest": its
+    Capacity), or None."""
+    numbers = [c for c, column in enumerate(table.columns) if column.numeric and c not in taken]
+    return measured_by(q, table, numbers) if _SIZED.search(q) else None
 
 
 def highest_or_lowest(

@@ -182,3 +182,16 @@ def test_who_is_in_a_state_and_the_lowest_amount_of_repeated_months():
     )
     assert answer("Which month had the lowest expenses?", monthly, "string") == "Jan"  # 60000; Mar's rows 62000
     assert answer("Which month had the highest interest rate?", monthly, "string") == "Feb"  # a rate is not added up
+
+
+def test_the_largest_of_rows_with_a_capacity_and_the_revenue_of_tickets_sold():
+    # "which venue is the largest" ordered by the one money column, the Ticket Price, at 0.8; "the revenue from the
+    # Spring Gala" read its Ticket Price (45) at 0.65
+    events = table_of(
+        "Event,Venue,Capacity,Tickets Sold,Ticket Price\nSpring Gala,Town Hall,300,280,45\n"
+        "Jazz Night,Blue Room,120,120,30\nSummer Fair,Park,1000,640,10\n",
+        "events.csv",
+    )
+    assert answer("Which venue is the largest?", events, "string") == "Park"
+    assert answer("What was the revenue from the Spring Gala?", events, "integer") == 12600
+    assert answer("Which event is the most expensive?", events, "string") == "Spring Gala"  # the price, not the takings
