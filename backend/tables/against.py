@@ -24,7 +24,7 @@ _COMPARED = [
     (r"after|later than", ">"),
     (r"before|earlier than", "<"),
 ]
-_OF_TIME = (r"after|later than", r"before|earlier than")  # the comparisons a date column is compared with by
+_OF_TIME = (r"after|later than", r"before|earlier than")  # the only comparisons one date column makes of another
 # "more stock than their reorder level": the compared column named inside the comparison
 _SPLIT = [
     (r"(?:more|greater|higher|larger)\s+(?:\w+\s+){1,3}?than", ">"),
