@@ -96,6 +96,11 @@ def _named_after_wh_word(
             found = _row_answer(asked.string, others, codes, table, conditions, codes_unasked)
             if found is not None:  # "which order was placed first": the "Order ID"; "Order Date" is about it
                 return found
+            # "which deals are open" of leads.csv: "deals" names the rows, not the number its "Deal Value" says
+            said_stems = {stem(ABBREVIATIONS.get(w, w)) for w in asked.string.split()}
+            numbers_of_rows = all(columns[c].numeric and name_stems(columns[c].name) - said_stems for c in others)
+            if codes_unasked and numbers_of_rows and (key := _row_key(table, conditions)) is not None:
+                return key
         if others:
             return others[0]
         if codes and _code_names_rows(table, who):
