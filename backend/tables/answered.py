@@ -78,6 +78,22 @@ def _named_after_wh_word(
     who = asked.group(0).startswith("who")
     if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
         said = []
+
+    def names_words(word: str) -> bool:  # a noun naming a column of words ("the last ticket opened": a date's verb)
+        return not word.endswith("ed") and any(
+            stem(ABBREVIATIONS.get(word, word)) in name_stems(columns[c].name)
+            for c in named
+            if columns[c].kind == "text"
+        )
+
+    last = said[-1] if said else ""
+    for word in asked.string[asked.end() :].split():
+        # "what was the last winner's album": of nouns that each name a column, the last is the one asked for (the
+        # Winner's Album; fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
+        if not (names_words(last) and names_words(word)):
+            break
+        said.insert(0, word)
+        last = word
     for word in said:
         wanted = stem(ABBREVIATIONS.get(word, word))
         # "what was the population of Leeds": the measure itself; but "who was hired first", "who was the first
@@ -89,6 +105,10 @@ def _named_after_wh_word(
             and wanted in name_stems(columns[c].name)
             and not (who and (columns[c].kind == "date" or columns[c].numeric))
         ]
+        if who and not any(_names_people(columns[c].name) for c in fitting) and _rows_named(table, conditions):
+            # "who was the last deputy judge": a person, from the Name column, not the "Term as a Deputy Judge" the
+            # role's words name (fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
+            return None
         codes = [c for c in fitting if codes_unasked and IDENTIFIER.search(columns[c].name)]
         # "what was the most expensive service" of a Service Date and a Service Type: the words, not the date
         others = sorted((c for c in fitting if c not in codes), key=lambda c: columns[c].kind != "text")
@@ -106,6 +126,14 @@ def _named_after_wh_word(
         if codes and _code_names_rows(table, who):
             return codes[0]  # "which deal closed most recently" of deals.csv: nothing but its Deal ID names a deal
     return None
+
+
+def _rows_named(table: TypedTable, conditions: set[int]) -> bool:
+    """Whether a text column other than the conditions' names the rows (a "Name" column): who a "who" is."""
+    return any(
+        c.kind == "text" and i not in conditions and c.name.strip().lower() == "name"
+        for i, c in enumerate(table.columns)
+    )
 
 
 def _code_names_rows(table: TypedTable, who: bool) -> bool:
@@ -145,7 +173,13 @@ def _named_otherwise(
             i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and _names_people(c.name)
         ]
         roles = _roles_first(q)  # "who handled the largest order": the Sales Rep before the Customer
-        people.sort(key=lambda i: not any(re.search(rf"\b{word}", columns[i].name, re.I) for word in roles))
+        # then a "Name" column before a "Nationality" one ("who was the first deputy judge")
+        people.sort(
+            key=lambda i: (
+                not any(re.search(rf"\b{word}", columns[i].name, re.I) for word in roles),
+                columns[i].name.strip().lower() != "name",
+            )
+        )
         if people:
             return people[0]
     if re.match(r"\s*when\b", q):  # "when was the last order from Hooli": its Order Date, not its ID

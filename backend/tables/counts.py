@@ -67,7 +67,9 @@ def counted_plan(
     """The plan of a question that counts or totals, if it is one, and the measure (a row's "Total" column, when the
     question asks for the total of a row it names: the caller orders by it when no plan is returned)."""
     numeric_answer = element in (AnswerType.INTEGER, AnswerType.FLOAT)
-    asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often", q))
+    # "the total amount of times Minsk is listed": rows counted, not the table's one amount added up (fresh
+    # WikiTableQuestions training questions, tuning tables, 2026-11-28)
+    asks_count = bool(re.search(r"^how many\b|\bhow many\b|\bnumber of\b|\bcount\b|how often|\bof times\b", q))
     # "our revenue in Q1": the amounts added up; "the highest revenue" is one amount (parse.py's superlatives)
     extreme = any(re.search(rf"\b{w}\b", q) for w in (*MAX_WORDS, *MIN_WORDS))
     earned = bool(EARNED.search(q)) and measure is not None and not extreme

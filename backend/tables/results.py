@@ -240,6 +240,11 @@ def _convert(value: Any, element: AnswerType) -> Any:
     number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
     if number is None and isinstance(value, str):
         number = parse_number(value)
+        # "what year was the only time China was the opponent": the year of the date cell read, not its day (it
+        # answered 29 of "29 March 2009"; fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
+        moment = parse_date(value) if number is None else None
+        if moment is not None:
+            number = moment.year
         if number is None:
             number = leading_number(value)
     if number is None:
