@@ -316,4 +316,14 @@ def valued_column(q: str, index: Index, values_said: set[int]) -> tuple[int, str
     word = words[at]
     if word in STOP_WORDS or word in CUE_WORDS or any(stem(word) in name for name in index.names):
         return None
-    return next(((column, word) for column, cells in enumerate(index.words) if word in cells), None)
+    # a word of the kind's values, not one that happens to be in a cell ("which production" of a Comment that once
+    # says "Outstanding Production": fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
+    return next(
+        ((column, word) for column, cells in enumerate(index.words) if word in cells and _of_many(word, index, column)),
+        None,
+    )
+
+
+def _of_many(word: str, index: Index, column: int) -> bool:
+    """Whether ``word`` is in two or more of ``column``'s different values."""
+    return sum(word in value.split() for value in index.values[column]) >= 2

@@ -32,7 +32,9 @@ def describe(plan: Plan, table: TypedTable) -> str:
     if plan.where:
         text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
     if plan.shift:
-        text += f", then the row {abs(plan.shift)} {'after' if plan.shift > 0 else 'before'} the first match"
+        last = plan.shift > 0 and all(c.op == "=" for c in plan.where)  # query.py: after a run of one value, its last
+        side = "after" if plan.shift > 0 else "before"
+        text += f", then the row {abs(plan.shift)} {side} the {'last' if last else 'first'} match"
     if plan.order_to is not None and plan.order_by is not None:
         span = (
             repr(names[plan.order_by])

@@ -8,7 +8,10 @@ from __future__ import annotations
 from backend.tables.columns import year_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition
+from backend.tables.quantities import SaidNumber
+from backend.tables.vocabulary import Index
 from backend.tables.words import Mention
+from backend.text import stem
 
 # Words that shift in time ("who won after X"), as opposed to on the page ("listed below X", "above")
 _IN_TIME = {"after", "next", "following", "succeeded", "subsequent", "before", "previous", "preceding", "prior"}
@@ -43,6 +46,18 @@ def the_row_shifted_from(
         return where
     return tuple(
         Condition(c.column, "=", said.cells[c.column]) if c.op == "in" and c.column in said.cells else c for c in where
+    )
+
+
+def numbered_row(words: list[str], where: tuple[Condition, ...], numbers: list[SaidNumber], index_: Index) -> bool:
+    """Whether a number said just after a column's name picks a row ("week 4", "game 12"), not a year compared."""
+    numbered = {c.column for c in where if c.view == "number" and c.op == "="}
+    return any(
+        n.op == "="
+        and not n.is_year
+        and n.words[0] > 0
+        and any(stem(words[n.words[0] - 1]) in index_.names[c] for c in numbered)
+        for n in numbers
     )
 
 

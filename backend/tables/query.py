@@ -50,7 +50,12 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     views = set(table.data.column_names)  # a column is read through the views it has (n<i>, d<i>, c<i>)
     where, parameters = _where(plan, table)
     if plan.shift:
-        sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT row FROM t{where} ORDER BY row LIMIT 1) + ?"
+        # the row after a run of rows of one value is after its last ("after Thailand on December 21, 2004" of two
+        # games that day: fresh WikiTableQuestions training questions, tuning tables, 2026-11-28); before, before its
+        # first. "NFL Blitz 2000" said in part of the next title is no run of one value.
+        run = plan.shift > 0 and all(c.op == "=" for c in plan.where)
+        start = "CASE WHEN max(row) - min(row) + 1 = count(*) THEN max(row) ELSE min(row) END" if run else "min(row)"
+        sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT {start} FROM t{where}) + ?"
         return sql, [*parameters, plan.shift]
     if plan.group_by is not None:
         aggregate = "count(*)" if plan.operation == Operation.COUNT else _aggregated(plan, f"n{plan.column}")

@@ -31,7 +31,7 @@ from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.periods import change_across
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
-from backend.tables.positions import in_time_order, shift_of, the_row_shifted_from
+from backend.tables.positions import in_time_order, numbered_row, shift_of, the_row_shifted_from
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
 from backend.tables.scores import score_plan
 from backend.tables.superlatives import Ranking, superlative_plan
@@ -187,7 +187,9 @@ def next_or_previous(p: ParsedQuestion) -> Outcome:
     said = {i for m in p.mentions for i in range(m.start, m.end)}
     said |= {i for n in p.numbers if n.op != "=" for i in range(max(0, n.words[0] - 3), n.words[0])}  # "after 2010"
     # a row is named by a value said, a day, or a number a column equals ("the next opponent after week 4")
-    names_a_row = bool(p.mentions or any(d.op == "=" for d in p.dates) or _numbered_row(p))
+    names_a_row = bool(
+        p.mentions or any(d.op == "=" for d in p.dates) or numbered_row(p.q.split(), p.where, p.numbers, p.index)
+    )
     shift = shift_of(p.q, names_a_row, said)  # "after June 2024" compares
     # "Dr. Okafor's next appointment after November 6": the day compared says which is next (the lookup's first)
     if not shift or not p.where or any(d.op != "=" for d in p.dates):
@@ -206,19 +208,6 @@ def next_or_previous(p: ParsedQuestion) -> Outcome:
     return p.reading(
         Plan(Operation.ROWS, select=(shifted,), where=where, shift=down),
         ReadingKind.NEXT if down > 0 else ReadingKind.PREVIOUS,
-    )
-
-
-def _numbered_row(p: ParsedQuestion) -> bool:
-    """Whether a number said just after a column's name picks a row ("week 4", "game 12"), not a year compared."""
-    words = p.q.split()
-    numbered = {c.column for c in p.where if c.view == "number" and c.op == "="}
-    return any(
-        n.op == "="
-        and not n.is_year
-        and n.words[0] > 0
-        and any(stem(words[n.words[0] - 1]) in p.index.names[c] for c in numbered)
-        for n in p.numbers
     )
 
 

@@ -2,7 +2,8 @@
 the tables here are small ones of my own in their shape): a participle said with its agent names its column, the
 last of the nouns after "which" that name columns is the one asked for, "who" a row's Name, the year of a date cell
 asked for as a year, a number said after a column's name picks the row a shift starts from, "the amount of times"
-counts rows, and a cell's words split by "the" are one value."""
+counts rows, a cell's words split by "the" are one value, a kind of value is a word of several values, and the row
+after a run of one value is after its last."""
 
 from __future__ import annotations
 
@@ -115,3 +116,33 @@ def test_who_asks_for_the_rows_name_not_a_column_its_roles_words_name():
     judges = table_of(JUDGES, "judges.csv")
     assert answer("who was the last deputy judge with finland nationality?", judges, "string") == "Bruno Erich"
     assert answer("who was the first deputy judge?", judges, "string") == "Frede Castberg"
+
+
+SHOWS = """Title,Type,Performances,Comment
+Cats,Musical,7485,Closed
+Sleuth,Play,1222,"Won Outstanding Production award"
+Torch Song Trilogy,Play,1222,Closed
+Pippin,Musical,1944,Closed
+"""
+
+GAMES = """#,Date,Opponent,Result
+1,21 December 2004,Thailand,5–1
+2,21 December 2004,Thailand,5–1
+3,26 March 2005,Slovenia,1–0
+4,4 June 2005,Northern Ireland,4–1
+"""
+
+
+def test_a_kind_of_value_is_a_word_of_several_values_not_of_one_cell():
+    # "which production" read the Comment column, one of whose cells says "Outstanding Production"
+    shows = table_of(SHOWS, "shows.csv")
+    question = "which production has the same number of performances as sleuth?"
+    assert answer(question, shows, "string") == "Torch Song Trilogy"
+
+
+def test_the_row_after_a_run_of_one_value_is_after_its_last():
+    # "after Thailand on December 21, 2004" of two games that day answered Thailand, the second of them
+    games = table_of(GAMES, "games.csv")
+    assert answer("who did they face after thailand in december 21, 2004?", games, "string") == "Slovenia"
+    assert answer("who did they face before slovenia?", games, "string") == "Thailand"
+    assert answer("who did they face after slovenia?", games, "string") == "Northern Ireland"
