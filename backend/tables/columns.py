@@ -42,6 +42,13 @@ def number_column(
 def _amount_column(
     number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
 ) -> int | None:
+    # A percentage said compares a column of percentages: "teams that won at most 50% of their games" their "Win %",
+    # not their Wins (fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
+    shares = [
+        c for c in dict.fromkeys([*named, *numeric]) if c in numeric and c not in taken and table.columns[c].percent
+    ]
+    if number.percent and shares:
+        return shares[0]
     # Amounts before ranks and identifiers: "orders with an amount over 1,000" compares the amount, not order_id;
     # "employees who earn over 100,000" names the Employee ID (1 to 15) only as the rows' name.
     # A column of numbers before one of codes that start with a number ("a 1 bedroom unit": Bedrooms, not a Unit "1A")

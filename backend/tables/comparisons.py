@@ -261,7 +261,7 @@ def share(
     whole = tuple(
         c
         for c in where
-        if c.view == "text" and (c.value in subject or (isinstance(c.value, list) and set(c.value) <= subject))
+        if c.view == "text" and (set(c.value) <= subject if isinstance(c.value, list) else c.value in subject)
     )
     kind = ReadingKind.PERCENT if said.group(1).startswith(ReadingKind.PERCENT) else ReadingKind.SHARE
     return Plan(operation, measure, where=(*where, *presence)), kind, Plan(operation, measure, where=whole)

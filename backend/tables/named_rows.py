@@ -165,3 +165,20 @@ def rows_where(table: TypedTable, column: int, cell: str) -> pa.Table:
     if table.has_summary:
         match = pc.and_(match, pc.invert(table.data.column("summary")))
     return table.data.filter(match)
+
+
+def shared_column(table: TypedTable, both: Condition, hinted: list[int]) -> int | None:
+    """ "The Britannic and the Georgic were both built for what": the text column (other than the one that names
+    them, ``both``: an "in" condition of their cells) whose cell the named rows all share, a column the question
+    hints at (``hinted``) first; None when no column is shared."""
+    rows = [rows_where(table, both.column, str(cell)) for cell in both.value]
+    if any(r.num_rows == 0 for r in rows):
+        return None
+    columns = sorted(range(len(table.columns)), key=lambda c: c not in hinted)
+    for c in columns:
+        if c == both.column or table.columns[c].kind != "text":
+            continue
+        values = [{str(v).strip().lower() for v in r.column(f"c{c}").to_pylist() if v} for r in rows]
+        if all(values) and set.intersection(*values):
+            return c
+    return None

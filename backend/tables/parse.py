@@ -51,8 +51,10 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     row_nouns = frozenset(table_words(table))
     named = named_columns(stems, covered | rated, index_, row_nouns=row_nouns)
     # A day said in full ("the 22nd of june 1930") compares dates, unless it is a whole cell the question names.
+    # (a cell holding one of its words is no whole cell: "october" of "27 October 1867" in "october 26, 1867"; fresh
+    # WikiTableQuestions training questions, tuning tables, 2026-11-28)
     dates = [
-        d for d in said_dates(" ".join(words), table) if not any(_overlap(m, d) and not m.partial for m in mentions)
+        d for d in said_dates(" ".join(words), table) if not any(_covers(m, d) and not m.partial for m in mentions)
     ]
     mentions = [m for m in mentions if not any(_overlap(m, d) for d in dates)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
@@ -147,3 +149,7 @@ def per_time(words: list[str], stems: list[str], index_: Index) -> set[int]:
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:
     return any(mention.start <= i < mention.end for i in day.words)
+
+
+def _covers(mention: Mention, day: SaidDate) -> bool:
+    return all(mention.start <= i < mention.end for i in day.words)

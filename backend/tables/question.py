@@ -24,6 +24,7 @@ from backend.tables.columns import (
 from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
+from backend.tables.named_rows import shared_column
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidDate, SaidNumber
 from backend.tables.senses import ended_columns
@@ -80,7 +81,9 @@ _AMOUNT_CUE = re.compile(
 _AGGREGATED = frozenset({"average", "mean", "median", "total"})  # words said right before the measure they add up
 _SPENDING = re.compile(r"\b(?:spend|spends|spent|spending|pay|pays|paid)\b")  # money out: what a money column holds
 _TIME_SPENT = re.compile(r"\b(?:minutes|hours|days|weeks|time)\b")
-ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) year\b")
+ASKS_YEAR = re.compile(
+    r"^(?:in )?(?:what|which) (?:is |was )?(?:the )?year\b"
+)  # "what is the year with the most events"
 ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked
 _RANKED_AT = re.compile(
     r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"
@@ -248,7 +251,8 @@ def _choose_answer_column(p: ParsedQuestion) -> None:
     # asked for, the answer is one of the values the question lists, or another row of X's column.
     options = next((c.column for c in p.conditions if c.op == "in"), p.compared_row)
     if p.guessed and p.wants_text and options is not None:
-        p.answer_column = options
+        both = next((c for c in p.conditions if c.op == "in"), None) if re.search(r"\bboth\b", q) else None
+        p.answer_column = (shared_column(table, both, p.hinted) if both else None) or options
     # "which party has the most members": "party" is part of the cells of the column whose values are parties
     # ("Liberal Party"); the word says what kind of value answers, not which rows.
     values_said = {i for m in p.mentions if not m.partial for i in range(m.start, m.end)}

@@ -31,7 +31,11 @@ _COUNTS_ROWS = re.compile(
     r"\b(?:most|least|fewest)\s+(?!\w+ of\b|recent)\w+|\b(?:largest|highest|greatest|smallest|lowest) number of"
 )
 # "which product was returned the most": what most rows are about, not the row with the largest Refund Amount
-_PASSIVE_MOST = re.compile(r"\b(?:was|were|is|are|been|got) \w+ed (?:the )?(?:most|least)\W*$")
+# "what team appears on this table the most", "which location is listed the most": the value of the most rows
+_PASSIVE_MOST = re.compile(
+    r"\b(?:was|were|is|are|been|got) \w+ed (?:the )?(?:most|least)\W*$"
+    r"|\b(?:appears?|appeared|occurs?|occurred|listed|shows? up)\b.* (?:the )?(?:most|least)\W*$"
+)
 _PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
 
 

@@ -2,8 +2,10 @@
 the tables here are small ones of my own in their shape): a participle said with its agent names its column, the
 last of the nouns after "which" that name columns is the one asked for, "who" a row's Name, the year of a date cell
 asked for as a year, a number said after a column's name picks the row a shift starts from, "the amount of times"
-counts rows, a cell's words split by "the" are one value, a kind of value is a word of several values, and the row
-after a run of one value is after its last."""
+counts rows, a cell's words split by "the" are one value, a kind of value is a word of several values, the row after
+a run of one value is after its last, "the most" of a column of words counts its rows, what appears the most is the
+value of the most rows, what two named rows both are is the value they share, a percentage said compares a column of
+percentages, and a day said in full is compared though a cell holds one of its words."""
 
 from __future__ import annotations
 
@@ -146,3 +148,96 @@ def test_the_row_after_a_run_of_one_value_is_after_its_last():
     assert answer("who did they face after thailand in december 21, 2004?", games, "string") == "Slovenia"
     assert answer("who did they face before slovenia?", games, "string") == "Thailand"
     assert answer("who did they face after slovenia?", games, "string") == "Northern Ireland"
+
+
+RESULTS = """Year,Competition,Venue,Position,Event
+2011,World Championships,Daegu,5th,3000 m
+2012,Olympic Games,London,8th,5000 m
+2013,World Championships,Moscow,4th,5000 m
+2013,Diamond League,Eugene,2nd,3000 m
+2013,Diamond League,Rome,1st,10000 m
+"""
+
+ROSTER = """Number,Name,Team,Position
+7,Ann Lee,Boston Celtics,Guard
+41,Bo Diaz,Utah Jazz,Forward
+23,Cy Park,Boston Celtics,Center
+32,Di Moss,Boston Celtics,Guard
+"""
+
+STAFF = """Name,Department,City
+Ana,Sales,Leeds
+Ben,Sales,York
+Cy,Finance,Leeds
+"""
+
+
+def test_the_most_of_a_column_of_words_counts_its_rows():
+    # "what is the year with the most events" took the largest event (3000, of "3000 m") as a number; then it added
+    # up the distances of each year's events
+    results = table_of(RESULTS, "results.csv")
+    assert answer("what is the year with the most events?", results, "integer") == 2013
+    reading = parse.read("what is the year with the most events?", results, AnswerType.INTEGER)
+    assert reading is not None and reading.plan.group_by == 0 and reading.plan.column is None
+
+
+def test_what_appears_the_most_is_the_value_of_the_most_rows():
+    # "what team appears on this table the most" took the team of the largest Number
+    roster = table_of(ROSTER, "roster.csv")
+    assert answer("what team appears on this table the most?", roster, "string") == "Boston Celtics"
+    assert answer("which position is listed the most?", roster, "string") == "Guard"
+
+
+def test_what_two_named_rows_both_are_is_the_value_they_share():
+    # "Ana and Ben both work in what" answered one of the two names
+    staff = table_of(STAFF, "staff.csv")
+    assert answer("ana and ben both work in what?", staff, "string") == "Sales"
+
+
+SEASONS = """Opponent,Played,Won,Lost,Drawn,% Won Overall
+Australia,4,4,0,0,100%
+Canada,21,19,2,0,90.48%
+France,30,12,16,2,40%
+Italy,25,20,5,0,80%
+"""
+
+LETTERS = """No.,Title,Date
+1,Qui pluribus,9 November 1846
+2,Nostis et nobiscum,8 December 1849
+3,Neminem vestrum,2 February 1854
+4,Optime noscitis,5 November 1855
+5,Singulari quidem,17 March 1856
+6,Levate,27 October 1867
+7,Respicientes,1 November 1870
+"""
+
+VOTES = """Party,Votes,%
+Labor,500,50.0
+Liberal,400,40.0
+Nationals,60,6.0
+Independent,40,4.0
+"""
+
+
+def test_a_percentage_said_compares_a_column_of_percentages():
+    # "won below 90%" compared the Won column (a count of games) with 90
+    seasons = table_of(SEASONS, "seasons.csv")
+    assert answer("for how many teams was the win percentage below 90%", seasons, "integer") == 2
+    assert answer("how many teams won more than 15 games?", seasons, "integer") == 2
+
+
+def test_a_day_said_in_full_is_compared_though_a_cell_holds_one_of_its_words():
+    # "october 26, 1867" was read as the cell "27 October 1867" (the one cell that says "october"), so the count
+    # between two days was of that row alone
+    letters = table_of(LETTERS, "letters.csv")
+    question = "how many encyclicals were issued between august 15, 1849 and october 26, 1867?"
+    assert answer(question, letters, "integer") == 4
+
+
+def test_a_share_of_two_values_said_is_read_not_a_crash():
+    # two values said before "make up what percentage" raised a TypeError (a list looked up in a set)
+    votes = table_of(VOTES, "votes.csv")
+    reading = parse.read(
+        "the nationals and independent party make up what percentage of votes?", votes, AnswerType.FLOAT
+    )
+    assert reading is not None
