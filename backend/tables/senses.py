@@ -19,7 +19,7 @@ _ACHIEVED_WORDS = frozenset({stem("sales"), stem("revenue"), stem("bookings")})
 # "energy" of a kWh column ("how much energy did Leeds use" read its Cost), "downtime" of an incident's Duration (it
 # counted incidents; "the average appointment length" averaged the Fees), "satisfied" of a Satisfaction score (the
 # stems differ: it counted respondents), "revenue" of an order's Subtotal or Order Total (no reading), "visitors" of a
-# shop's Footfall (it counted days).
+# shop's Footfall (it counted days); "people" of a Population.
 _SENSES = (
     (HELD_NAME, frozenset({stem("quantity"), stem("stock")})),
     (re.compile(r"(?i)\b[kmg]?wh\b"), frozenset({stem("energy"), stem("consumption"), stem("usage")})),
@@ -27,6 +27,9 @@ _SENSES = (
     (re.compile(r"(?i)\bsatisfaction\b"), frozenset({stem("satisfied"), stem("satisfy")})),
     (re.compile(r"(?i)\b(?:subtotal|order total|order value)\b"), frozenset({stem("revenue"), stem("takings")})),
     (re.compile(r"(?i)\bfootfall\b"), frozenset({stem("visitors"), stem("visits")})),
+    # "which municipality has the most people who reside in it": its Population (fresh WikiTableQuestions training
+    # questions, tuning tables, 2026-11-28)
+    (re.compile(r"(?i)\bpopulation\b"), frozenset({stem("people"), stem("residents"), stem("inhabitants")})),
 )
 
 

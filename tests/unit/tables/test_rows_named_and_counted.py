@@ -5,7 +5,8 @@ asked for as a year, a number said after a column's name picks the row a shift s
 counts rows, a cell's words split by "the" are one value, a kind of value is a word of several values, the row after
 a run of one value is after its last, "the most" of a column of words counts its rows, what appears the most is the
 value of the most rows, what two named rows both are is the value they share, a percentage said compares a column of
-percentages, and a day said in full is compared though a cell holds one of its words."""
+percentages, a day said in full is compared though a cell holds one of its words, "people" name a Population, and a
+comparison set off by commas still compares."""
 
 from __future__ import annotations
 
@@ -241,3 +242,18 @@ def test_a_share_of_two_values_said_is_read_not_a_crash():
         "the nationals and independent party make up what percentage of votes?", votes, AnswerType.FLOAT
     )
     assert reading is not None
+
+
+def test_people_name_a_population():
+    # "the most people who reside in it" counted rows per municipality (no word named the Population)
+    towns = table_of("Official Name,Area km2,Population\nDieppe,54,23310\nMoncton,141,69074\nRiverview,34,19128\n")
+    assert answer("which municipality has the most number of people who reside in it?", towns, "string") == "Moncton"
+    assert answer("how many people live in dieppe?", towns, "integer") == 23310
+
+
+def test_a_comparison_set_off_by_commas_still_compares():
+    # "play, at most, 9 games" counted the tournaments of exactly 9 games
+    tournaments = table_of(
+        "Tournament,Games played\n2003 EuroBasket,6\n2006 World Championship,9\n2011 EuroBasket,11\n"
+    )
+    assert answer("in how many tournaments did the team play, at most, 9 games?", tournaments, "integer") == 2
