@@ -105,9 +105,10 @@ def _named_after_wh_word(
             and wanted in name_stems(columns[c].name)
             and not (who and (columns[c].kind == "date" or columns[c].numeric))
         ]
-        if who and not any(_names_people(columns[c].name) for c in fitting) and _rows_named(table, conditions):
-            # "who was the last deputy judge": a person, from the Name column, not the "Term as a Deputy Judge" the
-            # role's words name (fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
+        if who and fitting and all(_of_numbers(table, c) for c in fitting) and _rows_named(table, conditions):
+            # "who was the last deputy judge": a person, from the Name column, not the "Term as a Deputy Judge" (of
+            # dates) the role's words name; "who was the president after X" still reads a President column of names
+            # (fresh WikiTableQuestions training questions, 2026-11-28)
             return None
         codes = [c for c in fitting if codes_unasked and IDENTIFIER.search(columns[c].name)]
         # "what was the most expensive service" of a Service Date and a Service Type: the words, not the date
@@ -126,6 +127,12 @@ def _named_after_wh_word(
         if codes and _code_names_rows(table, who):
             return codes[0]  # "which deal closed most recently" of deals.csv: nothing but its Deal ID names a deal
     return None
+
+
+def _of_numbers(table: TypedTable, column: int) -> bool:
+    """Whether most of a text column's cells hold a number (terms, dates, scores): not who anyone is."""
+    cells = [str(v) for v in table.data.column(f"c{column}").to_pylist() if v]
+    return bool(cells) and sum(any(ch.isdigit() for ch in cell) for cell in cells) * 2 > len(cells)
 
 
 def _rows_named(table: TypedTable, conditions: set[int]) -> bool:

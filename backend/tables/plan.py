@@ -249,3 +249,11 @@ def _lasting(table: TypedTable, start: int, end: int) -> bool:
 
 def _sortable(table: TypedTable, index: int) -> bool:
     return table.columns[index].numeric or table.columns[index].kind == "date"
+
+
+def shifts_past_run(plan: Plan) -> bool:
+    """Whether a plan's shift after the rows it matches counts from the last of a run of them (query.py): a shift
+    forward from rows of one value that is the column asked for or a day."""
+    if plan.shift <= 0 or not plan.where or any(c.op != "=" for c in plan.where):
+        return False
+    return any(c.column in plan.select or c.view == "date" for c in plan.where)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from backend.tables.infer import TypedTable
-from backend.tables.plan import PRESENCE, SCORE_PARTS, Condition, Operation, Plan
+from backend.tables.plan import PRESENCE, SCORE_PARTS, Condition, Operation, Plan, shifts_past_run
 
 
 def describe(plan: Plan, table: TypedTable) -> str:
@@ -32,7 +32,7 @@ def describe(plan: Plan, table: TypedTable) -> str:
     if plan.where:
         text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
     if plan.shift:
-        last = plan.shift > 0 and all(c.op == "=" for c in plan.where)  # query.py: after a run of one value, its last
+        last = shifts_past_run(plan)  # query.py: after a run of rows of one value, its last
         side = "after" if plan.shift > 0 else "before"
         text += f", then the row {abs(plan.shift)} {side} the {'last' if last else 'first'} match"
     if plan.order_to is not None and plan.order_by is not None:

@@ -17,7 +17,7 @@ import pyarrow.compute as pc
 from backend.errors import UpstreamTimeout
 from backend.tables.cells import MISSING
 from backend.tables.infer import SUMMARY, TypedTable
-from backend.tables.plan import AGGREGATE_OPERATIONS, SCORE_PARTS, Operation, Plan, check
+from backend.tables.plan import AGGREGATE_OPERATIONS, SCORE_PARTS, Operation, Plan, check, shifts_past_run
 
 MAX_ROWS = 1_000
 SHOWN_ROWS = 20  # matching rows shown with an answer (its explanation)
@@ -50,10 +50,13 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     views = set(table.data.column_names)  # a column is read through the views it has (n<i>, d<i>, c<i>)
     where, parameters = _where(plan, table)
     if plan.shift:
-        # the row after a run of rows of one value is after its last ("after Thailand on December 21, 2004" of two
-        # games that day: fresh WikiTableQuestions training questions, tuning tables, 2026-11-28); before, before its
-        # first. "NFL Blitz 2000" said in part of the next title is no run of one value.
-        run = plan.shift > 0 and all(c.op == "=" for c in plan.where)
+        # the row after a run of rows of one value is after its last, where the value is what is asked for or a day
+        # ("the opponent after Thailand on December 21, 2004" of two games that day, "the next venue after the game on
+        # the 22nd of June 1930": fresh WikiTableQuestions training questions, tuning tables, 2026-11-28); before,
+        # before its first. "NFL Blitz 2000" said in part of the next title is no run of one value, and rows that
+        # say a value in another column than the one asked for are entries of their own ("the player after the Miami
+        # Dolphins" of a draft: the pick after the Dolphins' first).
+        run = shifts_past_run(plan)
         start = "CASE WHEN max(row) - min(row) + 1 = count(*) THEN max(row) ELSE min(row) END" if run else "min(row)"
         sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT {start} FROM t{where}) + ?"
         return sql, [*parameters, plan.shift]

@@ -119,6 +119,13 @@ def test_who_asks_for_the_rows_name_not_a_column_its_roles_words_name():
     judges = table_of(JUDGES, "judges.csv")
     assert answer("who was the last deputy judge with finland nationality?", judges, "string") == "Bruno Erich"
     assert answer("who was the first deputy judge?", judges, "string") == "Frede Castberg"
+    # a role's column of names still answers ("the president after Dong Biwu" read the first ladies' Name column)
+    ladies = table_of(
+        "Name,Birth date,President\nWang Guangmei,1921,Liu Shaoqi\nHe Lianying,1900,Dong Biwu\n"
+        "Lin Jiamei,1926,Li Xiannian\n",
+        "first_ladies.csv",
+    )
+    assert answer("who was the president immediately after dong biwu?", ladies, "string") == "Li Xiannian"
 
 
 SHOWS = """Title,Type,Performances,Comment
