@@ -187,9 +187,8 @@ _NOT = NEGATION - {"besides", "except", "excluding", "other", "without"}
 def comparison_before(text: str) -> str:
     """The comparison the text ends with ("more than", "after the year", "at least"), or "=" when none; negated
     when a negation comes just before it ("did not score less than 7": at least 7)."""
-    before = (
-        text.rstrip().rstrip(",").rstrip()
-    )  # "play, at most, 9 games" (fresh WikiTableQuestions questions, 2026-11-28)
+    # a comma after the comparison sets the number off: "play, at most, 9 games" (fresh WikiTableQuestions, 2026-11-28)
+    before = text.rstrip().rstrip(",").rstrip()
     for pattern, symbol in COMPARATORS:
         found = re.search(rf"(?:{pattern})(?:\s+(?:the|a|an))?(?:\s+year)?\s*$", before)  # "at least a 0.2"
         if found:

@@ -81,9 +81,8 @@ _AMOUNT_CUE = re.compile(
 _AGGREGATED = frozenset({"average", "mean", "median", "total"})  # words said right before the measure they add up
 _SPENDING = re.compile(r"\b(?:spend|spends|spent|spending|pay|pays|paid)\b")  # money out: what a money column holds
 _TIME_SPENT = re.compile(r"\b(?:minutes|hours|days|weeks|time)\b")
-ASKS_YEAR = re.compile(
-    r"^(?:in )?(?:what|which) (?:is |was )?(?:the )?year\b"
-)  # "what is the year with the most events"
+# "what year did ...", "what is the year with the most events": a year, read from its row
+ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) (?:is |was )?(?:the )?year\b")
 ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked
 _RANKED_AT = re.compile(
     r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"
