@@ -8,29 +8,12 @@ import re
 
 import pyarrow.compute as pc
 
-from backend.tables.columns import IDENTIFIER, holds_years, is_rank, named_by_rows
+from backend.tables.columns import IDENTIFIER, holds_years, is_rank
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
+from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column
 from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, name_stems, table_words
 from backend.text import STOP_WORDS, stem
-
-_WH_COLUMNS = {
-    "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
-    "candidate person employee consultant customer client agent rep seller salesperson assignee coach member manager "
-    "captain composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation "
-    "country title champion performer author director owner attendee participant guest student patient applicant "
-    "speaker volunteer",
-    "where": "venue location city place country site stadium town ground arena host office branch address",
-    "when": "date airdate year season time",
-}
-
-
-def _names_people(name: str) -> bool:
-    """Whether a column's name says its cells are people (or teams): what "who" asks for ("Employee ID" does not)."""
-    return not IDENTIFIER.search(name) and any(
-        re.search(rf"\b{word}", name, re.I) for word in _WH_COLUMNS["who"].split()
-    )
-
 
 _ASKED = re.compile(r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?")
 
@@ -52,7 +35,7 @@ def answered_column(
     for found in (
         _named_after_wh_word(asked, named, table, conditions, codes_unasked) if asked else None,
         _named_otherwise(q, named, table, conditions, measure, wants_text, codes_unasked),
-        _wh_words_column(q, table, conditions),
+        wh_words_column(q, table, conditions),
     ):
         if found is not None:
             return found, False
@@ -105,7 +88,7 @@ def _named_after_wh_word(
             and wanted in name_stems(columns[c].name)
             and not (who and (columns[c].kind == "date" or columns[c].numeric))
         ]
-        if who and fitting and all(_of_numbers(table, c) for c in fitting) and _rows_named(table, conditions):
+        if who and fitting and all(of_numbers(table, c) for c in fitting) and rows_named(table, conditions):
             # "who was the last deputy judge": a person, from the Name column, not the "Term as a Deputy Judge" (of
             # dates) the role's words name; "who was the president after X" still reads a President column of names
             # (fresh WikiTableQuestions training questions, 2026-11-28)
@@ -127,20 +110,6 @@ def _named_after_wh_word(
         if codes and _code_names_rows(table, who):
             return codes[0]  # "which deal closed most recently" of deals.csv: nothing but its Deal ID names a deal
     return None
-
-
-def _of_numbers(table: TypedTable, column: int) -> bool:
-    """Whether most of a text column's cells hold a number (terms, dates, scores): not who anyone is."""
-    cells = [str(v) for v in table.data.column(f"c{column}").to_pylist() if v]
-    return bool(cells) and sum(any(ch.isdigit() for ch in cell) for cell in cells) * 2 > len(cells)
-
-
-def _rows_named(table: TypedTable, conditions: set[int]) -> bool:
-    """Whether a text column other than the conditions' names the rows (a "Name" column): who a "who" is."""
-    return any(
-        c.kind == "text" and i not in conditions and c.name.strip().lower() == "name"
-        for i, c in enumerate(table.columns)
-    )
 
 
 def _code_names_rows(table: TypedTable, who: bool) -> bool:
@@ -174,12 +143,10 @@ def _named_otherwise(
     if not free_named:
         # "what was the most expensive booking" of bookings.csv: nothing but its Booking ID names a booking
         return codes[0] if codes and _code_names_rows(table, who=bool(re.match(r"\s*who\b", q))) else None
-    if re.match(r"\s*who\b", q) and not _names_people(columns[free_named[0]].name):
+    if re.match(r"\s*who\b", q) and not names_people(columns[free_named[0]].name):
         # "who won the most deals" of deals.csv: "deals" names the Deal column, but who answers from the Owner one
-        people = [
-            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and _names_people(c.name)
-        ]
-        roles = _roles_first(q)  # "who handled the largest order": the Sales Rep before the Customer
+        people = [i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and names_people(c.name)]
+        roles = roles_first(q)  # "who handled the largest order": the Sales Rep before the Customer
         # then a "Name" column before a "Nationality" one ("who was the first deputy judge")
         people.sort(
             key=lambda i: (
@@ -248,47 +215,6 @@ def _row_key(table: TypedTable, conditions: set[int]) -> int | None:
     texts.sort(key=lambda i: not IDENTIFIER.search(columns[i].name))
     # counted by Arrow: a million rows in milliseconds (an empty cell is one value; two of them tell no rows apart)
     return next((i for i in texts if pc.count_distinct(table.data.column(f"c{i}")).as_py() == table.row_count), None)
-
-
-# Who does what, in a business table of people on both sides: the staff handle, sell and close; the customers buy,
-# order and pay. "Who handled ticket T-104" of a tickets file with a Customer and an Agent column asks for the agent
-# (the Customer came first in _WH_COLUMNS, my own tickets table, 2026-11-27); "who ordered the most" for the customer.
-_ROLES = (
-    (
-        re.compile(r"(?:handl|assign|resolv|sold|sell|clos|manag|own|work|serv|process|bill|log)"),
-        "agent assignee rep seller salesperson employee owner manager consultant",
-    ),
-    (re.compile(r"(?:bought|buy|order|purchas|placed|paid|pay|spen[dt])"), "customer client buyer"),
-)
-
-
-_WHO_VERB = re.compile(r"^who (?:has |have |had |did |does |do |was |were )?(\w+)")
-
-
-def _roles_first(q: str) -> list[str]:
-    """The column words of the role a "who" question's verb asks for, to try before the others."""
-    said = _WHO_VERB.match(q)
-    return [word for verb, words in _ROLES if said and verb.match(said.group(1)) for word in words.split()]
-
-
-def _wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | None:
-    """The column a wh-word asks for by its name: "who" of the rows' names, or of a person's column; "where" of a
-    place's; "when" (and "what year") of a date's."""
-    columns = table.columns
-    wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
-    if wh and wh.group(1) == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
-        rows_named = [
-            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and named_by_rows(table, i)
-        ]
-        if rows_named:
-            return rows_named[0]
-    if wh or re.search(r"\bwhat year\b", q):
-        key = "when" if not wh else wh.group(1)
-        for word in _roles_first(q) + _WH_COLUMNS[key].split():
-            for i, c in enumerate(columns):
-                if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
-                    return i
-    return None
 
 
 def _guessed_column(

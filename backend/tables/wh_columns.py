@@ -1,0 +1,82 @@
+"""The columns a wh-word asks for by name: "who" of the rows' names or of a person's column (and which person, by
+the role the question's verb says), "where" of a place's, "when" of a date's; and whether a column says who anyone is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.columns import IDENTIFIER, named_by_rows
+from backend.tables.infer import TypedTable
+
+WH_COLUMNS = {
+    "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
+    "candidate person employee consultant customer client agent rep seller salesperson assignee coach member manager "
+    "captain composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation "
+    "country title champion performer author director owner attendee participant guest student patient applicant "
+    "speaker volunteer",
+    "where": "venue location city place country site stadium town ground arena host office branch address",
+    "when": "date airdate year season time",
+}
+
+
+def names_people(name: str) -> bool:
+    """Whether a column's name says its cells are people (or teams): what "who" asks for ("Employee ID" does not)."""
+    return not IDENTIFIER.search(name) and any(
+        re.search(rf"\b{word}", name, re.I) for word in WH_COLUMNS["who"].split()
+    )
+
+
+def of_numbers(table: TypedTable, column: int) -> bool:
+    """Whether most of a text column's cells hold a number (terms, dates, scores): not who anyone is."""
+    cells = [str(v) for v in table.data.column(f"c{column}").to_pylist() if v]
+    return bool(cells) and sum(any(ch.isdigit() for ch in cell) for cell in cells) * 2 > len(cells)
+
+
+def rows_named(table: TypedTable, conditions: set[int]) -> bool:
+    """Whether a text column other than the conditions' names the rows (a "Name" column): who a "who" is."""
+    return any(
+        c.kind == "text" and i not in conditions and c.name.strip().lower() == "name"
+        for i, c in enumerate(table.columns)
+    )
+
+
+# Who does what, in a business table of people on both sides: the staff handle, sell and close; the customers buy,
+# order and pay. "Who handled ticket T-104" of a tickets file with a Customer and an Agent column asks for the agent
+# (the Customer came first in WH_COLUMNS, my own tickets table, 2026-11-27); "who ordered the most" for the customer.
+_ROLES = (
+    (
+        re.compile(r"(?:handl|assign|resolv|sold|sell|clos|manag|own|work|serv|process|bill|log)"),
+        "agent assignee rep seller salesperson employee owner manager consultant",
+    ),
+    (re.compile(r"(?:bought|buy|order|purchas|placed|paid|pay|spen[dt])"), "customer client buyer"),
+)
+
+
+_WHO_VERB = re.compile(r"^who (?:has |have |had |did |does |do |was |were )?(\w+)")
+
+
+def roles_first(q: str) -> list[str]:
+    """The column words of the role a "who" question's verb asks for, to try before the others."""
+    said = _WHO_VERB.match(q)
+    return [word for verb, words in _ROLES if said and verb.match(said.group(1)) for word in words.split()]
+
+
+def wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | None:
+    """The column a wh-word asks for by its name: "who" of the rows' names, or of a person's column; "where" of a
+    place's; "when" (and "what year") of a date's."""
+    columns = table.columns
+    wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
+    if wh and wh.group(1) == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
+        naming = [
+            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and named_by_rows(table, i)
+        ]
+        if naming:
+            return naming[0]
+    if wh or re.search(r"\bwhat year\b", q):
+        key = "when" if not wh else wh.group(1)
+        for word in roles_first(q) + WH_COLUMNS[key].split():
+            for i, c in enumerate(columns):
+                if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
+                    return i
+    return None
