@@ -158,7 +158,7 @@ class TableAnswerer:
             reading = parse.Reading(plan, plan_kind(plan, answer_type), coverage)
             model_plan = True
         result, (value, reason, fits) = compute(reading, table, answer_type)
-        confidence = MODEL_PLAN_CONFIDENCE if model_plan else reading_confidence(reading)
+        confidence = MODEL_PLAN_CONFIDENCE if model_plan else reading_confidence(reading, table)
         cap = matched_caps(reading, result, table)
         if cap is not None:
             confidence = min(confidence, cap.level)

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import re
 
-import pyarrow.compute as pc
-
-from backend.tables.columns import IDENTIFIER, holds_years, is_rank
+from backend.tables.columns import IDENTIFIER, holds_years, is_rank, tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column
@@ -213,8 +211,7 @@ def _row_key(table: TypedTable, conditions: set[int]) -> int | None:
     columns = table.columns
     texts = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
     texts.sort(key=lambda i: not IDENTIFIER.search(columns[i].name))
-    # counted by Arrow: a million rows in milliseconds (an empty cell is one value; two of them tell no rows apart)
-    return next((i for i in texts if pc.count_distinct(table.data.column(f"c{i}")).as_py() == table.row_count), None)
+    return next((i for i in texts if tells_rows_apart(table, i)), None)
 
 
 def _guessed_column(

@@ -114,6 +114,15 @@ def named_by_rows(table: TypedTable, column: int) -> bool:
     return name_stems(table.columns[column].name) <= table_words(table)
 
 
+def tells_rows_apart(table: TypedTable, column: int) -> bool:
+    """Whether a text column's cells are all different: each row's name ("Title", "Name", "Team") or code."""
+    column_ = table.columns[column]
+    if column_.kind != "text" or column_.numeric:
+        return False
+    # counted by Arrow: a million rows in milliseconds (an empty cell is one value; two of them tell no rows apart)
+    return pc.count_distinct(table.data.column(f"c{column}")).as_py() == table.row_count
+
+
 def _identifies_rows(table: TypedTable, column: int) -> bool:
     """A number column called by what a row is ("Invoice" of invoices.csv) that numbers the rows in order (whole,
     rising, with few gaps): each row's identifier ("how many invoices" counts them; it does not add them up). "Sales"

@@ -44,8 +44,8 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
         )
     # "which month had the most orders" when May and September have 22 each, "which order was placed last" when two
     # were placed that day: no one answer. Answering with the first of the groups was right for 2 of 13
-    # WikiTableQuestions dev questions (bench/table_qa.py --in-process, 2026-11-25), under the table bar (0.2), so
-    # it is declined, naming them; no dev question's best row ties.
+    # WikiTableQuestions dev questions (bench/table_qa.py --in-process, 2026-11-25), under the table bar, so it is
+    # declined, naming them; no dev question's best row ties.
     tied = _tied_for_first(reading, result, table) if not answer_type.is_array else []
     if len(tied) > 1:
         named = " and ".join(str(t) for t in tied[:3]) + (f" and {len(tied) - 3} more" if len(tied) > 3 else "")

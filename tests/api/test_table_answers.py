@@ -199,7 +199,7 @@ def test_a_weak_reading_of_a_table_question_is_declined_with_its_plan_and_the_wo
     # A count of every row that leaves "Marketing" unexplained answers a question the table cannot (no cell says
     # Marketing): declined with what it computed and the word to rephrase. The text engine is not asked to guess.
     error = assert_error(ask(client, context, "how many employees work in marketing?"), 422, "no_answer")
-    assert "count rows of employees.csv" in error["message"] and "below the 0.20 required" in error["message"]
+    assert "count rows of employees.csv" in error["message"] and "below the 0.40 required" in error["message"]
     assert 'It does not account for "marketing"' in error["message"]
     # Unless the question says it is about every row and leaves out only the noun it counts, which then says what the
     # rows are (0.5, answered). "Are there ... in marketing" leaves more out: declined as before.
@@ -485,9 +485,12 @@ def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left
         assert one["data"] == 1 and one["confidence"] == EXPLAINS_ALL
 
 
-def test_a_cell_from_the_first_of_several_rows_is_answered_as_uncertain(client, tables_context):
-    # The first of several matching rows was right on 6 of 17 dev questions (answer/tables.py FIRST_OF_SEVERAL).
-    first = ask(client, tables_context, "Who works in Engineering?", "string").json()
+def test_a_cell_from_the_first_of_several_rows_is_offered_not_answered(client, tables_context):
+    # The first of several matching rows was right on 6 of 17 dev questions (answer/table_confidence.py
+    # FIRST_OF_SEVERAL): under the table bar, declined with the first row's cell as the reading to accept.
+    error = assert_error(ask(client, tables_context, "Who works in Engineering?", "string"), 422, "no_answer")
+    assert error["suggestion"]["confidence"] == 0.3 and "2 rows match its conditions" in error["message"]
+    first = ask(client, tables_context, "Who works in Engineering?", "string", min_confidence=0.3).json()
     assert first["data"] == "Ada Lovelace" and first["confidence"] == 0.3
     assert first["sources"][0]["computation"]["matched_rows"] == 2
     # asked for all of them, or for the one row a condition picks, the answer is as sure as its words

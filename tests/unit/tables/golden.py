@@ -60,7 +60,7 @@ def reading_of(item: dict) -> dict:
         "unexplained": list(reading.unexplained),
         "value": _plain(value),
         "declined": reason or None,
-        "confidence": round(matched_cap(reading, result, table, reading_confidence(reading)), 4),
+        "confidence": round(matched_cap(reading, result, table, reading_confidence(reading, table)), 4),
     }
 
 

@@ -152,7 +152,7 @@ def test_the_oldest_of_rows_without_ages_and_a_warranty_state_left_unread():
     assert answer("Which asset is the youngest?", assets, "string") == "IT-002"
     for question in ("How many assets are out of warranty?", "How many assets are under warranty?"):
         reading = _reading(question, assets, "integer")
-        assert "warranty" in reading.unexplained and reading_confidence(reading) < 0.2, question
+        assert "warranty" in reading.unexplained and reading_confidence(reading, assets) < 0.2, question
     people = table_of("Name,Age\nBo,31\nCy,58\n", "staff.csv")
     assert answer("Who is the oldest?", people, "string") == "Cy"  # an Age column still orders it
 
