@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from backend.tables import parse
-from backend.tables.columns import tells_rows_apart
+from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.plan import ReadingKind
 from backend.tables.results import Result

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.columns import is_year_or_rank
+from backend.tables.column_kinds import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.vocabulary import Index

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from backend.tables.columns import SCORE_NAME, year_column
+from backend.tables.column_kinds import SCORE_NAME, year_column
 from backend.tables.counts import EARNED
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind

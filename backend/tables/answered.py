@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.columns import IDENTIFIER, holds_years, is_rank, tells_rows_apart
+from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column

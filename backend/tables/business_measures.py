@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.columns import MONEY_NAME, UNITS_NAME
+from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME
 from backend.tables.infer import TypedTable
 from backend.tables.measure import DIVIDED, PLUS, TIMES, SaidMeasure
 from backend.tables.vocabulary import Index

@@ -15,7 +15,8 @@ import re
 
 from backend.tables.against import BUDGET_NAME, LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
 from backend.tables.cells import parse_number
-from backend.tables.columns import holds_years, is_year_or_rank, measured_by, rank_column
+from backend.tables.column_kinds import holds_years, is_year_or_rank, rank_column
+from backend.tables.columns import measured_by
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind

@@ -13,7 +13,8 @@ import pyarrow.compute as pc
 
 from backend.tables.against import column_comparisons, late_condition, reorder_condition, stock_condition
 from backend.tables.cells import parse_number
-from backend.tables.columns import is_rank, number_column, rank_column
+from backend.tables.column_kinds import is_rank, rank_column
+from backend.tables.columns import number_column
 from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.periods import period_conditions

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
-from backend.tables.columns import UNITS_NAME, people_column
+from backend.tables.column_kinds import UNITS_NAME, people_column
 from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from backend.tables.against import LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
 from backend.tables.business_measures import business_measure
-from backend.tables.columns import is_year_or_rank
+from backend.tables.column_kinds import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
 from backend.tables.periods import CHANGE_WORDS, FALL_WORDS

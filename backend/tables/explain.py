@@ -9,7 +9,8 @@ import re
 from typing import NamedTuple
 
 from backend.tables.against import level_words
-from backend.tables.columns import MONEY_NAME, SENIORITY, UNITS_NAME, people_column
+from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, people_column
+from backend.tables.columns import SENIORITY
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable

@@ -11,7 +11,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from backend.tables.columns import is_year_or_rank
+from backend.tables.column_kinds import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.words import ABBREVIATIONS, Mention, name_stems

@@ -5,7 +5,7 @@ bottom few ("the top 3 salaries").
 
 from __future__ import annotations
 
-from backend.tables.columns import year_column
+from backend.tables.column_kinds import year_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition
 from backend.tables.quantities import SaidNumber

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 
 from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, streak
 from backend.tables.answered import answered_column
-from backend.tables.columns import SCORE_NAME, length_column, placing_column, shift_unit
+from backend.tables.column_kinds import SCORE_NAME, placing_column
+from backend.tables.columns import length_column, shift_unit
 from backend.tables.comparisons import (
     either_number,
     remaining,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.columns import holds_years
+from backend.tables.column_kinds import holds_years
 from backend.tables.infer import TypedTable
 from backend.tables.words import name_stems, normal
 from backend.text import stem

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from backend.tables.columns import SENIORITY, age_column, is_rank, measured_by, pace_column, superlative_column
+from backend.tables.column_kinds import age_column, is_rank
+from backend.tables.columns import SENIORITY, measured_by, pace_column, superlative_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind

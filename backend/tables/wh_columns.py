@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.columns import IDENTIFIER, named_by_rows
+from backend.tables.column_kinds import IDENTIFIER, named_by_rows
 from backend.tables.infer import TypedTable
 
 WH_COLUMNS = {

@@ -1,0 +1,123 @@
+"""What a column holds, whatever the question: years, ranks and identifiers, the rows' names, people, units, money and
+scores. Which column a question means is ``columns.py``'s; the one its answer is read from ``answered.py``'s."""
+
+from __future__ import annotations
+
+import re
+
+import pyarrow.compute as pc
+
+from backend.tables.infer import TypedTable
+from backend.tables.vocabulary import Index
+from backend.tables.words import PERSONS, name_stems, table_words
+
+# A column of codes that tell rows apart ("Employee ID", "SKU", "No."): no answer to "who" or "which X", when the
+# table has another text column.
+IDENTIFIER = re.compile(r"(?i)(?<![\w#])(?:id|code|sku|ref|no\.?|#|n°)(?![\w])")
+
+
+def holds_years(table: TypedTable, column: int) -> bool:
+    """Whether a number column holds years (most of its numbers are whole, between 1800 and 2100)."""
+    values = [v for v in table.data.column(f"n{column}").slice(0, 200).to_pylist() if v is not None]
+    return bool(values) and sum(v.is_integer() and 1800 <= v <= 2100 for v in values) >= 0.8 * len(values)
+
+
+def year_column(table: TypedTable) -> int | None:
+    """The first column of years ("Year", "Season" of "2001 (Bulldogs)" cells), or None."""
+    numbers = table.data.column_names
+    return next((c for c in range(len(table.columns)) if f"n{c}" in numbers and holds_years(table, c)), None)
+
+
+def is_year_or_rank(table: TypedTable, column: int) -> bool:
+    """Years, ranks and identifiers are numbers that are not summed or maximised as amounts."""
+    return is_rank(table.columns[column].name) or (
+        f"n{column}" in table.data.column_names and (holds_years(table, column) or _identifies_rows(table, column))
+    )
+
+
+def named_by_rows(table: TypedTable, column: int) -> bool:
+    """Whether a column is called by what a row is ("Employee" of employees.csv)."""
+    return name_stems(table.columns[column].name) <= table_words(table)
+
+
+def tells_rows_apart(table: TypedTable, column: int) -> bool:
+    """Whether a text column's cells are all different: each row's name ("Title", "Name", "Team") or code."""
+    column_ = table.columns[column]
+    if column_.kind != "text" or column_.numeric:
+        return False
+    # counted by Arrow: a million rows in milliseconds (an empty cell is one value; two of them tell no rows apart)
+    return pc.count_distinct(table.data.column(f"c{column}")).as_py() == table.row_count
+
+
+def _identifies_rows(table: TypedTable, column: int) -> bool:
+    """A number column called by what a row is ("Invoice" of invoices.csv) that numbers the rows in order (whole,
+    rising, with few gaps): each row's identifier ("how many invoices" counts them; it does not add them up). "Sales"
+    of sales.csv is called by the rows too, but its numbers are amounts."""
+    if not named_by_rows(table, column):
+        return False
+    numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
+    rising = all(b > a for a, b in zip(numbers, numbers[1:], strict=False))
+    dense = bool(numbers) and numbers[-1] - numbers[0] < 2 * len(numbers)
+    return rising and dense and all(float(v).is_integer() for v in numbers)
+
+
+def is_rank(name: str) -> bool:
+    """Ranks and identifiers: numbers that order or name rows, not amounts."""
+    return bool(re.search(r"(\b|_)(ranks?|pos|positions?|places?|no|id|#)\b", name, re.I))
+
+
+def rank_column(table: TypedTable) -> int | None:
+    """The table's rank (or position) column, when it has one."""
+    return next((i for i, c in enumerate(table.columns) if c.numeric and is_rank(c.name)), None)
+
+
+def placing_column(table: TypedTable) -> int | None:
+    """The column that says where each row placed ("Rank", "Pos", "Position", "Place"): a rank, not a number that
+    only names the row ("No", "#")."""
+    return next(
+        (
+            i
+            for i, c in enumerate(table.columns)
+            if c.numeric and re.fullmatch(r"rank|pos\.?|position|place", c.name, re.I)
+        ),
+        None,
+    )
+
+
+def age_column(table: TypedTable) -> int | None:
+    """The column of ages "the oldest" orders by, or None (then it is the earliest date: "the oldest asset")."""
+    return next((i for i, c in enumerate(table.columns) if c.numeric and re.search(r"\bage\b", c.name, re.I)), None)
+
+
+def people_column(table: TypedTable, index_: Index) -> int | None:
+    """The table's one text column of people that repeat (an Employee, a Sales Rep) when its rows are something else
+    (expenses, orders): "how many people filed expenses" counts its different values."""
+    if table_words(table) & PERSONS:
+        return None
+    people = [
+        c
+        for c, column in enumerate(table.columns)
+        if column.kind == "text" and _PERSON_NAME.search(column.name) and len(index_.values[c]) < table.row_count
+    ]
+    return people[0] if len(people) == 1 else None
+
+
+# Names of columns whose cells are people (not "Name", which names products as often).
+_PERSON_NAME = re.compile(
+    r"(?i)\b(?:employee|person|customer|client|agent|rep|salesperson|seller|assignee|owner|manager|submitter|"
+    r"requester|staff|worker)\b"
+)
+
+
+def units_column(table: TypedTable, taken: set[int]) -> int | None:
+    """The table's one column of units (Quantity, Qty, Units), when it has exactly one not already conditioned."""
+    units = [i for i, c in enumerate(table.columns) if c.numeric and i not in taken and UNITS_NAME.search(c.name)]
+    return units[0] if len(units) == 1 else None
+
+
+UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
+MONEY_NAME = re.compile(
+    r"(?i)\b(?:amount|total|subtotal|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross|salary"
+    r"|salaries|wages?|pay|earnings|compensation|mrr|arr|principal|balance)\b"
+)
+SCORE_NAME = re.compile(r"(?i)\b(?:rating|satisfaction|score|grade|stars|nps)\b")  # a score each row gives
