@@ -120,6 +120,26 @@ FIRST_OF_SEVERAL = 0.3
 #   of more rows at the same level. Under the table bar: declined, with the 1 as the suggestion. A count of one that
 #   explains every word stands (3 of 4).
 COUNTED_ONE = 0.15
+# - A ranking of the one row its conditions match: the highest, the lowest, the group with the most, of one row ranks
+#   nothing ("which tv series has the longest running time" read over the one row whose Type says "TV series";
+#   "did automobili osca or david brown make the most laps" over David Brown's): the condition is what was to be
+#   ranked, misread. Right on 1 of 10 such answers (4 tuning, 6 checking; dev and fresh questions, parser of
+#   2026-11-28, every answer kept; read off both halves like the caps above), against 83% of the rankings over more
+#   rows at the same levels. Held as COUNTED_ONE is (declined, the row's value offered).
+RANKED_ONE = COUNTED_ONE
+# - A count of the different values of a column ("how many venues had a capacity of at least 10,000": 4 venues) where
+#   the rows it counts them in are more, yet most of their values differ (5 rows, two of one venue): the question may
+#   count either, and WikiTableQuestions' answers counted the rows. Right on 0 of 6 such answers (4 tuning, 2
+#   checking: 16 rows of 11 drivers, 4 rows of 3 models, 5 of 4 venues; dev and fresh questions, parser of
+#   2026-11-28, every answer kept; read off both halves like the caps above), where a count of values that repeat
+#   more ("how many sports had silver medals": 4 of 10 rows) was right on 2 of 2 (0.4 and 0.44 of the rows). Two
+#   values in three rows is the line: between the two groups, and over the few offices of a small staff table (3 of
+#   5); "different", "distinct", "unique" said settle it. Held at ONE_OF_ALIKE's level, as the first of two readings
+#   the words allow (declined, the count of values offered).
+ROWS_OR_VALUES = FIRST_OF_SEVERAL
+_RANKINGS = {
+    ReadingKind.SUPERLATIVE, ReadingKind.TIED, ReadingKind.GROUP, ReadingKind.GROUPS, ReadingKind.MAX, ReadingKind.MIN,
+}  # fmt: skip
 # - A cell read in one unit of time when the question asks in another ("the term of L-3 in years" read off a "Term
 #   (months)" column: 12, at 0.8, my own loans table, 2026-11-28): nothing converts it, so the number is not the one
 #   asked for. Held like the other words said and dropped (0.15, no dev reading has it): declined, the cell offered.
@@ -206,8 +226,8 @@ class Cap:
 
 
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
-    """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, COUNTED_ONE, OTHER_UNIT,
-    ONE_OF_ALIKE and FIRST_OF_SEVERAL), or None."""
+    """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, COUNTED_ONE, RANKED_ONE,
+    ROWS_OR_VALUES, OTHER_UNIT, ONE_OF_ALIKE and FIRST_OF_SEVERAL), or None."""
     plan, matched_count = reading.plan, result.matched_count
     # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
     # is a yes/no question's "no" ("Is Ben remote?"), which is what no row matching means (the 8 values that fitted
@@ -222,6 +242,11 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
         and reading.coverage < EXPLAINS_EVERY_WORD
     ):
         return Cap(COUNTED_ONE, "One row matches its conditions: the number asked for may be one of its cells.")
+    if reading.kind in _RANKINGS and plan.where and matched_count == 1:
+        return Cap(RANKED_ONE, "One row matches its conditions: there is nothing to rank it against.")
+    values = result.rows[0][0] if reading.kind is ReadingKind.DISTINCT and result.rows else None
+    if values is not None and not reading.different_said and matched_count * 2 / 3 < values < matched_count:
+        return Cap(ROWS_OR_VALUES, f"{matched_count} rows match, with {values} different values: it counts the values.")
     asked_in = _other_unit(reading, table)
     if asked_in:
         return Cap(OTHER_UNIT, f"It asks in {asked_in}s; the column read is in other units, and nothing converts them.")

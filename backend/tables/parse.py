@@ -33,6 +33,7 @@ __all__ = ["Reading", "read"]
 # with that column ("Bedrooms" = 1), as "1 bedroom" is
 _NUMBER_WORDS = "one two three four five six seven eight nine ten".split()
 _NUMBER_COMPOUND = re.compile(rf"(?i)\b({'|'.join(_NUMBER_WORDS)})-(?=[a-z])")
+_DIFFERENT = re.compile(r"\b(?:different|distinct|unique)\b")  # values counted as such, not rows
 
 
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
@@ -96,6 +97,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading.coverage, reading.unexplained, reading.says_every_row, reading.asked_modified = explain(
         reading.plan, reading.second, reading.kind, words, stems, explained, named, numbers, ranked, table, index_
     )
+    reading.different_said = bool(_DIFFERENT.search(q))
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
     reading.alike = _named_alike(reading.plan, stems, [c for c in named if c not in settled], table, index_)
     return reading

@@ -53,6 +53,7 @@ class Reading:
     asked_modified: bool = False  # "the remaining budget": a word left out qualifies the value asked for
     # (a column read, another its words name just as well): "Widget's sales" of a "Q1 Sales" and a "Q2 Sales"
     alike: tuple[int, int] | None = None
+    different_said: bool = False  # "how many different teams": the values counted, asked for as such
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

@@ -485,6 +485,19 @@ def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left
         assert one["data"] == 1 and one["confidence"] == EXPLAINS_ALL
 
 
+def test_a_ranking_of_the_one_row_a_condition_picks_is_offered_not_answered(client, tables_context):
+    # The highest or the most of the one row its conditions match ranks nothing: right on 1 of 10 WikiTableQuestions
+    # answers (answer/table_confidence.py RANKED_ONE), where the condition was what was to be ranked. Offered, with
+    # the row's value to accept; over two rows it is answered.
+    question = "Who earns the highest salary in Operations?"
+    error = assert_error(ask(client, tables_context, question, "string"), 422, "no_answer")
+    assert "One row matches its conditions: there is nothing to rank it against." in error["message"]
+    accepted = ask(client, tables_context, question, "string", min_confidence=error["suggestion"]["min_confidence"])
+    assert accepted.json()["data"] == "Edsger Dijkstra"
+    research = ask(client, tables_context, "Who earns the highest salary in Research?", "string").json()
+    assert research["data"] == "Alan Turing" and research["confidence"] > 0.4
+
+
 def test_a_cell_from_the_first_of_several_rows_is_offered_not_answered(client, tables_context):
     # The first of several matching rows was right on 6 of 17 dev questions (answer/table_confidence.py
     # FIRST_OF_SEVERAL): under the table bar, declined with the first row's cell as the reading to accept.

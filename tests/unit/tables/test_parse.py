@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, reading_confidence
+from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, ROWS_OR_VALUES, matched_caps, reading_confidence
 from backend.tables import parse
 from backend.tables.cells import leading_number
 from backend.tables.mentions import names_said
@@ -1663,6 +1663,26 @@ def test_a_word_left_out_before_the_column_asked_for_qualifies_it_and_the_readin
     # "other" beside a value the plan excludes is accounted for by the exclusion
     owners = parse.read("What other owners are listed besides Nina Berg?", projects, AnswerType.STRING_ARRAY)
     assert not owners.asked_modified
+
+
+def test_a_count_of_values_that_mostly_differ_may_be_a_count_of_rows_and_is_not_trusted():
+    # "how many venues": 4 different venues among the 5 rows that match; WikiTableQuestions' answers counted the rows
+    # (right on 0 of 6 such counts of values: answer/table_confidence.py ROWS_OR_VALUES), so it is offered, not answered
+    games = table_of(
+        "Year,Venue,Capacity\n2001,Wembley,90000\n2002,Wembley,90000\n2003,Old Trafford,75000\n"
+        "2004,Anfield,54000\n2005,Hampden,51000\n2006,Ibrox,50000\n",
+        "games.csv",
+    )
+    venues = parse.read("how many venues had a capacity of at least 51,000?", games, AnswerType.INTEGER)
+    cap = matched_caps(venues, execute(venues.plan, games), games)
+    assert cap is not None and cap.level == ROWS_OR_VALUES < 0.4 and "5 rows match, with 4 different values" in cap.why
+    # said as different values, or of values that repeat more (a column of kinds), the count stands
+    different = parse.read("how many different venues had a capacity of at least 51,000?", games, AnswerType.INTEGER)
+    assert matched_caps(different, execute(different.plan, games), games) is None
+    staff = table_of("Name,Office\nAna,London\nBo,London\nCy,Paris\nDe,Paris\nEd,Berlin\n", "staff.csv")
+    offices = parse.read("how many offices are there?", staff, AnswerType.INTEGER)
+    assert answer("how many offices are there?", staff, "integer") == 3
+    assert matched_caps(offices, execute(offices.plan, staff), staff) is None
 
 
 def test_a_guessed_column_that_names_the_rows_is_trusted_more_than_another_guess():
