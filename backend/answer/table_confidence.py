@@ -65,13 +65,13 @@ PARTIAL = {
     "count of every row, said": 0.5,
     "rows": 0.8,
     "rows, guessed column": 0.29,
-    # A cell read from a guessed column that tells every row apart (tables.columns.tells_rows_apart): the rows' names
-    # ("which team came in right after the boston red sox": the Team, "what is next after joan o.": the Rider), what a
-    # "which" or "who" asks for when it names no column. Right on 20 of 25 tuning answers and 13 of 18 checking ones
-    # (72%; dev and fresh questions, in-process, every answer kept, parser of 2026-11-28), against 11 of 18 and 8 of
-    # 22 (36%) for the other guessed columns (a column of comments, of dates, of a competition that repeats): the
-    # sign I found reading the tuning half's guesses, held on checking. 0.66: the checking figure less the 6 points
-    # by which checking overstated the held-out run, as the refits below; the others stay at 0.29.
+    # A cell read from a guessed column that tells every row apart (tables.column_kinds.tells_rows_apart): the rows'
+    # names ("which team came in right after the boston red sox": the Team, "what is next after joan o.": the Rider),
+    # what a "which" or "who" asks for when it names no column. Right on 20 of 25 tuning answers and 13 of 18 checking
+    # ones (72%; dev and fresh questions, in-process, every answer kept, parser of 2026-11-28), against 11 of 18 and 8
+    # of 22 (36%) for the other guessed columns (a column of comments, of dates, of a competition that repeats): the
+    # sign I found reading the tuning half's guesses, held on checking. 0.66: the checking figure less the 6 points by
+    # which checking overstated the held-out run, as the refits below; the others stay at 0.29.
     "rows, guessed column of the rows' names": 0.66,
     # A yes/no question whose reading leaves words out: the words are a condition not understood ("is there a company
     # car scheme for sales staff" counts the sales staff), and a dropped condition can only turn "no" into "yes". No
