@@ -103,7 +103,14 @@ class AnswerService:
             # A question asked of a spreadsheet is about it; a table inside prose shares its document (and context)
             # with text the question may be about, so a reading of it must be as sure as a text answer.
             bar = bars.table if computed.spreadsheet else bars.text
-            if computed.about_the_table or (computed.value is None and computed.confidence >= bar):
+            if (
+                computed.about_the_table
+                or (computed.value is None and computed.confidence >= bar)
+                # a sheet's reading of every word stands even with no value of the type asked: the text engine would
+                # guess from the sheet's retrieved rows ("who earns the most in Operations" asked for an integer got
+                # another department's salary from the local model)
+                or (computed.spreadsheet and computed.explains_every_word)
+            ):
                 return _computed(computed, answer_type, bar)
         # A reading that explains less than half the question: the table is not plainly where the answer is, so the
         # documents' text is asked first. A spreadsheet's value (shown with its plan and its confidence) stands when
@@ -229,6 +236,8 @@ def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
     """Why a table's weak reading is declined, with the words it left out, so the analyst can rephrase, and how to
     accept the reading as it is."""
     caution = f" {proposal.caution}" if proposal.caution else ""
+    if proposal.value is None and proposal.reason:
+        caution += f" {proposal.reason}"  # not of the type asked, or no row matches: said too
     left_out = ", ".join(f'"{word}"' for word in proposal.unexplained)
     rephrase = (
         f" It does not account for {left_out}: the table's column names or values say it better." if left_out else ""

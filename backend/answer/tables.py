@@ -99,6 +99,7 @@ class TableProposal:
     spreadsheet: bool = False  # the table is its whole document (a CSV or a sheet), not a table inside prose
     caution: str = ""  # what the plan matched that capped the confidence ("No row matches its conditions.")
     fits: AnswerType | None = None  # the type that holds a computed value that is not of the type asked
+    explains_every_word: bool = False  # the reading accounts for every content word of the question
 
 
 class TableAnswerer:
@@ -193,7 +194,17 @@ class TableAnswerer:
         hit = _hit(row, evidence)
         caution = cap.why if cap is not None else ""
         return TableProposal(
-            value, confidence, evidence, hit, reason, about, reading.unexplained, spreadsheet, caution, fits
+            value,
+            confidence,
+            evidence,
+            hit,
+            reason,
+            about,
+            reading.unexplained,
+            spreadsheet,
+            caution,
+            fits,
+            coverage >= EXPLAINS_EVERY_WORD,
         )
 
 
