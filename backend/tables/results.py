@@ -53,6 +53,13 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     values = _values(reading, result, table, ties=answer_type.is_array)
     if not values:
         return Typed(None, f"No row of {table.name} matches ({describe(reading.plan, table)}).")
+    if values == [0] and _one_column_of_years(reading):
+        # "how long has Ballidon Dale been notified": the one year of its row is no duration (the 0 it gives was right
+        # on none of 4 dev and fresh questions, bench/table_qa.py 2026-11-28); until today is not what a table says
+        return Typed(
+            None,
+            f"The matching rows hold one year ({describe(reading.plan, table)}): how long is not in the table.",
+        )
     element = answer_type.element
     # cells as their column was read, not one by one ("€60,78" of a column of decimal commas, "5/11/2025" of one
     # that writes months first)
@@ -206,6 +213,12 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
     cells = [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
     # "which countries are in Asia": each country once, in the table's order (not once per order from it)
     return list(dict.fromkeys(cells)) if reading.kind == ReadingKind.LIST and reading.plan.limit is None else cells
+
+
+def _one_column_of_years(reading: parse.Reading) -> bool:
+    """Whether a "how long" reading spans one column's years (or year ranges), not a start column to an end one."""
+    second = reading.second
+    return reading.kind == ReadingKind.DURATION and (second is None or second.column == reading.plan.column)
 
 
 def _duration(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:

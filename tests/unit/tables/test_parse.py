@@ -9,12 +9,13 @@ from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, ROWS_OR_VALUE
 from backend.tables import parse
 from backend.tables.cells import leading_number
 from backend.tables.mentions import names_said
-from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, check
+from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, ReadingKind, check
 from backend.tables.plan_json import condition_for, from_json
 from backend.tables.plan_words import describe
 from backend.tables.quantities import said_numbers
 from backend.tables.query import compile_plan, execute
 from backend.tables.read import RawTable
+from backend.tables.results import typed_value
 from backend.tables.words import normal
 from backend.types import AnswerType
 from tests.unit.tables.sample import ORDERS, answer, run, table_of
@@ -367,6 +368,18 @@ Erich,15 January 1931 — 1 February 1936,Post abolished
 )
 def test_how_long_a_row_lasted(csv, question, expected):
     assert answer(question, table_of(csv, "data.csv"), "integer") == expected
+
+
+def test_one_year_is_no_duration():
+    # "how long has Ballidon Dale been notified" read the one year of its row, from itself to itself: 0, right on none
+    # of 4 dev and fresh questions. Declined, saying why; two rows' years still span the years between them.
+    sites = table_of("Site,Notified\nBallidon Dale,1996\nCressbrook,1951\nCressbrook,1989\n", "sites.csv")
+    reading = parse.read("How long has Ballidon Dale been notified?", sites, AnswerType.INTEGER)
+    assert reading is not None and reading.kind is ReadingKind.DURATION
+    value, why, _ = typed_value(reading, execute(reading.plan, sites), sites, AnswerType.INTEGER)
+    assert value is None and why.startswith("The matching rows hold one year (") and "how long is not" in why
+    assert answer("How long has Cressbrook been notified?", sites, "integer") == 38
+    assert answer("How long was Carol in the role?", table_of(TENURE, "tenure.csv"), "integer") == 13
 
 
 def test_a_year_said_falls_within_each_rows_span_unless_the_question_asks_when_it_began():
@@ -1230,8 +1243,6 @@ def test_a_rate_is_the_rate_column_and_hourly_says_what_it_is_per():
 
 
 def test_a_question_asked_for_another_type_is_read_as_its_words_say():
-    from backend.tables.results import typed_value
-
     sales = table_of(SALES, "sales.csv")
     # "how many" asked for a string is still a count, written as text (was the first cancelled order's date)
     assert answer("How many orders were cancelled?", sales, "string") == "1"
