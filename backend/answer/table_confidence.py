@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from backend.tables import parse
 from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
-from backend.tables.plan import ReadingKind
+from backend.tables.plan import Condition, ReadingKind
 from backend.tables.results import Result
 from backend.tables.words import MONTH_NAMES
 
@@ -118,7 +118,10 @@ FIRST_OF_SEVERAL = 0.3
 #   what was to be counted or read from that row. Right on 2 of 13 (10 checking, 3 tuning; parser of 2026-11-27, every
 #   dev answer kept, read off both halves like the caps above), against 26 of 30 tuning and 12 of 15 checking counts
 #   of more rows at the same level. Under the table bar: declined, with the 1 as the suggestion. A count of one that
-#   explains every word stands (3 of 4).
+#   explains every word stands (3 of 4). The same holds for a count of just the rows the question names, one each
+#   ("crest 3d intensive professional effects and crest whitestrips 3d professional effects both have a lasting
+#   whiteness of how many months" → 2): right on 0 of 4 (2 tuning, 2 checking; dev and fresh questions, parser of
+#   2026-11-28, every answer kept), where the two named counts that matched more rows than they name were right.
 COUNTED_ONE = 0.15
 # - A ranking of the one row its conditions match: the highest, the lowest, the group with the most, of one row ranks
 #   nothing ("which tv series has the longest running time" read over the one row whose Type says "TV series";
@@ -235,13 +238,15 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     of_a_whole = reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.EXISTS)
     if plan.where and matched_count == 0 and not of_a_whole:
         return Cap(NOTHING_MATCHED, "No row matches its conditions.")
-    if (
-        reading.kind is ReadingKind.COUNT
-        and plan.where
-        and matched_count == 1
-        and reading.coverage < EXPLAINS_EVERY_WORD
-    ):
-        return Cap(COUNTED_ONE, "One row matches its conditions: the number asked for may be one of its cells.")
+    if reading.kind is ReadingKind.COUNT and plan.where and reading.coverage < EXPLAINS_EVERY_WORD:
+        if matched_count == 1:
+            return Cap(COUNTED_ONE, "One row matches its conditions: the number asked for may be one of its cells.")
+        if matched_count == _values_named(plan.where):
+            return Cap(
+                COUNTED_ONE,
+                f"Its conditions match the {matched_count} rows it names, one each: the number asked for may be one of "
+                "their cells.",
+            )
     if reading.kind in _RANKINGS and plan.where and matched_count == 1:
         return Cap(RANKED_ONE, "One row matches its conditions: there is nothing to rank it against.")
     values = result.rows[0][0] if reading.kind is ReadingKind.DISTINCT and result.rows else None
@@ -257,6 +262,11 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     if first_taken and plan.where and matched_count > 1 and not result.agree_on(plan.select, table):
         return Cap(FIRST_OF_SEVERAL, f"{matched_count} rows match its conditions: this is the first of them.")
     return None
+
+
+def _values_named(where: tuple[Condition, ...]) -> int:
+    """The most values one condition names ("= Acme": 1, "in (Acme, Hooli)": 2), or 0 when none names a value."""
+    return max((len(c.value) if c.op == "in" else 1 for c in where if c.op in ("=", "in")), default=0)
 
 
 def _other_unit(reading: parse.Reading, table: TypedTable) -> str:

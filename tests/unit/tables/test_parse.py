@@ -1696,6 +1696,21 @@ def test_a_count_of_values_that_mostly_differ_may_be_a_count_of_rows_and_is_not_
     assert matched_caps(offices, execute(offices.plan, staff), staff) is None
 
 
+def test_a_count_of_just_the_rows_the_question_names_is_not_trusted_when_words_are_left_out():
+    # "X and Y both have a lasting whiteness of how many months" counted the two rows it names (right on 0 of 4 such
+    # counts: answer/table_confidence.py COUNTED_ONE): the number asked for is a cell of theirs
+    kits = table_of("Kit,Warranty\nStarter,12 months\nPro,24 months\nBasic,6 months\n", "kits.csv")
+    both = parse.read("starter and pro both have a warranty of how many months?", kits, AnswerType.INTEGER)
+    assert both.kind is ReadingKind.COUNT and both.unexplained == ("months",)
+    cap = matched_caps(both, execute(both.plan, kits), kits)
+    assert cap is not None and cap.level < 0.4 and cap.why.startswith("Its conditions match the 2 rows it names")
+    # named values that match more rows than they name are what is counted ("orders from Europe or Asia")
+    orders = table_of(ORDERS)
+    regions = parse.read("How many orders came from Europe or Asia?", orders, AnswerType.INTEGER)
+    assert answer("How many orders came from Europe or Asia?", orders, "integer") == 4
+    assert matched_caps(regions, execute(regions.plan, orders), orders) is None
+
+
 def test_a_guessed_column_that_names_the_rows_is_trusted_more_than_another_guess():
     # with no column asked for, the rows' names answer "which" (right on 72% of such checking answers, against 36% for
     # the other guessed columns: answer/table_confidence.py PARTIAL); a column of repeated values is only a guess
