@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from backend.answer.engine import Outcome, SecondReading, TableEvidence
+from backend.answer.table_caps import matched_caps
 from backend.answer.table_confidence import (
     AMBIGUITY_FACTOR,
     EXPLAINS_EVERY_WORD,
     MODEL_PLAN_CONFIDENCE,
-    matched_caps,
     reading_confidence,
 )
 from backend.errors import AnswerbaseError

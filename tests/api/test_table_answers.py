@@ -471,7 +471,7 @@ def test_a_share_of_no_rows_of_a_whole_that_is_there_is_answered(client, tables_
 
 def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left_out(client, tables_context):
     # Counting the one row a condition picks while words are left unexplained was right on 2 of 13 WikiTableQuestions
-    # dev questions (answer/table_confidence.py COUNTED_ONE): "how many goals did X score" asks for a cell of X's row.
+    # dev questions (answer/table_caps.py COUNTED_ONE): "how many goals did X score" asks for a cell of X's row.
     question = "How many patents did Grace Hopper file?"
     error = assert_error(ask(client, tables_context, question), 422, "no_answer")
     assert "One row matches its conditions: the number asked for may be one of its cells." in error["message"]
@@ -487,7 +487,7 @@ def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left
 
 def test_a_ranking_of_the_one_row_a_condition_picks_is_offered_not_answered(client, tables_context):
     # The highest or the most of the one row its conditions match ranks nothing: right on 1 of 10 WikiTableQuestions
-    # answers (answer/table_confidence.py RANKED_ONE), where the condition was what was to be ranked. Offered, with
+    # answers (answer/table_caps.py RANKED_ONE), where the condition was what was to be ranked. Offered, with
     # the row's value to accept; over two rows it is answered.
     question = "Who earns the highest salary in Operations?"
     error = assert_error(ask(client, tables_context, question, "string"), 422, "no_answer")
@@ -504,7 +504,7 @@ def test_a_ranking_of_the_one_row_a_condition_picks_is_offered_not_answered(clie
 
 
 def test_a_cell_from_the_first_of_several_rows_is_offered_not_answered(client, tables_context):
-    # The first of several matching rows was right on 6 of 17 dev questions (answer/table_confidence.py
+    # The first of several matching rows was right on 6 of 17 dev questions (answer/table_caps.py
     # FIRST_OF_SEVERAL): under the table bar, declined with the first row's cell as the reading to accept.
     error = assert_error(ask(client, tables_context, "Who works in Engineering?", "string"), 422, "no_answer")
     assert error["suggestion"]["confidence"] == 0.3 and "2 rows match its conditions" in error["message"]

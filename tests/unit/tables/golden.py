@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from backend.answer.table_confidence import matched_cap, reading_confidence
+from backend.answer.table_caps import matched_cap
+from backend.answer.table_confidence import reading_confidence
 from backend.tables import parse
 from backend.tables.infer import TypedTable, infer
 from backend.tables.plan_words import describe

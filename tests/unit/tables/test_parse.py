@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, ROWS_OR_VALUES, matched_caps, reading_confidence
+from backend.answer.table_caps import FIRST_OF_SEVERAL, ROWS_OR_TOTAL, ROWS_OR_VALUES, matched_caps
+from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.tables.cells import leading_number
 from backend.tables.mentions import names_said
@@ -1225,8 +1226,6 @@ TIMESHEET = """Week,Employee,Project,Hours,Rate
 
 
 def test_a_rate_is_the_rate_column_and_hourly_says_what_it_is_per():
-    from backend.answer.table_confidence import FIRST_OF_SEVERAL, matched_caps
-
     timesheet = table_of(TIMESHEET, "timesheet.csv")
     # "hourly" says what the Rate is per: it names no Hours column
     assert answer("What is Cy's hourly rate?", timesheet, "float") == 60.0
@@ -1678,7 +1677,7 @@ def test_a_word_left_out_before_the_column_asked_for_qualifies_it_and_the_readin
 
 def test_a_count_of_values_that_mostly_differ_may_be_a_count_of_rows_and_is_not_trusted():
     # "how many venues": 4 different venues among the 5 rows that match; WikiTableQuestions' answers counted the rows
-    # (right on 0 of 6 such counts of values: answer/table_confidence.py ROWS_OR_VALUES), so it is offered, not answered
+    # (right on 0 of 6 such counts of values: answer/table_caps.py ROWS_OR_VALUES), so it is offered, not answered
     games = table_of(
         "Year,Venue,Capacity\n2001,Wembley,90000\n2002,Wembley,90000\n2003,Old Trafford,75000\n"
         "2004,Anfield,54000\n2005,Hampden,51000\n2006,Ibrox,50000\n",
@@ -1698,7 +1697,7 @@ def test_a_count_of_values_that_mostly_differ_may_be_a_count_of_rows_and_is_not_
 
 def test_a_count_of_just_the_rows_the_question_names_is_not_trusted_when_words_are_left_out():
     # "X and Y both have a lasting whiteness of how many months" counted the two rows it names (right on 0 of 4 such
-    # counts: answer/table_confidence.py COUNTED_ONE): the number asked for is a cell of theirs
+    # counts: answer/table_caps.py COUNTED_ONE): the number asked for is a cell of theirs
     kits = table_of("Kit,Warranty\nStarter,12 months\nPro,24 months\nBasic,6 months\n", "kits.csv")
     both = parse.read("starter and pro both have a warranty of how many months?", kits, AnswerType.INTEGER)
     assert both.kind is ReadingKind.COUNT and both.unexplained == ("months",)
@@ -1709,6 +1708,20 @@ def test_a_count_of_just_the_rows_the_question_names_is_not_trusted_when_words_a
     regions = parse.read("How many orders came from Europe or Asia?", orders, AnswerType.INTEGER)
     assert answer("How many orders came from Europe or Asia?", orders, "integer") == 4
     assert matched_caps(regions, execute(regions.plan, orders), orders) is None
+
+
+def test_a_count_of_the_rows_that_hold_some_of_a_number_may_ask_for_its_total():
+    # "how many medals in the gold category" counted the events with a Gold above 0 (right on 0 of 4 such counts that
+    # leave words out: answer/table_caps.py ROWS_OR_TOTAL): offered, not answered; one that explains every word stands
+    medals = table_of("Event,Gold,Silver\n1976 Games,10,1\n1984 Games,4,0\n1988 Games,0,16\n", "medals.csv")
+    gold = parse.read("how many medals has switzerland won in the gold category?", medals, AnswerType.INTEGER)
+    cap = matched_caps(gold, execute(gold.plan, medals), medals)
+    assert describe(gold.plan, medals) == "count rows of medals.csv where 'Gold' > 0"
+    assert cap is not None and cap.level == ROWS_OR_TOTAL < 0.4 and "rows with some 'Gold'" in cap.why
+    orders = table_of(ORDERS)
+    discounted = parse.read("How many orders had a discount?", orders, AnswerType.INTEGER)
+    assert answer("How many orders had a discount?", orders, "integer") == 3
+    assert matched_caps(discounted, execute(discounted.plan, orders), orders) is None
 
 
 def test_a_guessed_column_that_names_the_rows_is_trusted_more_than_another_guess():

@@ -217,7 +217,7 @@ def test_a_column_named_no_better_than_another_of_its_kind_is_held_low_and_says_
     # "what were Widget's sales" of a Q1 Sales and a Q2 Sales read Q1's (1200) at 0.8; "how many hours has Ana logged"
     # of an Estimate (hours) and an Actual (hours) added up her estimates at 0.8 (a word for work done now names the
     # Actual: tables/senses.py; "how many hours does Ana have" says none)
-    from backend.answer.table_confidence import ONE_OF_ALIKE, matched_caps
+    from backend.answer.table_caps import ONE_OF_ALIKE, matched_caps
     from backend.tables.query import execute
 
     quarters = table_of("Product,Q1 Sales,Q2 Sales\nWidget,1200,1500\nGadget,900,1100\n", "sales.csv")

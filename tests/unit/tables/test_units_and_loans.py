@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_confidence import OTHER_UNIT, Cap, matched_caps
+from backend.answer.table_caps import OTHER_UNIT, Cap, matched_caps
 from backend.tables import parse
 from backend.tables.infer import TypedTable
 from backend.tables.query import execute
