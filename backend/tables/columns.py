@@ -87,16 +87,12 @@ def _reaches(table: TypedTable, column: int, value: float) -> bool:
     return low.is_valid and low.as_py() <= value <= high.as_py()
 
 
+LENGTH_NAME = re.compile(r"\b(length|distance|duration|time|runtime)\b", re.I)  # "Length (m)", "Running time"
+
+
 def length_column(table: TypedTable, taken: set[int]) -> int | None:
-    """The column "how long is X" reads: a length, distance, duration or time ("Length (m)", "Running time")."""
-    return next(
-        (
-            i
-            for i, c in enumerate(table.columns)
-            if i not in taken and re.search(r"\b(length|distance|duration|time|runtime)\b", c.name, re.I)
-        ),
-        None,
-    )
+    """The column "how long is X" reads: a length, distance, duration or time (named as LENGTH_NAME says)."""
+    return next((i for i, c in enumerate(table.columns) if i not in taken and LENGTH_NAME.search(c.name)), None)
 
 
 def pace_column(table: TypedTable, named: list[int], taken: set[int]) -> tuple[int, bool] | None:

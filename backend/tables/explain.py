@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from backend.tables.against import level_words
 from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, people_column
-from backend.tables.columns import SENIORITY
+from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
@@ -186,7 +186,9 @@ def _cue_words_explained(
     if said and plan.order_by is not None and table.columns[plan.order_by].kind == "date":  # "the longest-serving"
         start = len(" ".join(words)[: said.start()].split())
         explained |= set(range(start, start + len(said.group(0).split())))
-    if kind in (ReadingKind.DURATION, ReadingKind.DAYS):  # "how long"
+    read = plan.select[0] if plan.operation is Operation.ROWS and plan.select else None
+    length_read = read is not None and words[:2] == ["how", "long"] and LENGTH_NAME.search(table.columns[read].name)
+    if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         explained |= {i for i, w in enumerate(words) if w == "long"}
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
         explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}

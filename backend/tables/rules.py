@@ -78,15 +78,16 @@ def _named_after_part(p: ParsedQuestion) -> int | None:
 
 def length(p: ParsedQuestion) -> Outcome:
     """ "how long is the Seikan tunnel", "how long is Die Slow": the row's length, when a column holds lengths (not
-    the years its rows span, comparisons.spread)."""
-    if not p.q.startswith("how long") or p.measure is not None or not p.where or p.is_max or p.is_min:
+    the years its rows span, comparisons.spread). "How long" asks for that column, whatever other column a word names
+    ("how long did Spokane take to finish": its Time, not its Finished place)."""
+    if not p.q.startswith("how long") or not p.where or p.is_max or p.is_min:
         return None
     column = length_column(p.table, p.condition_columns)
-    return (
-        p.reading(Plan(Operation.ROWS, select=(column,), where=p.where, limit=1), ReadingKind.LOOKUP)
-        if column is not None
-        else None
-    )
+    if column is None:
+        return None
+    reading = p.reading(Plan(Operation.ROWS, select=(column,), where=p.where, limit=1), ReadingKind.LOOKUP)
+    reading.guessed_answer_column = False
+    return reading
 
 
 def comparison(p: ParsedQuestion) -> Outcome:

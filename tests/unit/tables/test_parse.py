@@ -371,6 +371,18 @@ def test_how_long_a_row_lasted(csv, question, expected):
     assert answer(question, table_of(csv, "data.csv"), "integer") == expected
 
 
+def test_how_long_reads_the_rows_time_whatever_other_column_a_word_names():
+    # "finish" names the Finished column (a place, 1st), but "how long" asks for the Time: read, not guessed
+    race = table_of(
+        "Finished,Horse,Jockey,Time / behind\n1st,Spokane,Tom Kiley,2:34.50\n2nd,Proctor Knott,S. Barnes,Nose\n"
+    )
+    took = parse.read("how long did spokane take to finish the race?", race, AnswerType.STRING)
+    assert describe(took.plan, race) == "take 'Time / behind' of orders.csv where 'Horse' = 'Spokane', 1 row"
+    assert answer("how long did spokane take to finish the race?", race, "string") == "2:34.50"
+    assert "long" not in took.unexplained and not took.guessed_answer_column
+    assert reading_confidence(took, race) == PARTIAL["rows"]
+
+
 def test_one_year_is_no_duration():
     # "how long has Ballidon Dale been notified" read the one year of its row, from itself to itself: 0, right on none
     # of 4 dev and fresh questions. Declined, saying why; two rows' years still span the years between them.
