@@ -112,6 +112,7 @@ ABBREVIATIONS = {
     "att": "attendance",
     "gp": "game",
     "pct": "percent",
+    "percentage": "percent",  # "what was their percentage": the Pct column
     "avg": "average",
     "qty": "quantity",
     "units": "quantity",  # "how many units were sold": the Quantity column ("Unit Price" says "unit")

@@ -1463,6 +1463,12 @@ def test_payroll_is_what_the_salary_column_adds_up_to():
     assert reading is not None and reading.unexplained == ()
 
 
+def test_a_percentage_is_what_a_pct_column_holds():
+    coaches = table_of("Coach,Years,Seasons,Wins,Pct\nAnn,1948,1,5,.462\nBob,1957–60,4,62,.672\n", "coaches.csv")
+    assert answer("in 1948 what was their percentage?", coaches, "float") == 0.462  # was the Seasons, 1
+    assert answer("what was Bob's pct?", coaches, "float") == 0.672
+
+
 def test_hired_first_is_the_earliest_start_date():
     staff = table_of("employee,title,start date\nAda,Engineer,2019-03-04\nLeo,Manager,2015-07-13\n", "staff.csv")
     assert answer("Who was hired first?", staff, "string") == "Leo"
