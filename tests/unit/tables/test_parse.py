@@ -1693,6 +1693,12 @@ def test_a_word_left_out_before_the_column_asked_for_qualifies_it_and_the_readin
     assert not owners.asked_modified
 
 
+def cap_of(question: str, table, answer_type: AnswerType = AnswerType.INTEGER):
+    """What caps the confidence of the question's reading once its plan has run (answer/table_caps.py), or None."""
+    reading = parse.read(question, table, answer_type)
+    return matched_caps(reading, execute(reading.plan, table), table)
+
+
 def test_a_count_of_values_that_mostly_differ_may_be_a_count_of_rows_and_is_not_trusted():
     # "how many venues": 4 different venues among the 5 rows that match; WikiTableQuestions' answers counted the rows
     # (right on 0 of 6 such counts of values: answer/table_caps.py ROWS_OR_VALUES), so it is offered, not answered
@@ -1701,16 +1707,13 @@ def test_a_count_of_values_that_mostly_differ_may_be_a_count_of_rows_and_is_not_
         "2004,Anfield,54000\n2005,Hampden,51000\n2006,Ibrox,50000\n",
         "games.csv",
     )
-    venues = parse.read("how many venues had a capacity of at least 51,000?", games, AnswerType.INTEGER)
-    cap = matched_caps(venues, execute(venues.plan, games), games)
+    cap = cap_of("how many venues had a capacity of at least 51,000?", games)
     assert cap is not None and cap.level == ROWS_OR_VALUES < 0.4 and "5 rows match, with 4 different values" in cap.why
     # said as different values, or of values that repeat more (a column of kinds), the count stands
-    different = parse.read("how many different venues had a capacity of at least 51,000?", games, AnswerType.INTEGER)
-    assert matched_caps(different, execute(different.plan, games), games) is None
+    assert cap_of("how many different venues had a capacity of at least 51,000?", games) is None
     staff = table_of("Name,Office\nAna,London\nBo,London\nCy,Paris\nDe,Paris\nEd,Berlin\n", "staff.csv")
-    offices = parse.read("how many offices are there?", staff, AnswerType.INTEGER)
     assert answer("how many offices are there?", staff, "integer") == 3
-    assert matched_caps(offices, execute(offices.plan, staff), staff) is None
+    assert cap_of("how many offices are there?", staff) is None
 
 
 def test_a_count_of_just_the_rows_the_question_names_is_not_trusted_when_words_are_left_out():
@@ -1719,13 +1722,12 @@ def test_a_count_of_just_the_rows_the_question_names_is_not_trusted_when_words_a
     kits = table_of("Kit,Warranty\nStarter,12 months\nPro,24 months\nBasic,6 months\n", "kits.csv")
     both = parse.read("starter and pro both have a warranty of how many months?", kits, AnswerType.INTEGER)
     assert both.kind is ReadingKind.COUNT and both.unexplained == ("months",)
-    cap = matched_caps(both, execute(both.plan, kits), kits)
+    cap = cap_of("starter and pro both have a warranty of how many months?", kits)
     assert cap is not None and cap.level < 0.4 and cap.why.startswith("Its conditions match the 2 rows it names")
     # named values that match more rows than they name are what is counted ("orders from Europe or Asia")
     orders = table_of(ORDERS)
-    regions = parse.read("How many orders came from Europe or Asia?", orders, AnswerType.INTEGER)
     assert answer("How many orders came from Europe or Asia?", orders, "integer") == 4
-    assert matched_caps(regions, execute(regions.plan, orders), orders) is None
+    assert cap_of("How many orders came from Europe or Asia?", orders) is None
 
 
 def test_a_count_of_the_rows_that_hold_some_of_a_number_may_ask_for_its_total():
@@ -1733,13 +1735,12 @@ def test_a_count_of_the_rows_that_hold_some_of_a_number_may_ask_for_its_total():
     # leave words out: answer/table_caps.py ROWS_OR_TOTAL): offered, not answered; one that explains every word stands
     medals = table_of("Event,Gold,Silver\n1976 Games,10,1\n1984 Games,4,0\n1988 Games,0,16\n", "medals.csv")
     gold = parse.read("how many medals has switzerland won in the gold category?", medals, AnswerType.INTEGER)
-    cap = matched_caps(gold, execute(gold.plan, medals), medals)
     assert describe(gold.plan, medals) == "count rows of medals.csv where 'Gold' > 0"
+    cap = cap_of("how many medals has switzerland won in the gold category?", medals)
     assert cap is not None and cap.level == ROWS_OR_TOTAL < 0.4 and "rows with some 'Gold'" in cap.why
     orders = table_of(ORDERS)
-    discounted = parse.read("How many orders had a discount?", orders, AnswerType.INTEGER)
     assert answer("How many orders had a discount?", orders, "integer") == 3
-    assert matched_caps(discounted, execute(discounted.plan, orders), orders) is None
+    assert cap_of("How many orders had a discount?", orders) is None
 
 
 def test_a_guessed_column_that_names_the_rows_is_trusted_more_than_another_guess():
