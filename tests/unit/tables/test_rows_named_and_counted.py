@@ -5,8 +5,9 @@ asked for as a year, a number said after a column's name picks the row a shift s
 counts rows, a cell's words split by "the" are one value, a kind of value is a word of several values, the row after
 a run of one value is after its last, "the most" of a column of words counts its rows, what appears the most is the
 value of the most rows, what two named rows both are is the value they share, a percentage said compares a column of
-percentages, a day said in full is compared though a cell holds one of its words, "people" name a Population, and a
-comparison set off by commas still compares."""
+percentages, a day said in full is compared though a cell holds one of its words, "people" name a Population, a
+comparison set off by commas still compares, and a value two named columns hold belongs to the one named just before it
+(eighth stop)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ Torpedo,Minsk,Torpedo Stadium,5200
 Shakhtyor,Soligorsk,Stroitel Stadium,4200
 Dnepr,Mogilev,Spartak Stadium,7350
 Traktor,Minsk,Traktor Stadium,17600
+Bobruisk,Bobruisk,Spartak Stadium,3550
+Belshina,Bobruisk,Spartak Stadium,3550
 """
 
 RULERS = """Name,From,Until
@@ -264,3 +267,11 @@ def test_a_comparison_set_off_by_commas_still_compares():
         "Tournament,Games played\n2003 EuroBasket,6\n2006 World Championship,9\n2011 EuroBasket,11\n"
     )
     assert answer("in how many tournaments did the team play, at most, 9 games?", tournaments, "integer") == 2
+
+
+def test_a_value_two_named_columns_hold_is_the_one_named_just_before_it():
+    # "teams located in bobruisk" counted the one team called Bobruisk: the counted noun named the Team column first
+    # (nt-1941, a tuning question of the eighth stop's fresh slice)
+    clubs = table_of(CLUBS, "clubs.csv")
+    assert answer("what is the number of teams located in bobruisk?", clubs, "integer") == 2
+    assert answer("how many teams called bobruisk are there?", clubs, "integer") == 1
