@@ -7,6 +7,7 @@ import re
 
 import pyarrow.compute as pc
 
+from backend.tables.cells import MISSING
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
 from backend.tables.words import PERSONS, name_stems, table_words
@@ -20,6 +21,11 @@ def holds_years(table: TypedTable, column: int) -> bool:
     """Whether a number column holds years (most of its numbers are whole, between 1800 and 2100)."""
     values = [v for v in table.data.column(f"n{column}").slice(0, 200).to_pylist() if v is not None]
     return bool(values) and sum(v.is_integer() and 1800 <= v <= 2100 for v in values) >= 0.8 * len(values)
+
+
+def has_missing_cells(table: TypedTable, column: int) -> bool:
+    """Whether some row leaves the column's cell empty (None, or one of cells.MISSING as a text cell)."""
+    return any(v is None or str(v).strip().lower() in MISSING for v in table.data.column(f"c{column}").to_pylist())
 
 
 def year_column(table: TypedTable) -> int | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, streak
 from backend.tables.answered import answered_column
-from backend.tables.column_kinds import SCORE_NAME, placing_column
+from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_column
 from backend.tables.columns import length_column, shift_unit
 from backend.tables.comparisons import (
     either_number,
@@ -220,6 +220,8 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
         return NO_READING
     if p.where:
         return None
+    # "who was the first winning captain" when the first year names none: the first row that names one
+    filled = (Condition(p.answer_column, "filled", None),) if has_missing_cells(p.table, p.answer_column) else ()
     if re.search(r"\b(first|top)\b", p.q):
         # "who is the top student" of a table of grades in no order: the highest of its one score column (on
         # average, where the answer's rows repeat: a student's grades); not "the top 10", nor "first"
@@ -231,11 +233,11 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
                 return p.reading(plan, ReadingKind.GROUP)
             plan = Plan(Operation.ROWS, select=(p.answer_column,), order_by=scores[0], descending=True, limit=1)
             return p.reading(plan, ReadingKind.SUPERLATIVE)
-        return p.reading(Plan(Operation.ROWS, select=(p.answer_column,), limit=1), ReadingKind.FIRST)
+        return p.reading(Plan(Operation.ROWS, select=(p.answer_column,), where=filled, limit=1), ReadingKind.FIRST)
     if re.search(r"\b(last|final|bottom)\b", p.q):
         placing = placing_column(p.table)
         return p.reading(
-            Plan(Operation.ROWS, select=(p.answer_column,), order_by=placing, descending=True, limit=1),
+            Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=placing, descending=True, limit=1),
             ReadingKind.LAST,
         )
     return None

@@ -31,6 +31,9 @@ _SENSES = (
     # questions, tuning tables, 2026-11-28)
     (re.compile(r"(?i)\bpopulation\b"), frozenset({stem("people"), stem("residents"), stem("inhabitants")})),
 )
+# The same for columns of words: "country" of a Nation or Nationality ("which country had the most deputy judges"
+# counted the judges' terms, "country" left out; WikiTableQuestions questions on tuning tables, 2026-11-29).
+_TEXT_SENSES = ((re.compile(r"(?i)\bnation(?:ality|s)?\b"), frozenset({stem("country"), stem("countries")})),)
 
 
 # "What does the Kettle cost" names its Price, and "the most expensive product" a Cost, where the table has no column
@@ -76,6 +79,10 @@ def name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
     estimates = [i for i in numbers if _ESTIMATE_NAME.search(table.columns[i].name)]
     actual = [i for i in numbers if re.search(r"(?i)\bactuals?\b", table.columns[i].name)]
     senses = [([i for i in numbers if name.search(table.columns[i].name)], words) for name, words in _SENSES]
+    senses += [
+        ([i for i, c in enumerate(table.columns) if not c.numeric and name.search(c.name)], words)
+        for name, words in _TEXT_SENSES
+    ]
     achieved = (actual if levels else [], _ACHIEVED_WORDS)
     ended = ended_columns(table)
     for columns, words in (*senses, achieved, (actual if estimates else [], _DONE_WORDS), (ended, _ENDED_WORDS)):

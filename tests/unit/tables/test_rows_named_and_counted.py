@@ -6,8 +6,8 @@ counts rows, a cell's words split by "the" are one value, a kind of value is a w
 a run of one value is after its last, "the most" of a column of words counts its rows, what appears the most is the
 value of the most rows, what two named rows both are is the value they share, a percentage said compares a column of
 percentages, a day said in full is compared though a cell holds one of its words, "people" name a Population, a
-comparison set off by commas still compares, and a value two named columns hold belongs to the one named just before it
-(eighth stop)."""
+comparison set off by commas still compares; and, from the eighth stop's slice, a value two named columns hold belongs
+to the one named just before it, "country" names a Nationality, and the first of a column is its first filled cell."""
 
 from __future__ import annotations
 
@@ -275,3 +275,27 @@ def test_a_value_two_named_columns_hold_is_the_one_named_just_before_it():
     clubs = table_of(CLUBS, "clubs.csv")
     assert answer("what is the number of teams located in bobruisk?", clubs, "integer") == 2
     assert answer("how many teams called bobruisk are there?", clubs, "integer") == 1
+
+
+def test_a_country_names_a_nation_or_nationality():
+    # "which country had the most deputy judges" counted the judges' terms, "country" left out (nt-2007)
+    judges = table_of(
+        "Nationality,Name,Term as a Deputy Judge\nYugoslavia,Milovan Zoricic,1920-1930\n"
+        "Norway,Frederik Beichmann,1920-1930\nYugoslavia,Mihajlo Jovanovic,1931-1936\n"
+        "Finland,Rafael Erich,1931-1936\nYugoslavia,Ivan Subbotic,1931-1936\n",
+        "judges.csv",
+    )
+    assert answer("which country had the most deputy judges?", judges, "string") == "Yugoslavia"
+    assert parse.read("which country had the most deputy judges?", judges, AnswerType.STRING).unexplained == ()
+    assert answer("what country is rafael erich from?", judges, "string") == "Finland"
+
+
+def test_the_first_of_a_column_is_its_first_filled_cell():
+    # "who was the first winning captain" read the first year's captain, left empty: no answer (nt-11900)
+    finals = table_of(
+        "Year,Winners,Winning Captain\n2000,Meath,\n2001,Kerry,Michael Slattery\n2002,Laois,John Lyons\n2003,Antrim,\n",
+        "finals.csv",
+    )
+    assert answer("who was the first winning captain?", finals, "string") == "Michael Slattery"
+    assert answer("who was the last winning captain?", finals, "string") == "John Lyons"
+    assert answer("who were the first winners?", finals, "string") == "Meath"
