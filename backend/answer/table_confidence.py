@@ -50,6 +50,10 @@ from backend.tables.words import MONTH_NAMES
 #   (bench/wtq_fresh.jsonl, 36; never read one by one), 78.2% of 78 together, 13 points over their level; the
 #   answers at 0.8 on 86.0% (57) and 74.5% (47), 80.8% of 104, where they are. 0.72 for the aggregates: the
 #   checking figure less the same 6 points.
+#   Refitted 2026-11-29 (eighth stop, in-process, every answer kept, dev and fresh questions): the aggregates of every
+#   row were right on 28% of the checking answers (10 of 36; tuning 10 of 31), 10 points over their 0.18, which put the
+#   fresh checking set's 0.1-0.2 bucket 12 points under its accuracy. 0.28, the checking figure: still under both
+#   bars, so nothing more is answered; only the confidence a decline reports moves.
 # The default thresholds (config.AnswerSettings) keep, of a spreadsheet's readings, those at 0.4 or over
 # (min_table_confidence: the readings right more often than wrong), and of a table inside prose the readings that
 # explain every word, the named rows and guessed rows' names and the aggregates over picked rows (min_confidence 0.56).
@@ -57,7 +61,7 @@ EXPLAINS_ALL = 0.8
 EXPLAINS_EVERY_WORD = 0.99  # the coverage of a reading that explains every content word (rounding aside)
 PARTIAL = {
     "aggregate": 0.72,
-    "aggregate of every row": 0.18,
+    "aggregate of every row": 0.28,
     "count of every row, said": 0.5,
     "rows": 0.8,
     "rows, guessed column": 0.29,
@@ -71,8 +75,8 @@ PARTIAL = {
     "rows, guessed column of the rows' names": 0.66,
     # A yes/no question whose reading leaves words out: the words are a condition not understood ("is there a company
     # car scheme for sales staff" counts the sales staff), and a dropped condition can only turn "no" into "yes". No
-    # data to fit it (one boolean among the 400 dev questions), so it is held as untrusted as an aggregate of every
-    # row, under the table bar.
+    # data to fit it (one boolean among the 400 dev questions), so it is held at the level the aggregates of every row
+    # had then, under the table bar (right on 2 of 4 dev and fresh answers by 2026-11-29: still too few to refit).
     "exists, words left out": 0.18,
     # A cell read from the column asked for when a word left out qualifies it ("the *remaining* budget of Fornax" read
     # as its Budget, "what *other* driver" as the row's Drivers, "the top *played* position"): wrong on all 5 such

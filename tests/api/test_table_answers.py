@@ -415,14 +415,14 @@ def test_a_reading_too_weak_to_trust_is_offered_and_can_be_accepted_as_it_is(cli
     assert error["suggestion"] == {
         "reading": "count rows of employees.csv",
         "table": "employees.csv",
-        "confidence": 0.18,
-        "min_confidence": 0.18,
+        "confidence": 0.28,
+        "min_confidence": 0.28,
         "unexplained": ["marketing"],
     }
-    assert 'To accept this reading, ask again with "min_confidence": 0.18.' in error["message"]
+    assert 'To accept this reading, ask again with "min_confidence": 0.28.' in error["message"]
     # Accepted knowingly: every employee counted, at the reading's own confidence, with its computation shown.
     accepted = ask(client, context, question, min_confidence=error["suggestion"]["min_confidence"]).json()
-    assert accepted["data"] == 5 and accepted["confidence"] == 0.18
+    assert accepted["data"] == 5 and accepted["confidence"] == 0.28
     assert accepted["sources"][0]["computation"]["unexplained"] == ["marketing"]
     # A decline with no reading to offer carries no suggestion.
     named = assert_error(ask(client, context, "How many employees in Research work in Marketing?"), 422, "no_answer")
