@@ -1,9 +1,9 @@
 """The conditions a question puts on rows: the cell values it says (:func:`value_conditions`), the numbers it
 compares with (:func:`number_conditions`), and those that need the table's data, not only its words: a year within
-the years a row spans, whether a named column's cell is filled in or left empty, the games a column of results
-records as won or lost (:func:`outcome_condition`), and, through ``named_rows.py``, a comparison with a row the
-question names ("older than X", "the same total as Y"), through ``against.py`` one of two columns of each row
-("stock below the reorder level")."""
+the years a row spans (``spans.during``), whether a named column's cell is filled in or left empty, the games a
+column of results records as won or lost (:func:`outcome_condition`), and, through ``named_rows.py``, a comparison
+with a row the question names ("older than X", "the same total as Y"), through ``against.py`` one of two columns of
+each row ("stock below the reorder level")."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from backend.tables.periods import period_conditions
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced, seconds_per
 from backend.tables.senses import ACTIVE
-from backend.tables.spans import span_columns
+from backend.tables.spans import during, years_during
 from backend.tables.vocabulary import Index
 from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Mention, name_stems, negation_before, normal
 from backend.text import stem
@@ -29,10 +29,6 @@ from backend.text import stem
 # How far before a value a word naming its column may stand: "located in X", "played at the X" (a word, a preposition
 # and an article). With 3, of every dev and fresh reading only nt-1941's changed (right now; 2026-11-29, in-process).
 _NAMED_BEFORE = 3
-_BEGAN_OR_ENDED = set(
-    "joined join joins began begin begins started start starts opened founded took left leave ended "
-    "end ends retired resigned closed".split()
-)
 
 
 def number_conditions(
@@ -91,31 +87,6 @@ def _year_in_text(year: float, table: TypedTable, taken: set[int]) -> list[Condi
         and pc.any(pc.match_substring_regex(table.data.column(f"c{i}"), rf"\b{said}\b")).as_py()
     ]
     return [Condition(holding[0], "contains", said)] if len(holding) == 1 else []
-
-
-def during(year: float, words: list[str], table: TypedTable, named: list[int], taken: set[int]) -> list[Condition]:
-    """A year that falls within each row's span ("who was on the board in 2003": from ≤ 2003 ≤ until), when the
-    table has a start and an end column and the question names neither of them nor asks when a row began or ended
-    ("who joined in 2003" compares the start column). Empty when the year is not such a year."""
-    if not (year.is_integer() and 1800 <= year <= 2100) or _BEGAN_OR_ENDED & set(words):
-        return []
-    span = span_columns(table, taken)
-    if span is None or set(span) & set(named):
-        return []
-    start, end = span
-    view = "year" if table.columns[start].kind == "date" else "number"
-    return [Condition(start, "<=", year, view), Condition(end, ">=", year, view)]
-
-
-def years_during(conditions: list[Condition], words: list[str], table: TypedTable, named: list[int]) -> list[Condition]:
-    """``conditions`` with a year said as a cell of a start or an end column ("on the board in 2005", where 2005
-    is a "from" cell) read as a year within each row's span (:func:`during`)."""
-    for c in conditions:
-        year = parse_number(str(c.value)) if c.op == "=" and c.view == "text" else None
-        spanned = during(year, words, table, named, set()) if year is not None else []
-        if spanned and c.column in {s.column for s in spanned}:
-            return [*(o for o in conditions if o is not c), *spanned]
-    return conditions
 
 
 def filled_or_empty(

@@ -1,13 +1,16 @@
 """Columns that say how long each row lasted: one for when it began and one for when it ended ("From" / "Until",
 "Took office" / "Left office"), or one column of year spans ("1996–99"), or the dates of two steps ("took the longest
-to ship": from the Order Date to the Ship Date). What "the longest", "how long" and "in office in 1990" read."""
+to ship": from the Order Date to the Ship Date). What "the longest", "how long" and "in office in 1990" read: a year
+within each row's span is :func:`during`, a condition ``conditions.py`` hands over."""
 
 from __future__ import annotations
 
 import re
 
+from backend.tables.cells import parse_number
 from backend.tables.column_kinds import holds_years
 from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition
 from backend.tables.words import name_stems, normal
 from backend.text import stem
 
@@ -68,3 +71,34 @@ def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
     ends = [i for i in dates if verb in name_stems(table.columns[i].name)]
     starts = [i for i in dates if ends and i < ends[0]]
     return (starts[0], ends[0]) if len(ends) == 1 and starts else None
+
+
+_BEGAN_OR_ENDED = set(
+    "joined join joins began begin begins started start starts opened founded took left leave ended "
+    "end ends retired resigned closed".split()
+)
+
+
+def during(year: float, words: list[str], table: TypedTable, named: list[int], taken: set[int]) -> list[Condition]:
+    """A year that falls within each row's span ("who was on the board in 2003": from ≤ 2003 ≤ until), when the
+    table has a start and an end column and the question names neither of them nor asks when a row began or ended
+    ("who joined in 2003" compares the start column). Empty when the year is not such a year."""
+    if not (year.is_integer() and 1800 <= year <= 2100) or _BEGAN_OR_ENDED & set(words):
+        return []
+    span = span_columns(table, taken)
+    if span is None or set(span) & set(named):
+        return []
+    start, end = span
+    view = "year" if table.columns[start].kind == "date" else "number"
+    return [Condition(start, "<=", year, view), Condition(end, ">=", year, view)]
+
+
+def years_during(conditions: list[Condition], words: list[str], table: TypedTable, named: list[int]) -> list[Condition]:
+    """``conditions`` with a year said as a cell of a start or an end column ("on the board in 2005", where 2005
+    is a "from" cell) read as a year within each row's span (:func:`during`)."""
+    for c in conditions:
+        year = parse_number(str(c.value)) if c.op == "=" and c.view == "text" else None
+        spanned = during(year, words, table, named, set()) if year is not None else []
+        if spanned and c.column in {s.column for s in spanned}:
+            return [*(o for o in conditions if o is not c), *spanned]
+    return conditions
