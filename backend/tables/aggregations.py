@@ -77,8 +77,11 @@ def per_group(p: ParsedQuestion) -> Outcome:
     where the answer's values repeat, adds them up; "which agent has the highest average satisfaction": each agent's
     average, the highest first."""
     q = p.q
-    grouped = re.search(r"\b(average|mean|total|sum|payroll)\b", q) or EARNED.search(q) or _ADDS_UP.search(q)
     repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
+    # "who earns the highest salary" of one row per person: that row's salary, read as a ranking of rows (it read
+    # "sum of 'salary' for each 'name'", right but worded as if names repeated; my own staff table, 2026-11-29)
+    earned = (EARNED.search(q) or _ADDS_UP.search(q)) if repeats else None
+    grouped = re.search(r"\b(average|mean|total|sum|payroll)\b", q) or earned
     grouped = grouped or (re.search(r"\b(?:most|least)\b", q) if p.measure_named is not None and repeats else None)
     # "which month had the lowest expenses" of months repeated per region: an amount that adds up, summed per month (it
     # took the month of the one lowest row at 0.8; my own monthly report, 2026-11-28), not a rate or a unit's price

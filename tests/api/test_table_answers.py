@@ -496,6 +496,8 @@ def test_a_ranking_of_the_one_row_a_condition_picks_is_offered_not_answered(clie
     assert accepted.json()["data"] == "Edsger Dijkstra"
     research = ask(client, tables_context, "Who earns the highest salary in Research?", "string").json()
     assert research["data"] == "Alan Turing" and research["confidence"] > 0.4
+    # one row per person: the row with the highest salary, not a sum of each name's salaries
+    assert research["sources"][0]["computation"]["plan"].startswith("take 'name'")
     # asked for a number, the reading of every word still stands: no figure guessed from the sheet's retrieved rows
     # (a salary of another department, read by the text engine in the console)
     number = assert_error(ask(client, tables_context, question), 422, "no_answer")
