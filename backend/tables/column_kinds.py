@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pyarrow as pa
 import pyarrow.compute as pc
 
 from backend.tables.cells import MISSING
@@ -23,9 +24,19 @@ def holds_years(table: TypedTable, column: int) -> bool:
     return bool(values) and sum(v.is_integer() and 1800 <= v <= 2100 for v in values) >= 0.8 * len(values)
 
 
+_MISSING_CELLS = pa.array(sorted(MISSING))
+_LONGEST_MISSING = 2 * max(map(len, MISSING))  # with room for spaces around it
+
+
 def has_missing_cells(table: TypedTable, column: int) -> bool:
     """Whether some row leaves the column's cell empty (None, or one of cells.MISSING as a text cell)."""
-    return any(v is None or str(v).strip().lower() in MISSING for v in table.data.column(f"c{column}").to_pylist())
+    cells = table.data.column(f"c{column}")
+    if cells.null_count or not pa.types.is_string(cells.type):
+        return bool(cells.null_count)
+    # only short cells can be missing ones: a million names are not lower-cased to find one "n/a"
+    short = pc.filter(cells, pc.less_equal(pc.utf8_length(cells), _LONGEST_MISSING))
+    said = pc.utf8_lower(pc.utf8_trim_whitespace(short))
+    return bool(pc.any(pc.is_in(said, value_set=_MISSING_CELLS)).as_py())
 
 
 def year_column(table: TypedTable) -> int | None:

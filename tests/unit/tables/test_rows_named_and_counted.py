@@ -299,3 +299,5 @@ def test_the_first_of_a_column_is_its_first_filled_cell():
     assert answer("who was the first winning captain?", finals, "string") == "Michael Slattery"
     assert answer("who was the last winning captain?", finals, "string") == "John Lyons"
     assert answer("who were the first winners?", finals, "string") == "Meath"
+    marked = table_of("Year,Winning Captain\n2000,N/A\n2001,Michael Slattery\n2002,John Lyons\n", "finals.csv")
+    assert answer("who was the first winning captain?", marked, "string") == "Michael Slattery"
