@@ -218,7 +218,7 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
     the foot is not last). A question with no answer column has no reading from here on."""
     if p.answer_column is None:
         return NO_READING
-    if p.where:
+    if p.where or not re.search(r"\b(first|top|last|final|bottom)\b", p.q):
         return None
     # "who was the first winning captain" when the first year names none: the first row that names one
     filled = (Condition(p.answer_column, "filled", None),) if has_missing_cells(p.table, p.answer_column) else ()
@@ -234,13 +234,11 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
             plan = Plan(Operation.ROWS, select=(p.answer_column,), order_by=scores[0], descending=True, limit=1)
             return p.reading(plan, ReadingKind.SUPERLATIVE)
         return p.reading(Plan(Operation.ROWS, select=(p.answer_column,), where=filled, limit=1), ReadingKind.FIRST)
-    if re.search(r"\b(last|final|bottom)\b", p.q):
-        placing = placing_column(p.table)
-        return p.reading(
-            Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=placing, descending=True, limit=1),
-            ReadingKind.LAST,
-        )
-    return None
+    placing = placing_column(p.table)  # "last", "final", "bottom": the last ranked
+    return p.reading(
+        Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=placing, descending=True, limit=1),
+        ReadingKind.LAST,
+    )
 
 
 def lookup(p: ParsedQuestion) -> Outcome:
