@@ -224,9 +224,10 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
     filled = (Condition(p.answer_column, "filled", None),) if has_missing_cells(p.table, p.answer_column) else ()
     if re.search(r"\b(first|top)\b", p.q):
         # "who is the top student" of a table of grades in no order: the highest of its one score column (on
-        # average, where the answer's rows repeat: a student's grades); not "the top 10", nor "first"
+        # average, where the answer's rows repeat: a student's grades); not "the top 10", nor "first", nor a place in
+        # the table ("who is at the top of the chart": its first row; fresh tuning nt-3482)
         scores = [c for c, column in enumerate(p.table.columns) if column.numeric and SCORE_NAME.search(column.name)]
-        top = re.search(r"\btop (?!\d)", p.q) and not re.search(r"\b(?:first|last)\b", p.q)
+        top = re.search(r"(?<!\bat the )\btop (?!\d|of\b)", p.q) and not re.search(r"\b(?:first|last)\b", p.q)
         if top and placing_column(p.table) is None and len(scores) == 1:
             if len(p.index.values[p.answer_column]) < p.table.row_count:
                 plan = Plan(Operation.AVG, scores[0], group_by=p.answer_column, descending=True, limit=p.group_limit)

@@ -131,6 +131,8 @@ def test_the_top_row_of_a_table_in_no_order_is_the_one_of_the_highest_score():
     assert answer("Who is the top student?", single, "string") == "Cy"
     ranked = table_of("Rank,Player,Score\n1,Bo,71\n2,Cy,93\n", "results.csv")
     assert answer("Who is the top player?", ranked, "string") == "Bo"  # a ranked table's first row
+    # "at the top of the list" is a place in the table, not a score: its first row (read as the best average before)
+    assert answer("Who is at the top of the list?", single, "string") == "Bo"
 
 
 STORE_DAYS = """Date,Store,Footfall,Transactions,Revenue
