@@ -79,8 +79,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     # "in what year did he force 15 sacks": a year is read from its row, not computed from numbers; "who is our
     # biggest customer" asked for a number is still a name (its value then says which type to ask for)
     asked_as = answer_type
-    if answer_type is AnswerType.INTEGER and ASKS_YEAR.search(q):
-        asked_as = AnswerType.STRING
+    if answer_type.element is AnswerType.INTEGER and ASKS_YEAR.search(q):
+        asked_as = AnswerType.STRING_ARRAY if answer_type.is_array else AnswerType.STRING
     elif answer_type.element in (AnswerType.INTEGER, AnswerType.FLOAT) and ASKS_WHO.search(q):
         asked_as = AnswerType.STRING_ARRAY if answer_type.is_array else AnswerType.STRING
     elif answer_type is AnswerType.STRING and q.startswith("how many "):

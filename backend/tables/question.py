@@ -77,7 +77,7 @@ _AGGREGATED = frozenset({"average", "mean", "median", "total"})  # words said ri
 _SPENDING = re.compile(r"\b(?:spend|spends|spent|spending|pay|pays|paid)\b")  # money out: what a money column holds
 _TIME_SPENT = re.compile(r"\b(?:minutes|hours|days|weeks|time)\b")
 # "what year did ...", "what is the year with the most events": a year, read from its row
-ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) (?:is |was )?(?:the )?year\b")
+ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) (?:is |was )?(?:the )?(?:\w+ )?years?\b")  # "which election year"
 ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked
 _RANKED_AT = re.compile(
     r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"

@@ -7,7 +7,8 @@ a run of one value is after its last, "the most" of a column of words counts its
 value of the most rows, what two named rows both are is the value they share, a percentage said compares a column of
 percentages, a day said in full is compared though a cell holds one of its words, "people" name a Population, a
 comparison set off by commas still compares; and, from the eighth stop's slice, a value two named columns hold belongs
-to the one named just before it, "country" names a Nationality, and the first of a column is its first filled cell."""
+to the one named just before it, "country" names a Nationality, and the first of a column is its first filled cell;
+and, from the ninth stop's, years asked for as a list of numbers are read from their rows."""
 
 from __future__ import annotations
 
@@ -301,3 +302,16 @@ def test_the_first_of_a_column_is_its_first_filled_cell():
     assert answer("who were the first winners?", finals, "string") == "Meath"
     marked = table_of("Year,Winning Captain\n2000,N/A\n2001,Michael Slattery\n2002,John Lyons\n", "finals.csv")
     assert answer("who was the first winning captain?", marked, "string") == "Michael Slattery"
+
+
+def test_years_asked_for_as_numbers_are_read_from_their_rows():
+    # "which election year had the least percentage of party list votes" asked as integers answered the lowest
+    # share itself, not the years of its rows (nt-3564, a tuning question of the ninth stop's fresh slice)
+    elections = table_of(
+        "Election year,Party list votes,Share\n1976,122661,0.3\n1980,68096,0.2\n1983,91095,0.2\n1987,227054,0.6\n",
+        "elections.csv",
+    )
+    assert answer("which election year had the least share?", elections, "integer_array") == [1980, 1983]
+    assert answer("which years had the least share?", elections, "integer_array") == [1980, 1983]
+    assert answer("what year had the most party list votes?", elections, "integer") == 1987
+    assert answer("what was the least share?", elections, "float") == 0.2
