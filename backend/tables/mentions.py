@@ -15,6 +15,9 @@ from backend.text import STOP_WORDS, stem
 
 # A capitalised word after a word that does not end a sentence: "orders from Antarctica", "Acme Corp's".
 _NAME = re.compile(r"(?<=[\w,;)'\"] )[A-Z][\w'’.-]*")
+# The share of a column's distinct values a word said in part may be held by and still pick rows out (0.3 of the
+# values; a question that names the column allows all, a state half).
+_FEW_CELLS = 0.3
 
 
 def names_said(question: str) -> set[str]:
@@ -101,8 +104,9 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Co
                 # Words in most of a column's cells describe the column ("stadium" in a column of stadiums),
                 # unless the question names the column too ("how many times does died appear as the reason").
                 # A state ("closed" of "Closed Won" and "Closed Lost") describes rows, not the column: up to half.
-                share = 1.0 if index.names[column] & said else 0.5 if _participle_of_cells(phrase, index) else 0.3
-                if hits and len(hits) <= max(1, share * len(values)) and len(hits) < len(values):
+                named_too, state = index.names[column] & said, _participle_of_cells(phrase, index)
+                share = 1.0 if named_too else 0.5 if state else _FEW_CELLS
+                if _held_by_few(hits, len(values), share):
                     cells[column] = phrase
                     if len(hits) == 1:
                         whole[column] = values[hits[0]]
@@ -112,6 +116,34 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Co
             found.append(Mention(start, end, cells, partial=True))
         start = end
     return found
+
+
+def _held_by_few(hits: list[str], distinct: int, share: float = _FEW_CELLS) -> bool:
+    """Whether the values ``hits`` of a column of ``distinct`` values are a few of them (at most ``share``, at least
+    one, not all): words most of a column's cells hold describe the column ("stadium"), not a row."""
+    return bool(hits) and len(hits) <= max(1, share * distinct) and len(hits) < distinct
+
+
+def left_out_values(
+    unexplained: tuple[str, ...], picked: dict[int, list[str]], index: Index
+) -> tuple[tuple[str, int], ...]:
+    """The words left unexplained that are part of a few cells of a column the plan picks rows by (``picked``: each
+    such column's values the conditions say), cells the conditions do not pick, with that column: a value said and
+    dropped ("what is france and germany's deficit combined" picked Germany's row alone). "off" of "written-off",
+    read as 'written' of the cells 'Written off', is of the rows picked."""
+
+    def others_holding(word: str, column: int) -> list[str]:
+        said = [f" {normal(value)} " for value in picked[column]]
+        held = [key for key in index.values[column] if f" {word} " in f" {key} "]
+        return [key for key in held if not any(value in f" {key} " for value in said)]
+
+    return tuple(
+        (word, column)
+        for word in unexplained
+        if len(word) >= 3 and word not in STOP_WORDS and not word.isdigit()
+        for column in picked
+        if _held_by_few(others_holding(word, column), len(index.values[column]))
+    )
 
 
 def _one_cell_holds(words: list[str], index: Index) -> bool:

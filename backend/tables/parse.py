@@ -15,7 +15,7 @@ from backend.tables.columns import column_named_by
 from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
-from backend.tables.mentions import names_said, said_values, spelt_as_in_table
+from backend.tables.mentions import left_out_values, names_said, said_values, spelt_as_in_table
 from backend.tables.plan import Plan
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
@@ -98,6 +98,11 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         reading.plan, reading.second, reading.kind, words, stems, explained, named, numbers, ranked, table, index_
     )
     reading.different_said = bool(_DIFFERENT.search(q))
+    picked: dict[int, list[str]] = {}  # the columns the plan picks rows by, and the values it picks them by
+    for condition in (c for plan in (reading.plan, reading.second) if plan for c in plan.where):
+        values = condition.value if isinstance(condition.value, (list, tuple)) else [condition.value]
+        picked.setdefault(condition.column, []).extend(str(v) for v in values)
+    reading.left_out_values = left_out_values(reading.unexplained, picked, index_)
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
     reading.alike = _named_alike(reading.plan, stems, [c for c in named if c not in settled], table, index_)
     return reading

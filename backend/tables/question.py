@@ -54,6 +54,8 @@ class Reading:
     # (a column read, another its words name just as well): "Widget's sales" of a "Q1 Sales" and a "Q2 Sales"
     alike: tuple[int, int] | None = None
     different_said: bool = False  # "how many different teams": the values counted, asked for as such
+    # words left out that other cells of a column the plan picks rows by hold, with that column (a value dropped)
+    left_out_values: tuple[tuple[str, int], ...] = ()
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

@@ -8,11 +8,14 @@ value of the most rows, what two named rows both are is the value they share, a 
 percentages, a day said in full is compared though a cell holds one of its words, "people" name a Population, a
 comparison set off by commas still compares; and, from the eighth stop's slice, a value two named columns hold belongs
 to the one named just before it, "country" names a Nationality, and the first of a column is its first filled cell;
-and, from the ninth stop's, years asked for as a list of numbers are read from their rows."""
+and, from the ninth stop's, years asked for as a list of numbers are read from their rows, and a value said and left
+out of the rows a plan picks is not trusted."""
 
 from __future__ import annotations
 
+from backend.answer.table_caps import VALUE_LEFT_OUT, Cap, matched_caps
 from backend.tables import parse
+from backend.tables.query import execute
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
@@ -315,3 +318,23 @@ def test_years_asked_for_as_numbers_are_read_from_their_rows():
     assert answer("which years had the least share?", elections, "integer_array") == [1980, 1983]
     assert answer("what year had the most party list votes?", elections, "integer") == 1987
     assert answer("what was the least share?", elections, "float") == 0.2
+
+
+def test_a_value_said_and_left_out_of_the_rows_picked_is_not_trusted():
+    # "what is france and germany's deficit combined" read Germany's row alone at 0.8: "france", part of a cell of
+    # the Country column the plan picks by, left out (nt-1137, a tuning question of the eighth stop's fresh slice)
+    relay = table_of(
+        "Rank,Country,Deficit\n1,Russia Anna Ivanova,0\n2,Germany Kati Wilhelm,37.1\n3,France Sandrine Bailly,32.8\n"
+        "4,Norway Tora Berger,40.1\n5,Sweden Anna Olsson,45.0\n6,Italy Anna Rossi,46.0\n",
+        "relay.csv",
+    )
+    cap = _cap("what is france and germany's deficit combined?", relay)
+    assert cap is not None and cap.level == VALUE_LEFT_OUT and "'france'" in cap.why and "'Country'" in cap.why
+    assert _cap("what is the deficit of germany?", relay) is None  # nothing said is left out
+    assert _cap("what was the deficit of the germany team?", relay) is None  # "team" is in no cell
+
+
+def _cap(question: str, table) -> Cap | None:
+    reading = parse.read(question, table, AnswerType.FLOAT)
+    assert reading is not None
+    return matched_caps(reading, execute(reading.plan, table), table)
