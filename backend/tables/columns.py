@@ -12,8 +12,11 @@ from backend.tables.column_kinds import IDENTIFIER, MONEY_NAME, age_column, hold
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
 from backend.tables.vocabulary import Index
-from backend.tables.words import normal
+from backend.tables.words import ABBREVIATIONS, name_stems, normal
 from backend.text import stem
+
+# How far before a number compared a word naming its column may stand: "density of less than 30".
+_COMPARED_AFTER = 4
 
 
 def number_column(
@@ -34,6 +37,20 @@ def number_column(
         held = pc.any(pc.equal(table.data.column(f"n{column}"), number.value)).as_py()
         return column if held else None
     return column
+
+
+def named_near(words: list[str], number: SaidNumber, named: list[int], table: TypedTable) -> list[int]:
+    """The named columns a word said right after a number compared names ("at least 15 sacks"), else one just
+    before it, nearest first ("the province with population density under 30" compares the Density, the noun the
+    comparison follows, not the Population; fresh tuning nt-6555)."""
+    after = max(number.words) + 1
+    places = [after, *range(number.words[0] - 1, max(number.words[0] - _COMPARED_AFTER - 1, -1), -1)]
+    for i in (i for i in places if i < len(words)):
+        said = stem(ABBREVIATIONS.get(words[i], words[i]))
+        near = [c for c in named if said in name_stems(table.columns[c].name)]
+        if near:
+            return near
+    return []
 
 
 def _amount_column(

@@ -14,7 +14,7 @@ import pyarrow.compute as pc
 from backend.tables.against import column_comparisons, late_condition, reorder_condition, stock_condition
 from backend.tables.cells import parse_number
 from backend.tables.column_kinds import is_rank, rank_column
-from backend.tables.columns import number_column
+from backend.tables.columns import named_near, number_column
 from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.periods import period_conditions
@@ -49,7 +49,9 @@ def number_conditions(
         rank = rank if rank is not None else rank_column(table)
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
-        column = None if found else number_column(number, named, numeric, table, taken, hinted)
+        near = named_near(words, number, [c for c in named if c in numeric], table)
+        ordered = [*near, *(c for c in named if c not in near)]
+        column = None if found else number_column(number, ordered, numeric, table, taken, hinted)
         month_said = any(w[:3] in _MONTHS for w in words[max(0, said_at - 2) : said_at])  # "june of 1986": a day
         if column is None and not found and number.is_year and number.op == "=" and not month_said:
             found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"

@@ -8,8 +8,8 @@ value of the most rows, what two named rows both are is the value they share, a 
 percentages, a day said in full is compared though a cell holds one of its words, "people" name a Population, a
 comparison set off by commas still compares; and, from the eighth stop's slice, a value two named columns hold belongs
 to the one named just before it, "country" names a Nationality, and the first of a column is its first filled cell;
-and, from the ninth stop's, years asked for as a list of numbers are read from their rows, and a value said and left
-out of the rows a plan picks is not trusted."""
+and, from the ninth stop's, years asked for as a list of numbers are read from their rows, a value said and left
+out of the rows a plan picks is not trusted, and a number compared belongs to the column named next to it."""
 
 from __future__ import annotations
 
@@ -338,3 +338,14 @@ def _cap(question: str, table) -> Cap | None:
     reading = parse.read(question, table, AnswerType.FLOAT)
     assert reading is not None
     return matched_caps(reading, execute(reading.plan, table), table)
+
+
+def test_a_number_compared_belongs_to_the_column_named_next_to_it():
+    # "the only province with population density under 30" compared the Population, the first column its words
+    # name, and found no province (nt-6555, a tuning question of the ninth stop's fresh slice)
+    provinces = table_of(
+        "Province,Population,Density\nAzua,214311,88.5\nPedernales,31587,15.4\nPeravia,184344,184.2\n", "provinces.csv"
+    )
+    assert answer("what is the only province with population density under 30?", provinces, "string") == "Pedernales"
+    assert answer("which province has a population of over 200000?", provinces, "string") == "Azua"
+    assert answer("which province has a population density of more than 150?", provinces, "string") == "Peravia"
