@@ -153,10 +153,16 @@ def _one_cell_holds(words: list[str], index: Index) -> bool:
 
 
 def _asked_kind(words: list[str], at: int) -> int:
-    """Where the word after ``at`` is said, past "is the first" and the like."""
+    """Where the word after ``at`` is said, past "is the first" and the like. A word right after "what is" names what
+    the question is about, not a kind ("what is acme's revenue": a cell 'Acme Corp', where it added up every
+    customer's); with an article between, it is a kind ("what was the first building completed")."""
+    if words[at + 1 : at + 2] in (["is"], ["was"], ["are"], ["were"]) and words[at + 2 : at + 3] not in _ARTICLES:
+        return len(words)
     return next((i for i in range(at + 1, len(words)) if words[i] not in _BEFORE_KIND), len(words))
 
 
+# What may follow "what is" before a kind: an article, or nothing ("what is" at the end names nothing)
+_ARTICLES: tuple[list[str], ...] = (["the"], ["a"], ["an"], [])
 _BEFORE_KIND = {"is", "was", "are", "were", "the", "a", "an", "first", "last", "only"}
 
 

@@ -1,7 +1,8 @@
 """An analyst's words over more business tables of my own (2026-11-28, third stop: employees with bonuses, product
 sales, shop orders, a survey, incidents, grades, a shop's footfall, a menu, vendor invoices, appointments, a call
 centre): an amount including another (Salary plus Bonus), the price, rate and value of what was sold or counted, what
-"free", "revenue", "downtime", "visitors", "margin" and "late" name, and a score averaged, not added up."""
+"free", "revenue", "downtime", "visitors", "margin" and "late" name, a score averaged, not added up, and a name said
+in part right after "what is" ("what is acme's revenue")."""
 
 from __future__ import annotations
 
@@ -233,3 +234,12 @@ def test_a_column_named_no_better_than_another_of_its_kind_is_held_low_and_says_
         reading = _reading(question, table, "integer")
         assert reading.alike is None, question
     assert answer("What were Widget's Q2 sales?", quarters, "integer") == 1500
+
+
+def test_a_name_said_in_part_right_after_what_is_picks_its_row():
+    # "what is acme's revenue" added up every customer's (2800): the word after "what is" was taken for the kind of
+    # row asked ("what is the first building"), not the customer 'Acme Corp' said in part
+    customers = table_of("Customer,Revenue\nAcme Corp,1200\nHooli Inc,800\nGlobex Ltd,500\n", "customers.csv")
+    assert answer("What is Acme's revenue?", customers, "integer") == 1200
+    assert answer("What are Globex's revenues?", customers, "integer") == 500
+    assert answer("What is the revenue of Acme?", customers, "integer") == 1200

@@ -324,12 +324,12 @@ def test_a_value_said_and_left_out_of_the_rows_picked_is_not_trusted():
     # "what is france and germany's deficit combined" read Germany's row alone at 0.8: "france", part of a cell of
     # the Country column the plan picks by, left out (nt-1137, a tuning question of the eighth stop's fresh slice)
     relay = table_of(
-        "Rank,Country,Deficit\n1,Russia Anna Ivanova,0\n2,Germany Kati Wilhelm,37.1\n3,France Sandrine Bailly,32.8\n"
-        "4,Norway Tora Berger,40.1\n5,Sweden Anna Olsson,45.0\n6,Italy Anna Rossi,46.0\n",
+        "Rank,Country,Deficit\n1,Russia,0\n2,Germany,37.1\n3,France,32.8\n4,Norway,40.1\n"
+        "5,Sweden Anna Olsson,45.0\n6,Italy Anna Rossi,46.0\n",
         "relay.csv",
     )
-    cap = _cap("what is france and germany's deficit combined?", relay)
-    assert cap is not None and cap.level == VALUE_LEFT_OUT and "'france'" in cap.why and "'Country'" in cap.why
+    cap = _cap("what is the combined deficit of germany and sweden?", relay)
+    assert cap is not None and cap.level == VALUE_LEFT_OUT and "'sweden'" in cap.why and "'Country'" in cap.why
     assert _cap("what is the deficit of germany?", relay) is None  # nothing said is left out
     assert _cap("what was the deficit of the germany team?", relay) is None  # "team" is in no cell
 
