@@ -55,8 +55,14 @@ def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> 
     partial = _partial_mentions(words, index, taken, names)
     if not found:  # a value said in part only when no value is said whole (tuning half: 0.423 vs 0.408 always)
         found += partial
-    else:  # but an outcome or a state always is: "how many deals did Priya Shah win" counts the "Closed Won" ones
-        found += [m for m in partial if m.end - m.start == 1 and _outcome_or_state(words, m.start, index)]
+    else:  # but an outcome or a state always is: "how many deals did Priya Shah win" counts the "Closed Won" ones;
+        # and so is a name the question capitalises ("how many Cold Brew Kits did Hooli buy": 'Hooli Inc')
+        found += [
+            m
+            for m in partial
+            if (m.end - m.start == 1 and _outcome_or_state(words, m.start, index))
+            or all(w in names for w in words[m.start : m.end])
+        ]
     return sorted(found, key=lambda m: m.start)
 
 
@@ -87,7 +93,10 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Co
             and end not in taken
             and (
                 _partial_word(words[end], index, names)
-                or words[end] in ("of", "de", "and")
+                or words[end] in ("of", "de")
+                # "and" between two names the question capitalises joins them only where one cell holds both
+                # ("Acme and Hooli": two customers; lower-case questions join: "philip larsen and chris smith")
+                or (words[end] == "and" and not _two_names(words, end, names, index))
                 # "lorenzo the magnificent" of "Lorenzo I de' Medici (Lorenzo the Magnificent)": one cell's words (it
                 # read "lorenzo" as any Lorenzo; fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
                 or (words[end] == "the" and _one_cell_holds(words[start : end + 2], index))
@@ -144,6 +153,12 @@ def left_out_values(
         for column in picked
         if _held_by_few(others_holding(word, column), len(index.values[column]))
     )
+
+
+def _two_names(words: list[str], at: int, names: Collection[str], index: Index) -> bool:
+    """Whether the "and" at ``at`` stands between two names the question capitalises that no one cell holds."""
+    around = words[at - 1 : at + 2]
+    return len(around) == 3 and around[0] in names and around[2] in names and not _one_cell_holds(around, index)
 
 
 def _one_cell_holds(words: list[str], index: Index) -> bool:

@@ -1,8 +1,9 @@
 """An analyst's words over more business tables of my own (2026-11-28, third stop: employees with bonuses, product
 sales, shop orders, a survey, incidents, grades, a shop's footfall, a menu, vendor invoices, appointments, a call
 centre): an amount including another (Salary plus Bonus), the price, rate and value of what was sold or counted, what
-"free", "revenue", "downtime", "visitors", "margin" and "late" name, a score averaged, not added up, and a name said
-in part right after "what is" ("what is acme's revenue")."""
+"free", "revenue", "downtime", "visitors", "margin" and "late" name, a score averaged, not added up, a name said
+in part right after "what is" ("what is acme's revenue"), and names capitalised and said in part beside a value said
+whole or joined by "and"."""
 
 from __future__ import annotations
 
@@ -243,3 +244,16 @@ def test_a_name_said_in_part_right_after_what_is_picks_its_row():
     assert answer("What is Acme's revenue?", customers, "integer") == 1200
     assert answer("What are Globex's revenues?", customers, "integer") == 500
     assert answer("What is the revenue of Acme?", customers, "integer") == 1200
+
+
+def test_a_capitalised_name_said_in_part_is_a_condition_beside_a_value_said_whole():
+    # "How many Cold Brew Kits did Hooli buy?" added up every Cold Brew Kit (42) at 0.72: 'Hooli Inc', said in part,
+    # was dropped once "cold brew kits" was said whole; "Acme and Hooli" was read as one value no cell holds
+    sales = table_of(
+        "Customer,Product,Quantity,Revenue\nAcme Corp,Cold Brew Kit,10,250\nHooli Inc,Espresso Beans,40,500\n"
+        "Acme Corp,Espresso Beans,100,1200\nGlobex Ltd,Cold Brew Kit,8,200\nHooli Inc,Cold Brew Kit,24,576\n",
+        "orders.csv",
+    )
+    assert answer("How many Cold Brew Kits did Hooli buy?", sales, "integer") == 24
+    assert answer("How many orders did Acme and Hooli place?", sales, "integer") == 4
+    assert answer("What was the revenue from Acme and Globex?", sales, "float") == 1650
