@@ -65,6 +65,7 @@ def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) 
     return (dated, asked.group(1)) if dated is not None else None
 
 
+_PER_UNIT = re.compile(r"(?i)\b(?:unit price|unit cost|price per|cost per|price each)\b")  # per unit: averaged
 _ADDITIVE = re.compile(
     r"(?i)^(?!.*\b(?:unit|per|rate|avg|average|price)\b).*\b(?:expenses|expenditure|costs|spend|spent)\b"
 )
@@ -93,8 +94,10 @@ def per_group(p: ParsedQuestion) -> Outcome:
     if p.answer_column in (None, p.measure):
         return None
     # a score each row gives ("which region is the most satisfied" of a Satisfaction column) is averaged unless a
-    # total is asked: a region with more respondents is not the more satisfied (my own survey table, 2026-11-28)
-    scored = SCORE_NAME.search(p.table.columns[p.measure].name) and grouped.group(0) not in ("total", "sum")
+    # total is asked: a region with more respondents is not the more satisfied (my own survey table, 2026-11-28); so is
+    # a price a row pays per unit ("the most expensive product" of orders: its Unit Price, not the prices added up)
+    name = p.table.columns[p.measure].name
+    scored = (SCORE_NAME.search(name) or _PER_UNIT.search(name)) and grouped.group(0) not in ("total", "sum")
     operation = Operation.AVG if scored or grouped.group(0) in ("average", "mean") else Operation.SUM
     plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
     if p.table.columns[p.measure].kind == "text" and operation is Operation.SUM:

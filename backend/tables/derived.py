@@ -24,7 +24,7 @@ from backend.tables.periods import CHANGE_WORDS, FALL_WORDS
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
-from backend.tables.words import normal
+from backend.tables.words import normal, table_words
 from backend.text import stem
 
 # Rates an analyst names without saying their two columns: the rate's words, the stem that names the column divided
@@ -194,6 +194,13 @@ def _quantity_times_price(
     if said is None:
         return None
     named = {c for c, names in enumerate(index_.names) if stems[said] in names}
+    # "the most expensive product" of orders.csv: a Product is priced by its Unit Price, not by what an order of it
+    # came to (the rows are orders); "the most expensive order" is the rows' own noun (my own orders table, 2026-11-29)
+    asked = [stems[said + 1]] if said + 1 < len(words) else []
+    asked += [stems[i + 1] for i, w in enumerate(words[:-1]) if w in ("which", "what")]  # "which product is the most…"
+    rows = table_words(table)
+    if words[said] in _PRICEY and any(s not in rows and any(s in names for names in index_.names) for s in asked):
+        return None
     hours, rate = named_as(_HOURS_NAME), named_as(_RATE_NAME)
     quantity, unit = (hours, rate) if hours is not None and rate is not None else _priced_per(numbers, table, index_)
     if quantity is None:

@@ -2,8 +2,8 @@
 sales, shop orders, a survey, incidents, grades, a shop's footfall, a menu, vendor invoices, appointments, a call
 centre): an amount including another (Salary plus Bonus), the price, rate and value of what was sold or counted, what
 "free", "revenue", "downtime", "visitors", "margin" and "late" name, a score averaged, not added up, a name said
-in part right after "what is" ("what is acme's revenue"), and names capitalised and said in part beside a value said
-whole or joined by "and"."""
+in part right after "what is" ("what is acme's revenue"), names capitalised and said in part beside a value said
+whole or joined by "and", and the most expensive product of a table of orders."""
 
 from __future__ import annotations
 
@@ -257,3 +257,17 @@ def test_a_capitalised_name_said_in_part_is_a_condition_beside_a_value_said_whol
     assert answer("How many Cold Brew Kits did Hooli buy?", sales, "integer") == 24
     assert answer("How many orders did Acme and Hooli place?", sales, "integer") == 4
     assert answer("What was the revenue from Acme and Globex?", sales, "float") == 1650
+
+
+def test_the_most_expensive_product_of_orders_is_the_one_of_the_highest_unit_price():
+    # "what was the most expensive product" of orders added up what each product's orders came to (Espresso Beans,
+    # 1700) at 0.8: a product's price is its Unit Price, averaged over its rows, not summed; an order is still priced
+    # by its quantity times its price
+    sales = table_of(
+        "Order ID,Product,Quantity,Unit Price\nSO-1,Cold Brew Kit,10,25.00\nSO-2,Espresso Beans,40,12.50\n"
+        "SO-3,Espresso Beans,100,12.00\nSO-4,Grinder,2,150.00\nSO-5,Cold Brew Kit,24,24.00\n",
+        "orders.csv",
+    )
+    assert answer("What was the most expensive product?", sales, "string") == "Grinder"
+    assert answer("Which product is the most expensive?", sales, "string") == "Grinder"
+    assert answer("What was the most expensive order?", sales, "string") == "SO-3"  # 1200
