@@ -92,6 +92,10 @@ ONE_OF_ALIKE = FIRST_OF_SEVERAL
 #   (1 of 3). A condition dropped, like a time or bound: OTHER_UNIT's level, under the table bar (declined, the value
 #   offered). The same word in a column the plan does not pick by is no such sign (right on 15 of 27 tuning answers).
 VALUE_LEFT_OUT = PARTIAL["a time or bound left out"]
+# - A value asked of "each" of a column the plan neither groups nor picks rows by ("how many orders did each region
+#   place" counted every order, 6, at 0.8; my own orders table, 2026-11-29): one value cannot say one per region. No
+#   dev or fresh reading has it (no data to fit): held at VALUE_LEFT_OUT's level, a grouping said and dropped.
+EACH_UNGROUPED = VALUE_LEFT_OUT
 _MEASURED = {  # readings whose value is in the unit of the column read (a count is in rows)
     ReadingKind.LOOKUP, ReadingKind.SUM, ReadingKind.AVG, ReadingKind.MEDIAN, ReadingKind.MAX, ReadingKind.MIN,
 }  # fmt: skip
@@ -106,8 +110,8 @@ class Cap:
 
 
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
-    """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, VALUE_LEFT_OUT, COUNTED_ONE,
-    RANKED_ONE, ROWS_OR_VALUES, ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE and FIRST_OF_SEVERAL), or None."""
+    """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, EACH_UNGROUPED, VALUE_LEFT_OUT,
+    COUNTED_ONE, RANKED_ONE, ROWS_OR_VALUES, ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE and FIRST_OF_SEVERAL), or None."""
     plan, matched_count = reading.plan, result.matched_count
     # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
     # is a yes/no question's "no" ("Is Ben remote?"), which is what no row matching means (the 8 values that fitted
@@ -115,6 +119,9 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     of_a_whole = reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.EXISTS)
     if plan.where and matched_count == 0 and not of_a_whole:
         return Cap(NOTHING_MATCHED, "No row matches its conditions.")
+    if reading.each_ungrouped is not None:
+        name = table.columns[reading.each_ungrouped].name
+        return Cap(EACH_UNGROUPED, f"It asks for a value for each {name!r}: ask for a list, or name one {name!r}.")
     if reading.left_out_values:
         word, column = reading.left_out_values[0]
         name = table.columns[column].name

@@ -56,6 +56,7 @@ class Reading:
     different_said: bool = False  # "how many different teams": the values counted, asked for as such
     # words left out that other cells of a column the plan picks rows by hold, with that column (a value dropped)
     left_out_values: tuple[tuple[str, int], ...] = ()
+    each_ungrouped: int | None = None  # the column asked "each" of that the plan neither groups nor picks rows by
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

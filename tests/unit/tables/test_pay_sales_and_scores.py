@@ -3,16 +3,18 @@ sales, shop orders, a survey, incidents, grades, a shop's footfall, a menu, vend
 centre): an amount including another (Salary plus Bonus), the price, rate and value of what was sold or counted, what
 "free", "revenue", "downtime", "visitors", "margin" and "late" name, a score averaged, not added up, a name said
 in part right after "what is" ("what is acme's revenue"), names capitalised and said in part beside a value said
-whole or joined by "and", and the most expensive product of a table of orders."""
+whole or joined by "and", the most expensive product of a table of orders, and a value asked of each of a column."""
 
 from __future__ import annotations
 
 import pytest
 
+from backend.answer.table_caps import EACH_UNGROUPED, matched_caps
 from backend.tables import parse
 from backend.tables.plan import InvalidPlan, Operation, Plan, check
+from backend.tables.query import execute
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, run, table_of
+from tests.unit.tables.sample import ORDERS, answer, run, table_of
 
 EMPLOYEES = """Employee,Department,Salary,Bonus,Location
 Ava Green,Engineering,120000,15000,Remote
@@ -271,3 +273,13 @@ def test_the_most_expensive_product_of_orders_is_the_one_of_the_highest_unit_pri
     assert answer("What was the most expensive product?", sales, "string") == "Grinder"
     assert answer("Which product is the most expensive?", sales, "string") == "Grinder"
     assert answer("What was the most expensive order?", sales, "string") == "SO-3"  # 1200
+
+
+def test_a_value_asked_of_each_of_a_column_is_no_one_value():
+    # "how many orders did each region place" counted every order (6) at 0.8: one number cannot be one per region
+    orders = table_of(ORDERS, "orders.csv")
+    reading = parse.read("How many orders did each region place?", orders, AnswerType.INTEGER)
+    cap = matched_caps(reading, execute(reading.plan, orders), orders)
+    assert cap is not None and cap.level == EACH_UNGROUPED and "'region'" in cap.why
+    named = parse.read("How many orders did the Europe region place?", orders, AnswerType.INTEGER)
+    assert matched_caps(named, execute(named.plan, orders), orders) is None
