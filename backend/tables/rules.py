@@ -260,10 +260,10 @@ def lookup(p: ParsedQuestion) -> Outcome:
     # last in the table's order (a table with no date to order by lists its rows in time order) ... or, where a
     # column of days says when each row was, its latest
     last = bool(re.search(r"\b(?:last|latest|most recent(?:ly)?)\b", p.q))
+    first = not last and bool(re.search(r"\b(?:first|earliest)\b", p.q))  # "the first order from Hooli": its earliest
     by_day = next((i for i, c in enumerate(p.table.columns) if c.kind == "date" and i not in p.condition_columns), None)
-    plan = Plan(
-        Operation.ROWS, select=(column,), where=where, order_by=by_day if last else None, descending=last, limit=1
-    )
+    by_day = by_day if last or first else None
+    plan = Plan(Operation.ROWS, select=(column,), where=where, order_by=by_day, descending=last, limit=1)
     return p.reading(plan, ReadingKind.LOOKUP)
 
 

@@ -1,9 +1,10 @@
 """An analyst's words over more business tables of my own (2026-11-28, third stop: employees with bonuses, product
 sales, shop orders, a survey, incidents, grades, a shop's footfall, a menu, vendor invoices, appointments, a call
 centre): an amount including another (Salary plus Bonus), the price, rate and value of what was sold or counted, what
-"free", "revenue", "downtime", "visitors", "margin" and "late" name, a score averaged, not added up, a name said
-in part right after "what is" ("what is acme's revenue"), names capitalised and said in part beside a value said
-whole or joined by "and", the most expensive product of a table of orders, and a value asked of each of a column."""
+"free", "revenue", "downtime", "visitors", "margin" and "late" name, a score averaged, not added up; and (2026-11-29)
+a name said in part right after "what is" ("what is acme's revenue"), names capitalised and said in part beside a
+value said whole or joined by "and", the most expensive product of a table of orders, a value asked of each of a
+column, and the first of the rows a name picks."""
 
 from __future__ import annotations
 
@@ -283,3 +284,14 @@ def test_a_value_asked_of_each_of_a_column_is_no_one_value():
     assert cap is not None and cap.level == EACH_UNGROUPED and "'region'" in cap.why
     named = parse.read("How many orders did the Europe region place?", orders, AnswerType.INTEGER)
     assert matched_caps(named, execute(named.plan, orders), orders) is None
+
+
+def test_the_first_of_the_rows_a_name_picks_is_its_earliest():
+    # "what was the first order from Hooli" read its first row, capped as the first of several (0.3): "first" says it
+    sales = table_of(
+        "Order ID,Date,Customer\nSO-1,2026-01-03,Acme Corp\nSO-2,2026-02-01,Hooli Inc\nSO-3,2026-01-12,Hooli Inc\n"
+        "SO-4,2026-01-20,Globex Ltd\n",
+        "orders.csv",
+    )
+    assert answer("What was the first order from Hooli?", sales, "string") == "SO-3"
+    assert answer("What was the last order from Hooli?", sales, "string") == "SO-2"
