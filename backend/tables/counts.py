@@ -73,7 +73,9 @@ def counted_plan(
     # "our revenue in Q1": the amounts added up; "the highest revenue" is one amount (parse.py's superlatives)
     extreme = any(re.search(rf"\b{w}\b", q) for w in (*MAX_WORDS, *MIN_WORDS))
     earned = bool(EARNED.search(q)) and measure is not None and not extreme
-    if not (asks_count or earned or re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b", q)):
+    # "the payroll of Engineering": its salaries added up (words.ABBREVIATIONS reads "payroll" as the Salary)
+    totalled = re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b|\bpayroll\b", q)
+    if not (asks_count or earned or totalled):
         return None, measure
     counted = _counted_noun(q)
     # "how many sports had silver medals": different sports; "how many championships are listed": entries

@@ -76,7 +76,8 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         runs = f"SELECT row - row_number() OVER (ORDER BY row) AS run FROM t{where}"
         return f"SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM ({runs}) GROUP BY run)", parameters
     if plan.operation == Operation.COUNT_DISTINCT:
-        return f"SELECT count(DISTINCT lower(c{plan.column})) FROM t{where}", parameters
+        # an empty cell is no value ("how many managers are there" of a Manager column some rows leave empty)
+        return f"SELECT count(DISTINCT nullif(lower(trim(c{plan.column})), '')) FROM t{where}", parameters
     if plan.operation in AGGREGATE_OPERATIONS:
         value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
         return f"SELECT {_aggregated(plan, value)} FROM t{where}", parameters

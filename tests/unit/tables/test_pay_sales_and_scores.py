@@ -4,7 +4,7 @@ centre): an amount including another (Salary plus Bonus), the price, rate and va
 "free", "revenue", "downtime", "visitors", "margin" and "late" name, a score averaged, not added up; and (2026-11-29)
 a name said in part right after "what is" ("what is acme's revenue"), names capitalised and said in part beside a
 value said whole or joined by "and", the most expensive product of a table of orders, a value asked of each of a
-column, and the first of the rows a name picks."""
+column, the first of the rows a name picks, a payroll, and managers counted where some rows have none."""
 
 from __future__ import annotations
 
@@ -295,3 +295,15 @@ def test_the_first_of_the_rows_a_name_picks_is_its_earliest():
     )
     assert answer("What was the first order from Hooli?", sales, "string") == "SO-3"
     assert answer("What was the last order from Hooli?", sales, "string") == "SO-2"
+
+
+def test_a_payroll_adds_salaries_up_and_empty_cells_are_no_value_counted():
+    # "what is the payroll of Engineering" read its first salary, capped as the first of several (0.3); "how many
+    # managers are there" counted the empty cell of those who have none as a manager (4)
+    staff = table_of(
+        "Employee,Department,Salary,Manager\nAna,Engineering,120000,Raj\nBen,Engineering,98000,Raj\n"
+        "Cara,Sales,70000,Dan\nDan,Sales,140000,\nRaj,Engineering,160000,\n",
+        "staff.csv",
+    )
+    assert answer("What is the payroll of Engineering?", staff, "integer") == 378000
+    assert answer("How many managers are there?", staff, "integer") == 2
