@@ -43,8 +43,16 @@ def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> 
             cells = {c: values[phrase] for c, values in enumerate(index.values) if phrase in values}
             # A word said as a column's name is that column, not a cell its stem matches ("opened" of "Opened"
             # is no "Open" status); one that is a cell as written still is ("how many are open").
+            # nor is a word a cell's stem matches, where it and the next word are said inside one cell ("oat milk"
+            # of 'Oat Milk 1L' is no "Oatly"; my own inventory table, 2026-11-29)
             if not cells and not (
-                n == 1 and (phrase in STOP_WORDS or phrase in CUE_WORDS or phrase in index.name_words)
+                n == 1
+                and (
+                    phrase in STOP_WORDS
+                    or phrase in CUE_WORDS
+                    or phrase in index.name_words
+                    or (start + 1 < len(words) and _one_cell_holds(words[start : start + 2], index))
+                )
             ):
                 stems = " ".join(stem(w) for w in words[start : start + n])
                 cells = {c: by_stem[stems] for c, by_stem in enumerate(index.stemmed) if stems in by_stem}

@@ -188,6 +188,8 @@ def next_or_previous(p: ParsedQuestion) -> Outcome:
     names, in the table's time order."""
     said = {i for m in p.mentions for i in range(m.start, m.end)}
     said |= {i for n in p.numbers if n.op != "=" for i in range(max(0, n.words[0] - 3), n.words[0])}  # "after 2010"
+    if any(c.view == "column" for c in p.where):  # "items below their reorder level" compares, shifts nothing
+        said |= {i for i, w in enumerate(p.q.split()) if w in ("below", "above")}
     # a row is named by a value said, a day, or a number a column equals ("the next opponent after week 4")
     names_a_row = bool(
         p.mentions or any(d.op == "=" for d in p.dates) or numbered_row(p.q.split(), p.where, p.numbers, p.index)

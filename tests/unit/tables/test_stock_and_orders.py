@@ -1,7 +1,8 @@
 """An analyst's words over business tables of my own (2026-11-28: purchase orders, an inventory, registrations,
 invoice lines, sales targets, a wide monthly table, department budgets, timesheets, accounts, shipments): money no
 column holds (a quantity times its unit cost or price, hours times a rate), what "units" and "stock" name, targets
-beaten and missed, months and years said as columns, and which column answers for the rows a question names."""
+beaten and missed, months and years said as columns, and which column answers for the rows a question names; and
+(2026-11-29) a value said in part that is no stem of another cell, and "below" a column that compares."""
 
 from __future__ import annotations
 
@@ -245,3 +246,17 @@ def test_the_most_expensive_order_cost_the_most_and_the_most_expensive_product_h
     assert answer("What is the cheapest price we paid for printer paper?", orders, "float") == pytest.approx(4.2)
     stock = table_of(INVENTORY, "inventory.csv")  # what is held is no quantity bought
     assert answer("What is the most expensive product?", stock, "string") == "Grinder Pro"
+
+
+def test_a_value_said_in_part_is_no_stem_of_another_cell_and_below_compares():
+    # "how many units of Oat Milk do we have" matched "oat" to the supplier Oatly by its stem and left "milk" out;
+    # "which items from Huhtamaki are below reorder level" read "below" as the row listed after (my own inventory)
+    stock = table_of(
+        "SKU,Item,On Hand,Reorder Level,Supplier\nA-100,Oat Milk 1L,40,50,Oatly\nA-101,Almond Milk 1L,75,50,Alpro\n"
+        "C-300,Paper Cups 12oz,900,500,Huhtamaki\nC-301,Lids 12oz,300,500,Huhtamaki\n",
+        "inventory.csv",
+    )
+    assert answer("How many units of Oat Milk do we have?", stock, "integer") == 40
+    assert parse.read("How many units of Oat Milk do we have?", stock, AnswerType.INTEGER).unexplained == ()
+    assert answer("Which items from Huhtamaki are below reorder level?", stock, "string_array") == ["Lids 12oz"]
+    assert answer("What comes after Oat Milk 1L?", stock, "string") == "Almond Milk 1L"
