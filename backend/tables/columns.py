@@ -205,6 +205,8 @@ def the_amount(table: TypedTable, taken: set[int]) -> int | None:
         amounts = [i for i in amounts if MONEY_NAME.search(table.columns[i].name)] or amounts
     if len(amounts) > 1:  # "Revenue" beside "Unit Price": what was spent, not what one unit costs
         amounts = [i for i in amounts if not _PER_UNIT.search(table.columns[i].name)] or amounts
+    if len(amounts) > 1:  # "Amount" beside "Paid" (an invoice's, and what of it was paid): the one called so
+        amounts = [i for i in amounts if normal(table.columns[i].name) == "amount"] or amounts
     if (
         len(amounts) == 1
         and _PER_UNIT.search(table.columns[amounts[0]].name)

@@ -2,7 +2,8 @@
 invoice lines, sales targets, a wide monthly table, department budgets, timesheets, accounts, shipments): money no
 column holds (a quantity times its unit cost or price, hours times a rate), what "units" and "stock" name, targets
 beaten and missed, months and years said as columns, and which column answers for the rows a question names; and
-(2026-11-29) a value said in part that is no stem of another cell, and "below" a column that compares."""
+(2026-11-29) a value said in part that is no stem of another cell, "below" a column that compares, and the largest
+invoice."""
 
 from __future__ import annotations
 
@@ -260,3 +261,14 @@ def test_a_value_said_in_part_is_no_stem_of_another_cell_and_below_compares():
     assert parse.read("How many units of Oat Milk do we have?", stock, AnswerType.INTEGER).unexplained == ()
     assert answer("Which items from Huhtamaki are below reorder level?", stock, "string_array") == ["Lids 12oz"]
     assert answer("What comes after Oat Milk 1L?", stock, "string") == "Almond Milk 1L"
+
+
+def test_the_largest_invoice_is_sized_by_the_column_called_amount():
+    # "what is the largest invoice" had no reading: "Amount" and "Paid" are both money, and neither was the one amount
+    invoices = table_of(
+        "Invoice,Client,Amount,Paid\nINV-001,Acme Corp,4200,4200\nINV-002,Hooli Inc,1800,0\n"
+        "INV-003,Acme Corp,5100,2000\n",
+        "invoices.csv",
+    )
+    assert answer("What is the largest invoice?", invoices, "string") == "INV-003"
+    assert answer("Which client has the biggest invoice?", invoices, "string") == "Acme Corp"
