@@ -3,6 +3,7 @@ run on DuckDB, a question answered as the service computes it."""
 
 from __future__ import annotations
 
+from backend.answer.table_caps import Cap, matched_caps
 from backend.tables import parse
 from backend.tables.infer import infer
 from backend.tables.plan import Plan
@@ -34,3 +35,10 @@ def answer(question: str, table, answer_type: str):
     if reading is None:
         return None
     return typed_value(reading, execute(reading.plan, table), table, AnswerType(answer_type)).value
+
+
+def cap_of(question: str, table, answer_type: AnswerType = AnswerType.INTEGER) -> Cap | None:
+    """What caps the confidence of the question's reading once its plan has run (answer/table_caps.py), or None."""
+    reading = parse.read(question, table, answer_type)
+    assert reading is not None
+    return matched_caps(reading, execute(reading.plan, table), table)

@@ -19,7 +19,7 @@ from backend.tables.read import RawTable
 from backend.tables.results import typed_value
 from backend.tables.words import normal
 from backend.types import AnswerType
-from tests.unit.tables.sample import ORDERS, answer, run, table_of
+from tests.unit.tables.sample import ORDERS, answer, cap_of, run, table_of
 
 
 @pytest.mark.parametrize(
@@ -1691,12 +1691,6 @@ def test_a_word_left_out_before_the_column_asked_for_qualifies_it_and_the_readin
     # "other" beside a value the plan excludes is accounted for by the exclusion
     owners = parse.read("What other owners are listed besides Nina Berg?", projects, AnswerType.STRING_ARRAY)
     assert not owners.asked_modified
-
-
-def cap_of(question: str, table, answer_type: AnswerType = AnswerType.INTEGER):
-    """What caps the confidence of the question's reading once its plan has run (answer/table_caps.py), or None."""
-    reading = parse.read(question, table, answer_type)
-    return matched_caps(reading, execute(reading.plan, table), table)
 
 
 def test_a_count_of_values_that_mostly_differ_may_be_a_count_of_rows_and_is_not_trusted():

@@ -15,7 +15,7 @@ from backend.tables import parse
 from backend.tables.plan import InvalidPlan, Operation, Plan, check
 from backend.tables.query import execute
 from backend.types import AnswerType
-from tests.unit.tables.sample import ORDERS, answer, run, table_of
+from tests.unit.tables.sample import ORDERS, answer, cap_of, run, table_of
 
 EMPLOYEES = """Employee,Department,Salary,Bonus,Location
 Ava Green,Engineering,120000,15000,Remote
@@ -224,8 +224,7 @@ def test_a_column_named_no_better_than_another_of_its_kind_is_held_low_and_says_
     # "what were Widget's sales" of a Q1 Sales and a Q2 Sales read Q1's (1200) at 0.8; "how many hours has Ana logged"
     # of an Estimate (hours) and an Actual (hours) added up her estimates at 0.8 (a word for work done now names the
     # Actual: tables/senses.py; "how many hours does Ana have" says none)
-    from backend.answer.table_caps import ONE_OF_ALIKE, matched_caps
-    from backend.tables.query import execute
+    from backend.answer.table_caps import ONE_OF_ALIKE
 
     quarters = table_of("Product,Q1 Sales,Q2 Sales\nWidget,1200,1500\nGadget,900,1100\n", "sales.csv")
     hours = table_of("Task,Owner,Estimate (hours),Actual (hours)\nT-1,Ana,8,6\nT-2,Ben,5,9\n", "tasks.csv")
@@ -279,11 +278,9 @@ def test_the_most_expensive_product_of_orders_is_the_one_of_the_highest_unit_pri
 def test_a_value_asked_of_each_of_a_column_is_no_one_value():
     # "how many orders did each region place" counted every order (6) at 0.8: one number cannot be one per region
     orders = table_of(ORDERS, "orders.csv")
-    reading = parse.read("How many orders did each region place?", orders, AnswerType.INTEGER)
-    cap = matched_caps(reading, execute(reading.plan, orders), orders)
+    cap = cap_of("How many orders did each region place?", orders)
     assert cap is not None and cap.level == EACH_UNGROUPED and "'region'" in cap.why
-    named = parse.read("How many orders did the Europe region place?", orders, AnswerType.INTEGER)
-    assert matched_caps(named, execute(named.plan, orders), orders) is None
+    assert cap_of("How many orders did the Europe region place?", orders) is None
 
 
 def test_the_first_of_the_rows_a_name_picks_is_its_earliest():

@@ -13,11 +13,10 @@ out of the rows a plan picks is not trusted, and a number compared belongs to th
 
 from __future__ import annotations
 
-from backend.answer.table_caps import VALUE_LEFT_OUT, Cap, matched_caps
+from backend.answer.table_caps import VALUE_LEFT_OUT
 from backend.tables import parse
-from backend.tables.query import execute
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, table_of
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 LOCOMOTIVES = """Number,Name,Operator,Status
 37001,Ajax,EWS,Scrapped at Booth (2005)
@@ -328,16 +327,10 @@ def test_a_value_said_and_left_out_of_the_rows_picked_is_not_trusted():
         "5,Sweden Anna Olsson,45.0\n6,Italy Anna Rossi,46.0\n",
         "relay.csv",
     )
-    cap = _cap("what is the combined deficit of germany and sweden?", relay)
+    cap = cap_of("what is the combined deficit of germany and sweden?", relay, AnswerType.FLOAT)
     assert cap is not None and cap.level == VALUE_LEFT_OUT and "'sweden'" in cap.why and "'Country'" in cap.why
-    assert _cap("what is the deficit of germany?", relay) is None  # nothing said is left out
-    assert _cap("what was the deficit of the germany team?", relay) is None  # "team" is in no cell
-
-
-def _cap(question: str, table) -> Cap | None:
-    reading = parse.read(question, table, AnswerType.FLOAT)
-    assert reading is not None
-    return matched_caps(reading, execute(reading.plan, table), table)
+    assert cap_of("what is the deficit of germany?", relay, AnswerType.FLOAT) is None  # nothing said is left out
+    assert cap_of("what was the deficit of the germany team?", relay, AnswerType.FLOAT) is None  # "team" is in no cell
 
 
 def test_a_number_compared_belongs_to_the_column_named_next_to_it():

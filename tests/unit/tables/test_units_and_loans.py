@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_caps import OTHER_UNIT, Cap, matched_caps
-from backend.tables import parse
-from backend.tables.infer import TypedTable
-from backend.tables.query import execute
+from backend.answer.table_caps import OTHER_UNIT
 from backend.tables.words import name_stems
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, table_of
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 ENERGY = """Site,Month,kWh,Cost,Meter
 London,2026-07,12500,3125.00,M-1
@@ -76,16 +73,10 @@ def test_borrowed_and_lent_add_up_the_principal_and_single_marks_one_row():
 def test_a_cell_in_another_unit_of_time_than_asked_is_not_trusted():
     # "the term of L-3 in years" answered 12 (its months) at 0.8
     loans = table_of(LOANS, "loans.csv")
-    cap = _cap("What is the term of L-3 in years?", loans)
+    cap = cap_of("What is the term of L-3 in years?", loans, AnswerType.FLOAT)
     assert cap is not None and cap.level == OTHER_UNIT and "years" in cap.why
-    assert _cap("What is the term of L-3 in months?", loans) is None  # asked in the column's own unit, it stands
-
-
-def _cap(question: str, table: TypedTable) -> Cap | None:
-    """What caps the confidence of ``question``'s reading of ``table`` once its plan has run."""
-    reading = parse.read(question, table, AnswerType.FLOAT)
-    assert reading is not None
-    return matched_caps(reading, execute(reading.plan, table), table)
+    # asked in the column's own unit, it stands
+    assert cap_of("What is the term of L-3 in months?", loans, AnswerType.FLOAT) is None
 
 
 def test_the_row_a_question_names_by_its_noun_is_answered_by_its_identifier():
@@ -127,7 +118,7 @@ def test_timestamps_are_dates_with_their_time_and_a_day_said_as_iso_picks_them()
 def test_a_duration_in_minutes_is_named_by_minutes_and_not_trusted_in_hours():
     incidents = table_of(INCIDENTS, "incidents.csv")
     assert answer("What was the average duration in minutes?", incidents, "float") == 46
-    cap = _cap("What was the total duration in hours?", incidents)
+    cap = cap_of("What was the total duration in hours?", incidents, AnswerType.FLOAT)
     assert cap is not None and cap.level == OTHER_UNIT  # 230 minutes is not 230 hours
 
 
