@@ -86,11 +86,12 @@ OTHER_UNIT = PARTIAL["a time or bound left out"]
 #   that cap's level (declined, the value offered), the two columns named in the why.
 ONE_OF_ALIKE = FIRST_OF_SEVERAL
 # - A word left out that is part of a few cells of a column the plan picks rows by, cells it does not pick: a value
-#   said and dropped ("what is france and germany's deficit combined" added up Germany's alone; "did automobili osca
-#   or david brown make the most laps"). Found on the tuning half's readings (dev and fresh questions, in-process,
-#   every answer kept, parser of 2026-11-29): right on 1 of 11 (1 of 7 at 0.66 or over), and held on checking: 1 of 6
-#   (1 of 3). A condition dropped, like a time or bound: OTHER_UNIT's level, under the table bar (declined, the value
-#   offered). The same word in a column the plan does not pick by is no such sign (right on 15 of 27 tuning answers).
+#   said and dropped ("what is france and germany's deficit combined" read Germany's row alone, where the France
+#   cell also names its team; "did automobili osca or david brown make the most laps"). Found on the tuning half's
+#   readings (dev and fresh questions, in-process, every answer kept, parser of 2026-11-29): right on 1 of 11 (1 of 7
+#   at 0.66 or over), and held on checking: 1 of 6 (1 of 3). A condition dropped, like a time or bound: OTHER_UNIT's
+#   level, under the table bar (declined, the value offered). The same word in a column the plan does not pick by is
+#   no such sign (right on 15 of 27 tuning answers).
 VALUE_LEFT_OUT = PARTIAL["a time or bound left out"]
 # - A value asked of "each" of a column the plan neither groups nor picks rows by ("how many orders did each region
 #   place" counted every order, 6, at 0.8; my own orders table, 2026-11-29): one value cannot say one per region. No

@@ -146,8 +146,9 @@ def left_out_values(
 ) -> tuple[tuple[str, int], ...]:
     """The words left unexplained that are part of a few cells of a column the plan picks rows by (``picked``: each
     such column's values the conditions say), cells the conditions do not pick, with that column: a value said and
-    dropped ("what is france and germany's deficit combined" picked Germany's row alone). "off" of "written-off",
-    read as 'written' of the cells 'Written off', is of the rows picked."""
+    dropped ("the combined deficit of germany and sweden" picked Germany's row alone, 'Sweden Anna Olsson' said in
+    part beside a value said whole). "off" of "written-off", read as 'written' of the cells 'Written off', is of the
+    rows picked."""
 
     def others_holding(word: str, column: int) -> list[str]:
         said = [f" {normal(value)} " for value in picked[column]]
