@@ -243,9 +243,7 @@ def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
         f" It does not account for {left_out}: the table's column names or values say it better." if left_out else ""
     )
     accept = (
-        f' {ACCEPT_READING_HINT} "min_confidence": {_accepting(proposal.confidence)}.'
-        if proposal.value is not None
-        else ""
+        f' {ACCEPT_READING_HINT} "min_confidence": {_accepting(proposal.confidence)}.' if _offered(proposal) else ""
     )
     return (
         f"Computed from {proposal.evidence.table} ({proposal.evidence.plan}), but a question read this way is right "
@@ -254,9 +252,15 @@ def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
     )
 
 
+def _offered(proposal: TableProposal) -> bool:
+    """Whether a declined reading's value may be offered to accept: it computed one, and no cap says that no one value
+    answers the question ("how many orders did each region place" read as every order counted)."""
+    return proposal.value is not None and proposal.offers_value
+
+
 def _suggestion(proposal: TableProposal) -> dict | None:
-    """The weak reading as the decline's ``suggestion`` (None when it computed no value to accept)."""
-    if proposal.value is None:
+    """The weak reading as the decline's ``suggestion`` (None when it has no value to offer, see :func:`_offered`)."""
+    if not _offered(proposal):
         return None
     return {
         "reading": proposal.evidence.plan,

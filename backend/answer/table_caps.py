@@ -95,7 +95,8 @@ ONE_OF_ALIKE = FIRST_OF_SEVERAL
 VALUE_LEFT_OUT = PARTIAL["a time or bound left out"]
 # - A value asked of "each" of a column the plan neither groups nor picks rows by ("how many orders did each region
 #   place" counted every order, 6, at 0.8; my own orders table, 2026-11-29): one value cannot say one per region. No
-#   dev or fresh reading has it (no data to fit): held at VALUE_LEFT_OUT's level, a grouping said and dropped.
+#   dev or fresh reading has it (no data to fit): held at VALUE_LEFT_OUT's level, a grouping said and dropped. Its
+#   value is not offered as a suggestion: accepting it would still not answer "each".
 EACH_UNGROUPED = VALUE_LEFT_OUT
 _MEASURED = {  # readings whose value is in the unit of the column read (a count is in rows)
     ReadingKind.LOOKUP, ReadingKind.SUM, ReadingKind.AVG, ReadingKind.MEDIAN, ReadingKind.MAX, ReadingKind.MIN,
@@ -108,6 +109,7 @@ class Cap:
 
     level: float
     why: str
+    offers_value: bool = True  # False where no one value answers the question: the decline offers none to accept
 
 
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
@@ -122,7 +124,8 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
         return Cap(NOTHING_MATCHED, "No row matches its conditions.")
     if reading.each_ungrouped is not None:
         name = table.columns[reading.each_ungrouped].name
-        return Cap(EACH_UNGROUPED, f"It asks for a value for each {name!r}: ask for a list, or name one {name!r}.")
+        why = f"It asks for a value for each {name!r}, and its reading computes one over them all: name one {name!r}."
+        return Cap(EACH_UNGROUPED, why, offers_value=False)
     if reading.left_out_values:
         word, column = reading.left_out_values[0]
         name = table.columns[column].name

@@ -100,6 +100,7 @@ class TableProposal:
     caution: str = ""  # what the plan matched that capped the confidence ("No row matches its conditions.")
     fits: AnswerType | None = None  # the type that holds a computed value that is not of the type asked
     explains_every_word: bool = False  # the reading accounts for every content word of the question
+    offers_value: bool = True  # a decline may offer the value to accept (not where a cap says no one value answers)
 
 
 class TableAnswerer:
@@ -205,6 +206,7 @@ class TableAnswerer:
             caution,
             fits,
             coverage >= EXPLAINS_EVERY_WORD,
+            cap is None or cap.offers_value,
         )
 
 

@@ -520,6 +520,15 @@ def test_a_cell_from_the_first_of_several_rows_is_offered_not_answered(client, t
     assert one["data"] == "Edsger Dijkstra" and one["confidence"] > 0.3
 
 
+def test_a_value_for_each_of_a_column_is_declined_with_no_single_value_offered(client, tables_context):
+    # "each region" asks for one value a region: the count of every order is no answer to accept, so none is offered
+    error = assert_error(ask(client, tables_context, "How many orders did each region place?"), 422, "no_answer")
+    assert "It asks for a value for each 'region', and its reading computes one over them all" in error["message"]
+    assert "suggestion" not in error and "min_confidence" not in error["message"]
+    # one region named, it is answered
+    assert ask(client, tables_context, "How many orders did the Asia region place?").json()["data"] == 12
+
+
 def test_a_value_of_another_type_is_declined_with_the_type_that_holds_it(client, tables_context):
     # the average bonus is no whole number: the decline says which type to ask for, in words and as a field
     error = assert_error(ask(client, tables_context, "What is the average bonus?"), 422, "no_answer")
