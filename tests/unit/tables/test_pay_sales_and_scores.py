@@ -304,3 +304,13 @@ def test_a_payroll_adds_salaries_up_and_empty_cells_are_no_value_counted():
     )
     assert answer("What is the payroll of Engineering?", staff, "integer") == 378000
     assert answer("How many managers are there?", staff, "integer") == 2
+
+
+def test_a_word_that_names_the_column_compared_picks_no_other_column_it_names_in_part():
+    # "a population of 675" also asked that "Population center" be filled in (no township has one: 0, declined)
+    towns = table_of(
+        "Township,Population center,Population\nBelleville,,675\nCaneyville,Caneyville,88\nCenter,,675\n",
+        "towns.csv",
+    )
+    assert answer("How many townships have a population of 675?", towns, "integer") == 2
+    assert answer("How many townships have a population center?", towns, "integer") == 1
