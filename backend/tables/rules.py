@@ -60,11 +60,18 @@ def first_reading(p: ParsedQuestion) -> Reading | None:
     return None
 
 
+_FINAL_SCORE = re.compile(r"\b(?:score|result)", re.I)
+
+
 def scores(p: ParsedQuestion) -> Outcome:
     """ "the difference in points scored in 1996": of a "22-21" cell (whose first number is no measure to read)."""
     if (p.measure_named is not None and not p.index.scores[p.measure_named]) or (p.is_max and p.is_min):
         return None
-    scored = score_plan(p.q, p.index.scores, p.where, p.numbers, p.numeric_answer, p.answer_column, p.is_max, p.is_min)
+    # of the columns of scores, one named for the final score ("Score", "Result") before a running one ("Goals":
+    # "87' 2–0", the score when a goal went in; fresh WikiTableQuestions nt-12851, 2026-11-29), else the first
+    final = [i for i, holds in enumerate(p.index.scores) if holds and _FINAL_SCORE.search(p.table.columns[i].name)]
+    scores = tuple(i in final for i in range(len(p.index.scores))) if final else p.index.scores
+    scored = score_plan(p.q, scores, p.where, p.numbers, p.numeric_answer, p.answer_column, p.is_max, p.is_min)
     return p.reading(*scored) if scored is not None else None
 
 

@@ -14,7 +14,8 @@ import re
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber
 
-_MARGIN = re.compile(r"\bmargin\b|\bdifferen(?:ce|tial)\b")
+# "won by more than 3 points", "a loss by only one goal": a margin said by what it was won or lost by
+_MARGIN = re.compile(r"\bmargin\b|\bdifferen(?:ce|tial)\b|\bby (?:\w+ ){1,3}(?:points?|goals?|runs?)\b")
 _TOTAL = re.compile(
     r"\b(?:total|combined|altogether)\b.*\b(?:points|goals|runs)\b|\b(?:points|goals|runs)\b.*\b(?:total|combined)\b"
 )
@@ -52,7 +53,9 @@ def score_plan(
             score=part,
         )
         return plan, ReadingKind.SUPERLATIVE
-    compared = next((n for n in numbers if n.op != "="), None)
+    words = q.split()
+    # a number compared ("by more than 3 points"), or one said as what a game was won by ("won by only one point")
+    compared = next((n for n in numbers if n.op != "=" or "by" in words[max(0, n.words[0] - 3) : n.words[0]]), None)
     if compared is not None:  # "won by a margin of two or more points": the rows whose margin compares so
         kept = tuple(c for c in where if not (c.view == "number" and c.value == compared.value))
         return Plan(

@@ -552,6 +552,12 @@ def test_scores_in_cells_are_read_as_a_margin_or_a_total():
     assert answer("What was the difference in points scored between the two teams in 1996?", games, "integer") == 1
     assert answer("How many points were scored in total in 1997?", games, "integer") == 34
     assert answer("How many games were won by a margin of 3 or more points?", games, "integer") == 3
+    # a margin said by what a game was won by, compared or not (fresh WikiTableQuestions, 2026-11-29)
+    assert answer("How many games were won by more than 3 points?", games, "integer") == 2
+    assert answer("How many games were won by 3 points?", games, "integer") == 1
+    # the final score, not a running one ("87' 2–0": the score when a goal went in)
+    goals = table_of("Goals,Score,Result\n87' 2–0,2–0,Win\n10' 1–0,5–0,Win\n", "goals.csv")
+    assert answer("How many games were won by more than 3 goals?", goals, "integer") == 1
     assert answer("Which opponent had the largest margin?", games, "string") == "Bears"
     assert answer("What was the average margin?", games, "float") == 7.5  # of 1, 14, 3 and 12
     # a column of numbers named by the question is still read as numbers
