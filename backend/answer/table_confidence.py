@@ -112,6 +112,7 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.DIFFERENCE,
     ReadingKind.REMAINING,
     ReadingKind.MORE_OR_LESS,
+    ReadingKind.LARGER,
     ReadingKind.EITHER,
     ReadingKind.PERCENT,
     ReadingKind.SHARE,

@@ -240,6 +240,7 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
         ReadingKind.DAYS: "until",
         ReadingKind.PERCENT: "out of",
         ReadingKind.SHARE: "out of",
+        ReadingKind.LARGER: "larger than",
     }.get(reading.kind, "compared with")
     return f", {joined} {describe(reading.second, table)}"
 

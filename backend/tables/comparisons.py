@@ -15,7 +15,7 @@ import re
 
 from backend.tables.against import BUDGET_NAME, LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
 from backend.tables.cells import parse_number
-from backend.tables.column_kinds import holds_years, is_year_or_rank, rank_column
+from backend.tables.column_kinds import holds_years, is_year_or_rank, rank_column, units_column
 from backend.tables.columns import measured_by
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
@@ -119,13 +119,17 @@ def two_values(
     conditions: list[Condition],
     measure: int | None,
     text_answer: bool,
+    yes_no: bool = False,
 ) -> Compared | None:
-    """A comparison of two values of one column the question names, or None."""
+    """A comparison of two values of one column the question names, or None (``yes_no``: the answer is whether the
+    first is the larger, "is Koli larger than Lemmenjoki")."""
     pair = _pair(mentions)
     if pair is None:
         return None
     column, (first, second) = pair
     rest = tuple(c for c in conditions if c.column != column)
+    if yes_no:
+        return _larger_of_two(q, table, measure, column, rest, first, second)
     if re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)|\bhow much \w+er\b", q):
         difference = _difference_of_two(
             q, table, measure, _rows_of(rest, column, first), _rows_of(rest, column, second)
@@ -137,6 +141,45 @@ def two_values(
     if not ((text_answer or options_are_numbers) and re.search(r"\bor\b", q)):
         return None
     return _which_of_two(q, table, measure, column, rest, first, second)
+
+
+# "larger than", "more clay surfaces than": the comparative a yes/no question compares two values by
+_THAN = re.compile(
+    r"\b(more|greater|larger|bigger|higher|taller|longer|heavier|less|fewer|smaller|lower|shorter|lighter)\b"
+    r"(?:\s+\w+){0,3}\s+than\b"
+)
+_SMALLER = ("less", "fewer", "smaller", "lower", "shorter", "lighter")
+# "did Acme buy fewer kits than Hooli": units moved, added up from a Quantity column (as counts.UNITS_MOVED)
+_MOVED = re.compile(
+    r"\b(?:did|do|does)\b.*\b(?:sell|buy|purchase|order|ship|deliver)\b"
+    r"|\b(?:sold|bought|purchased|ordered|shipped|delivered) (?:more|fewer|less)\b"
+)
+
+
+def _larger_of_two(
+    q: str, table: TypedTable, measure: int | None, column: int, rest: tuple[Condition, ...], first: str, second: str
+) -> Compared | None:
+    """Whether the first value's amount is larger than the second's ("is Koli larger than Lemmenjoki": their Land
+    area; "was there more clay surfaces used than hard surfaces": their rows counted), or smaller when the question
+    says so ("less", "smaller"). Read as whether any row matches, either question was "yes" (fresh WikiTableQuestions,
+    2026-11-29)."""
+    said = _THAN.search(q)
+    if said is None:
+        return None
+    amount = measure
+    if amount is None:
+        amount = measured_by(q, table, [i for i, c in enumerate(table.columns) if c.numeric])
+    if amount is None and _MOVED.search(q):
+        amount = units_column(table, {column, *(c.column for c in rest)})
+    if amount is None and len(rows_where(table, column, first)) == 1:
+        amount = only_amount(table, column)
+
+    def total(value: str) -> Plan:
+        where = _rows_of(rest, column, value)
+        return Plan(Operation.SUM, amount, where=where) if amount is not None else Plan(Operation.COUNT, where=where)
+
+    larger, smaller = (total(second), total(first)) if said.group(1) in _SMALLER else (total(first), total(second))
+    return larger, ReadingKind.LARGER, smaller
 
 
 def _rows_of(rest: tuple[Condition, ...], column: int, value: str) -> tuple[Condition, ...]:

@@ -65,7 +65,8 @@ class ReadingKind(StrEnum):
     GROUP_COUNT = "group_count"  # how many rows the first group has
     DIFFERENCE = "difference"  # the first plan's value minus the second's, as a distance (never below 0)
     REMAINING = "remaining"  # the first plan's value minus the second's, below 0 when the second is larger
-    MORE_OR_LESS = "more_or_less"  # whether the first plan's value is the larger
+    MORE_OR_LESS = "more_or_less"  # "more" or "less": how the first plan's value compares with the second's
+    LARGER = "larger"  # yes or no: whether the first plan's value is larger than the second's
     COMPARE = "compare"  # which of two values is the larger
     EITHER = "either"  # which of two options has more
     PERCENT = "percent"  # the first plan's count over the second's, times 100

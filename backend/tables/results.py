@@ -164,7 +164,12 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
     every group tied first, not only the first)."""
     if reading.kind == ReadingKind.EXISTS:
         return [bool(result.rows and result.rows[0][0])]
-    if reading.kind in (ReadingKind.DIFFERENCE, ReadingKind.REMAINING, ReadingKind.MORE_OR_LESS) and reading.second:
+    if reading.kind in (
+        ReadingKind.DIFFERENCE,
+        ReadingKind.REMAINING,
+        ReadingKind.MORE_OR_LESS,
+        ReadingKind.LARGER,
+    ) and (reading.second):
         other = execute(reading.second, table)  # the value compared with: B's, or the smallest
         a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
         if a is None or b is None:
@@ -173,6 +178,8 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
             return [abs(a - b)]
         if reading.kind == ReadingKind.REMAINING:  # "the budget left": overspent is below 0
             return [a - b]
+        if reading.kind == ReadingKind.LARGER:  # "is Koli larger than Lemmenjoki?"
+            return [a > b]
         return [] if a == b else ["more" if a > b else "less"]  # "did A win more or less than B?"
     if (
         reading.kind == ReadingKind.EITHER and reading.second is not None

@@ -122,7 +122,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
         or (
             spread(q, table, where, p.measure, p.condition_columns, p.is_max and p.is_min) if p.numeric_answer else None
         )
-        or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text)
+        or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text, p.element is AnswerType.BOOLEAN)
         or either_number(q, p.conditions, p.measure)
         or (two_columns(q, table, p.named, where, p.condition_columns) if p.numeric_answer else None)
         or (remaining(q, table, p.named, where) if p.numeric_answer else None)

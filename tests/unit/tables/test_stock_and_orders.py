@@ -272,3 +272,21 @@ def test_the_largest_invoice_is_sized_by_the_column_called_amount():
     )
     assert answer("What is the largest invoice?", invoices, "string") == "INV-003"
     assert answer("Which client has the biggest invoice?", invoices, "string") == "Acme Corp"
+
+
+def test_a_yes_no_question_comparing_two_values_compares_their_amounts():
+    # "is Koli larger than Lemmenjoki" was read as whether either park is listed: "yes" (fresh WikiTableQuestions,
+    # 2026-11-29); "more clay surfaces than hard surfaces" likewise
+    parks = table_of("National park,Land area (km²),Established\nKoli,30,1991\nLemmenjoki,2850,1956\n", "parks.csv")
+    assert answer("Is Koli larger than Lemmenjoki?", parks, "boolean") is False
+    assert answer("Is Koli smaller than Lemmenjoki?", parks, "boolean") is True
+    courts = table_of("Date,Surface\n2001,Clay\n2002,Hard\n2003,Hard\n", "finals.csv")
+    assert answer("Was there more clay surfaces used than hard surfaces?", courts, "boolean") is False
+    # an analyst's units moved are added up, not the orders counted: Acme bought 10 kits in one order, Hooli 4 in two
+    orders = table_of(
+        "Customer,Product,Quantity,Revenue\nAcme,Kit,10,250\nHooli,Kit,2,50\nHooli,Kit,2,50\nHooli,Mug,9,90\n",
+        "orders.csv",
+    )
+    assert answer("Did Acme buy fewer kits than Hooli?", orders, "boolean") is False
+    assert answer("Did Hooli place more orders than Acme?", orders, "boolean") is True
+    assert answer("Did Hooli spend more than Acme?", orders, "boolean") is False
