@@ -9,11 +9,14 @@
 - a *rate* of what was sold: "the return rate of the Cozy Throw" (Returns over Units Sold);
 - the *value* of a thing a column counts: "the average transaction value" (Revenue over Transactions);
 - the *total* of a price or cost per unit over what was sold: "the total food cost of the lemonade sold" (its Food
-  Cost times its Qty Sold).
+  Cost times its Qty Sold);
+- what is still *owed* of what was billed: "how much does Acme still owe", "the outstanding balance" (the Amount less
+  what was Paid).
 
 Each was answered wrong at 0.65 or 0.8 over my own employees, shop orders, product sales, shop footfall and menu
 tables (2026-11-28): the Bonus alone, the Revenue of the lamps as their price, the Returns as their rate, the average
-Transactions as their value, one lemonade's Food Cost as the cost of all sold.
+Transactions as their value, one lemonade's Food Cost as the cost of all sold; and over my own invoices (2026-11-29),
+what Acme still owes as all it was billed (9,300 at 0.72, not 3,100).
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ import re
 
 from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME
 from backend.tables.infer import TypedTable
-from backend.tables.measure import DIVIDED, PLUS, TIMES, SaidMeasure
+from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
 from backend.tables.vocabulary import Index
+from backend.text import stem
 
 _INCLUDING = frozenset({"including", "incl", "plus", "inclusive"})  # "inclusive of shipping"
 _BEFORE_NAME = frozenset({"the", "their", "his", "her", "its", "of", "all", "any"})  # "including their bonuses"
@@ -35,6 +39,10 @@ _TOTAL_NAME = re.compile(r"(?i)\b(?:total|amount)\b")  # a row's whole amount, n
 _PRICE = frozenset({"price", "prices"})
 _PRICE_QUALIFIERS = frozenset({"selling", "sale", "sales", "unit"})  # "the average selling price"
 _RATE_NAME = re.compile(r"(?i)\b(?:rates?|ratio)\b")
+_OWED = frozenset({"owe", "owes", "owed", "owing", "outstanding", "balance"})
+_OWED_STEMS = frozenset(stem(word) for word in _OWED)
+_PAID_NAME = re.compile(r"(?i)\b(?:paid|payments?|received)\b")
+_BILLED_NAME = re.compile(r"(?i)\b(?:amount|total|billed|invoiced|invoice amount)\b")
 
 
 def business_measure(
@@ -49,6 +57,7 @@ def business_measure(
         or _rate_of_sold(words, stems, numbers, table, index_)
         or _value_of_counted(words, stems, numbers, table, index_)
         or _total_of_sold(words, stems, numbers, table, index_)
+        or _owed(words, numbers, table, index_)
     )
 
 
@@ -166,3 +175,17 @@ def _total_of_sold(
     if units is None or not best or len(named) != 1:
         return None
     return SaidMeasure(named[0], TIMES, units, frozenset(i for i, w in enumerate(words) if w in ("sold", "sales")))
+
+
+def _owed(words: list[str], numbers: list[int], table: TypedTable, index_: Index) -> SaidMeasure | None:
+    """ "How much does Acme still owe", "the outstanding balance" of a table with one column of what was billed (an
+    Amount, a Total) and one of what was paid, and none of what is owed: the one less the other."""
+    said = [i for i, word in enumerate(words) if word in _OWED]
+    if not said or any(names & _OWED_STEMS for names in index_.names):  # a column holds it ("Balance Due")
+        return None
+    paid = [c for c in numbers if _PAID_NAME.search(table.columns[c].name)]
+    billed = [c for c in numbers if c not in paid and _BILLED_NAME.search(table.columns[c].name)]
+    if len(paid) != 1 or len(billed) != 1:
+        return None
+    still = {i - 1 for i in said if i > 0 and words[i - 1] == "still"}  # "still owe"
+    return SaidMeasure(billed[0], LESS, paid[0], frozenset({*said, *still}))

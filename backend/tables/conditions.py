@@ -7,6 +7,7 @@ each row ("stock below the reorder level")."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pyarrow.compute as pc
@@ -227,6 +228,33 @@ def outcome_condition(words: list[str], index: Index, taken: set[int]) -> Condit
     return None
 
 
+# "how much has Hooli paid", "how much did Acme pay in August": a verb for money moved that ends the question or comes
+# before a preposition, not one before a noun ("the total of paid invoices": the rows whose status says it)
+_MONEY_MOVED = re.compile(
+    r"\bhow much\b.*\b(?:pay|pays|paid|bill|billed|invoice|invoiced|spend|spent)\b"
+    r"\s*(?:$|\?|\b(?:in|on|for|to|so|since|during|by|until|before|after|altogether|overall|in total)\b)"
+)
+
+
+def amount_paid_said(
+    q: str, conditions: list[Condition], table: TypedTable, index: Index
+) -> tuple[Condition, int] | None:
+    """A condition on a status cell ("Paid") that the question's verb says as the number column of the same name, and
+    that column ("how much has Hooli paid" of invoices with a Paid column of amounts beside a Status of "Paid", "Open":
+    it added up the Amount of Hooli's fully paid invoices, none, where it asks what its Paid column adds up to; my own
+    invoices table, 2026-11-29). None where no such verb is said or no number column is named by the cell."""
+    if not _MONEY_MOVED.search(q):
+        return None
+    for condition in conditions:
+        if condition.op != "=" or condition.view != "text" or not isinstance(condition.value, str):
+            continue
+        said = stem(normal(condition.value))
+        named = [i for i, column in enumerate(table.columns) if column.numeric and said in index.names[i]]
+        if len(named) == 1:
+            return condition, named[0]
+    return None
+
+
 def question_conditions(
     q: str,
     table: TypedTable,
@@ -274,6 +302,9 @@ def question_conditions(
     return conditions, condition_columns, entity_column
 
 
+_QUALIFIERS = frozenset({"partially", "partly", "part", "half", "not", "semi", "almost", "nearly"})
+
+
 def cells_saying(where: tuple[Condition, ...], index_: Index) -> tuple[Condition, ...]:
     """Text conditions widened to every cell that says the value: "how many games against the Chicago Cardinals"
     counts the "at Chicago Cardinals" rows too, and "the opponent after Cleveland Freeze" follows the first row that
@@ -285,7 +316,9 @@ def cells_saying(where: tuple[Condition, ...], index_: Index) -> tuple[Condition
             said, cells = f" {normal(c.value)} ", index_.values[c.column]
             as_words = {cell for key, cell in cells.items() if said in f" {key} "}
             as_text = {cell for cell in cells.values() if c.value.lower() in cell.lower()}
-            if len(as_words) > 1 and as_words == as_text:
+            # "Partially Paid" says "Paid" of an invoice that is not ("how many invoices are paid" counted it)
+            qualified = any(_QUALIFIERS & set(normal(cell).split()) for cell in as_words)
+            if len(as_words) > 1 and as_words == as_text and not qualified:
                 c = replace(c, op="contains")
         widened.append(c)
     return tuple(widened)

@@ -15,7 +15,7 @@ from typing import Final
 from backend.tables.answered import answered_column, valued_column
 from backend.tables.column_kinds import MONEY_NAME, is_year_or_rank, placing_column, units_column, year_column
 from backend.tables.columns import the_amount
-from backend.tables.conditions import filled_or_empty, question_conditions
+from backend.tables.conditions import amount_paid_said, filled_or_empty, question_conditions
 from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import shared_column
@@ -169,6 +169,10 @@ def understand(
     conditions, condition_columns, compared_row = question_conditions(
         q, table, mentions, named, numbers, dates, hinted, index_
     )
+    paid = amount_paid_said(q, conditions, table, index_)
+    if paid is not None:  # "how much has Hooli paid": the amounts of its Paid column, not its rows whose Status is Paid
+        conditions = [c for c in conditions if c is not paid[0]]
+        condition_columns, named = {c.column for c in conditions}, [*named, paid[1]]
     p = ParsedQuestion(
         q=q,
         table=table,

@@ -314,3 +314,29 @@ def test_a_word_that_names_the_column_compared_picks_no_other_column_it_names_in
     )
     assert answer("How many townships have a population of 675?", towns, "integer") == 2
     assert answer("How many townships have a population center?", towns, "integer") == 1
+
+
+CLIENT_INVOICES = """Invoice,Client,Issued,Amount,Paid,Status
+INV-001,Acme Corp,2026-07-01,4200.00,4200.00,Paid
+INV-002,Hooli Inc,2026-07-15,1800.00,0.00,Overdue
+INV-003,Acme Corp,2026-08-01,5100.00,2000.00,Partially Paid
+INV-004,Globex Ltd,2026-08-20,950.00,950.00,Paid
+"""
+
+
+def test_what_a_client_paid_and_still_owes_is_read_from_the_paid_and_amount_columns():
+    # my own invoices (2026-11-29): "how much does Acme still owe" added up all it was billed (9,300 at 0.72); "how
+    # much did Acme pay" the Amount of its invoices whose Status is "Paid" (4,200 at 0.8, where its Paid says 6,200);
+    # "how many invoices are paid" counted the "Partially Paid" one too
+    invoices = table_of(CLIENT_INVOICES, "invoices.csv")
+    assert answer("How much does Acme still owe?", invoices, "float") == 3100
+    assert answer("What is the outstanding balance?", invoices, "float") == 4900
+    assert answer("Which client owes the most?", invoices, "string") == "Acme Corp"
+    assert answer("How much did Acme pay?", invoices, "float") == 6200
+    assert answer("How much has Hooli paid?", invoices, "float") == 0
+    assert answer("How much did Acme pay in August?", invoices, "float") == 2000
+    # the status still picks rows where the word is said of them, not as what was paid
+    assert answer("What is the total amount of paid invoices?", invoices, "float") == 5150
+    assert answer("How many invoices are paid?", invoices, "integer") == 2
+    assert answer("How many invoices are partially paid?", invoices, "integer") == 1
+    assert answer("How much was billed to Acme?", invoices, "float") == 9300
