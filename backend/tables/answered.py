@@ -135,6 +135,9 @@ def _named_otherwise(
     if measure is not None and not wants_text and not re.search(r"\b(?:when|year|date|day)\b", q):
         # "what did SH-3 cost to ship": an amount, its Cost, not the year of the Shipped date a verb names
         free_named = [c for c in free_named if columns[c].kind != "date"]
+    if measure is not None and not wants_text:
+        # "what did the Rome shipment cost" of shipments.csv: "shipment" says what a row is; its Cost answers
+        free_named = [c for c in free_named if not name_stems(columns[c].name) <= table_words(table)]
     codes = [c for c in free_named if IDENTIFIER.search(columns[c].name)]
     if codes_unasked:
         free_named = [c for c in free_named if c not in codes]

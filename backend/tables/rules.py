@@ -89,7 +89,9 @@ def length(p: ParsedQuestion) -> Outcome:
     ("how long did Spokane take to finish": its Time, not its Finished place)."""
     if not p.q.startswith("how long") or not p.where or p.is_max or p.is_min:
         return None
-    column = length_column(p.table, p.condition_columns)
+    # not a column of yes and no ("On Time": "how long did SH-104 take to deliver" read its "No")
+    flags = {c for c, flag in enumerate(p.index.flags) if flag}
+    column = length_column(p.table, p.condition_columns | flags)
     if column is None:
         return None
     reading = p.reading(Plan(Operation.ROWS, select=(column,), where=p.where, limit=1), ReadingKind.LOOKUP)

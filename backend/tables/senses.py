@@ -30,6 +30,9 @@ _SENSES = (
     # "which municipality has the most people who reside in it": its Population (fresh WikiTableQuestions training
     # questions, tuning tables, 2026-11-28)
     (re.compile(r"(?i)\bpopulation\b"), frozenset({stem("people"), stem("residents"), stem("inhabitants")})),
+    # "what did the Rome shipment weigh" (no reading of its Weight (kg): "weigh" and "weight" stem apart; my own
+    # shipments table, 2026-11-29)
+    (re.compile(r"(?i)\bweight\b"), frozenset({stem("weigh"), stem("weighs"), stem("weighed")})),
 )
 # The same for columns of words: "country" of a Nation or Nationality ("which country had the most deputy judges"
 # counted the judges' terms, "country" left out; WikiTableQuestions questions on tuning tables, 2026-11-29).

@@ -290,3 +290,21 @@ def test_a_yes_no_question_comparing_two_values_compares_their_amounts():
     assert answer("Did Acme buy fewer kits than Hooli?", orders, "boolean") is False
     assert answer("Did Hooli place more orders than Acme?", orders, "boolean") is True
     assert answer("Did Hooli spend more than Acme?", orders, "boolean") is False
+
+
+SHIPMENTS = """Shipment,Carrier,Destination,Shipped,Delivered,Weight (kg),Cost,On Time
+SH-100,DHL,Paris,2026-03-02,2026-03-05,120,340.00,Yes
+SH-104,UPS,Rome,2026-03-15,2026-03-22,310,880.00,No
+SH-106,FedEx,Paris,2026-03-28,,60,210.00,
+"""
+
+
+def test_a_shipments_cost_weight_and_days_to_deliver():
+    # my own shipments (2026-11-29): "how long did SH-104 take to deliver" read its On Time ("No": a column of yes
+    # and no is no length); "what did the Rome shipment cost" its Shipment ("shipment" says what a row is); "weigh"
+    # named no Weight
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    assert answer("How long did SH-104 take to deliver?", shipments, "integer") == 7
+    assert answer("What did the Rome shipment cost?", shipments, "float") == 880
+    assert answer("What did the Rome shipment weigh?", shipments, "float") == 310
+    assert answer("How many shipments weighed over 100 kg?", shipments, "integer") == 2
