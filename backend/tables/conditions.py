@@ -24,7 +24,7 @@ from backend.tables.quantities import SaidDate, SaidNumber, differenced, seconds
 from backend.tables.senses import ACTIVE
 from backend.tables.spans import during, years_during
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, Mention, name_stems, negation_before, normal
+from backend.tables.words import ABBREVIATIONS, MONTH_NAMES, NO_CELLS, Mention, name_stems, negation_before, normal
 from backend.text import stem
 
 # How far before a value a word naming its column may stand: "located in X", "played at the X" (a word, a preposition
@@ -92,6 +92,17 @@ def _year_in_text(year: float, table: TypedTable, taken: set[int]) -> list[Condi
     return [Condition(holding[0], "contains", said)] if len(holding) == 1 else []
 
 
+def said_no(condition: Condition, table: TypedTable, index: Index) -> Condition:
+    """A yes negated ("how many shipments were late" of an "On Time" column: not "Yes") as the column's "No", where it
+    writes one: a row whose cell is empty says neither (a shipment still on its way; counted late on my own shipments
+    table, 2026-11-29)."""
+    if condition.op != "!=" or condition.value is None or condition.value != index.flags[condition.column]:
+        return condition
+    cells = pc.unique(table.data.column(f"c{condition.column}")).to_pylist()
+    no = next((cell for cell in cells if cell and cell.strip().lower() in NO_CELLS), None)
+    return replace(condition, op="=", value=no) if no is not None else condition
+
+
 def filled_or_empty(
     q: str, table: TypedTable, named: list[int], taken: set[int], index: Index
 ) -> tuple[Condition, ...]:
@@ -118,7 +129,7 @@ def filled_or_empty(
             or (stems[first] == ACTIVE and ACTIVE not in name)  # "active customers": no end date (senses.py)
         )
         if flag:
-            conditions.append(Condition(column, "!=" if negated else "=", flag))
+            conditions.append(said_no(Condition(column, "!=" if negated else "=", flag), table, index))
         elif index.zeros[column]:
             conditions.append(Condition(column, "=" if negated else ">", 0.0, "number"))
         else:
@@ -269,6 +280,7 @@ def question_conditions(
     question compares with ("older than Cyril Guittet": his column can still answer), when it does."""
     words = q.split()
     conditions, condition_columns = value_conditions(mentions, named, table.columns, words)
+    conditions = [said_no(condition, table, index) for condition in conditions]
     entity_column = None
     # "older than Cyril Guittet" (his row's value, compared), "Larry Perkins and what other driver" (his row left out)
     about_row = relative_to_row(words, mentions, named, table, conditions) or besides_row(words, mentions, conditions)

@@ -25,6 +25,7 @@ from backend.tables.words import (
     MONEY_VERBS,
     MONTH_NAMES,
     NEGATION,
+    NO_CELLS,
     PERSONS,
     PLAIN_VERBS,
     table_words,
@@ -89,7 +90,8 @@ def explain(
         explained |= {i for i, s in enumerate(stems) if s in _GOODS}
     # "what other languages are listed besides Sotho": a plan that excludes a value accounts for "other"; "non-billable"
     # (and "unpaid", read "non paid") for its prefix; one of a number at 0 for "free" ("free shipping")
-    excludes = any(c.op in ("!=", "lacks", "empty") for c in plan.where)
+    said_no = any(c.op == "=" and isinstance(c.value, str) and c.value.strip().lower() in NO_CELLS for c in plan.where)
+    excludes = said_no or any(c.op in ("!=", "lacks", "empty") for c in plan.where)  # "late": "On Time" = "No"
     free = any(c.op == "=" and c.view == "number" and c.value == 0 for c in plan.where)
     explained |= {i for i, w in enumerate(words) if (excludes and w == BOUND_NEGATION) or (free and w == "free")}
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]

@@ -23,6 +23,7 @@ from backend.tables.words import (
     CUE_WORDS,
     MIN_SPELT,
     MONTH_NAMES,
+    NO_CELLS,
     ORDINAL_WORDS,
     name_stems,
     normal,
@@ -93,7 +94,7 @@ _ORDINAL_CELL = re.compile(r"(\d+)(?:st|nd|rd|th)")
 
 _CODE = re.compile(r"\(([A-Z]{2,3})\)")  # "(USA)", "(GB)": a country's or a team's code after a name
 _YES = {"yes", "y", "true"}
-_YES_NO = _YES | {"no", "n", "false"}
+_YES_NO = _YES | NO_CELLS
 
 
 def index(table: TypedTable) -> Index:

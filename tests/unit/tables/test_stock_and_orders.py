@@ -308,3 +308,13 @@ def test_a_shipments_cost_weight_and_days_to_deliver():
     assert answer("What did the Rome shipment cost?", shipments, "float") == 880
     assert answer("What did the Rome shipment weigh?", shipments, "float") == 310
     assert answer("How many shipments weighed over 100 kg?", shipments, "integer") == 2
+
+
+def test_late_is_the_no_of_an_on_time_column_not_its_empty_cells():
+    # "how many shipments were late" counted the one still on its way (an empty On Time) as late: 2, not 1
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    assert answer("How many shipments were late?", shipments, "integer") == 1
+    assert answer("How many shipments were not on time?", shipments, "integer") == 1
+    assert answer("How many shipments were on time?", shipments, "integer") == 1
+    reading = parse.read("How many shipments were late?", shipments, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
