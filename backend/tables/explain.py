@@ -93,7 +93,9 @@ def explain(
     said_no = any(c.op == "=" and isinstance(c.value, str) and c.value.strip().lower() in NO_CELLS for c in plan.where)
     excludes = said_no or any(c.op in ("!=", "lacks", "empty") for c in plan.where)  # "late": "On Time" = "No"
     free = any(c.op == "=" and c.view == "number" and c.value == 0 for c in plan.where)
-    explained |= {i for i, w in enumerate(words) if (excludes and w == BOUND_NEGATION) or (free and w == "free")}
+    explained |= {
+        i for i, w in enumerate(words) if (excludes and w in (BOUND_NEGATION, *NEGATION)) or (free and w == "free")
+    }
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for

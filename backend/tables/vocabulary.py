@@ -148,7 +148,9 @@ def _column_values(table: TypedTable, i: int) -> tuple[dict[str, str], bool, str
     gap = bool(pc.any(pc.is_in(cells, value_set=pa.array(sorted(MISSING)))).as_py())
     said = set(cells.to_pylist()) - set(MISSING) if len(cells) <= len(_YES_NO) + len(MISSING) else set()
     yes = [c for c in distinct.to_pylist() if c and c.strip().lower() in _YES]
-    flag = yes[0] if said and said <= _YES_NO and yes else None
+    # a column of yes and no, and perhaps one state besides ("Approved": Yes, No, Pending; my own expenses table,
+    # 2026-11-29: "the total of approved expenses" had no reading)
+    flag = yes[0] if said and yes and (said <= _YES_NO or (said & NO_CELLS and len(said - _YES_NO) == 1)) else None
     by_norm: dict[str, str] = {}
     header = normal(table.columns[i].name)
     shared: set[str] = set()  # "Published (2005)", "Published (2011)": "published" says neither
@@ -272,8 +274,9 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
 
 
 # Words whose opposite a column of yes and no is named by: "how many shipments were late" of an "On Time" column.
-_OPPOSITES = {"late": "on time", "delayed": "on time"}
-_OPPOSITE_NAMES = {"on time": {"time"}}  # the name stems of the column each opposite names (name_stems)
+# "How many expenses were rejected" of an "Approved" column (my own expenses table, 2026-11-29: it counted them all).
+_OPPOSITES = {"late": "on time", "delayed": "on time", "rejected": "approved", "declined": "approved"}
+_OPPOSITE_NAMES = {"on time": {"time"}, "approved": {"approv"}}  # the name stems of the column each opposite names
 # Words whose opposite cells write, where no cell writes the word: "how many open deals" of a Stage column whose
 # cells say "Closed Won" and "Closed Lost", and never "Open"; "open tasks" of a Status "Done" (the first written).
 _CELL_OPPOSITES = {"open": ("closed", "done", "completed", "resolved", "won", "lost")}

@@ -83,6 +83,8 @@ NEGATION = {
     "other",
     "without",
     "never",
+    "missing",  # "expenses missing a receipt" (my own expenses table, 2026-11-29: counted those with one)
+    "lacking",
     "didn",
     "don",
     "doesn",

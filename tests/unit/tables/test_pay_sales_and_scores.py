@@ -340,3 +340,23 @@ def test_what_a_client_paid_and_still_owes_is_read_from_the_paid_and_amount_colu
     assert answer("How many invoices are paid?", invoices, "integer") == 2
     assert answer("How many invoices are partially paid?", invoices, "integer") == 1
     assert answer("How much was billed to Acme?", invoices, "float") == 9300
+
+
+EXPENSES = """Date,Employee,Category,Amount,Approved,Receipt
+2026-05-02,Priya Shah,Travel,420.00,Yes,Yes
+2026-05-07,Priya Shah,Meals,64.50,No,No
+2026-05-15,Tom Baker,Hardware,1250.00,Pending,Yes
+2026-06-04,Omar Haddad,Travel,305.00,No,Yes
+"""
+
+
+def test_approved_rejected_and_missing_say_yes_or_no_of_a_column_with_a_state_besides():
+    # my own expenses (2026-11-29): an Approved column of Yes, No and Pending was no column of yes and no ("the total of
+    # approved expenses" had no reading, "rejected" counted every expense); "missing a receipt" counted those with one
+    expenses = table_of(EXPENSES, "expenses.csv")
+    assert answer("What is the total of approved expenses?", expenses, "float") == 420
+    assert answer("How many expenses were rejected?", expenses, "integer") == 2
+    assert answer("How many expenses are pending approval?", expenses, "integer") == 1
+    assert answer("How many expenses are missing a receipt?", expenses, "integer") == 1
+    reading = parse.read("How many expenses are missing a receipt?", expenses, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
