@@ -103,13 +103,15 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         values = condition.value if isinstance(condition.value, (list, tuple)) else [condition.value]
         picked.setdefault(condition.column, []).extend(str(v) for v in values)
     reading.left_out_values = left_out_values(reading.unexplained, picked, index_)
-    reading.each_ungrouped = _each_ungrouped(words, stems, reading, index_)
+    reading.each_ungrouped = _each_ungrouped(words, stems, reading, table, index_)
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
     reading.alike = _named_alike(reading.plan, stems, [c for c in named if c not in settled], table, index_)
     return reading
 
 
-def _each_ungrouped(words: list[str], stems: list[str], reading: Reading, index_: Index) -> int | None:
+def _each_ungrouped(
+    words: list[str], stems: list[str], reading: Reading, table: TypedTable, index_: Index
+) -> int | None:
     """The column a question asks a value of "each" of ("how many orders did each region place": one count per
     Region) when the plan neither groups by it nor picks rows by it: one value cannot answer it."""
     used = {
@@ -119,8 +121,11 @@ def _each_ungrouped(words: list[str], stems: list[str], reading: Reading, index_
         for c in (plan.group_by, *plan.select, *(condition.column for condition in plan.where))
     }
     for i, word in enumerate(words[:-1]):
-        if word == "each":
+        # "each region", "the total spend per department" (not "the cost per kg": a rate, of a column of numbers)
+        if word in ("each", "per"):
             named = [c for c, names in enumerate(index_.names) if stems[i + 1] in names]
+            if word == "per":
+                named = [c for c in named if not table.columns[c].numeric]
             if named and not set(named) & used:
                 return named[0]
     return None

@@ -281,6 +281,9 @@ def test_a_value_asked_of_each_of_a_column_is_no_one_value():
     cap = cap_of("How many orders did each region place?", orders)
     assert cap is not None and cap.level == EACH_UNGROUPED and "'region'" in cap.why
     assert cap_of("How many orders did the Europe region place?", orders) is None
+    # "per" a column of words likewise ("the total spend per department" added up every department's, at 0.8)
+    per = cap_of("What is the total amount per region?", orders)
+    assert per is not None and per.level == EACH_UNGROUPED and not per.offers_value
 
 
 def test_the_first_of_the_rows_a_name_picks_is_its_earliest():
