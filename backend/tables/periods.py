@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pyarrow.compute as pc
+
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.words import MONTH_NAMES, Mention
@@ -97,3 +99,41 @@ def change_across(q: str, where: tuple[Condition, ...], measure: int | None) -> 
 
     end, start = total_in(last), total_in(first)
     return (end, ReadingKind.REMAINING, start) if said.group(1) else (start, ReadingKind.REMAINING, end)
+
+
+def change_across_columns(
+    q: str, table: TypedTable, where: tuple[Condition, ...]
+) -> tuple[Plan, ReadingKind, Plan] | None:
+    """ "How much did South's sales grow from January to April" of a table with a column for each month ("Jan", "Feb",
+    ...): the last month's column less the first's (the first's less the last's for a fall), over the rows picked.
+    It read South's January alone (9,800 at 0.72; my own monthly sales table, 2026-11-29)."""
+    said, months = _CHANGED.search(q), said_months(q)
+    if said is None or months is None:
+        return None
+    month_columns = {
+        MONTH_NAMES.index(name) + 1: i
+        for i, column in enumerate(table.columns)
+        for name in MONTH_NAMES
+        if column.numeric and column.name.strip().lower() in (name, name[:3])
+    }
+    first, last = (month_columns.get(month) for month in months)
+    if first is None or last is None:
+        return None
+    start, end = Plan(Operation.SUM, first, where=where), Plan(Operation.SUM, last, where=where)
+    return (end, ReadingKind.REMAINING, start) if said.group(1) else (start, ReadingKind.REMAINING, end)
+
+
+_ASKS_MONTH = re.compile(r"\b(?:which|what) month\b")
+
+
+def asks_an_unheld_month(q: str, table: TypedTable) -> bool:
+    """Whether the question asks which month and no column can say it: the table has no dates and no cell names a
+    month ("which month had the highest sales for North" of a table with a column for each month answered its
+    Manager, at 0.8; my own monthly sales table, 2026-11-29)."""
+    if not _ASKS_MONTH.search(q) or any(column.kind == "date" for column in table.columns):
+        return False
+    texts = [i for i, column in enumerate(table.columns) if not column.numeric]
+    return not any(pc.any(pc.match_substring_regex(table.data.column(f"c{i}"), _MONTH_WORD)).as_py() for i in texts)
+
+
+_MONTH_WORD = r"(?i)\b(?:" + "|".join(f"{name}|{name[:3]}" for name in MONTH_NAMES) + r")\b"  # "April", "Apr 2026"

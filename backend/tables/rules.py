@@ -30,7 +30,7 @@ from backend.tables.comparisons import (
 )
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import counted_plan
-from backend.tables.periods import change_across
+from backend.tables.periods import asks_an_unheld_month, change_across, change_across_columns
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import in_time_order, numbered_row, shift_of, the_row_shifted_from
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
@@ -105,8 +105,8 @@ def comparison(p: ParsedQuestion) -> Outcome:
     q, table, where = p.q, p.table, p.where
     compared = (
         (
-            change_across(q, where, p.measure) if p.numeric_answer else None
-        )  # "how much did revenue grow from Jan to Mar"
+            (change_across(q, where, p.measure) or change_across_columns(q, table, where)) if p.numeric_answer else None
+        )  # "how much did revenue grow from Jan to Mar" (of a Month column, or of a column for each month)
         or (share_of_level(q, table, p.named, where) if p.numeric_answer else None)  # "what % of her target"
         or (
             share(
@@ -289,8 +289,14 @@ def _with_absent(p: ParsedQuestion) -> tuple[Condition, ...]:
     return where
 
 
+def month_unheld(p: ParsedQuestion) -> Outcome:
+    """ "Which month" of a table where no column says one (periods.asks_an_unheld_month): no reading."""
+    return NO_READING if asks_an_unheld_month(p.q, p.table) else None
+
+
 # The question forms in the order they are tried.
 RULES: list[Rule] = [
+    Rule("month no column holds", month_unheld),
     Rule("scores", scores),
     Rule("length", length),
     Rule("comparison", comparison),

@@ -363,3 +363,17 @@ def test_approved_rejected_and_missing_say_yes_or_no_of_a_column_with_a_state_be
     assert answer("How many expenses are missing a receipt?", expenses, "integer") == 1
     reading = parse.read("How many expenses are missing a receipt?", expenses, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
+
+
+def test_a_table_with_a_column_for_each_month():
+    # my own monthly sales (2026-11-29): "grow from January to April" read South's January alone (9,800 at 0.72);
+    # "which month had the highest sales for North" answered its Manager, at 0.8
+    monthly = table_of(
+        "Region,Manager,Jan,Feb,Mar,Apr\nNorth,Ana Ruiz,12000,13500,12800,14100\n"
+        "South,Ben Cole,9800,9100,10400,11000\n",
+        "monthly.csv",
+    )
+    assert answer("How much did South's sales grow from January to April?", monthly, "integer") == 1200
+    assert answer("How much did North's sales fall from February to March?", monthly, "integer") == 700
+    assert answer("What were North's sales in February?", monthly, "integer") == 13500
+    assert parse.read("Which month had the highest sales for North?", monthly, AnswerType.STRING) is None
