@@ -98,7 +98,10 @@ PARTIAL = {
 # 0.8 on my own department budgets table, 2026-11-28; explain.py leaves its "per" out with it): a measure said and
 # dropped, like the time and bound above, so the same cap. One dev reading leaves such a word out, already under the
 # bar (nt-7698, "rides per hour", 0.18).
-_DROPPED_WORDS = {*MONTH_NAMES, "within", "per"}
+# A part asked for and left out ("what percentage of its target did East reach" read its Target, at 0.8, of my own
+# table with a column for each month, 2026-11-29) is the same: wrong on both dev and fresh answers that leave it out
+# (tuning, already under the bar).
+_DROPPED_WORDS = {*MONTH_NAMES, "within", "per", "percentage", "percent"}
 AMBIGUITY_FACTOR = 0.67  # another table reads the question as well (no data: about what a guessed column costs)
 AGGREGATES = {  # readings whose value is computed over rows, not read from a cell
     ReadingKind.COUNT,

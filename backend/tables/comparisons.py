@@ -97,11 +97,28 @@ def remaining(q: str, table: TypedTable, named: list[int], where: tuple[Conditio
 LEFT = re.compile(r"\b(?:remaining|left|unspent)\b")
 
 
+def part_of_a_level(q: str, table: TypedTable, named: list[int]) -> list[int]:
+    """The level columns (a Target, a Budget) the question asks a part of ("what percentage of its target"); a share of
+    rows is no reading of such a question (it gave East's rows over every row, 25%, of a table with a column for each
+    month; my own monthly sales table, 2026-11-29)."""
+    said = _PART.search(q)
+    if said is None:
+        return []
+    # the level said right after "of" ("of her target", "of the budget"), not later ("what percentage of regions beat
+    # their target": a part of the regions)
+    after = " ".join(q[said.end() :].split()[:3])
+    return [
+        c
+        for c in named
+        if table.columns[c].numeric and LEVEL_OR_BUDGET.search(table.columns[c].name) and LEVEL_OR_BUDGET.search(after)
+    ]
+
+
 def share_of_level(q: str, table: TypedTable, named: list[int], where: tuple[Condition, ...]) -> Compared | None:
     """What part of a level the rows reached: "what percentage of her target did Cara reach in Q1" (her Actual over
     her Target, in percent), "what share of the budget was spent" (the spending over the budget)."""
     said = _PART.search(q)
-    levels = [c for c in named if table.columns[c].numeric and LEVEL_OR_BUDGET.search(table.columns[c].name)]
+    levels = part_of_a_level(q, table, named)
     if said is None or len(levels) != 1:
         return None
     numbers = [c for c, column in enumerate(table.columns) if column.numeric and c != levels[0]]

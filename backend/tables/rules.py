@@ -21,6 +21,7 @@ from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_c
 from backend.tables.columns import length_column, shift_unit
 from backend.tables.comparisons import (
     either_number,
+    part_of_a_level,
     remaining,
     share,
     share_of_level,
@@ -118,7 +119,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
                 rates=any("rate" in names for names in p.index.names),
                 measure=_named_after_part(p),
             )
-            if p.numeric_answer
+            if p.numeric_answer and not part_of_a_level(q, table, p.named)
             else None
         )
         or (

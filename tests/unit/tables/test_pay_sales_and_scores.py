@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from backend.answer.table_caps import EACH_UNGROUPED, matched_caps
+from backend.answer.table_confidence import PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.tables.plan import InvalidPlan, Operation, Plan, check
 from backend.tables.query import execute
@@ -377,3 +378,12 @@ def test_a_table_with_a_column_for_each_month():
     assert answer("How much did North's sales fall from February to March?", monthly, "integer") == 700
     assert answer("What were North's sales in February?", monthly, "integer") == 13500
     assert parse.read("Which month had the highest sales for North?", monthly, AnswerType.STRING) is None
+    # a part of a level no column achieves is no share of rows (East's rows over all, 25%, at 0.72): left out, declined
+    monthly = table_of("Region,Jan,Target\nNorth,12000,50000\nEast,15200,60000\n", "monthly.csv")
+    reading = parse.read("What percentage of its target did East reach?", monthly, AnswerType.FLOAT)
+    assert reading is not None and "percentage" in reading.unexplained
+    assert reading_confidence(reading, monthly) == PARTIAL["a time or bound left out"]
+    # where a column achieves it, it is read; and a part of the rows is still a part of the rows
+    targets = table_of("Region,Sales,Target\nNorth,45000,50000\nEast,66000,60000\n", "targets.csv")
+    assert answer("What percentage of its target did East reach?", targets, "float") == 110
+    assert answer("What percentage of regions beat their target?", targets, "float") == 50
