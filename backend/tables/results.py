@@ -159,17 +159,16 @@ def _measured(rows: list[tuple], column: int, other: int, how: str, table: Typed
     return measured
 
 
+# Readings whose value compares the first plan's value with the second's
+_OF_TWO_VALUES = (ReadingKind.DIFFERENCE, ReadingKind.REMAINING, ReadingKind.MORE_OR_LESS, ReadingKind.LARGER)
+
+
 def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: bool = False) -> list[Any]:
     """The computed values, before typing: a number for aggregates, cells for rows, a bool for existence (``ties``:
     every group tied first, not only the first)."""
     if reading.kind == ReadingKind.EXISTS:
         return [bool(result.rows and result.rows[0][0])]
-    if reading.kind in (
-        ReadingKind.DIFFERENCE,
-        ReadingKind.REMAINING,
-        ReadingKind.MORE_OR_LESS,
-        ReadingKind.LARGER,
-    ) and (reading.second):
+    if reading.kind in _OF_TWO_VALUES and reading.second:
         other = execute(reading.second, table)  # the value compared with: B's, or the smallest
         a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
         if a is None or b is None:
