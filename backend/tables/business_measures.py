@@ -11,7 +11,7 @@
 - the *total* of a price or cost per unit over what was sold: "the total food cost of the lemonade sold" (its Food
   Cost times its Qty Sold);
 - what is still *owed* of what was billed: "how much does Acme still owe", "the outstanding balance" (the Amount less
-  what was Paid).
+  what was Paid); and what was *paid*, of a Paid column beside a status that says "Paid" (``amount_paid_said``).
 
 Each was answered wrong at 0.65 or 0.8 over my own employees, shop orders, product sales, shop footfall and menu
 tables (2026-11-28): the Bonus alone, the Revenue of the lamps as their price, the Returns as their rate, the average
@@ -26,7 +26,9 @@ import re
 from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME
 from backend.tables.infer import TypedTable
 from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
+from backend.tables.plan import Condition
 from backend.tables.vocabulary import Index
+from backend.tables.words import normal
 from backend.text import stem
 
 _INCLUDING = frozenset({"including", "incl", "plus", "inclusive"})  # "inclusive of shipping"
@@ -189,3 +191,30 @@ def _owed(words: list[str], numbers: list[int], table: TypedTable, index_: Index
         return None
     still = {i - 1 for i in said if i > 0 and words[i - 1] == "still"}  # "still owe"
     return SaidMeasure(billed[0], LESS, paid[0], frozenset({*said, *still}))
+
+
+# "how much has Hooli paid", "how much did Acme pay in August": a verb for money moved that ends the question or comes
+# before a preposition, not one before a noun ("the total of paid invoices": the rows whose status says it)
+_MONEY_MOVED = re.compile(
+    r"\bhow much\b.*\b(?:pay|pays|paid|bill|billed|invoice|invoiced|spend|spent)\b"
+    r"\s*(?:$|\?|\b(?:in|on|for|to|so|since|during|by|until|before|after|altogether|overall|in total)\b)"
+)
+
+
+def amount_paid_said(
+    q: str, conditions: list[Condition], table: TypedTable, index: Index
+) -> tuple[Condition, int] | None:
+    """A condition on a status cell ("Paid") that the question's verb says as the number column of the same name, and
+    that column ("how much has Hooli paid" of invoices with a Paid column of amounts beside a Status of "Paid", "Open":
+    it added up the Amount of Hooli's fully paid invoices, none, where it asks what its Paid column adds up to; my own
+    invoices table, 2026-11-29). None where no such verb is said or no number column is named by the cell."""
+    if not _MONEY_MOVED.search(q):
+        return None
+    for condition in conditions:
+        if condition.op != "=" or condition.view != "text" or not isinstance(condition.value, str):
+            continue
+        said = stem(normal(condition.value))
+        named = [i for i, column in enumerate(table.columns) if column.numeric and said in index.names[i]]
+        if len(named) == 1:
+            return condition, named[0]
+    return None

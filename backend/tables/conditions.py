@@ -7,7 +7,6 @@ each row ("stock below the reorder level")."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import pyarrow.compute as pc
@@ -58,7 +57,7 @@ def number_conditions(
             found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"
         if column is None and not found and conditions and _closes_range(conditions[-1], number, words):
             column = conditions[-1].column  # "between 90,000 and 110,000": the other end of the same column's range
-        # "in 2007 or 2008": a second number of a column, said as the other option (comparisons.either_number)
+        # "in 2007 or 2008": a second number of a column, said as the other option (two_values.either_number)
         option = column in equal_at and "or" in words[equal_at[column] : said_at] if column is not None else False
         if column is not None and not (number.op == "=" and column in taken and not option):
             op = number.op
@@ -236,33 +235,6 @@ def outcome_condition(words: list[str], index: Index, taken: set[int]) -> Condit
         cells = index.outcomes[column].get(outcome)
         if cells:
             return Condition(column, "in", cells)
-    return None
-
-
-# "how much has Hooli paid", "how much did Acme pay in August": a verb for money moved that ends the question or comes
-# before a preposition, not one before a noun ("the total of paid invoices": the rows whose status says it)
-_MONEY_MOVED = re.compile(
-    r"\bhow much\b.*\b(?:pay|pays|paid|bill|billed|invoice|invoiced|spend|spent)\b"
-    r"\s*(?:$|\?|\b(?:in|on|for|to|so|since|during|by|until|before|after|altogether|overall|in total)\b)"
-)
-
-
-def amount_paid_said(
-    q: str, conditions: list[Condition], table: TypedTable, index: Index
-) -> tuple[Condition, int] | None:
-    """A condition on a status cell ("Paid") that the question's verb says as the number column of the same name, and
-    that column ("how much has Hooli paid" of invoices with a Paid column of amounts beside a Status of "Paid", "Open":
-    it added up the Amount of Hooli's fully paid invoices, none, where it asks what its Paid column adds up to; my own
-    invoices table, 2026-11-29). None where no such verb is said or no number column is named by the cell."""
-    if not _MONEY_MOVED.search(q):
-        return None
-    for condition in conditions:
-        if condition.op != "=" or condition.view != "text" or not isinstance(condition.value, str):
-            continue
-        said = stem(normal(condition.value))
-        named = [i for i, column in enumerate(table.columns) if column.numeric and said in index.names[i]]
-        if len(named) == 1:
-            return condition, named[0]
     return None
 
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from backend.tables.answered import answered_column, valued_column
+from backend.tables.business_measures import amount_paid_said
 from backend.tables.column_kinds import MONEY_NAME, is_year_or_rank, placing_column, units_column, year_column
 from backend.tables.columns import the_amount
-from backend.tables.conditions import amount_paid_said, filled_or_empty, question_conditions
+from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import shared_column

@@ -19,16 +19,7 @@ from backend.tables.aggregations import average, date_part_group, distinct, medi
 from backend.tables.answered import answered_column
 from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_column
 from backend.tables.columns import length_column, shift_unit
-from backend.tables.comparisons import (
-    either_number,
-    part_of_a_level,
-    remaining,
-    share,
-    share_of_level,
-    spread,
-    two_columns,
-    two_values,
-)
+from backend.tables.comparisons import part_of_a_level, remaining, share, share_of_level, spread, two_columns
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.periods import asks_an_unheld_month, change_across, change_across_columns
@@ -37,6 +28,7 @@ from backend.tables.positions import in_time_order, numbered_row, shift_of, the_
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
 from backend.tables.scores import score_plan
 from backend.tables.superlatives import Ranking, superlative_plan
+from backend.tables.two_values import either_number, two_values
 from backend.tables.words import ABBREVIATIONS
 from backend.text import stem
 from backend.types import AnswerType

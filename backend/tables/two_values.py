@@ -1,0 +1,193 @@
+"""Two named values of one column compared: their difference ("the difference between A and B", "how many more
+titles did A win than B"), which of the two has more ("A or B: which has more", "did A win more or less than B"),
+whether the first is the larger ("is Koli larger than Lemmenjoki"), and two numbers said as the options ("in 2007
+or 2008": which year had more).
+
+Each returns the plan whose value the answer starts from, the reading's kind, and the second plan the kind compares it
+with (``comparisons.Compared``), or None when the question is not such a comparison.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.cells import parse_number
+from backend.tables.column_kinds import is_year_or_rank, rank_column, units_column
+from backend.tables.columns import measured_by
+from backend.tables.comparisons import Compared
+from backend.tables.infer import TypedTable
+from backend.tables.named_rows import only_amount, rows_where
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
+from backend.tables.words import Mention
+
+
+def two_values(
+    q: str,
+    table: TypedTable,
+    mentions: list[Mention],
+    conditions: list[Condition],
+    measure: int | None,
+    text_answer: bool,
+    yes_no: bool = False,
+) -> Compared | None:
+    """A comparison of two values of one column the question names, or None (``yes_no``: the answer is whether the
+    first is the larger, "is Koli larger than Lemmenjoki")."""
+    pair = _pair(mentions)
+    if pair is None:
+        return None
+    column, (first, second) = pair
+    rest = tuple(c for c in conditions if c.column != column)
+    if yes_no:
+        return _larger_of_two(q, table, measure, column, rest, first, second)
+    if re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)|\bhow much \w+er\b", q):
+        difference = _difference_of_two(
+            q, table, measure, _rows_of(rest, column, first), _rows_of(rest, column, second)
+        )
+        if difference is not None:
+            return difference
+    # the answer is one of the two: a text, or a number when the two are numbers ("did 1979 or 1985 have ...")
+    options_are_numbers = parse_number(first) is not None and parse_number(second) is not None
+    if not ((text_answer or options_are_numbers) and re.search(r"\bor\b", q)):
+        return None
+    return _which_of_two(q, table, measure, column, rest, first, second)
+
+
+# "larger than", "more clay surfaces than": the comparative a yes/no question compares two values by
+_THAN = re.compile(
+    r"\b(more|greater|larger|bigger|higher|taller|longer|heavier|less|fewer|smaller|lower|shorter|lighter)\b"
+    r"(?:\s+\w+){0,3}\s+than\b"
+)
+_SMALLER = ("less", "fewer", "smaller", "lower", "shorter", "lighter")
+# "did Acme buy fewer kits than Hooli": units moved, added up from a Quantity column (as counts.UNITS_MOVED)
+_MOVED = re.compile(
+    r"\b(?:did|do|does)\b.*\b(?:sell|buy|purchase|order|ship|deliver)\b"
+    r"|\b(?:sold|bought|purchased|ordered|shipped|delivered) (?:more|fewer|less)\b"
+)
+
+
+def _larger_of_two(
+    q: str, table: TypedTable, measure: int | None, column: int, rest: tuple[Condition, ...], first: str, second: str
+) -> Compared | None:
+    """Whether the first value's amount is larger than the second's ("is Koli larger than Lemmenjoki": their Land
+    area; "was there more clay surfaces used than hard surfaces": their rows counted), or smaller when the question
+    says so ("less", "smaller"). Read as whether any row matches, either question was "yes" (fresh WikiTableQuestions,
+    2026-11-29)."""
+    said = _THAN.search(q)
+    if said is None:
+        return None
+    amount = measure
+    if amount is None:
+        amount = measured_by(q, table, [i for i, c in enumerate(table.columns) if c.numeric])
+    if amount is None and _MOVED.search(q):
+        amount = units_column(table, {column, *(c.column for c in rest)})
+    if amount is None and len(rows_where(table, column, first)) == 1:
+        amount = only_amount(table, column)
+
+    def total(value: str) -> Plan:
+        where = _rows_of(rest, column, value)
+        return Plan(Operation.SUM, amount, where=where) if amount is not None else Plan(Operation.COUNT, where=where)
+
+    larger, smaller = (total(second), total(first)) if said.group(1) in _SMALLER else (total(first), total(second))
+    return larger, ReadingKind.LARGER, smaller
+
+
+def _rows_of(rest: tuple[Condition, ...], column: int, value: str) -> tuple[Condition, ...]:
+    return (*rest, Condition(column, "=", value))
+
+
+def _difference_of_two(
+    q: str, table: TypedTable, measure: int | None, first: tuple[Condition, ...], second: tuple[Condition, ...]
+) -> Compared | None:
+    """How much more one has than the other: its measure's total minus the other's ("how much taller is Mount
+    Williamson than Mount Keith": their Elevation), or its rows counted ("how many more titles did A win than B")."""
+    if measure is None:
+        amounts = [i for i, c in enumerate(table.columns) if c.numeric and not is_year_or_rank(table, i)]
+        measure = measured_by(q, table, amounts)
+    if measure is not None:
+        return (
+            Plan(Operation.SUM, measure, where=first),
+            ReadingKind.DIFFERENCE,
+            Plan(Operation.SUM, measure, where=second),
+        )
+    if re.search(r"\bhow many\b|\bnumber of\b", q):
+        return Plan(Operation.COUNT, where=first), ReadingKind.DIFFERENCE, Plan(Operation.COUNT, where=second)
+    return None
+
+
+def _which_of_two(
+    q: str, table: TypedTable, measure: int | None, column: int, rest: tuple[Condition, ...], first: str, second: str
+) -> Compared | None:
+    """Which of the two has more (or less, or came first): by their amounts, their rows, or the table's order."""
+    both = (*rest, Condition(column, "in", [first, second]))
+    descending = not re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last|first|earlier|earliest)\b", q)
+    # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each has
+    # one row, the table's only amount ("did Alice earn more or less than Bob").
+    amount = measure
+    if amount is None and len(rows_where(table, column, first)) == 1:
+        amount = only_amount(table, column)
+
+    def total(value: str) -> Plan:
+        where = _rows_of(rest, column, value)
+        return Plan(Operation.SUM, amount, where=where) if amount is not None else Plan(Operation.COUNT, where=where)
+
+    if re.search(r"\bmore or (?:less|fewer)\b|\b(?:less|fewer) or more\b", q):  # "did A win more or less than B"
+        return total(first), ReadingKind.MORE_OR_LESS, total(second)
+    more = re.search(r"\b(more|most|fewer|less|least)\b", q)
+    if measure is None and more and not re.search(r"\brank", q):
+        # "were more concerts played in Quebec or in Alberta": the value with more rows
+        plan = Plan(Operation.COUNT, group_by=column, where=both, descending=descending, limit=2)
+        return plan, ReadingKind.GROUP, None
+    several = len(rows_where(table, column, first)) > 1 or len(rows_where(table, column, second)) > 1
+    if measure is not None and several and more:
+        # "did Frozen or Rambo make more money": each one's rows added up, over its weeks
+        plan = Plan(Operation.SUM, measure, group_by=column, where=both, descending=descending, limit=2)
+        return plan, ReadingKind.GROUP, None
+    order = measure if measure is not None else rank_column(table)
+    if order is None and re.search(r"\b(first|earlier|earliest|before|last|later|latest)\b", q):
+        # "was A or B the first pick", "which came first, A or B": the one the table lists first (or last)
+        later = bool(re.search(r"\b(last|later|latest)\b", q))
+        return Plan(Operation.ROWS, select=(column,), where=both, descending=later, limit=1), ReadingKind.COMPARE, None
+    if order is None:
+        return None
+    if re.search(r"\b(rank|position|place|finish)", q) and measure is None:
+        descending = not descending  # a better rank is a smaller number
+    plan = Plan(Operation.ROWS, select=(column,), where=both, order_by=order, descending=descending, limit=1)
+    return plan, ReadingKind.COMPARE, None
+
+
+def either_number(q: str, conditions: list[Condition], measure: int | None) -> Compared | None:
+    """Two numbers said as options of one column ("more matches in 2007 or 2008", "was attendance higher in week 5
+    or week 9"): the plan of each one's rows, their measure summed or else counted. The answer is the option whose
+    amount is the larger, or the smaller when the question asks for less (``descending`` of the plans says which).
+    """
+    said = [c for c in conditions if c.op == "=" and c.view in ("number", "year") and isinstance(c.value, float)]
+    pair = next(
+        ((a, b) for i, a in enumerate(said) for b in said[i + 1 :] if (a.column, a.view) == (b.column, b.view)), None
+    )
+    if pair is None:
+        return None
+    first, second = (f"{c.value:g}" for c in pair)
+    if not re.search(rf"\b{first}\b.*\bor\b.*\b{second}\b", q):
+        return None
+    rest = tuple(c for c in conditions if c not in pair)
+    larger = not re.search(r"\b(less|fewer|lower|smaller|least|fewest|lowest)\b", q)
+
+    def amount(option: Condition) -> Plan:
+        where = (*rest, option)
+        return (
+            Plan(Operation.SUM, measure, where=where, descending=larger)
+            if measure is not None
+            else Plan(Operation.COUNT, where=where, descending=larger)
+        )
+
+    return amount(pair[0]), ReadingKind.EITHER, amount(pair[1])
+
+
+def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:
+    """Two values of one column the question names ("A or B", "between A and B")."""
+    for i, a in enumerate(mentions):
+        for b in mentions[i + 1 :]:
+            shared = [c for c in a.cells if c in b.cells]
+            if shared:
+                return shared[0], (a.cells[shared[0]], b.cells[shared[0]])
+    return None
