@@ -33,6 +33,9 @@ _SENSES = (
     # "what did the Rome shipment weigh" (no reading of its Weight (kg): "weigh" and "weight" stem apart; my own
     # shipments table, 2026-11-29)
     (re.compile(r"(?i)\bweight\b"), frozenset({stem("weigh"), stem("weighs"), stem("weighed")})),
+    # "how much does Acme still owe" of invoices with a Balance Due (it added up their Amount, "owe" left out, at 0.72;
+    # my own invoices table, 2026-11-29; without such a column business_measures reads the Amount less the Paid)
+    (re.compile(r"(?i)\b(?:balance|outstanding|amount due)\b"), frozenset({stem("owe"), stem("owing")})),
 )
 # The same for columns of words: "country" of a Nation or Nationality ("which country had the most deputy judges"
 # counted the judges' terms, "country" left out; WikiTableQuestions questions on tuning tables, 2026-11-29).

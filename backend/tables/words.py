@@ -100,6 +100,7 @@ PLAIN_VERBS = set(
     "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
     "happen happened take took taken appear appears appeared given give represented included tell me sold sell "
     "sells bought purchased buy buys generated generate generates submitted submits submit filed claimed log logs "
+    "still yet "  # "how much does Acme still owe", "the tasks still open"
     "logged brought bring brings".split()
 )
 

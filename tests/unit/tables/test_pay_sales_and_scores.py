@@ -344,6 +344,11 @@ def test_what_a_client_paid_and_still_owes_is_read_from_the_paid_and_amount_colu
     assert answer("How many invoices are paid?", invoices, "integer") == 2
     assert answer("How many invoices are partially paid?", invoices, "integer") == 1
     assert answer("How much was billed to Acme?", invoices, "float") == 9300
+    # a column that holds what is owed is read as it is ("owe" named no Balance Due: it added up the Amount, at 0.72)
+    balances = table_of("Invoice,Client,Amount,Balance Due\nINV-1,Acme,4200,0\nINV-3,Acme,5100,3100\n", "invoices.csv")
+    assert answer("How much does Acme still owe?", balances, "float") == 3100
+    reading = parse.read("How much does Acme still owe?", balances, AnswerType.FLOAT)
+    assert reading is not None and reading.unexplained == ()
 
 
 EXPENSES = """Date,Employee,Category,Amount,Approved,Receipt
