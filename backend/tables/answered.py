@@ -13,7 +13,12 @@ from backend.tables.wh_columns import names_people, of_numbers, roles_first, row
 from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, name_stems, table_words
 from backend.text import STOP_WORDS, stem
 
-_ASKED = re.compile(r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?(?:the )?(\w+)(?: (\w+))?")
+# "what is his/her compression": a possessive before the noun asked for is as "the" (fresh WikiTableQuestions training
+# questions, tuning tables, 2026-11-29)
+_ASKED = re.compile(
+    r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?"
+    r"(?:(?:the|his|her|its|their) )*(\w+)(?: (\w+))?"
+)
 
 
 def answered_column(

@@ -58,6 +58,7 @@ class Reading:
     # words left out that other cells of a column the plan picks rows by hold, with that column (a value dropped)
     left_out_values: tuple[tuple[str, int], ...] = ()
     each_ungrouped: int | None = None  # the column asked "each" of that the plan neither groups nor picks rows by
+    of_one_row: bool = False  # "the difference in points in 1996": a value of the one row its conditions pick
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

@@ -63,9 +63,21 @@ def scores(p: ParsedQuestion) -> Outcome:
     # of the columns of scores, one named for the final score ("Score", "Result") before a running one ("Goals":
     # "87' 2–0", the score when a goal went in; fresh WikiTableQuestions nt-12851, 2026-11-29), else the first
     final = [i for i, holds in enumerate(p.index.scores) if holds and _FINAL_SCORE.search(p.table.columns[i].name)]
+    # one the question names before those ("the 1st leg"); two named ("the difference in the first and second leg"
+    # for Belgium, of "1st leg" and "2nd leg": its goals in one less the other) compare columns, which no score plan
+    # reads (it read the "Agg." margin; fresh WikiTableQuestions nt-5158, 2026-11-29)
+    named = [c for c in p.named if p.index.scores[c] and c not in p.condition_columns]
+    if len(named) > 1:
+        return None
+    final = named or final
     scores = tuple(i in final for i in range(len(p.index.scores))) if final else p.index.scores
     scored = score_plan(p.q, scores, p.where, p.numbers, p.numeric_answer, p.answer_column, p.is_max, p.is_min)
-    return p.reading(*scored) if scored is not None else None
+    if scored is None:
+        return None
+    reading = p.reading(*scored)
+    # a margin with no "largest" said is one game's (score_plan reads it as the largest of the rows picked)
+    reading.of_one_row = scored[1] is ReadingKind.MAX and not p.is_max and scored[0].score == "margin"
+    return reading
 
 
 def _named_after_part(p: ParsedQuestion) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_caps import FIRST_OF_SEVERAL, ROWS_OR_TOTAL, ROWS_OR_VALUES, matched_caps
+from backend.answer.table_caps import FIRST_OF_SEVERAL, ROWS_OR_TOTAL, ROWS_OR_VALUES, SEVERAL_GAMES, matched_caps
 from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.tables.cells import leading_number
@@ -175,6 +175,13 @@ def test_the_column_named_before_a_shift_word_is_its_unit_not_the_answer():
     awards = table_of("month,year,player\nApril,2009,Ann\nMay,2009,Bob\nJune,2009,Cy\n", "awards.csv")
     assert answer("Bob won in May 2009, who won the month before?", awards, "string") == "Ann"
     assert answer("Which month came after May?", awards, "string") == "June"
+
+
+def test_a_possessive_before_the_column_asked_for_is_as_the():
+    cars = table_of("Car,Engine,Compression\nPulsar GTi-R,Redtop,8.3:1\nSilvia,Blacktop,8.5:1\n", "cars.csv")
+    # "his/her compression" asks for the Compression, not a guessed Engine (WikiTableQuestions nt-13770)
+    assert answer("What is his/her compression for the Pulsar GTi-R?", cars, "string") == "8.3:1"
+    assert answer("What is its engine for the Silvia?", cars, "string") == "Blacktop"
 
 
 def test_two_numbers_said_as_options_answer_with_the_one_that_has_more():
@@ -564,6 +571,16 @@ def test_scores_in_cells_are_read_as_a_margin_or_a_total():
     assert answer("What is the difference in attendance between 1996 and 1997?", games, "integer") == 11000
     reading = parse.read("What was the difference in points scored in 1996?", games, AnswerType.INTEGER)
     assert describe(reading.plan, games) == "max of the margin of 'Score' of games.csv where 'Year' = '1996'"
+    assert matched_caps(reading, execute(reading.plan, games), games) is None
+    # one game's margin, where the conditions pick two games: the difference asked is between them, not a margin
+    # (WikiTableQuestions nt-8048: "the difference between the games played at X and at Y")
+    two = parse.read("What is the difference in points between Rams and Bears?", games, AnswerType.INTEGER)
+    cap = matched_caps(two, execute(two.plan, games), games)
+    assert cap.level == SEVERAL_GAMES and "margin of one game" in cap.why
+    # two columns of scores named ("the first and second leg") are compared, not the margin of a third ("Agg.")
+    legs = table_of("Team,Agg.,1st leg,2nd leg\nBelgium,4–5,3–2,1–3\nFrance,2–1,1–0,1–1\nItaly,0–2,0–1,0–1\n", "l.csv")
+    both = parse.read("What was the difference in the first and second leg for Belgium?", legs, AnswerType.INTEGER)
+    assert both is None or not both.plan.score
 
 
 def test_score_plans_are_checked_against_the_table():
