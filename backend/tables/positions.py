@@ -73,6 +73,10 @@ def rows_around(words: list[str], where: tuple[Condition, ...], mentions: list[M
         return (*(c for c in where if c is not two), *around)
     for mention in mentions:
         said = words[max(0, mention.start - 2) : mention.start]
+        # "before they faced Bristol": a subject and its verb between the word and the row (fresh WikiTableQuestions
+        # nt-13834, 2026-11-29: it counted the games against Bristol)
+        if mention.start >= 3 and words[mention.start - 2] in _SUBJECTS:
+            said = [words[mention.start - 3]]
         op = "<" if set(said) & _BEFORE else ">" if set(said) & _AFTER else None
         named = next(
             (c for c in where if c.op in ("=", "contains") and c.view == "text" and c.column in mention.cells), None
@@ -83,6 +87,7 @@ def rows_around(words: list[str], where: tuple[Condition, ...], mentions: list[M
 
 
 _BEFORE = {"before", "above", "prior", "preceding"}
+_SUBJECTS = {"they", "he", "she", "it", "we", "i", "you"}
 _AFTER = {"after", "below", "following"}
 _SHIFT_WORDS = set("after next following below succeeded subsequent before previous preceding above prior".split())
 _COUNTS = {w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}

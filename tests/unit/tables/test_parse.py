@@ -822,6 +822,8 @@ TOWERS = """Rank,Name,Height ft (m),Floors,Year,City
         # the rows listed before or between rows said, not those rows
         (DRAFT, "how many players were drafted before petr novak?", "integer", 3),
         (DRAFT, "how many players were picked between luis ortega and ken watanabe?", "integer", 3),
+        # a subject and its verb between "before" and the row said
+        (DRAFT, "how many players did they pick before they took petr novak?", "integer", 3),
         # a name said in part; "picked" names the Pick column, but players are counted, not his pick read
         (DRAFT, "how many players were picked before novak?", "integer", 3),
         # "who" asks for a person even when the word after it names a number column ("pick")
