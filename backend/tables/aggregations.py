@@ -14,6 +14,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import Outcome, ParsedQuestion
 from backend.tables.vocabulary import Index
+from backend.tables.words import AVERAGE
 from backend.text import stem
 
 
@@ -121,7 +122,7 @@ def _sized(p: ParsedQuestion) -> re.Match[str] | None:
 
 def average(p: ParsedQuestion) -> Outcome:
     """ "the average attendance": the measure's mean over the matching rows."""
-    if re.search(r"\baverage\b|\bmean\b", p.q) and p.measure is not None:
+    if AVERAGE.search(p.q) and p.measure is not None:
         return p.reading(Plan(Operation.AVG, p.measure, where=p.where), ReadingKind.AVG)
     return None
 

@@ -18,7 +18,7 @@ from backend.tables.column_kinds import holds_years, is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import range_column, span_columns, took_to
-from backend.tables.words import Mention
+from backend.tables.words import AVERAGE, Mention
 
 Compared = tuple[Plan, ReadingKind, Plan | None]
 
@@ -34,8 +34,10 @@ def spread(
             ReadingKind.DIFFERENCE,
             Plan(Operation.MIN, measure, where=where),
         )
-    took = took_to(q, table) if where else None
-    if took is not None:  # "how long did T-202 take to resolve": the days from its Opened to its Resolved
+    took = took_to(q, table)
+    if took is not None and AVERAGE.search(q):  # "the average delivery time": each row's days, averaged
+        return Plan(Operation.AVG, took[0], where=where, until=took[1]), ReadingKind.AVG, None
+    if took is not None and where:  # "how long did T-202 take to resolve": the days from its Opened to its Resolved
         return Plan(Operation.MIN, took[0], where=where), ReadingKind.DAYS, Plan(Operation.MAX, took[1], where=where)
     if measure is not None or not re.search(r"^how long\b", q):
         return None

@@ -261,7 +261,7 @@ def as_derived(reading: Reading, measure: SaidMeasure, numeric: bool) -> Reading
     for a number (``numeric``), the measure of the rows it picks ("the cost per conversion for Spring Sale", "for
     email campaigns": whatever cell it would read)."""
     plan = reading.plan
-    if plan.score or plan.order_to is not None or plan.shift:
+    if plan.score or plan.until is not None or plan.shift:
         return None
     if measure.how in (TIMES, PLUS) and measure.other in (plan.column, plan.order_by):  # "the most expensive order":
         measure = SaidMeasure(measure.other, measure.how, measure.column, measure.words)  # by price, either way round

@@ -18,6 +18,7 @@ from backend.tables.periods import CHANGE_WORDS, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber
 from backend.tables.scores import SCORE_WORDS
+from backend.tables.spans import names_the_end
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
     BOUND_NEGATION,
@@ -194,6 +195,9 @@ def _cue_words_explained(
     length_read = read is not None and words[:2] == ["how", "long"] and LENGTH_NAME.search(table.columns[read].name)
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         explained |= {i for i, w in enumerate(words) if w == "long"}
+    if plan.until is not None and plan.operation is not Operation.ROWS:  # "the average delivery time" of Delivered
+        ended = table.columns[plan.until].name
+        explained |= {i for i, w in enumerate(words) if w in _HOW_LONG or names_the_end(stem(w), ended)}
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
         explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}
     if any(index_.outcomes[c.column] and c.op == "in" for c in plan.where):  # "how many games did they win"
@@ -228,7 +232,7 @@ _BEFORE_STATE = {"not", "still", "already", "yet"}
 
 def _columns_of(plan: Plan) -> set[int]:
     """The columns a plan reads."""
-    said = {plan.column, plan.order_by, plan.order_to, plan.group_by, plan.paired, *plan.select}
+    said = {plan.column, plan.order_by, plan.until, plan.group_by, plan.paired, *plan.select}
     compared = {c.value for c in plan.where if c.view == "column"}  # "below their reorder level"
     return (
         {c for c in said if c is not None}
@@ -243,6 +247,7 @@ _ALL_ROWS_TOGETHER = {"overall", "across", "altogether"}
 _MOST_ROWS_WORDS = {"common", "frequent", "popular"}
 _AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
 _DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}
+_HOW_LONG = {"long", "time", "times", "days"}  # what a duration averaged or ranged is asked as
 
 
 def _compared_with(words: list[str], stems: list[str], at: int, names: set[str]) -> bool:

@@ -117,7 +117,9 @@ class Plan:
     select: tuple[int, ...] = ()
     where: tuple[Condition, ...] = ()
     order_by: int | None = None  # a column; sorted by its number or date view
-    order_to: int | None = None  # with order_by: sorted by how long each row lasted, from order_by to this column
+    # with order_by, or an aggregate's column: how long each row lasted, from that column until this one, sorted by
+    # ("which order took the longest to ship") or aggregated ("the average delivery time": each row's days, averaged)
+    until: int | None = None
     # (the same column: across the years its cells span, "1996–99")
     descending: bool = False
     limit: int | None = None
@@ -153,7 +155,7 @@ def check(plan: Plan, table: TypedTable) -> Plan:
 
     if plan.operation not in OPERATIONS:
         raise InvalidPlan(f"operation: {plan.operation!r} is not one of {', '.join(OPERATIONS)}")
-    for index in (plan.column, plan.order_by, plan.order_to, plan.group_by, *plan.select):
+    for index in (plan.column, plan.order_by, plan.until, plan.group_by, *plan.select):
         known(index, "column")
     if plan.group_part and (plan.group_part not in DATE_PARTS or plan.group_by is None):
         raise InvalidPlan(f"group_part: one of {', '.join(DATE_PARTS)}, of a group_by column")
@@ -165,16 +167,17 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"score: {plan.score!r} is not one of {', '.join(SCORE_PARTS)}")
     if plan.score and (plan.column if plan.operation != Operation.ROWS else plan.order_by) is None:
         raise InvalidPlan("score: a column (or an order) to read as scores is required")
-    numbers = plan.column is not None and (table.columns[plan.column].numeric or bool(plan.score))
+    numbers = plan.column is not None and (table.columns[plan.column].numeric or bool(plan.score or plan.until))
     if plan.operation in (Operation.SUM, Operation.AVG, Operation.MEDIAN) and not numbers:
         raise InvalidPlan(f"{plan.operation}: the column must hold numbers")
     if plan.operation in (Operation.MIN, Operation.MAX, Operation.COUNT_DISTINCT) and plan.column is None:
         raise InvalidPlan(f"{plan.operation}: a column is required")
     if plan.operation == Operation.ROWS and not plan.select:
         raise InvalidPlan("rows: the columns to return are required")
-    if plan.order_to is not None and (plan.order_by is None or not _lasting(table, plan.order_by, plan.order_to)):
-        raise InvalidPlan("order_to: the columns hold no start and end of the same kind")
-    elif plan.order_by is not None and plan.order_to is None and not plan.score and not _sortable(table, plan.order_by):
+    began = plan.column if plan.operation in AGGREGATE_OPERATIONS else plan.order_by
+    if plan.until is not None and (began is None or not _lasting(table, began, plan.until)):
+        raise InvalidPlan("until: the columns hold no start and end of the same kind")
+    elif plan.order_by is not None and plan.until is None and not plan.score and not _sortable(table, plan.order_by):
         raise InvalidPlan(f"order_by: {table.columns[plan.order_by].name!r} holds neither numbers nor dates")
     if plan.limit is not None and not 1 <= plan.limit <= MAX_LIMIT:
         raise InvalidPlan(f"limit: must be between 1 and {MAX_LIMIT}")
@@ -219,7 +222,7 @@ def _check_derived(plan: Plan, table: TypedTable) -> None:
     operations: tuple[Operation, ...] = (Operation.SUM, Operation.MIN, Operation.MAX, Operation.ROWS)
     if plan.per is None:
         operations += (Operation.AVG, Operation.MEDIAN)
-    if plan.operation not in operations or over is None or plan.score or plan.order_to is not None:
+    if plan.operation not in operations or over is None or plan.score or plan.until is not None:
         raise InvalidPlan(
             "per, less, times, plus: of a sum, an average (not per), a min, a max or the column rows are ordered by"
         )

@@ -28,6 +28,9 @@ def describe(plan: Plan, table: TypedTable) -> str:
     else:
         scored = f"the {plan.score} of " if plan.score else ""
         what = f"{plan.operation.replace('_', ' ')} of {scored}{names[plan.column or 0]!r}{_per(plan, names)}"
+        if plan.until is not None:  # "avg of the days from 'Shipped' to 'Delivered'"
+            unit = "days" if table.columns[plan.until].kind == "date" else "span"
+            what = f"{plan.operation} of the {unit} from {names[plan.column or 0]!r} to {names[plan.until]!r}"
     text = f"{what} of {table.name}"
     if plan.where:
         text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
@@ -35,11 +38,11 @@ def describe(plan: Plan, table: TypedTable) -> str:
         last = shifts_past_run(plan)  # query.py: after a run of rows of one value, its last
         side = "after" if plan.shift > 0 else "before"
         text += f", then the row {abs(plan.shift)} {side} the {'last' if last else 'first'} match"
-    if plan.order_to is not None and plan.order_by is not None:
+    if plan.until is not None and plan.order_by is not None:
         span = (
             repr(names[plan.order_by])
-            if plan.order_to == plan.order_by
-            else (f"{names[plan.order_by]!r} to {names[plan.order_to]!r}")
+            if plan.until == plan.order_by
+            else (f"{names[plan.order_by]!r} to {names[plan.until]!r}")
         )
         text += f", {'longest' if plan.descending else 'shortest'} {span} first"
     elif plan.order_by is not None:

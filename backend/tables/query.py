@@ -79,7 +79,10 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         # an empty cell is no value ("how many managers are there" of a Manager column some rows leave empty)
         return f"SELECT count(DISTINCT nullif(lower(trim(c{plan.column})), '')) FROM t{where}", parameters
     if plan.operation in AGGREGATE_OPERATIONS:
-        value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
+        if plan.until is not None and plan.column is not None:  # "the average delivery time": each row's days
+            value = _lasted(plan.column, plan.until, views)
+        else:
+            value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
         return f"SELECT {_aggregated(plan, value)} FROM t{where}", parameters
     order = "row"
     if plan.order_by is not None:
@@ -87,10 +90,10 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             key = _score(plan.order_by, plan.score)
         elif plan.paired is not None:
             key = _derived(plan, f"n{plan.order_by}")
-        elif plan.order_to is None:
+        elif plan.until is None:
             key = _sort_view(plan.order_by, views)
         else:
-            key = _lasted(plan.order_by, plan.order_to, views)
+            key = _lasted(plan.order_by, plan.until, views)
         order = f"{key} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row"
     elif plan.descending:
         order = "row DESC"

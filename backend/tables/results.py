@@ -112,13 +112,13 @@ _VIEWS = {  # (column kind, answer element) → the view whose reading a selecte
 def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
     """The groups, or the rows' answers, tied for first place in a ranking (one or none when the first is alone)."""
     plan = reading.plan
-    lasting = plan.order_to is not None and plan.order_to != plan.order_by  # "took the longest to ship"
+    lasting = plan.until is not None and plan.until != plan.order_by  # "took the longest to ship"
     if reading.kind == ReadingKind.SUPERLATIVE and plan.order_by is not None and not plan.score:
-        if plan.order_to is not None and not lasting:  # across one column's spans of years: not told apart here
+        if plan.until is not None and not lasting:  # across one column's spans of years: not told apart here
             return []
         # the best two rows with the value they are ordered by: a second with the same value ties with the first
         other = plan.order_by if lasting else plan.paired
-        first = plan.order_to if lasting and plan.order_to is not None else plan.order_by
+        first = plan.until if lasting and plan.until is not None else plan.order_by
         ordered_by = (first,) if other is None else (first, other)
         result = execute(replace(plan, select=(plan.select[0], *ordered_by), limit=2), table)
         if other is not None:  # each row's measure (its end less its start, its ratio), as the rows were ordered by it

@@ -13,13 +13,13 @@ import re
 
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber
+from backend.tables.words import AVERAGE
 
 # "won by more than 3 points", "a loss by only one goal": a margin said by what it was won or lost by
 _MARGIN = re.compile(r"\bmargin\b|\bdifferen(?:ce|tial)\b|\bby (?:\w+ ){1,3}(?:points?|goals?|runs?)\b")
 _TOTAL = re.compile(
     r"\b(?:total|combined|altogether)\b.*\b(?:points|goals|runs)\b|\b(?:points|goals|runs)\b.*\b(?:total|combined)\b"
 )
-_AVERAGE = re.compile(r"\baverage\b|\bmean\b")
 # The words a plan over scores accounts for ("the margin of points", "the total goals scored").
 SCORE_WORDS = set("margin difference differential points goals runs score scores scored total combined".split())
 
@@ -61,7 +61,7 @@ def score_plan(
         return Plan(
             Operation.COUNT, where=(*kept, Condition(column, compared.op, compared.value, part))
         ), ReadingKind.COUNT
-    if _AVERAGE.search(q):
+    if AVERAGE.search(q):
         operation = Operation.AVG
     elif is_max != is_min:
         operation = Operation.MAX if is_max else Operation.MIN

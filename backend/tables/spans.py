@@ -55,7 +55,9 @@ def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, in
 # to resolve"
 _TOOK = re.compile(
     r"\b(?:took|take|takes)\s+(?:the\s+)?(?:longest|shortest|most|least)(?:\s+time)?\s+to\s+(\w+)"
-    r"|\bhow (?:long|many days) (?:did|does|do) .*?\btake to (\w+)"
+    r"|\bhow (?:long|many days) (?:on average )?(?:did|does|do) .*?\btake to (\w+)"
+    # "the average time to deliver", "the average delivery time": a noun of the verb ("shipping", "arrival")
+    r"|\btime to (\w+)|\b(\w+(?:ery|ing|al|ion|ment))\s+times?\b"
 )
 
 
@@ -67,10 +69,17 @@ def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
     if said is None:
         return None
     dates = [i for i, c in enumerate(table.columns) if c.kind == "date"]
-    verb = stem(said.group(1) or said.group(2))
-    ends = [i for i in dates if verb in name_stems(table.columns[i].name)]
+    verb = stem(next(word for word in said.groups() if word))
+    # "delivery" of "Delivered": the stem of the verb the column's name says begins the noun's
+    ends = [i for i in dates if names_the_end(verb, table.columns[i].name)]
     starts = [i for i in dates if ends and i < ends[0]]
     return (starts[0], ends[0]) if len(ends) == 1 and starts else None
+
+
+def names_the_end(word: str, name: str) -> bool:
+    """Whether the stemmed ``word`` says the step a date column's ``name`` ends with: its verb ("deliv" of
+    "Delivered"), or a noun the verb begins ("deliveri", of "delivery time")."""
+    return any(word == said or (len(said) > 3 and word.startswith(said)) for said in name_stems(name))
 
 
 _BEGAN_OR_ENDED = set(

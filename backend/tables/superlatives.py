@@ -101,7 +101,7 @@ def _longest(
     """The row that lasted (or took) the longest, or the shortest: ordered from its start column to its end one."""
     start, end = span
     plan = Plan(
-        Operation.ROWS, select=(answer_column,), where=where, order_by=start, order_to=end, descending=is_max, limit=1
+        Operation.ROWS, select=(answer_column,), where=where, order_by=start, until=end, descending=is_max, limit=1
     )
     return plan, ReadingKind.SUPERLATIVE
 

@@ -65,6 +65,8 @@ ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tent
 BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
 
 
+AVERAGE = re.compile(r"\baverage\b|\bmean\b")  # "the average attendance", "the mean delivery time"
+
 CUE_WORDS = set(
     "how many much number total sum combined average mean median count times different distinct unique first last next "
     "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter "

@@ -521,8 +521,8 @@ def test_the_longest_is_the_row_that_lasted_longest():
     reading = parse.read("Who stayed the longest?", tenure, AnswerType.STRING)
     assert reading is not None and describe(reading.plan, tenure).endswith("longest 'years' first, 1 row")
     assert answer("Who stayed the longest?", tenure, "string") == "Bob"  # Carol's two spans are no one span
-    with pytest.raises(InvalidPlan, match="order_to"):
-        check(Plan(Operation.ROWS, select=(0,), order_by=1, order_to=1), table_of(PROJECTS))
+    with pytest.raises(InvalidPlan, match="until"):
+        check(Plan(Operation.ROWS, select=(0,), order_by=1, until=1), table_of(PROJECTS))
 
 
 def test_names_are_the_words_a_question_capitalises_mid_sentence():

@@ -310,6 +310,23 @@ def test_a_shipments_cost_weight_and_days_to_deliver():
     assert answer("How many shipments weighed over 100 kg?", shipments, "integer") == 2
 
 
+def test_the_average_time_to_deliver_is_each_rows_days_averaged():
+    # "the average delivery time" averaged the Cost (398.6, at 0.28), and "how many days on average did DHL take to
+    # deliver" counted DHL's shipments (my own shipments, 2026-11-29); the one not delivered yet takes no part
+    shipments = table_of(
+        SHIPMENTS.replace("SH-106,FedEx", "SH-105,DHL,Paris,2026-03-20,2026-03-23,95,305.00,Yes\nSH-106,FedEx"), "s.csv"
+    )
+    assert answer("What is the average delivery time?", shipments, "float") == pytest.approx(13 / 3)  # 3, 7, 3 days
+    assert answer("How many days on average did DHL take to deliver?", shipments, "float") == 3.0
+    assert answer("What was the average delivery time for UPS?", shipments, "float") == 7.0
+    reading = parse.read("What is the average time to deliver?", shipments, AnswerType.FLOAT)
+    assert reading is not None and reading.unexplained == ()
+    assert describe(reading.plan, shipments) == "avg of the days from 'Shipped' to 'Delivered' of s.csv"
+    # a duration of two dates is no column of numbers to add up, nor dates of another kind
+    with pytest.raises(InvalidPlan, match="until"):
+        check(Plan(Operation.AVG, 3, until=2), shipments)
+
+
 def test_late_is_the_no_of_an_on_time_column_not_its_empty_cells():
     # "how many shipments were late" counted the one still on its way (an empty On Time) as late: 2, not 1
     shipments = table_of(SHIPMENTS, "shipments.csv")
