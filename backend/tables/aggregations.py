@@ -1,6 +1,7 @@
 """The question forms that compute over rows, beyond a plain count or total: different values counted, the longest
-run of matching rows, groups (each month's or each answer value's rows added up, averaged or counted) and the
-average or median of a measure. Each is a rule of ``rules.RULES``, tried at its place there.
+run of matching rows, groups (each month's or each answer value's rows added up, averaged or counted), each row's
+total over a column for each month, and the average or median of a measure. Each is a rule of ``rules.RULES``,
+tried at its place there.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import replace
 from backend.tables.column_kinds import SCORE_NAME, year_column
 from backend.tables.counts import EARNED
 from backend.tables.infer import TypedTable
+from backend.tables.periods import across_months
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import Outcome, ParsedQuestion
 from backend.tables.vocabulary import Index
@@ -131,4 +133,26 @@ def median(p: ParsedQuestion) -> Outcome:
     """ "the median salary": the measure's median over the matching rows."""
     if re.search(r"\bmedian\b", p.q) and p.measure is not None:
         return p.reading(Plan(Operation.MEDIAN, p.measure, where=p.where), ReadingKind.MEDIAN)
+    return None
+
+
+def row_totals(p: ParsedQuestion) -> Outcome:
+    """ "East's total sales", "which region had the highest total sales" of a table with a column for each month:
+    each row's months added up, then summed over the rows picked, or ranked."""
+    across = across_months(p.q, p.table, p.named, p.mentions)
+    if not across:
+        return None
+    if p.numeric_answer:
+        return p.reading(Plan(Operation.SUM, across[0], where=p.where, across=across), ReadingKind.SUM)
+    if p.wants_text and p.is_max != p.is_min and p.answer_column is not None and p.answer_column not in across:
+        ranked = Plan(
+            Operation.ROWS,
+            select=(p.answer_column,),
+            where=p.where,
+            order_by=across[0],
+            across=across,
+            descending=p.is_max,
+            limit=1,
+        )
+        return p.reading(ranked, ReadingKind.SUPERLATIVE)
     return None

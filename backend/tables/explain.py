@@ -14,7 +14,7 @@ from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
-from backend.tables.periods import CHANGE_WORDS, said_quarter
+from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, month_columns, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber
 from backend.tables.scores import SCORE_WORDS
@@ -23,6 +23,7 @@ from backend.tables.vocabulary import Index
 from backend.tables.words import (
     BOUND_NEGATION,
     CUE_WORDS,
+    MONEY_NOUNS,
     MONEY_VERBS,
     MONTH_NAMES,
     NEGATION,
@@ -195,6 +196,13 @@ def _cue_words_explained(
     length_read = read is not None and words[:2] == ["how", "long"] and LENGTH_NAME.search(table.columns[read].name)
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         explained |= {i for i, w in enumerate(words) if w == "long"}
+    wide = month_columns(table).values()
+    if plan.across or any(c in wide for c in (plan.column, plan.order_by, *plan.select)):  # what the months hold
+        explained |= {i for i, w in enumerate(words) if w in MONEY_NOUNS or w in _SOLD}  # "East's sales in March"
+    if plan.across:  # "East's total sales" of a column for each month: the total said
+        for said in OVER_THE_MONTHS.finditer(" ".join(words)):
+            start = len(" ".join(words)[: said.start()].split())
+            explained |= set(range(start, start + len(said.group(0).split())))
     if plan.until is not None and plan.operation is not Operation.ROWS:  # "the average delivery time" of Delivered
         ended = table.columns[plan.until].name
         explained |= {i for i, w in enumerate(words) if w in _HOW_LONG or names_the_end(stem(w), ended)}
@@ -247,6 +255,7 @@ _ALL_ROWS_TOGETHER = {"overall", "across", "altogether"}
 _MOST_ROWS_WORDS = {"common", "frequent", "popular"}
 _AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
 _DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}
+_SOLD = {"sold", "sell", "sells", "selling"}
 _HOW_LONG = {"long", "time", "times", "days"}  # what a duration averaged or ranged is asked as
 
 

@@ -110,17 +110,38 @@ def change_across_columns(
     said, months = _CHANGED.search(q), said_months(q)
     if said is None or months is None:
         return None
-    month_columns = {
+    first, last = (month_columns(table).get(month) for month in months)
+    if first is None or last is None:
+        return None
+    start, end = Plan(Operation.SUM, first, where=where), Plan(Operation.SUM, last, where=where)
+    return (end, ReadingKind.REMAINING, start) if said.group(1) else (start, ReadingKind.REMAINING, end)
+
+
+def month_columns(table: TypedTable) -> dict[int, int]:
+    """The table's number columns named for a month ("Jan", "February"), by the month's number."""
+    return {
         MONTH_NAMES.index(name) + 1: i
         for i, column in enumerate(table.columns)
         for name in MONTH_NAMES
         if column.numeric and column.name.strip().lower() in (name, name[:3])
     }
-    first, last = (month_columns.get(month) for month in months)
-    if first is None or last is None:
-        return None
-    start, end = Plan(Operation.SUM, first, where=where), Plan(Operation.SUM, last, where=where)
-    return (end, ReadingKind.REMAINING, start) if said.group(1) else (start, ReadingKind.REMAINING, end)
+
+
+# "the total sales", "sales in total", "sales this year", "which region sold the most overall"
+OVER_THE_MONTHS = re.compile(r"\b(?:total|sum|combined|overall|altogether|all months|year to date|ytd|this year)\b")
+
+
+def across_months(q: str, table: TypedTable, named: list[int], mentions: list[Mention]) -> tuple[int, ...]:
+    """The month columns a question adds up along each row ("East's total sales", "which region had the highest
+    total sales" of a table with a column for each month: it read East's January, 15,200, or had no reading; my own
+    monthly sales table, 2026-11-29), in table order; empty unless it says a total, names no month or period and no
+    other number column, and the table has a column for each of two months or more."""
+    months = month_columns(table)
+    if len(months) < 2 or not OVER_THE_MONTHS.search(q) or said_month(q, mentions) or said_months(q):
+        return ()
+    if said_quarter(q) or any(table.columns[c].numeric and c not in months.values() for c in named):
+        return ()
+    return tuple(sorted(months.values()))
 
 
 _ASKS_MONTH = re.compile(r"\b(?:which|what) month\b")

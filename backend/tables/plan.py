@@ -137,6 +137,9 @@ class Plan:
     )
     plus: int | None = None  # ``column`` (or ``order_by``) plus this column, row by row (a missing cell adds 0):
     # "the pay including bonus" (Salary + Bonus)
+    # Each row's total over these number columns, the first of them ``column`` (or ``order_by``): "East's total sales"
+    # of a table with a column for each month (a missing cell adds 0)
+    across: tuple[int, ...] = ()
     words: str = field(default="", compare=False)  # the question the parser read it from (for the explanation)
 
     @property
@@ -155,7 +158,7 @@ def check(plan: Plan, table: TypedTable) -> Plan:
 
     if plan.operation not in OPERATIONS:
         raise InvalidPlan(f"operation: {plan.operation!r} is not one of {', '.join(OPERATIONS)}")
-    for index in (plan.column, plan.order_by, plan.until, plan.group_by, *plan.select):
+    for index in (plan.column, plan.order_by, plan.until, plan.group_by, *plan.select, *plan.across):
         known(index, "column")
     if plan.group_part and (plan.group_part not in DATE_PARTS or plan.group_by is None):
         raise InvalidPlan(f"group_part: one of {', '.join(DATE_PARTS)}, of a group_by column")
@@ -163,6 +166,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"group_part: {table.columns[plan.group_by or 0].name!r} holds no dates")
     if plan.paired is not None:
         _check_derived(plan, table)
+    if plan.across:
+        _check_across(plan, table)
     if plan.score and plan.score not in SCORE_PARTS:
         raise InvalidPlan(f"score: {plan.score!r} is not one of {', '.join(SCORE_PARTS)}")
     if plan.score and (plan.column if plan.operation != Operation.ROWS else plan.order_by) is None:
@@ -228,6 +233,17 @@ def _check_derived(plan: Plan, table: TypedTable) -> None:
         )
     if over == other or not table.columns[over].numeric:
         raise InvalidPlan("per, less, times, plus: one column of numbers with another")
+
+
+def _check_across(plan: Plan, table: TypedTable) -> None:
+    """A row's total over two or more different number columns, the first the one summed, averaged, ranged over or
+    ordered by, with no other measure of two."""
+    first = plan.order_by if plan.operation == Operation.ROWS else plan.column
+    numbers = all(table.columns[c].numeric for c in plan.across)
+    if len(set(plan.across)) < 2 or not numbers or first != plan.across[0]:
+        raise InvalidPlan("across: two or more columns of numbers, the first the column (or order_by) read")
+    if plan.operation not in (*AGGREGATE_OPERATIONS, Operation.ROWS) or plan.paired is not None or plan.score:
+        raise InvalidPlan("across: of a sum, an average, a min, a max or the column rows are ordered by")
 
 
 def _check_columns_compared(condition: Condition, table: TypedTable) -> None:

@@ -28,6 +28,8 @@ def describe(plan: Plan, table: TypedTable) -> str:
     else:
         scored = f"the {plan.score} of " if plan.score else ""
         what = f"{plan.operation.replace('_', ' ')} of {scored}{names[plan.column or 0]!r}{_per(plan, names)}"
+        if plan.across:  # "sum of 'Jan' + 'Feb' + 'Mar'"
+            what = f"{plan.operation} of {_added(plan.across, names)}"
         if plan.until is not None:  # "avg of the days from 'Shipped' to 'Delivered'"
             unit = "days" if table.columns[plan.until].kind == "date" else "span"
             what = f"{plan.operation} of the {unit} from {names[plan.column or 0]!r} to {names[plan.until]!r}"
@@ -47,7 +49,7 @@ def describe(plan: Plan, table: TypedTable) -> str:
         text += f", {'longest' if plan.descending else 'shortest'} {span} first"
     elif plan.order_by is not None:
         scored = f"{plan.score} of " if plan.score else ""
-        ordered = f"{scored}{names[plan.order_by]!r}{_per(plan, names)}"
+        ordered = _added(plan.across, names) if plan.across else f"{scored}{names[plan.order_by]!r}{_per(plan, names)}"
         text += f", {'largest' if plan.descending else 'smallest'} {ordered} first"
     elif plan.group_by is not None:
         text += f", {'largest' if plan.descending else 'smallest'} first"
@@ -56,6 +58,11 @@ def describe(plan: Plan, table: TypedTable) -> str:
     if plan.limit:
         text += f", {plan.limit} {'row' if plan.limit == 1 else 'rows'}"
     return text
+
+
+def _added(columns: tuple[int, ...], names: list[str]) -> str:
+    """ "'Jan' + 'Feb' + 'Mar'": a row's total over columns."""
+    return " + ".join(repr(names[c]) for c in columns)
 
 
 def _per(plan: Plan, names: list[str]) -> str:

@@ -81,6 +81,8 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     if plan.operation in AGGREGATE_OPERATIONS:
         if plan.until is not None and plan.column is not None:  # "the average delivery time": each row's days
             value = _lasted(plan.column, plan.until, views)
+        elif plan.across:  # "East's total sales": its row's months added up
+            value = _row_total(plan.across)
         else:
             value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
         return f"SELECT {_aggregated(plan, value)} FROM t{where}", parameters
@@ -90,6 +92,8 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             key = _score(plan.order_by, plan.score)
         elif plan.paired is not None:
             key = _derived(plan, f"n{plan.order_by}")
+        elif plan.across:
+            key = _row_total(plan.across)
         elif plan.until is None:
             key = _sort_view(plan.order_by, views)
         else:
@@ -108,6 +112,11 @@ def _score(column: int | None, part: str) -> str:
     """The margin (the difference of the two numbers) or the total of a score cell; NULL for a cell with no score."""
     first, second = (f"TRY_CAST(regexp_extract(c{column}, {_SCORE_PATTERN}, {group}) AS DOUBLE)" for group in (1, 2))
     return f"abs({first} - {second})" if part == "margin" else f"({first} + {second})"
+
+
+def _row_total(columns: tuple[int, ...]) -> str:
+    """A row's total over number columns; a missing cell adds 0 (a month not reported yet)."""
+    return "(" + " + ".join(f"coalesce(n{c}, 0)" for c in columns) + ")"
 
 
 def _value_view(column: int | None, views: set[str]) -> str:

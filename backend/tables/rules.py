@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, streak
+from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, row_totals, streak
 from backend.tables.answered import answered_column
 from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_column
 from backend.tables.columns import length_column, shift_unit
@@ -305,6 +305,7 @@ RULES: list[Rule] = [
     Rule("scores", scores),
     Rule("length", length),
     Rule("comparison", comparison),
+    Rule("row totals", row_totals),
     Rule("exists", exists),
     Rule("distinct", distinct),
     Rule("streak", streak),

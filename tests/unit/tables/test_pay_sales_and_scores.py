@@ -14,6 +14,7 @@ from backend.answer.table_caps import EACH_UNGROUPED, matched_caps
 from backend.answer.table_confidence import PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.tables.plan import InvalidPlan, Operation, Plan, check
+from backend.tables.plan_words import describe
 from backend.tables.query import execute
 from backend.types import AnswerType
 from tests.unit.tables.sample import ORDERS, answer, cap_of, run, table_of
@@ -383,6 +384,20 @@ def test_a_table_with_a_column_for_each_month():
     assert answer("How much did North's sales fall from February to March?", monthly, "integer") == 700
     assert answer("What were North's sales in February?", monthly, "integer") == 13500
     assert parse.read("Which month had the highest sales for North?", monthly, AnswerType.STRING) is None
+    # a row's total is its months added up: "North's total sales" read its January (12,000 at 0.29), "which region
+    # had the highest total sales" had no reading; a month's total is its column's ("total sales in January")
+    assert answer("What were North's total sales?", monthly, "integer") == 52400
+    assert answer("What were total sales?", monthly, "integer") == 92700
+    assert answer("Which region had the lowest total sales?", monthly, "string") == "South"
+    assert answer("Who sold the most overall?", monthly, "string") == "Ana Ruiz"
+    assert answer("What were total sales in January?", monthly, "integer") == 21800
+    reading = parse.read("What were North's total sales?", monthly, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
+    assert describe(reading.plan, monthly).startswith("sum of 'Jan' + 'Feb' + 'Mar' + 'Apr' of monthly.csv")
+    # a month not reported yet adds nothing to its row's total
+    assert run(Plan(Operation.MAX, 1, across=(1, 2)), table_of("Region,Jan,Feb\nNorth,5,\nSouth,3,1\n")) == [(5,)]
+    with pytest.raises(InvalidPlan, match="across"):
+        check(Plan(Operation.SUM, 2, across=(2, 0)), monthly)  # a column of words is no amount
     # a part of a level no column achieves is no share of rows (East's rows over all, 25%, at 0.72): left out, declined
     monthly = table_of("Region,Jan,Target\nNorth,12000,50000\nEast,15200,60000\n", "monthly.csv")
     reading = parse.read("What percentage of its target did East reach?", monthly, AnswerType.FLOAT)
