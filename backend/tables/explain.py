@@ -196,9 +196,12 @@ def _cue_words_explained(
     length_read = read is not None and words[:2] == ["how", "long"] and LENGTH_NAME.search(table.columns[read].name)
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         explained |= {i for i, w in enumerate(words) if w == "long"}
-    wide = month_columns(table).values()
-    if plan.across or any(c in wide for c in (plan.column, plan.order_by, *plan.select)):  # what the months hold
-        explained |= {i for i, w in enumerate(words) if w in MONEY_NOUNS or w in _SOLD}  # "East's sales in March"
+    # what the months hold, when the plan adds them up or reads a month said ("East's sales in March"; not "the
+    # average monthly sales of West" read as its January)
+    read_columns = {plan.column, plan.order_by, *plan.select}
+    said_months = {number for number, column in month_columns(table).items() if column in read_columns}
+    if plan.across or any(w[:3] == MONTH_NAMES[m - 1][:3] for w in words for m in said_months):
+        explained |= {i for i, w in enumerate(words) if w in MONEY_NOUNS or w in _SOLD}
     if plan.across:  # "East's total sales" of a column for each month: the total said
         for said in OVER_THE_MONTHS.finditer(" ".join(words)):
             start = len(" ".join(words)[: said.start()].split())

@@ -394,6 +394,9 @@ def test_a_table_with_a_column_for_each_month():
     reading = parse.read("What were North's total sales?", monthly, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
     assert describe(reading.plan, monthly).startswith("sum of 'Jan' + 'Feb' + 'Mar' + 'Apr' of monthly.csv")
+    # "sales" says what a month said holds, not what a month guessed does ("the average monthly sales" is no January)
+    guessed = parse.read("What is the average monthly sales for North?", monthly, AnswerType.FLOAT)
+    assert guessed is None or reading_confidence(guessed, monthly) < 0.4
     # a month not reported yet adds nothing to its row's total
     assert run(Plan(Operation.MAX, 1, across=(1, 2)), table_of("Region,Jan,Feb\nNorth,5,\nSouth,3,1\n")) == [(5,)]
     with pytest.raises(InvalidPlan, match="across"):
