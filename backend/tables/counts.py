@@ -14,7 +14,7 @@ from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import rows_where
-from backend.tables.periods import month_columns
+from backend.tables.periods import period_columns
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import rows_around
 from backend.tables.vocabulary import Index
@@ -163,8 +163,8 @@ def _adds_up(
         or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in names
         or (after is not None and stem(ABBREVIATIONS.get(after.group(1), after.group(1))) in names)
         or (UNITS_MOVED.search(q) and UNITS_NAME.search(name))  # units sold, added up
-        # "the total sales in January" of a column for each month: January's column holds the sales
-        or measure in month_columns(table).values()
+        # "the total sales in January" of a column for each month (or quarter): January's column holds the sales
+        or measure in period_columns(table).values()
         # "the total amount of deals": the column said as what is totalled, the noun after it what the rows are
         or bool(re.search(rf"\b(?:total|sum of)(?: the)? {re.escape(normal(name))}\b", q))
     )

@@ -14,7 +14,7 @@ from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
-from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, month_columns, said_quarter
+from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, period_columns, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber
 from backend.tables.scores import SCORE_WORDS
@@ -199,8 +199,8 @@ def _cue_words_explained(
     # what the months hold, when the plan adds them up or reads a month said ("East's sales in March"; not "the
     # average monthly sales of West" read as its January)
     read_columns = {plan.column, plan.order_by, *plan.select}
-    said_months = {number for number, column in month_columns(table).items() if column in read_columns}
-    if plan.across or any(w[:3] == MONTH_NAMES[m - 1][:3] for w in words for m in said_months):
+    periods_read = {key for key, column in period_columns(table).items() if column in read_columns}
+    if plan.across or any(w in periods_read or w[:3] in periods_read for w in words):
         explained |= {i for i, w in enumerate(words) if w in MONEY_NOUNS or w in _SOLD}
     if plan.across:  # "East's total sales" of a column for each month: the total said
         for said in OVER_THE_MONTHS.finditer(" ".join(words)):

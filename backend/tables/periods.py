@@ -11,7 +11,7 @@ import pyarrow.compute as pc
 
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
-from backend.tables.words import MONTH_NAMES, Mention
+from backend.tables.words import MONTH_NAMES, Mention, normal
 
 _MONTH = r"(" + "|".join(f"{name[:3]}(?:{name[3:]}|\\.)?" for name in MONTH_NAMES) + r")"
 # "from January to March", "January through March", "between Jan and Mar" (not "in January and March": two months)
@@ -42,6 +42,7 @@ def said_months(q: str) -> tuple[int, int] | None:
     return (first, last) if first < last else None
 
 
+_QUARTERS = re.compile(r"\b(?:from )?q([1-4]) (?:to|through|until|till) q([1-4])\b|\bbetween q([1-4]) and q([1-4])\b")
 _QUARTER = re.compile(r"\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 
@@ -105,43 +106,50 @@ def change_across_columns(
     q: str, table: TypedTable, where: tuple[Condition, ...]
 ) -> tuple[Plan, ReadingKind, Plan] | None:
     """ "How much did South's sales grow from January to April" of a table with a column for each month ("Jan", "Feb",
-    ...): the last month's column less the first's (the first's less the last's for a fall), over the rows picked.
-    It read South's January alone (9,800 at 0.72; my own monthly sales table, 2026-11-29)."""
-    said, months = _CHANGED.search(q), said_months(q)
-    if said is None or months is None:
+    ...) or quarter ("Q1"): the last one's column less the first's (the first's less the last's for a fall), over the
+    rows picked. It read South's January alone (9,800 at 0.72; my own monthly sales table, 2026-11-29)."""
+    said, months, quarters = _CHANGED.search(q), said_months(q), _QUARTERS.search(q)
+    if said is None or (months is None and quarters is None):
         return None
-    first, last = (month_columns(table).get(month) for month in months)
+    if months is not None:
+        said_as = [MONTH_NAMES[m - 1][:3] for m in months]
+    else:
+        said_as = [f"q{n}" for n in (quarters.groups() if quarters else ()) if n]
+    first, last = (period_columns(table).get(key) for key in said_as)
     if first is None or last is None:
         return None
     start, end = Plan(Operation.SUM, first, where=where), Plan(Operation.SUM, last, where=where)
     return (end, ReadingKind.REMAINING, start) if said.group(1) else (start, ReadingKind.REMAINING, end)
 
 
-def month_columns(table: TypedTable) -> dict[int, int]:
-    """The table's number columns named for a month ("Jan", "February"), by the month's number."""
-    return {
-        MONTH_NAMES.index(name) + 1: i
-        for i, column in enumerate(table.columns)
-        for name in MONTH_NAMES
-        if column.numeric and column.name.strip().lower() in (name, name[:3])
-    }
+def period_columns(table: TypedTable) -> dict[str, int]:
+    """The table's number columns named for a month ("Jan", "February": keyed "jan") or a quarter ("Q1": "q1")."""
+    keys = {name: name[:3] for name in MONTH_NAMES} | {name[:3]: name[:3] for name in MONTH_NAMES}
+    keys |= {f"q{n}": f"q{n}" for n in range(1, 5)} | {f"quarter {n}": f"q{n}" for n in range(1, 5)}
+    return {keys[name]: i for i, c in enumerate(table.columns) if c.numeric and (name := normal(c.name)) in keys}
 
 
-# "the total sales", "sales in total", "sales this year", "which region sold the most overall"
-OVER_THE_MONTHS = re.compile(r"\b(?:total|sum|combined|overall|altogether|all months|year to date|ytd|this year)\b")
+# "the total sales", "sales in total", "sales this year", "which region sold the most overall", "for the year"
+OVER_THE_MONTHS = re.compile(
+    r"\b(?:total|sum|combined|overall|altogether|all months|year to date|ytd|this year"
+    r"|(?:for|in|over) the (?:whole |full )?year)\b"
+)
 
 
 def across_months(q: str, table: TypedTable, named: list[int], mentions: list[Mention]) -> tuple[int, ...]:
-    """The month columns a question adds up along each row ("East's total sales", "which region had the highest
-    total sales" of a table with a column for each month: it read East's January, 15,200, or had no reading; my own
-    monthly sales table, 2026-11-29), in table order; empty unless it says a total, names no month or period and no
-    other number column, and the table has a column for each of two months or more."""
-    months = month_columns(table)
-    if len(months) < 2 or not OVER_THE_MONTHS.search(q) or said_month(q, mentions) or said_months(q):
+    """The month (or quarter) columns a question adds up along each row ("East's total sales", "which region had the
+    highest total sales" of a table with a column for each month: it read East's January, 15,200, or had no reading;
+    my own monthly sales table, 2026-11-29), in table order; empty unless it says a total, names no month or quarter
+    and no other number column, and the table has a column for each of two months (or quarters) or more."""
+    periods = period_columns(table)
+    months = [c for key, c in periods.items() if not key.startswith("q")]
+    quarters = [c for key, c in periods.items() if key.startswith("q")]
+    added = months if len(months) > 1 else quarters if len(quarters) > 1 else []
+    if not added or not OVER_THE_MONTHS.search(q) or said_month(q, mentions) or said_months(q) or said_quarter(q):
         return ()
-    if said_quarter(q) or any(table.columns[c].numeric and c not in months.values() for c in named):
+    if any(table.columns[c].numeric and c not in added for c in named):
         return ()
-    return tuple(sorted(months.values()))
+    return tuple(sorted(added))
 
 
 _ASKS_MONTH = re.compile(r"\b(?:which|what) month\b")

@@ -401,6 +401,18 @@ def test_a_table_with_a_column_for_each_month():
     assert run(Plan(Operation.MAX, 1, across=(1, 2)), table_of("Region,Jan,Feb\nNorth,5,\nSouth,3,1\n")) == [(5,)]
     with pytest.raises(InvalidPlan, match="across"):
         check(Plan(Operation.SUM, 2, across=(2, 0)), monthly)  # a column of words is no amount
+    # a column for each quarter is read as the months are (my own quarterly sales, 2026-11-29: "the total sales of the
+    # Burr Grinder" read its Q1, 800 at 0.29; "grow from Q1 to Q4" its Q1)
+    quarterly = table_of(
+        "Product,Category,Q1,Q2,Q3,Q4\nKit,Coffee,1200,1350,1600,1900\nBeans,Coffee,3400,3100,3300,3900\n"
+        "Grinder,Equipment,800,950,700,1200\n",
+        "quarterly.csv",
+    )
+    assert answer("What were the total sales of the Grinder?", quarterly, "integer") == 3650
+    assert answer("Which product had the highest total sales?", quarterly, "string") == "Beans"
+    assert answer("What were total sales in Q3?", quarterly, "integer") == 5600
+    assert answer("What were the total sales for the year?", quarterly, "integer") == 23400
+    assert answer("How much did Beans grow from Q1 to Q4?", quarterly, "integer") == 500
     # a part of a level no column achieves is no share of rows (East's rows over all, 25%, at 0.72): left out, declined
     monthly = table_of("Region,Jan,Target\nNorth,12000,50000\nEast,15200,60000\n", "monthly.csv")
     reading = parse.read("What percentage of its target did East reach?", monthly, AnswerType.FLOAT)
