@@ -18,7 +18,7 @@ from backend.tables.column_kinds import holds_years, is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import range_column, span_columns, took_to
-from backend.tables.words import AVERAGE, Mention
+from backend.tables.words import AVERAGE, Mention, normal
 
 Compared = tuple[Plan, ReadingKind, Plan | None]
 
@@ -146,12 +146,14 @@ def share(
     row), "what share of orders from Europe were shipped" (of Europe's), "the win rate". The rows the question's
     subject names (the values said before its verb) are the whole; kind "percent" (of 100) or "share" (of 1).
     ``flagged``: the conditions of ``where`` on columns of yes and no ("the churn rate": Churned = Yes).
-    ``rates``: a column is named "rate" ("Tax rate"), so "Cy's rate" is a cell of it, not a share of rows.
+    ``rates``: a column is named "rate" ("Tax rate"), so "Cy's rate" is a cell of it, not a share of rows; a value
+    said right before "rate" still makes one ("the cancellation rate" of bookings with a Rate: it read a Rate, 260,
+    at 0.8; my own bookings table, 2026-11-29).
     ``measure``: the number column named right after "share of" ("what share of revenue came from Office": the part
     of the Revenue added up, not of the rows counted)."""
     said = _PART.search(q)
     if said is None:
-        return None if rates else _rate(q, where, presence, mentions, flagged)
+        return _rate(q, where, presence, mentions, () if rates else flagged, rates)
     words = q.split()
     operation = Operation.COUNT if measure is None else Operation.SUM
     verb_at = next((i for i in range(len(q[: said.end()].split()), len(words)) if words[i] in _VERBS), len(words))
@@ -171,14 +173,19 @@ def _rate(
     presence: tuple[Condition, ...],
     mentions: list[Mention],
     flagged: tuple[Condition, ...],
+    rates: bool = False,
 ) -> Compared | None:
     """A rate ("what is the win rate"): the percentage of the rows the other conditions pick whose cell says the value
-    said before "rate" ("Won"), or that a column of yes and no says yes for ("the churn rate" of a Churned column)."""
+    said before "rate" ("Won"), or that a column of yes and no says yes for ("the churn rate" of a Churned column).
+    Beside a column of rates, only a value said as a noun of its own ("cancellation" of "Cancelled"): "Garcia's rate"
+    is her Rate."""
     said = _RATE.search(q)
     if said is None:
         return None
     at = len(q[: said.start(1)].split())
     rated = {cell for m in mentions if m.start <= at < m.end for cell in m.cells.values()}
+    if rates and any(normal(cell).split()[-1:] == [said.group(1)] for cell in rated):  # the cell said as it is
+        return None
     if not rated and not flagged:
         return None
     part = [c for c in where if c.view == "text" and c.value in rated] if rated else flagged

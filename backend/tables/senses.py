@@ -13,6 +13,8 @@ from backend.tables.words import HELD_NAME, LEVEL_NAME
 from backend.text import stem
 
 _ACHIEVED_WORDS = frozenset({stem("sales"), stem("revenue"), stem("bookings")})
+_TAKEN_WORDS = frozenset({stem("revenue"), stem("takings")})
+_PRICED_NAME = re.compile(r"(?i)\b(?:rate|price|fee)\b")
 # Words a table's columns suggest where no column's name says them: the one column whose name matches is named by the
 # words. "Units", "quantity" and "stock" name what is held ("how many units are in York" adds up its On Hand; "units"
 # is read as "quantity", words.ABBREVIATIONS). The rest each an answer given wrong over my own tables (2026-11-28):
@@ -26,6 +28,8 @@ _SENSES = (
     (re.compile(r"(?i)\b(?:duration|outage)\b"), frozenset({stem("downtime"), stem("outage"), stem("length")})),
     (re.compile(r"(?i)\bsatisfaction\b"), frozenset({stem("satisfied"), stem("satisfy")})),
     (re.compile(r"(?i)\b(?:subtotal|order total|order value)\b"), frozenset({stem("revenue"), stem("takings")})),
+    # "the average length of stay", "who stayed the longest" of a Nights column (it averaged the Total, at 0.28)
+    (re.compile(r"(?i)^\s*nights\b"), frozenset({stem("stay"), stem("stayed"), stem("stays"), stem("length")})),
     (re.compile(r"(?i)\bfootfall\b"), frozenset({stem("visitors"), stem("visits")})),
     # "which municipality has the most people who reside in it": its Population (fresh WikiTableQuestions training
     # questions, tuning tables, 2026-11-28)
@@ -90,8 +94,18 @@ def name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
         for name, words in _TEXT_SENSES
     ]
     achieved = (actual if levels else [], _ACHIEVED_WORDS)
+    # a column named just "Total" beside a Rate or Price is money taken (a booking's Total: "the total revenue from
+    # confirmed bookings" left "revenue" out; my own bookings table, 2026-11-29), not a medal table's Total
+    priced = any(_PRICED_NAME.search(table.columns[i].name) for i in numbers)
+    totals = ([i for i in numbers if table.columns[i].name.strip().lower() == "total"] if priced else [], _TAKEN_WORDS)
     ended = ended_columns(table)
-    for columns, words in (*senses, achieved, (actual if estimates else [], _DONE_WORDS), (ended, _ENDED_WORDS)):
+    for columns, words in (
+        *senses,
+        achieved,
+        totals,
+        (actual if estimates else [], _DONE_WORDS),
+        (ended, _ENDED_WORDS),
+    ):
         if len(columns) == 1 and columns is ended:  # "Cancelled On" says "cancelled" itself: the other words
             names[columns[0]] |= words - set().union(*(stems for i, stems in enumerate(names) if i != columns[0]))
         elif len(columns) == 1 and not any(words & stems for stems in names):

@@ -68,8 +68,11 @@ def wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | No
     columns = table.columns
     wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
     if wh and wh.group(1) == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
+        # (not with codes: "who stayed the longest" of bookings.csv asks for a Guest, not the Booking "B-207")
         naming = [
-            i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and named_by_rows(table, i)
+            i
+            for i, c in enumerate(columns)
+            if c.kind == "text" and i not in conditions and named_by_rows(table, i) and not of_numbers(table, i)
         ]
         if naming:
             return naming[0]

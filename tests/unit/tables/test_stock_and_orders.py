@@ -335,3 +335,27 @@ def test_late_is_the_no_of_an_on_time_column_not_its_empty_cells():
     assert answer("How many shipments were on time?", shipments, "integer") == 1
     reading = parse.read("How many shipments were late?", shipments, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
+
+
+BOOKINGS = """Booking,Guest,Room Type,Check-in,Check-out,Nights,Rate,Total,Status,Channel
+B-201,Smith,Double,2026-03-02,2026-03-05,3,120,360,Confirmed,Direct
+B-202,Okafor,Suite,2026-03-04,2026-03-10,6,250,1500,Confirmed,Booking.com
+B-203,Lee,Single,2026-03-07,2026-03-08,1,80,80,Cancelled,Expedia
+B-205,Novak,Suite,2026-04-01,2026-04-03,2,260,520,Cancelled,Direct
+B-207,Ito,Double,2026-04-18,2026-04-25,7,125,875,Confirmed,Direct
+"""
+
+
+def test_a_hotels_stays_takings_and_cancellation_rate():
+    # my own bookings (2026-11-29): "the average length of stay" averaged the Total (at 0.28); "who stayed the
+    # longest" answered the Booking "B-207"; "the cancellation rate for Direct bookings" read a Rate, 260, at 0.8;
+    # "revenue" named no Total
+    bookings = table_of(BOOKINGS, "bookings.csv")
+    assert answer("What is the average length of stay?", bookings, "float") == pytest.approx(3.8)
+    assert answer("Who stayed the longest?", bookings, "string") == "Ito"
+    assert answer("What is the cancellation rate for Direct bookings?", bookings, "float") == pytest.approx(100 / 3)
+    assert answer("What is the cancellation rate?", bookings, "float") == 40
+    assert answer("What is Ito's rate?", bookings, "integer") == 125  # hers, a cell of the Rate column
+    assert answer("What was the total revenue from confirmed bookings?", bookings, "integer") == 2735
+    reading = parse.read("What was the total revenue from confirmed bookings?", bookings, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
