@@ -180,7 +180,9 @@ def achieved_against(level: int, alike: list[int], table: TypedTable) -> int | N
 
 
 # A level to keep under: a budget, or an estimate ("which task overran its estimate": its Actual past its Estimate)
-BUDGET_NAME = re.compile(r"(?i)\b(?:budget(?:ed)?|estimated?|estimates)\b")
+# (an allowance used up as a budget is spent: "how many leave days does Ana have left" of a "Leave Allowance" and a
+# "Leave Taken" read her allowance, at 0.3; my own HR table, 2026-11-29)
+BUDGET_NAME = re.compile(r"(?i)\b(?:budget(?:ed)?|estimated?|estimates|allowance|entitlement)\b")
 # a level to reach, or to keep under
 LEVEL_OR_BUDGET = re.compile(rf"(?i)\b(?:budget(?:ed)?|estimated?|estimates|{LEVEL_WORDS})\b")
-SPENT_NAME = re.compile(r"(?i)\b(?:spent|spend|spending|actuals?|costs?|expenses?)\b")
+SPENT_NAME = re.compile(r"(?i)\b(?:spent|spend|spending|actuals?|costs?|expenses?|taken|used)\b")

@@ -34,7 +34,8 @@ from backend.text import stem
 _INCLUDING = frozenset({"including", "incl", "plus", "inclusive"})  # "inclusive of shipping"
 _BEFORE_NAME = frozenset({"the", "their", "his", "her", "its", "of", "all", "any"})  # "including their bonuses"
 _PAY_NAME = re.compile(r"(?i)\b(?:salary|salaries|base pay|wages?|pay)\b")
-_EXTRA_PAY_NAME = re.compile(r"(?i)\b(?:bonus|bonuses|commissions?|allowances?)\b")
+# (a "Leave Allowance" is days, not pay: "Ben's total compensation" read his Salary alone; my own HR table, 2026-11-29)
+_EXTRA_PAY_NAME = re.compile(r"(?i)\b(?:bonus|bonuses|commissions?|(?<!leave )allowances?)\b")
 _COMPENSATION = frozenset({"compensation", "remuneration", "package"})
 _INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover)\b")
 _TOTAL_NAME = re.compile(r"(?i)\b(?:total|amount)\b")  # a row's whole amount, not one unit's

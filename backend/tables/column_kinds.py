@@ -135,6 +135,6 @@ def units_column(table: TypedTable, taken: set[int]) -> int | None:
 UNITS_NAME = re.compile(r"(?i)\b(?:quantity|qty|units|pieces|items sold)\b")
 MONEY_NAME = re.compile(
     r"(?i)\b(?:amount|total|subtotal|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross|salary"
-    r"|salaries|wages?|pay|earnings|compensation|mrr|arr|principal|balance)\b"
+    r"|salaries|wages?|pay|earnings|compensation|mrr|arr|principal|balance|bonus(?:es)?|commissions?)\b"
 )
 SCORE_NAME = re.compile(r"(?i)\b(?:rating|satisfaction|score|grade|stars|nps)\b")  # a score each row gives

@@ -16,7 +16,7 @@ from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import left_out_values, names_said, said_values, spelt_as_in_table
-from backend.tables.plan import Plan
+from backend.tables.plan import ReadingKind
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading, understand
@@ -105,7 +105,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading.left_out_values = left_out_values(reading.unexplained, picked, index_)
     reading.each_ungrouped = _each_ungrouped(words, stems, reading, table, index_)
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
-    reading.alike = _named_alike(reading.plan, stems, [c for c in named if c not in settled], table, index_)
+    reading.alike = _named_alike(reading, stems, [c for c in named if c not in settled], table, index_)
     return reading
 
 
@@ -132,15 +132,20 @@ def _each_ungrouped(
 
 
 def _named_alike(
-    plan: Plan, stems: list[str], named: list[int], table: TypedTable, index_: Index
+    reading: Reading, stems: list[str], named: list[int], table: TypedTable, index_: Index
 ) -> tuple[int, int] | None:
     """A column the plan measures or orders by and another of its kind, taken by no condition, that the question's
     words (``stems``) name just as fully, by the same words ("sales" of "Q1 Sales" and "Q2 Sales", "hours" of
     "Estimate (hours)" and "Actual (hours)"): the parser took the first, and nothing said tells them apart. None where
-    the words choose (``named``: the columns named, less those a number or a whole name said chose)."""
+    the words choose (``named``: the columns named, less those a number or a whole name said chose). What is left of a
+    budget takes the column it takes away too ("how many leave days does Ana have left": her Leave Allowance less her
+    Leave Taken reads both); a difference of two alike does not (2 dev and fresh tuning readings, both wrong)."""
     said = set(stems)
+    plan, second = reading.plan, reading.second
     used = [c for c in (plan.column, plan.order_by) if c is not None and c in named]
     taken = {*used, *(c.column for c in plan.where), *(c for c in (plan.paired,) if c is not None)}
+    if second is not None and reading.kind is ReadingKind.REMAINING:
+        taken |= {c for c in (second.column, second.order_by) if c is not None}
 
     def naming(column: int) -> tuple[frozenset[str], float, str, bool]:
         words = frozenset(index_.names[column] & said)

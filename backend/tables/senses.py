@@ -44,6 +44,11 @@ _SENSES = (
 # The same for columns of words: "country" of a Nation or Nationality ("which country had the most deputy judges"
 # counted the judges' terms, "country" left out; WikiTableQuestions questions on tuning tables, 2026-11-29).
 _TEXT_SENSES = ((re.compile(r"(?i)\bnation(?:ality|s)?\b"), frozenset({stem("country"), stem("countries")})),)
+# And for dates: "joined" or "hired" of a Start Date ("how many employees joined in 2023" left "joined" out, so the
+# one row it counted was capped as a cell asked for; my own HR table, 2026-11-29).
+_DATE_SENSES = (
+    (re.compile(r"(?i)\b(?:start(?:ed)?|hire[ds]?|joined|joining)\b"), frozenset(stem(w) for w in ("joined", "hired"))),
+)
 
 
 # "What does the Kettle cost" names its Price, and "the most expensive product" a Cost, where the table has no column
@@ -92,6 +97,10 @@ def name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
     senses += [
         ([i for i, c in enumerate(table.columns) if not c.numeric and name.search(c.name)], words)
         for name, words in _TEXT_SENSES
+    ]
+    senses += [
+        ([i for i, c in enumerate(table.columns) if c.kind == "date" and name.search(c.name)], words)
+        for name, words in _DATE_SENSES
     ]
     achieved = (actual if levels else [], _ACHIEVED_WORDS)
     # a column named just "Total" beside a Rate or Price is money taken (a booking's Total: "the total revenue from

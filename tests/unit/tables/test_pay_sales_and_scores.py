@@ -422,3 +422,27 @@ def test_a_table_with_a_column_for_each_month():
     targets = table_of("Region,Sales,Target\nNorth,45000,50000\nEast,66000,60000\n", "targets.csv")
     assert answer("What percentage of its target did East reach?", targets, "float") == 110
     assert answer("What percentage of regions beat their target?", targets, "float") == 50
+
+
+HR = """Employee,Department,Start Date,Salary,Bonus,Leave Allowance,Leave Taken,Manager
+Ana Silva,Sales,2019-04-01,62000,5000,25,12,Maria Lopez
+Ben Okoro,Engineering,2021-09-15,85000,8000,25,20,Tom Hart
+Chloe Wu,Engineering,2023-01-09,78000,6000,22,5,Tom Hart
+Dan Reyes,Sales,2022-06-20,55000,4000,22,18,Maria Lopez
+"""
+
+
+def test_an_hr_tables_headcount_pay_and_leave_left():
+    # my own HR table (2026-11-29): "the headcount of Sales" added up its Salary (117,000 at 0.72); "the total bonus
+    # paid to Engineering" its Salary ("paid" took the money column, a Bonus was none); "Ben's total compensation"
+    # his Salary (a Leave Allowance was read as pay besides the Bonus); "leave days left" his allowance, held at 0.3
+    # as one of two columns named alike; "joined" named no Start Date
+    hr = table_of(HR, "hr.csv")
+    assert answer("What is the headcount of Sales?", hr, "integer") == 2
+    assert answer("What is the total bonus paid to Engineering?", hr, "integer") == 14000
+    assert answer("What is Ben Okoro's total compensation?", hr, "integer") == 93000
+    assert answer("How many leave days does Ana Silva have left?", hr, "integer") == 13
+    assert answer("How much leave does Dan Reyes have remaining?", hr, "integer") == 4
+    assert answer("How many employees joined in 2023?", hr, "integer") == 1
+    reading = parse.read("How many employees joined in 2023?", hr, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
