@@ -446,3 +446,12 @@ def test_an_hr_tables_headcount_pay_and_leave_left():
     assert answer("How many employees joined in 2023?", hr, "integer") == 1
     reading = parse.read("How many employees joined in 2023?", hr, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
+
+
+def test_failed_is_the_no_of_a_passed_column():
+    # my own gradebook (2026-11-29): "which students failed" of a Passed column of Yes and No had no reading
+    grades = table_of("Student,Class,Math,Passed\nAmir,7A,78,Yes\nBea,7A,45,No\nCarl,7B,92,Yes\nEli,7A,58,No\n")
+    assert answer("Which students failed?", grades, "string_array") == ["Bea", "Eli"]
+    assert answer("How many students failed in 7A?", grades, "integer") == 2
+    assert answer("Did Carl fail?", grades, "boolean") is False
+    assert answer("What is the pass rate?", grades, "float") == 50
