@@ -144,7 +144,9 @@ def row_totals(p: ParsedQuestion) -> Outcome:
         return None
     if p.numeric_answer:
         return p.reading(Plan(Operation.SUM, across[0], where=p.where, across=across), ReadingKind.SUM)
-    if p.wants_text and p.is_max != p.is_min and p.answer_column is not None and p.answer_column not in across:
+    # one row ranked first, a tie declined (results._tied_totals); a list of those tied is not read
+    one = p.wants_text and not p.answer_type.is_array
+    if one and p.is_max != p.is_min and p.answer_column is not None and p.answer_column not in across:
         ranked = Plan(
             Operation.ROWS,
             select=(p.answer_column,),

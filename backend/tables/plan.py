@@ -179,6 +179,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"{plan.operation}: a column is required")
     if plan.operation == Operation.ROWS and not plan.select:
         raise InvalidPlan("rows: the columns to return are required")
+    if plan.group_by is not None and (plan.across or plan.until is not None):
+        raise InvalidPlan("until, across: of rows, not of groups")
     began = plan.column if plan.operation in AGGREGATE_OPERATIONS else plan.order_by
     if plan.until is not None and (began is None or not _lasting(table, began, plan.until)):
         raise InvalidPlan("until: the columns hold no start and end of the same kind")
@@ -243,7 +245,7 @@ def _check_across(plan: Plan, table: TypedTable) -> None:
     if len(set(plan.across)) < 2 or not numbers or first != plan.across[0]:
         raise InvalidPlan("across: two or more columns of numbers, the first the column (or order_by) read")
     if plan.operation not in (*AGGREGATE_OPERATIONS, Operation.ROWS) or plan.paired is not None or plan.score:
-        raise InvalidPlan("across: of a sum, an average, a min, a max or the column rows are ordered by")
+        raise InvalidPlan("across: of a sum, an average, a median, a min, a max or the column rows are ordered by")
 
 
 def _check_columns_compared(condition: Condition, table: TypedTable) -> None:

@@ -116,6 +116,9 @@ def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -
     if reading.kind == ReadingKind.SUPERLATIVE and plan.order_by is not None and not plan.score:
         if plan.until is not None and not lasting:  # across one column's spans of years: not told apart here
             return []
+        if plan.across:  # each row's total over its months, as the rows were ordered by it
+            best = execute(replace(plan, select=(plan.select[0], *plan.across), limit=2), table)
+            return _tied_totals(best.rows, plan.across, table)
         # the best two rows with the value they are ordered by: a second with the same value ties with the first
         other = plan.order_by if lasting else plan.paired
         first = plan.until if lasting and plan.until is not None else plan.order_by
@@ -128,6 +131,14 @@ def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -
         return []
     named = [row for row in result.rows if row[0]]
     return list(dict.fromkeys(row[0] for row in named if named[0][1] is not None and row[1] == named[0][1]))
+
+
+def _tied_totals(rows: list[tuple], columns: tuple[int, ...], table: TypedTable) -> list[Any]:
+    """The answers of rows (answer, cell, cell, ...) whose total over ``columns`` ties with the first row's (a
+    missing cell adds 0, as the query adds it)."""
+    read = [table.read_as(c, [row[i + 1] for row in rows if row[i + 1]], "n") for i, c in enumerate(columns)]
+    totals = [(row[0], sum(read[i].get(cell) or 0 for i, cell in enumerate(row[1:]))) for row in rows if row[0]]
+    return list(dict.fromkeys(answer for answer, total in totals if total == totals[0][1])) if totals else []
 
 
 def _paired_how(plan: Plan) -> str:

@@ -401,6 +401,12 @@ def test_a_table_with_a_column_for_each_month():
     assert run(Plan(Operation.MAX, 1, across=(1, 2)), table_of("Region,Jan,Feb\nNorth,5,\nSouth,3,1\n")) == [(5,)]
     with pytest.raises(InvalidPlan, match="across"):
         check(Plan(Operation.SUM, 2, across=(2, 0)), monthly)  # a column of words is no amount
+    with pytest.raises(InvalidPlan, match="groups"):
+        check(Plan(Operation.SUM, 2, across=(2, 3), group_by=0), monthly)
+    # two rows whose totals tie are no one answer (their Januaries differ: 5 and 3)
+    tied = table_of("Region,Jan,Feb\nNorth,5,1\nSouth,3,3\nWest,1,2\n", "tied.csv")
+    assert answer("Which region had the highest total sales?", tied, "string") is None
+    assert answer("Which region had the lowest total sales?", tied, "string") == "West"
     # a column for each quarter is read as the months are (my own quarterly sales, 2026-11-29: "the total sales of the
     # Burr Grinder" read its Q1, 800 at 0.29; "grow from Q1 to Q4" its Q1)
     quarterly = table_of(
