@@ -31,7 +31,7 @@ from backend.tables.mentions import names_said
 from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind
 from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
-from backend.tables.results import compute
+from backend.tables.results import compute, rows_read
 from backend.types import AnswerType
 
 SPREADSHEETS = (".csv", ".tsv", ".xlsx")  # documents that are tables and nothing else
@@ -178,6 +178,7 @@ class TableAnswerer:
             # 2026-11-26), while the rules' differing value was right on 11 of 12 tuning readings and 2 of 11 checking
             # ones: no signal to fit a confidence on yet (local.table_second_reading is off by default)
             check = check_reading(self._checker, question, table, answer_type, reading, value)
+        shown, matched_count = rows_read(reading, result, table)
         evidence = TableEvidence(
             document_id=row["document_id"],
             table=table.name,
@@ -185,8 +186,8 @@ class TableAnswerer:
             sql=result.sql,
             parameters=[_plain(p) for p in result.parameters],
             columns=[c.name for c in table.columns],
-            rows=[[cell or "" for cell in matched.values()] for matched in result.matched],
-            matched_count=result.matched_count,
+            rows=[[cell or "" for cell in matched.values()] for matched in shown],
+            matched_count=matched_count,
             unexplained=reading.unexplained,
             second_reading=check,
         )

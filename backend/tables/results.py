@@ -13,7 +13,7 @@ from backend.tables.cells import leading_number, parse_date, parse_number, year_
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.plan_words import describe
-from backend.tables.query import Result, execute
+from backend.tables.query import SHOWN_ROWS, Result, execute
 from backend.types import AnswerType, format_datetime, normalise
 
 __all__ = ["Result", "Typed", "compute", "typed_value"]  # Result: what a caller judges a reading's run by
@@ -32,6 +32,20 @@ def compute(reading: parse.Reading, table: TypedTable, answer_type: AnswerType) 
     """Run the reading's plan on ``table``: its result, and the value of ``answer_type`` (or None and why)."""
     result = execute(reading.plan, table)
     return result, typed_value(reading, result, table, answer_type)
+
+
+def rows_read(reading: parse.Reading, result: Result, table: TypedTable) -> tuple[list[dict[str, str]], int]:
+    """The table rows a reading's answer comes from, as shown beside it, and how many they are: its plan's, then, of
+    two values compared, the rows its second plan picks ("did Acme buy fewer kits than Hooli": Hooli's orders and
+    Acme's; the console showed Hooli's alone). Two values compared are of different rows, so their counts add up."""
+    second = reading.second
+    compared = reading.kind in (*_OF_TWO_VALUES, ReadingKind.EITHER)
+    if second is None or not compared or second.where == reading.plan.where:
+        return result.matched, result.matched_count
+    other = execute(second, table)
+    shown = {tuple(row.values()) for row in result.matched}
+    rows = [*result.matched, *(row for row in other.matched if tuple(row.values()) not in shown)]
+    return rows[: max(len(result.matched), SHOWN_ROWS)], result.matched_count + other.matched_count
 
 
 def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> Typed:

@@ -14,6 +14,8 @@ from backend.tables import parse
 from backend.tables.plan import InvalidPlan, Operation, Plan, check
 from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
+from backend.tables.query import execute
+from backend.tables.results import rows_read
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, run, table_of
 
@@ -290,6 +292,13 @@ def test_a_yes_no_question_comparing_two_values_compares_their_amounts():
     assert answer("Did Acme buy fewer kits than Hooli?", orders, "boolean") is False
     assert answer("Did Hooli place more orders than Acme?", orders, "boolean") is True
     assert answer("Did Hooli spend more than Acme?", orders, "boolean") is False
+    # the rows shown beside the answer are both customers' (the console showed the first value's alone)
+    reading = parse.read("Did Acme buy fewer kits than Hooli?", orders, AnswerType.BOOLEAN)
+    shown, matched = rows_read(reading, execute(reading.plan, orders), orders)
+    assert sorted(row["Customer"] for row in shown) == ["Acme", "Hooli", "Hooli"] and matched == 3
+    # one value's rows: the plan's own
+    total = parse.read("How many kits did Hooli buy?", orders, AnswerType.INTEGER)
+    assert rows_read(total, execute(total.plan, orders), orders)[1] == 2
 
 
 SHIPMENTS = """Shipment,Carrier,Destination,Shipped,Delivered,Weight (kg),Cost,On Time
