@@ -172,7 +172,19 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
         # "after 1990" is a year; "over 2,000" and "$1,900" are amounts
         is_year = value.is_integer() and 1800 <= value <= 2100 and said.isdigit()
         found.append(SaidNumber(value, op, positions, is_year, match.group(0).endswith("%")))
+    # "at least two silver medals", "more than three goals": a number said in words is compared with only after a
+    # comparison ("the only two" says no number to compare), and never "one" ("more than one word long", "before the
+    # one in 1970"; fresh WikiTableQuestions, 2026-11-29)
+    for match in _NUMBER_WORD.finditer(lowered):
+        op = comparison_before(lowered[: match.start()])
+        positions = tuple(i for i, w in enumerate(words) if w == match.group(0) and i not in covered)
+        if op != "=" and positions:
+            found.append(SaidNumber(float(_NUMBER_WORDS.index(match.group(0)) + 2), op, positions, False, False))
     return found
+
+
+_NUMBER_WORDS = "two three four five six seven eight nine ten eleven twelve".split()
+_NUMBER_WORD = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 
 
 _OR_MORE = ("more", "greater", "higher", "above", "over", "later", "after")

@@ -810,6 +810,9 @@ TOWERS = """Rank,Name,Height ft (m),Floors,Year,City
         (RESULTS, "how many times did he finish in the top 2?", "integer", 5),
         # a number of "medals" with no column of that name is the row's Total
         (MEDALS, "how many nations won more than 10 medals?", "integer", 3),
+        # a number said in words after a comparison ("one" is no number then: "more than one word long")
+        (MEDALS, "how many nations won at least five gold medals?", "integer", 3),
+        (MEDALS, "how many nations won fewer than two silver medals?", "integer", 3),
         # every row tied for the least, when a list is asked for
         (MEDALS, "which nations won the fewest gold medals?", "string_array", ["Kenya", "Mexico"]),
         # "top 10" and "number 1" of the ranking the question names, not the table's first one
