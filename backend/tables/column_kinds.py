@@ -67,12 +67,15 @@ def tells_rows_apart(table: TypedTable, column: int) -> bool:
 
 
 def _identifies_rows(table: TypedTable, column: int) -> bool:
-    """A number column called by what a row is ("Invoice" of invoices.csv) that numbers the rows in order (whole,
-    rising, with few gaps): each row's identifier ("how many invoices" counts them; it does not add them up). "Sales"
-    of sales.csv is called by the rows too, but its numbers are amounts."""
-    if not named_by_rows(table, column):
-        return False
+    """A number column called by what a row is ("Invoice" of invoices.csv), or the first column when its numbers are
+    codes of four digits or more ("Order" 1001, 1002, ... of sales.csv: "the largest single order" read the largest
+    code, 1006, and "the month with the most orders" added codes up, both at 0.8; my own sales table, 2026-11-29),
+    that numbers the rows in order (whole, rising, with few gaps): each row's identifier ("how many invoices" counts
+    them; it does not add them up). "Sales" of sales.csv is called by the rows too, but its numbers are amounts."""
     numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
+    coded = column == 0 and bool(numbers) and min(numbers) >= 1000
+    if not (named_by_rows(table, column) or coded):
+        return False
     rising = all(b > a for a, b in zip(numbers, numbers[1:], strict=False))
     dense = bool(numbers) and numbers[-1] - numbers[0] < 2 * len(numbers)
     return rising and dense and all(float(v).is_integer() for v in numbers)

@@ -368,3 +368,18 @@ def test_a_hotels_stays_takings_and_cancellation_rate():
     assert answer("What was the total revenue from confirmed bookings?", bookings, "integer") == 2735
     reading = parse.read("What was the total revenue from confirmed bookings?", bookings, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
+
+
+def test_a_first_column_of_order_codes_is_no_amount():
+    # my own sales table (2026-11-29): "Order" 1001, 1002, ... of sales.csv (no table word names it) was an amount:
+    # "the largest single order" read the largest code, 1006, and "the month with the most orders" added codes up
+    sales = table_of(
+        "Order,Date,Customer,Units,Unit Price\n1001,2026-01-04,Acme,3,40\n1002,2026-01-11,Hooli,5,25\n"
+        "1003,2026-02-02,Acme,2,60\n1004,2026-03-15,Globex,4,40\n",
+        "sales.csv",
+    )
+    assert answer("Which month had the most orders?", sales, "string") == "January"
+    reading = parse.read("Which month had the most orders?", sales, AnswerType.STRING)
+    assert reading is not None and reading.plan.operation is Operation.COUNT
+    assert answer("What was the largest single order?", sales, "integer") != 1004
+    assert answer("What is the average order value?", sales, "float") == 131.25  # 120, 125, 120, 160 (units × price)
