@@ -275,12 +275,13 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
 
 # Words whose opposite a column of yes and no is named by: "how many shipments were late" of an "On Time" column.
 # "How many expenses were rejected" of an "Approved" column (my own expenses table, 2026-11-29: it counted them all).
-# ("which students failed" of a Passed column had no reading; my own gradebook, 2026-11-29)
+# ("which students failed" of a Passed column had no reading, my own gradebook; "still in transit" of a Delivered
+# date counted every shipment, at 0.28, my own shipments; 2026-11-29)
 _OPPOSITES = {
     "late": "on time", "delayed": "on time", "rejected": "approved", "declined": "approved", "failed": "passed",
-    "fail": "passed", "fails": "passed",
+    "fail": "passed", "fails": "passed", "transit": "delivered",
 }  # fmt: skip
-_OPPOSITE_NAMES = {"on time": {"time"}, "approved": {"approv"}, "passed": {"pass"}}  # the name stems each names
+_OPPOSITE_NAMES = {"on time": {"time"}, "approved": {"approv"}, "passed": {"pass"}, "delivered": {"deliv"}}
 # Words whose opposite cells write, where no cell writes the word: "how many open deals" of a Stage column whose
 # cells say "Closed Won" and "Closed Lost", and never "Open"; "open tasks" of a Status "Done" (the first written).
 _CELL_OPPOSITES = {"open": ("closed", "done", "completed", "resolved", "won", "lost")}

@@ -317,6 +317,9 @@ def test_a_shipments_cost_weight_and_days_to_deliver():
     assert answer("What did the Rome shipment cost?", shipments, "float") == 880
     assert answer("What did the Rome shipment weigh?", shipments, "float") == 310
     assert answer("How many shipments weighed over 100 kg?", shipments, "integer") == 2
+    # "in transit" is not delivered yet (it counted every shipment, at 0.28)
+    assert answer("How many shipments are still in transit?", shipments, "integer") == 1
+    assert answer("Which shipments are in transit?", shipments, "string_array") == ["SH-106"]
 
 
 def test_the_average_time_to_deliver_is_each_rows_days_averaged():
