@@ -196,6 +196,24 @@ def _cue_words_explained(
     length_read = read is not None and words[:2] == ["how", "long"] and LENGTH_NAME.search(table.columns[read].name)
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         explained |= {i for i, w in enumerate(words) if w == "long"}
+    explained |= _spans_and_periods_explained(plan, words, table)
+    if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
+        explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}
+    if any(index_.outcomes[c.column] and c.op == "in" for c in plan.where):  # "how many games did they win"
+        explained |= {i for i, w in enumerate(words) if w in OUTCOME_WORDS}
+    months = [c for p in (plan, second) if p is not None for c in p.where if c.view == "month"]
+    for month in {int(c.value) for c in months}:  # "in March", "after May", "from January to March"
+        explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
+    quarter = said_quarter(" ".join(words))
+    if quarter is not None and any(c.view == "month" and c.op == ">=" for c in plan.where):  # "in Q1"
+        explained |= set(quarter[1])
+    return explained
+
+
+def _spans_and_periods_explained(plan: Plan, words: list[str], table: TypedTable) -> set[int]:
+    """The words a plan over a column for each month (or quarter), or over how long each row lasted, accounts for:
+    "East's total sales", "sales in March", "the average delivery time"."""
+    explained: set[int] = set()
     # what the months hold, when the plan adds them up or reads a month said ("East's sales in March"; not "the
     # average monthly sales of West" read as its January)
     read_columns = {plan.column, plan.order_by, *plan.select}
@@ -209,16 +227,6 @@ def _cue_words_explained(
     if plan.until is not None and plan.operation is not Operation.ROWS:  # "the average delivery time" of Delivered
         ended = table.columns[plan.until].name
         explained |= {i for i, w in enumerate(words) if w in _HOW_LONG or names_the_end(stem(w), ended)}
-    if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
-        explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}
-    if any(index_.outcomes[c.column] and c.op == "in" for c in plan.where):  # "how many games did they win"
-        explained |= {i for i, w in enumerate(words) if w in OUTCOME_WORDS}
-    months = [c for p in (plan, second) if p is not None for c in p.where if c.view == "month"]
-    for month in {int(c.value) for c in months}:  # "in March", "after May", "from January to March"
-        explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
-    quarter = said_quarter(" ".join(words))
-    if quarter is not None and any(c.view == "month" and c.op == ">=" for c in plan.where):  # "in Q1"
-        explained |= set(quarter[1])
     return explained
 
 

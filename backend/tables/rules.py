@@ -5,8 +5,8 @@ form: the next rule tries), or :data:`~backend.tables.question.NO_READING` (its 
 no rule after it may read the question otherwise). The order is the parser's judgement of which form a question is
 when several match: a score before a length, a comparison before a count, a count before a superlative. Adding a form
 is adding a rule to :data:`RULES` at its place, with its tests; ``tests/unit/tables/golden.jsonl`` shows whether any
-other question's reading moved. The rules that compute over rows (groups, averages, streaks) are in
-``aggregations.py``; the others are here.
+other question's reading moved. The rules that compute over rows (groups, averages, streaks, row totals) are in
+``aggregations.py``, the one over scores in a cell in ``scores.py``; the others are here.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from backend.tables.periods import asks_an_unheld_month, change_across, change_a
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import in_time_order, numbered_row, shift_of, the_row_shifted_from
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
-from backend.tables.scores import score_plan
+from backend.tables.scores import scores
 from backend.tables.superlatives import Ranking, superlative_plan
 from backend.tables.two_values import either_number, two_values
 from backend.tables.words import ABBREVIATIONS
@@ -51,33 +51,6 @@ def first_reading(p: ParsedQuestion) -> Reading | None:
         if isinstance(outcome, Reading):
             return outcome
     return None
-
-
-_FINAL_SCORE = re.compile(r"\b(?:score|result)", re.I)
-
-
-def scores(p: ParsedQuestion) -> Outcome:
-    """ "the difference in points scored in 1996": of a "22-21" cell (whose first number is no measure to read)."""
-    if (p.measure_named is not None and not p.index.scores[p.measure_named]) or (p.is_max and p.is_min):
-        return None
-    # of the columns of scores, one named for the final score ("Score", "Result") before a running one ("Goals":
-    # "87' 2–0", the score when a goal went in; fresh WikiTableQuestions nt-12851, 2026-11-29), else the first
-    final = [i for i, holds in enumerate(p.index.scores) if holds and _FINAL_SCORE.search(p.table.columns[i].name)]
-    # one the question names before those ("the 1st leg"); two named ("the difference in the first and second leg"
-    # for Belgium, of "1st leg" and "2nd leg": its goals in one less the other) compare columns, which no score plan
-    # reads (it read the "Agg." margin; fresh WikiTableQuestions nt-5158, 2026-11-29)
-    named = [c for c in p.named if p.index.scores[c] and c not in p.condition_columns]
-    if len(named) > 1:
-        return None
-    final = named or final
-    scores = tuple(i in final for i in range(len(p.index.scores))) if final else p.index.scores
-    scored = score_plan(p.q, scores, p.where, p.numbers, p.numeric_answer, p.answer_column, p.is_max, p.is_min)
-    if scored is None:
-        return None
-    reading = p.reading(*scored)
-    # a margin with no "largest" said is one game's (score_plan reads it as the largest of the rows picked)
-    reading.of_one_row = scored[1] is ReadingKind.MAX and not p.is_max and scored[0].score == "margin"
-    return reading
 
 
 def _named_after_part(p: ParsedQuestion) -> int | None:

@@ -4,7 +4,7 @@ points", "which game had the largest margin").
 
 Which columns hold scores is told by ``vocabulary.index`` (``Index.scores``); their numbers are read at query time
 (``query._score``). A column is read this way only when the question says a margin or a total and names no column
-of numbers.
+of numbers. ``scores`` is the rule of ``rules.RULES`` that reads them.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import re
 
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber
+from backend.tables.question import Outcome, ParsedQuestion
 from backend.tables.words import AVERAGE
 
 # "won by more than 3 points", "a loss by only one goal": a margin said by what it was won or lost by
@@ -68,3 +69,30 @@ def score_plan(
     else:  # one game's margin ("in 1996"), or the points of the games the conditions pick, added up
         operation = Operation.MAX if part == "margin" else Operation.SUM
     return Plan(operation, column, where=where, score=part), ReadingKind(operation)  # avg, max, min, sum
+
+
+_FINAL_SCORE = re.compile(r"\b(?:score|result)", re.I)
+
+
+def scores(p: ParsedQuestion) -> Outcome:
+    """ "the difference in points scored in 1996": of a "22-21" cell (whose first number is no measure to read)."""
+    if (p.measure_named is not None and not p.index.scores[p.measure_named]) or (p.is_max and p.is_min):
+        return None
+    # of the columns of scores, one named for the final score ("Score", "Result") before a running one ("Goals":
+    # "87' 2–0", the score when a goal went in; fresh WikiTableQuestions nt-12851, 2026-11-29), else the first
+    final = [i for i, holds in enumerate(p.index.scores) if holds and _FINAL_SCORE.search(p.table.columns[i].name)]
+    # one the question names before those ("the 1st leg"); two named ("the difference in the first and second leg"
+    # for Belgium, of "1st leg" and "2nd leg": its goals in one less the other) compare columns, which no score plan
+    # reads (it read the "Agg." margin; fresh WikiTableQuestions nt-5158, 2026-11-29)
+    named = [c for c in p.named if p.index.scores[c] and c not in p.condition_columns]
+    if len(named) > 1:
+        return None
+    final = named or final
+    holding = tuple(i in final for i in range(len(p.index.scores))) if final else p.index.scores
+    scored = score_plan(p.q, holding, p.where, p.numbers, p.numeric_answer, p.answer_column, p.is_max, p.is_min)
+    if scored is None:
+        return None
+    reading = p.reading(*scored)
+    # a margin with no "largest" said is one game's (score_plan reads it as the largest of the rows picked)
+    reading.of_one_row = scored[1] is ReadingKind.MAX and not p.is_max and scored[0].score == "margin"
+    return reading
