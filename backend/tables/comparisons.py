@@ -28,7 +28,9 @@ def spread(
 ) -> Compared | None:
     """A number column's largest value less its smallest: "the difference between the fastest and slowest" (the
     measure; ``extremes``: the question says both), or "how long" over the years the rows cover."""
-    if measure is not None and extremes and re.search(r"\bdifference\b", q):
+    # "the salary range" of a table with no Range column: the same (no reading of my own HR table, 2026-11-29)
+    ranged_said = _RANGE.search(q) and not any(_RANGE.search(c.name.lower()) for c in table.columns)
+    if measure is not None and ((extremes and re.search(r"\bdifference\b", q)) or ranged_said):
         return (
             Plan(Operation.MAX, measure, where=where),
             ReadingKind.DIFFERENCE,
@@ -94,6 +96,7 @@ def remaining(q: str, table: TypedTable, named: list[int], where: tuple[Conditio
 
 
 LEFT = re.compile(r"\b(?:remaining|left|unspent)\b")
+_RANGE = re.compile(r"\branges?\b")
 
 
 def part_of_a_level(q: str, table: TypedTable, named: list[int]) -> list[int]:

@@ -186,6 +186,9 @@ def _cue_words_explained(
         explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}
     if kind is ReadingKind.GROUP and plan.operation is Operation.COUNT:  # "the most common reason": most rows
         explained |= {i for i, w in enumerate(words) if w in _MOST_ROWS_WORDS}
+    spread = second is not None and second.column == plan.column and second.operation is Operation.MIN
+    if kind is ReadingKind.DIFFERENCE and spread:  # "the salary range": its largest less its smallest
+        explained |= {i for i, w in enumerate(words) if w in ("range", "ranges")}
     if kind is ReadingKind.REMAINING:  # "how much budget is left", "how much did revenue grow": one less the other
         explained |= {i for i, w in enumerate(words) if LEFT.search(w) or w in CHANGE_WORDS}
     said = SENIORITY.search(" ".join(words))

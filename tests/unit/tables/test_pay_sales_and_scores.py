@@ -450,6 +450,9 @@ def test_an_hr_tables_headcount_pay_and_leave_left():
     assert answer("How many leave days does Ana Silva have left?", hr, "integer") == 13
     assert answer("How much leave does Dan Reyes have remaining?", hr, "integer") == 4
     assert answer("How many employees joined in 2023?", hr, "integer") == 1
+    # "the salary range": the largest less the smallest (no reading)
+    assert answer("What is the salary range?", hr, "integer") == 30000
+    assert answer("What is the range of salaries in Engineering?", hr, "integer") == 7000
     reading = parse.read("How many employees joined in 2023?", hr, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
 
