@@ -153,7 +153,10 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
 
 
 # "the longest-serving employee", "the most senior": the earliest start (question._superlative turns it round)
-SENIORITY = re.compile(r"\blongest[- ]serving\b|\bmost senior\b|\blongest tenure\b")
+# ("who has been here the longest": no reading of my own HR table, 2026-11-29)
+SENIORITY = re.compile(
+    r"\blongest[- ]serving\b|\bmost senior\b|\blongest tenure\b|\b(?:been|worked|working) here (?:the )?longest\b"
+)
 
 
 def measured_by(q: str, table: TypedTable, candidates: list[int]) -> int | None:

@@ -453,6 +453,7 @@ def test_an_hr_tables_headcount_pay_and_leave_left():
     # "the salary range": the largest less the smallest (no reading)
     assert answer("What is the salary range?", hr, "integer") == 30000
     assert answer("What is the range of salaries in Engineering?", hr, "integer") == 7000
+    assert answer("Who has been here the longest?", hr, "string") == "Ana Silva"  # the earliest Start Date
     reading = parse.read("How many employees joined in 2023?", hr, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
 
