@@ -175,6 +175,10 @@ def _beyond_level(
             return SaidMeasure(achieved, LESS, level, frozenset({i, *explained}))
         if achieved is not None and _SHORT.fullmatch(word):
             return SaidMeasure(level, LESS, achieved, frozenset({i, *explained}))
+    # "how far is North from its target": short of it, below 0 once passed (it read the Target, at 0.8; my own
+    # targets table, 2026-11-29)
+    if achieved is not None and "far" in words and "from" in words:
+        return SaidMeasure(level, LESS, achieved, frozenset({words.index("from"), *explained}))
     return None
 
 

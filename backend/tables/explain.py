@@ -190,7 +190,7 @@ def _cue_words_explained(
     if kind is ReadingKind.DIFFERENCE and spread:  # "the salary range": its largest less its smallest
         explained |= {i for i, w in enumerate(words) if w in ("range", "ranges")}
     if kind is ReadingKind.REMAINING:  # "how much budget is left", "how much did revenue grow": one less the other
-        explained |= {i for i, w in enumerate(words) if LEFT.search(w) or w in CHANGE_WORDS}
+        explained |= {i for i, w in enumerate(words) if LEFT.search(w) or w in CHANGE_WORDS or w in _SHORT_WORDS}
     said = SENIORITY.search(" ".join(words))
     if said and plan.order_by is not None and table.columns[plan.order_by].kind == "date":  # "the longest-serving"
         start = len(" ".join(words)[: said.start()].split())
@@ -269,6 +269,7 @@ _ALL_ROWS_TOGETHER = {"overall", "across", "altogether"}
 _MOST_ROWS_WORDS = {"common", "frequent", "popular"}
 _AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
 _DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}
+_SHORT_WORDS = {"far", "short", "fall", "falls"}  # "how far is South from its target" (comparisons.short_of)
 _SOLD = {"sold", "sell", "sells", "selling"}
 _HOW_LONG = {"long", "time", "times", "days"}  # what a duration averaged or ranged is asked as
 

@@ -19,7 +19,15 @@ from backend.tables.aggregations import average, date_part_group, distinct, medi
 from backend.tables.answered import answered_column
 from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_column
 from backend.tables.columns import length_column, shift_unit
-from backend.tables.comparisons import part_of_a_level, remaining, share, share_of_level, spread, two_columns
+from backend.tables.comparisons import (
+    part_of_a_level,
+    remaining,
+    share,
+    share_of_level,
+    short_of,
+    spread,
+    two_columns,
+)
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.periods import asks_an_unheld_month, change_across, change_across_columns
@@ -105,6 +113,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
         or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text, p.element is AnswerType.BOOLEAN)
         or either_number(q, p.conditions, p.measure)
         or (two_columns(q, table, p.named, where, p.condition_columns) if p.numeric_answer else None)
+        or (short_of(q, table, p.named, where) if p.numeric_answer else None)
         or (remaining(q, table, p.named, where) if p.numeric_answer else None)
     )
     return p.reading(*compared) if compared is not None else None

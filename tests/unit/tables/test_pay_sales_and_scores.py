@@ -428,6 +428,13 @@ def test_a_table_with_a_column_for_each_month():
     targets = table_of("Region,Sales,Target\nNorth,45000,50000\nEast,66000,60000\n", "targets.csv")
     assert answer("What percentage of its target did East reach?", targets, "float") == 110
     assert answer("What percentage of regions beat their target?", targets, "float") == 50
+    # "how far is North from its target": its Target less its Sales (it read the Target, at 0.8); of a table with a
+    # column for each month, the Target less the months added up
+    assert answer("How far is North from its target?", targets, "integer") == 5000
+    assert answer("How far is East from its target?", targets, "integer") == -6000
+    wide = table_of("Region,Jan,Feb,Target\nNorth,12000,13500,30000\nEast,15200,14900,28000\n", "wide.csv")
+    assert answer("How far is North from its target?", wide, "integer") == 4500
+    assert answer("How far short of its target is East?", wide, "integer") == -2100
 
 
 HR = """Employee,Department,Start Date,Salary,Bonus,Leave Allowance,Leave Taken,Manager
