@@ -16,7 +16,7 @@ import re
 from backend.tables.against import BUDGET_NAME, LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
 from backend.tables.column_kinds import holds_years, is_year_or_rank
 from backend.tables.infer import TypedTable
-from backend.tables.periods import period_columns
+from backend.tables.periods import columns_of_periods
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import range_column, span_columns, took_to
 from backend.tables.words import AVERAGE, Mention, normal
@@ -97,7 +97,7 @@ def remaining(q: str, table: TypedTable, named: list[int], where: tuple[Conditio
 
 
 LEFT = re.compile(r"\b(?:remaining|left|unspent)\b")
-SHORT_OF = re.compile(r"\bhow far\b|\bshort of\b|\bfall short\b")  # "how far is South from its target"
+_SHORT_OF = re.compile(r"\bhow far\b|\bshort of\b|\bfall short\b")  # "how far is South from its target"
 
 
 def short_of(q: str, table: TypedTable, named: list[int], where: tuple[Condition, ...]) -> Compared | None:
@@ -105,13 +105,9 @@ def short_of(q: str, table: TypedTable, named: list[int], where: tuple[Condition
     "how far is South from its target" (its Target less its months added up; it read the Target, 42,000, at 0.8, of
     my own monthly sales table, 2026-11-29); below 0 when the level was passed. Beside a column of what was achieved
     (Sales, Actual) the level less it is a measure derived.py reads."""
-    months = [c for key, c in period_columns(table).items() if not key.startswith("q")]
-    quarters = [c for key, c in period_columns(table).items() if key.startswith("q")]
-    across = tuple(sorted(months if len(months) > 1 else quarters if len(quarters) > 1 else []))
+    across = columns_of_periods(table)
     levels = [c for c in named if table.columns[c].numeric and LEVEL_OR_BUDGET.search(table.columns[c].name)]
-    if not SHORT_OF.search(q) or len(levels) != 1:
-        return None
-    if not across:
+    if not across or not _SHORT_OF.search(q) or len(levels) != 1:
         return None
     reached = Plan(Operation.SUM, across[0], where=where, across=across)
     return Plan(Operation.SUM, levels[0], where=where), ReadingKind.REMAINING, reached

@@ -141,15 +141,21 @@ def across_months(q: str, table: TypedTable, named: list[int], mentions: list[Me
     highest total sales" of a table with a column for each month: it read East's January, 15,200, or had no reading;
     my own monthly sales table, 2026-11-29), in table order; empty unless it says a total, names no month or quarter
     and no other number column, and the table has a column for each of two months (or quarters) or more."""
-    periods = period_columns(table)
-    months = [c for key, c in periods.items() if not key.startswith("q")]
-    quarters = [c for key, c in periods.items() if key.startswith("q")]
-    added = months if len(months) > 1 else quarters if len(quarters) > 1 else []
+    added = columns_of_periods(table)
     if not added or not OVER_THE_MONTHS.search(q) or said_month(q, mentions) or said_months(q) or said_quarter(q):
         return ()
     if any(table.columns[c].numeric and c not in added for c in named):
         return ()
-    return tuple(sorted(added))
+    return added
+
+
+def columns_of_periods(table: TypedTable) -> tuple[int, ...]:
+    """The table's columns for each month, else for each quarter, when it has two or more (in table order), else
+    none: what a row's total adds up."""
+    periods = period_columns(table)
+    months = [c for key, c in periods.items() if not key.startswith("q")]
+    quarters = [c for key, c in periods.items() if key.startswith("q")]
+    return tuple(sorted(months if len(months) > 1 else quarters if len(quarters) > 1 else []))
 
 
 _ASKS_MONTH = re.compile(r"\b(?:which|what) month\b")
