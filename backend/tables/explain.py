@@ -5,7 +5,6 @@ left ``unexplained``. ``answer/tables.py`` turns that into a confidence; ``parse
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from backend.tables.against import level_words
@@ -17,6 +16,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, period_columns, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.quantities import SaidNumber
+from backend.tables.row_nouns import about_every_row, may_name_the_rows, row_words_explained
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.spans import names_the_end
 from backend.tables.vocabulary import Index
@@ -42,12 +42,6 @@ _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate
 _MONEY_WORDS = MONEY_VERBS | set("money cost costs bill billing charge charges payroll wages earnings".split())
 # What a column of units counts: "how many items did Hooli buy" adds up its Quantity.
 _UNIT_WORDS = {"items", "units", "pieces"}
-# Words that make a question about every row of the table ("how many episodes are listed", "the total number of
-# radio stations on this list"): the noun left unexplained then says what the rows are (answer/tables.py).
-_EVERY_ROW = re.compile(
-    r"\b(?:listed|(?:on|in) (?:this|the) (?:list|chart|table)|in total|(?:are|were) there"
-    r"|total number of|how many total)\b"
-)
 
 
 def explain(
@@ -82,14 +76,7 @@ def explain(
         }
     explained |= _numbers_explained(plan, second, words, numbers, ranked)
     explained |= _cue_words_explained(plan, second, kind, words, table, index_)
-    # The table's own name says what a row is ("orders" of orders.csv): it explains the word, and helps choose
-    # between tables. Plain verbs ("came", "work") carry no condition.
-    named_for = table_words(table)
-    explained |= {i for i, s in enumerate(stems) if s in named_for}
-    if named_for & _PEOPLE:  # staff.csv, employees.xlsx: "how many people work in Support" counts its rows
-        explained |= {i for i, s in enumerate(stems) if s in PERSONS}
-    if named_for & _GOODS_FILES:  # inventory.csv: "how many products are in the Coffee category" counts its rows
-        explained |= {i for i, s in enumerate(stems) if s in _GOODS}
+    explained |= row_words_explained(stems, table)
     # "what other languages are listed besides Sotho": a plan that excludes a value accounts for "other"; "non-billable"
     # (and "unpaid", read "non paid") for its prefix; one of a number at 0 for "free" ("free shipping")
     said_no = any(c.op == "=" and isinstance(c.value, str) and c.value.strip().lower() in NO_CELLS for c in plan.where)
@@ -109,11 +96,11 @@ def explain(
     content += rate_left
     unexplained = [j for i in unexplained for j in ((i - 1, i) if i - 1 in rate_left else (i,))]
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
-    about_every_row = _about_every_row(words, unexplained) and _may_name_the_rows(words, stems, unexplained, table)
+    every_row = about_every_row(words, unexplained) and may_name_the_rows(stems, unexplained, table)
     asked = {*plan.select, *([plan.column] if plan.column is not None else [])}
     qualifying = [i for i in unexplained if not (excludes and words[i] in NEGATION)]
     modified = _asked_modified(stems, qualifying, [index_.names[c] for c in asked])
-    return Explained(coverage, tuple(words[i] for i in unexplained), about_every_row, modified)
+    return Explained(coverage, tuple(words[i] for i in unexplained), every_row, modified)
 
 
 class Explained(NamedTuple):
@@ -280,57 +267,3 @@ def _compared_with(words: list[str], stems: list[str], at: int, names: set[str])
     while i >= 0 and (stems[i] in names or words[i] in _DETERMINERS):
         i -= 1
     return i >= 0 and words[i] in _AGAINST
-
-
-def _about_every_row(words: list[str], unexplained: list[int]) -> bool:
-    """Whether the question says it is about every row ("how many episodes are listed", "the total number of radio
-    stations on this list") and leaves nothing unexplained but the noun it counts, which then says what the rows are.
-    "How many orders are there from Antarctica" leaves "antarctica" out of that noun: a condition not understood."""
-    if not _EVERY_ROW.search(" ".join(words)):
-        return False
-    cues = [i + 1 for i in range(1, len(words)) if words[i - 1 : i + 1] in (["how", "many"], ["number", "of"])]
-    if not cues:
-        return False
-    noun = set()
-    for i in range(cues[-1], min(cues[-1] + 3, len(words))):  # "radio stations", up to the next stop word
-        if words[i] in STOP_WORDS:
-            break
-        noun.add(i)
-    # "how many active customers are there": the noun explained ("customers" of a Customer column), a word before it
-    # left out is a condition not understood, not a name for the rows ("radio stations" leaves both words out)
-    if noun and max(noun) not in unexplained and set(unexplained) & noun:
-        return False
-    return set(unexplained) <= noun
-
-
-# Words of a file's name that say nothing of what its rows are ("orders export.csv", "tables/203-csv/314.csv").
-_NAMING_NOTHING = {stem(w) for w in "csv tsv xlsx table sheet data export file report list copy".split()}
-# Words for people, in questions and in the names of files about people: "how many employees are there" of
-# staff.xlsx counts its rows.
-_PEOPLE = {
-    stem(w)
-    for w in "staff employee people person worker personnel headcount member colleague team roster payroll".split()
-}
-
-# Words for groups of people, which a row of a file of people never is ("how many teams are there" of employees.csv
-# is no count of its people).
-# Words of a file's name that say it lists goods (inventory.csv, products.xlsx), and the words for what its rows are:
-# "how many products are in the Coffee category" of inventory.csv counts its rows, as "items" does.
-_GOODS_FILES = {stem(w) for w in "inventory stock product item catalog catalogue sku goods".split()}
-_GOODS = {stem(w) for w in "product item good sku article".split()}
-_GROUPS = {stem(w) for w in "team roster".split()}
-
-
-def _may_name_the_rows(words: list[str], stems: list[str], unexplained: list[int], table: TypedTable) -> bool:
-    """Whether the counted noun left unexplained can be what the table's rows are. A file named for something
-    other than people ("orders.csv") holds no rows of the people a question counts ("how many employees are there",
-    asked of every document by a grid): its row count is not their number; nor are a file of people's rows groups
-    of them ("teams"). Any other noun may be a name for the rows ("how many scientists are listed" of
-    employees.csv)."""
-    named = {w for w in table_words(table) if w.isalpha() and w not in _NAMING_NOTHING}
-    counted = {stems[i] for i in unexplained}
-    if counted & _GROUPS and named & _PEOPLE:
-        return False
-    if not named or not counted & _PEOPLE:
-        return True
-    return bool(named & (_PEOPLE | counted))
