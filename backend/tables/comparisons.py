@@ -38,8 +38,10 @@ def spread(
             Plan(Operation.MIN, measure, where=where),
         )
     took = took_to(q, table)
-    if took is not None and AVERAGE.search(q):  # "the average delivery time": each row's days, averaged
-        return Plan(Operation.AVG, took[0], where=where, until=took[1]), ReadingKind.AVG, None
+    if took is not None and AVERAGE.search(q):  # "the average delivery time": each row's days, averaged, of the rows
+        # that reached the end (a shipment not delivered yet takes no part, and is not shown as if it did)
+        ended = (*where, Condition(took[1], "filled", None))
+        return Plan(Operation.AVG, took[0], where=ended, until=took[1]), ReadingKind.AVG, None
     if took is not None and where:  # "how long did T-202 take to resolve": the days from its Opened to its Resolved
         return Plan(Operation.MIN, took[0], where=where), ReadingKind.DAYS, Plan(Operation.MAX, took[1], where=where)
     if measure is not None or not re.search(r"^how long\b", q):
