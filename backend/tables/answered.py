@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, tells_rows_apart
+from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, says_when, tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column
@@ -136,6 +136,11 @@ def _named_otherwise(
 ) -> int | None:
     """A column the question names elsewhere that no condition or measure takes, as fits its wh-word."""
     columns = table.columns
+    years = [c for c in named if c not in conditions and c != measure and says_when(table, c)]
+    if years and re.search(r"\b(?:what|which) year\b", q):
+        # "what year was the last school established": the years of the Establishment the verb names, not the School
+        # Name (fresh WikiTableQuestions training questions, tuning tables, 2026-11-29)
+        return years[0]
     free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
     if measure is not None and not wants_text and not re.search(r"\b(?:when|year|date|day)\b", q):
         # "what did SH-3 cost to ship": an amount, its Cost, not the year of the Shipped date a verb names
@@ -163,7 +168,7 @@ def _named_otherwise(
         if people:
             return people[0]
     if re.match(r"\s*when\b", q):  # "when was the last order from Hooli": its Order Date, not its ID
-        dated = [c for c in free_named if columns[c].kind == "date" or (columns[c].numeric and holds_years(table, c))]
+        dated = [c for c in free_named if says_when(table, c)]
         # "when did Grace's order ship" of orders.csv: its Ship Date; "order" says what the row is, not which date
         said = {stem(w) for w in q.split()} - table_words(table)
         dated.sort(key=lambda c: not name_stems(columns[c].name) & said)

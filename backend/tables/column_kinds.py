@@ -24,6 +24,11 @@ def holds_years(table: TypedTable, column: int) -> bool:
     return bool(values) and sum(v.is_integer() and 1800 <= v <= 2100 for v in values) >= 0.8 * len(values)
 
 
+def says_when(table: TypedTable, column: int) -> bool:
+    """Whether a column says when each row was: dates, or numbers that are years."""
+    return table.columns[column].kind == "date" or (table.columns[column].numeric and holds_years(table, column))
+
+
 _MISSING_CELLS = pa.array(sorted(MISSING))
 _LONGEST_MISSING = 2 * max(map(len, MISSING))  # with room for spaces around it
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, row_totals, streak
 from backend.tables.answered import answered_column
-from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_column
+from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_column, says_when
 from backend.tables.columns import length_column, shift_unit
 from backend.tables.comparisons import (
     part_of_a_level,
@@ -220,6 +220,10 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
         return None
     # "who was the first winning captain" when the first year names none: the first row that names one
     filled = (Condition(p.answer_column, "filled", None),) if has_missing_cells(p.table, p.answer_column) else ()
+    # "which school was established first", "what year was the last school established": in the order of the years
+    # or dates the question names, not the table's (it listed the schools by name: 0.8, wrong; fresh WikiTableQuestions
+    # training questions, tuning tables, 2026-11-29)
+    dated = next((c for c in p.named if says_when(p.table, c)), None)
     if re.search(r"\b(first|top)\b", p.q):
         # "who is the top student" of a table of grades in no order: the highest of its one score column (on
         # average, where the answer's rows repeat: a student's grades); not "the top 10", nor "first", nor a place in
@@ -232,8 +236,9 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
                 return p.reading(plan, ReadingKind.GROUP)
             plan = Plan(Operation.ROWS, select=(p.answer_column,), order_by=scores[0], descending=True, limit=1)
             return p.reading(plan, ReadingKind.SUPERLATIVE)
-        return p.reading(Plan(Operation.ROWS, select=(p.answer_column,), where=filled, limit=1), ReadingKind.FIRST)
-    placing = placing_column(p.table)  # "last", "final", "bottom": the last ranked
+        plan = Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=dated, limit=1)
+        return p.reading(plan, ReadingKind.FIRST)
+    placing = dated if dated is not None else placing_column(p.table)  # "last", "final", "bottom": the last ranked
     return p.reading(
         Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=placing, descending=True, limit=1),
         ReadingKind.LAST,

@@ -800,6 +800,13 @@ TOWERS = """Rank,Name,Height ft (m),Floors,Year,City
 4,Harbor Point,880 (268),66,1975,Chicago
 """
 
+SCHOOLS = """School Name,City,Grades,Establishment
+Aliamanu School,Honolulu,7-8,1958
+Central School,Honolulu,6-8,1926
+Kailua School,Kailua,6-8,2000
+Waipahu School,Waipahu,9-12,1912
+"""
+
 
 @pytest.mark.parametrize(
     ("table", "question", "answer_type", "expected"),
@@ -837,6 +844,11 @@ TOWERS = """Rank,Name,Height ft (m),Floors,Year,City
         # "tallest" orders by Height, beside Floors; "building" is the kind asked for, not "Wells Building"
         (TOWERS, "which building is the tallest?", "string", "Aon Tower"),
         (TOWERS, "what was the first building completed?", "string", "Aon Tower"),
+        # "first" and "last" in the order of the years a verb names ("established": the Establishment), not the
+        # table's order of names; "what year" asks for those years, not the School Name
+        (SCHOOLS, "which school was established first?", "string", "Waipahu School"),
+        (SCHOOLS, "what year was the last school established?", "integer", 2000),
+        (SCHOOLS, "who was first?", "string", "Aliamanu School"),
     ],
 )
 def test_wikipedia_style_rankings_counts_and_positions(table, question, answer_type, expected):
