@@ -77,18 +77,32 @@ def number_conditions(
 _MONTHS = {m[:3] for m in MONTH_NAMES}
 
 
-def _year_in_text(year: float, table: TypedTable, taken: set[int]) -> list[Condition]:
-    """A year said of a table with no column of years, as the words of the one text column whose cells say it
-    ("the titles published in 2011": a Status of "Published (2011)"); none when no column or several do."""
+def _year_in_text(year: float, table: TypedTable, taken: set[int], among: list[int] | None = None) -> list[Condition]:
+    """A year said of a table with no column of years, as the words of the one text column (of ``among``, where
+    given) whose cells say it ("the titles published in 2011": a Status of "Published (2011)"); none when no column
+    or several do."""
     said = f"{year:g}"
     holding = [
         i
         for i, c in enumerate(table.columns)
         if not c.numeric
         and i not in taken
+        and (among is None or i in among)
         and pc.any(pc.match_substring_regex(table.data.column(f"c{i}"), rf"\b{said}\b")).as_py()
     ]
     return [Condition(holding[0], "contains", said)] if len(holding) == 1 else []
+
+
+def _year_of_named_words(condition: Condition, table: TypedTable, named: list[int]) -> Condition:
+    """A year said as a cell of a column the question does not name, read as the words of the one text column it
+    names that say that year: "who was elected in 1871" of an Elected column of "elected July 10, 1871", not the
+    "Term began" cell 1871 (read as a term that spans 1871, it picked two mayors; fresh WikiTableQuestions training
+    questions, tuning tables, 2026-11-29)."""
+    year = parse_number(str(condition.value)) if condition.op == "=" and condition.view == "text" else None
+    if year is None or not (year.is_integer() and 1800 <= year <= 2100) or condition.column in named:
+        return condition
+    words = [c for c in named if not table.columns[c].numeric]
+    return next(iter(_year_in_text(year, table, {condition.column}, words)), condition)
 
 
 def said_no(condition: Condition, table: TypedTable, index: Index) -> Condition:
@@ -262,6 +276,7 @@ def question_conditions(
     for said in dates:  # "after march 10, 2011": the date column compared with the day
         conditions.append(Condition(said.column, said.op, said.value, "date"))
         condition_columns.add(said.column)
+    conditions = [_year_of_named_words(condition, table, named) for condition in conditions]
     spanned = years_during(conditions, words, table, named)
     if spanned is not conditions:  # "on the board in 2005", 2005 being a cell of the "from" column
         conditions = spanned

@@ -807,6 +807,12 @@ Kailua School,Kailua,6-8,2000
 Waipahu School,Waipahu,9-12,1912
 """
 
+MAYORS = """Name,Elected,Term began,Term ended
+Henry Atkins,"elected July 11, 1870",1869,1871
+John Jordan,"elected July 10, 1871",1871,1872
+Corliss Stone,"elected July 8, 1872",1872,1873
+"""
+
 
 @pytest.mark.parametrize(
     ("table", "question", "answer_type", "expected"),
@@ -849,6 +855,9 @@ Waipahu School,Waipahu,9-12,1912
         (SCHOOLS, "which school was established first?", "string", "Waipahu School"),
         (SCHOOLS, "what year was the last school established?", "integer", 2000),
         (SCHOOLS, "who was first?", "string", "Aliamanu School"),
+        # a year the question says of the column it names ("elected"), not the term that spans it (two mayors)
+        (MAYORS, "who was the only person elected in 1871?", "string", "John Jordan"),
+        (MAYORS, "who was mayor in 1870?", "string", "Henry Atkins"),
     ],
 )
 def test_wikipedia_style_rankings_counts_and_positions(table, question, answer_type, expected):
