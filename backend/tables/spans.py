@@ -78,8 +78,12 @@ def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
 
 def names_the_end(word: str, name: str) -> bool:
     """Whether the stemmed ``word`` says the step a date column's ``name`` ends with: its verb ("deliv" of
-    "Delivered"), or a noun the verb begins ("deliveri", of "delivery time")."""
-    return any(word == said or (len(said) > 3 and word.startswith(said)) for said in name_stems(name))
+    "Delivered"), or a noun the verb begins ("deliveri", of "delivery time"), or all but the verb's last letter
+    ("resolut" of "Resolved": "the average resolution time"; my own tickets table, 2026-11-29)."""
+    return any(
+        word == said or (len(said) > 3 and word.startswith(said)) or (len(said) > 5 and word.startswith(said[:-1]))
+        for said in name_stems(name)
+    )
 
 
 _BEGAN_OR_ENDED = set(

@@ -386,3 +386,36 @@ def test_a_first_column_of_order_codes_is_no_amount():
     assert reading is not None and reading.plan.operation is Operation.COUNT
     assert answer("What was the largest single order?", sales, "integer") != 1004
     assert answer("What is the average order value?", sales, "float") == 131.25  # 120, 125, 120, 160 (units × price)
+
+
+TICKETS = """Ticket,Opened,Resolved,Priority,Agent,Customer,Satisfaction
+T-101,2026-03-02,2026-03-03,High,Maya,Acme Corp,5
+T-102,2026-03-02,2026-03-06,Low,Omar,Globex,3
+T-103,2026-03-04,,Medium,Maya,Initech,
+T-104,2026-03-05,2026-03-05,High,Li,Acme Corp,4
+T-107,2026-03-10,,High,Omar,Acme Corp,
+"""
+
+
+def test_open_is_a_row_not_closed_yet_and_to_open_is_its_opened_date():
+    # "still open" of an Opened and a Resolved date counted every ticket, at 0.8 (the Opened column's word)
+    tickets = table_of(TICKETS, "tickets.csv")
+    assert answer("How many tickets are still open?", tickets, "integer") == 2
+    assert answer("How many high priority tickets are still open?", tickets, "integer") == 1
+    assert answer("Which tickets are open?", tickets, "string_array") == ["T-103", "T-107"]
+    assert answer("How many tickets are not open?", tickets, "integer") == 3
+    # the verb is the row's opening, not its state
+    assert answer("How many tickets did Acme Corp open?", tickets, "integer") == 3
+    # a Status that writes "Open" says it itself
+    statuses = table_of("Ticket,Status,Resolved\nT-1,Open,\nT-2,Open,2026-03-01\nT-3,Closed,2026-03-02\n", "t.csv")
+    assert answer("How many tickets are open?", statuses, "integer") == 2
+
+
+def test_a_resolution_time_is_each_resolved_rows_days_and_a_score_is_its_columns_number():
+    tickets = table_of(TICKETS, "tickets.csv")
+    # "resolution" of a Resolved date (it averaged the Satisfaction, at 0.28)
+    assert answer("What is the average resolution time?", tickets, "float") == pytest.approx(5 / 3)  # 1, 4, 0 days
+    assert answer("What is Omar's average resolution time?", tickets, "float") == 4.0
+    # "score" and "rating" after a number column's name are what its numbers are called (held at 0.28, right)
+    reading = parse.read("What is the average satisfaction score?", tickets, AnswerType.FLOAT)
+    assert reading.unexplained == () and answer("What is the lowest satisfaction rating?", tickets, "integer") == 3
