@@ -20,15 +20,25 @@ _COMPARED_AFTER = 4
 
 
 def number_column(
-    number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
+    number: SaidNumber,
+    named: list[int],
+    numeric: list[int],
+    table: TypedTable,
+    taken: set[int],
+    hinted: list[int],
+    near: list[int] | None = None,
 ) -> int | None:
     """The column a number in the question is compared with: a year column (or a date column's year) for a year,
     the one named first, else a named number column, else the only number column that is not a rank. A year said as
     equal to an amount no row has is not that amount ("the teams that played 1919 Brazilian football": no team played
-    1919 games)."""
-    if number.is_year:  # the year or date column the question names ("due in 2026": the Deadline), else the first
-        columns = enumerate(table.columns)
-        yearly = [i for i, c in columns if (i in numeric and holds_years(table, i)) or c.kind == "date"]
+    1919 games). ``near``: the named columns said right by the number (:func:`named_near`)."""
+    columns = enumerate(table.columns)
+    yearly = [i for i, c in columns if (i in numeric and holds_years(table, i)) or c.kind == "date"]
+    # "campaigns that spent more than 2000": an amount of the Spend said right before it, not the Start date's year
+    # (it added up every Spend, at 0.8; my own campaigns table, 2026-11-29)
+    amount_said = number.op != "=" and near is not None and bool(near) and near[0] in numeric and near[0] not in yearly
+    if number.is_year and not amount_said:
+        # the year or date column the question names ("due in 2026": the Deadline), else the first
         named_years = [c for c in named if c in yearly]
         if named_years or yearly:
             return (named_years or yearly)[0]

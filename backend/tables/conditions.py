@@ -51,7 +51,7 @@ def number_conditions(
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
         near = named_near(words, number, [c for c in named if c in numeric], table)
         ordered = [*near, *(c for c in named if c not in near)]
-        column = None if found else number_column(number, ordered, numeric, table, taken, hinted)
+        column = None if found else number_column(number, ordered, numeric, table, taken, hinted, near)
         month_said = any(w[:3] in _MONTHS for w in words[max(0, said_at - 2) : said_at])  # "june of 1986": a day
         if column is None and not found and number.is_year and number.op == "=" and not month_said:
             found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"

@@ -40,6 +40,12 @@ _NAMED_RATES = (
     (("conversion", "rate"), "transact", ("footfal", "visitor", "visit")),
     (("resolution", "rate"), "resolv", ("call", "ticket", "case", "contact", "handl")),
 )
+# A campaign's returns and costs said by their marketing names, of a table with a column of each part: the revenue
+# over the spend ("the best return on ad spend" read the largest Spend, at 0.8; "the ROAS of Retargeting" had no
+# reading: my own campaigns table, 2026-11-29), the spend over the conversions or the clicks.
+_RETURN_ON_SPEND = (("roas",), ("return", "on", "ad", "spend"), ("return", "on", "spend"))
+_COST_PER_CONVERSION = (("cpa",), ("cost", "per", "acquisition"))
+_COST_PER_CLICK = (("cpc",),)
 # Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
 # per conversion" of a campaign table's Spend).
 _SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
@@ -106,9 +112,18 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         per = next((c for s in overs if (c := named_by(s)) is not None), None)
         if start is not None and column is not None and per is not None and column != per:
             return SaidMeasure(column, DIVIDED, per, frozenset(range(start, start + len(rate))))
+    income, spent = named_as(_INCOME_NAME), named_as(SPENT_NAME)
+    for phrases, over, under in (
+        (_RETURN_ON_SPEND, income, spent),
+        (_COST_PER_CONVERSION, spent, named_by("convers")),
+        (_COST_PER_CLICK, spent, named_by("click")),
+    ):
+        for phrase in phrases:
+            start = _find(words, phrase)
+            if start is not None and over is not None and under is not None and over != under:
+                return SaidMeasure(over, DIVIDED, under, frozenset(range(start, start + len(phrase))))
     profit = [i for i, word in enumerate(words) if word in _PROFIT]
     if profit and not any(stems[profit[0]] in names for names in index_.names):
-        income, spent = named_as(_INCOME_NAME), named_as(SPENT_NAME)
         if income is not None and spent is not None and income != spent:
             return SaidMeasure(income, LESS, spent, frozenset(profit))
     return (

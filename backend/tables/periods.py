@@ -64,13 +64,16 @@ def period_conditions(q: str, table: TypedTable, named: list[int], mentions: lis
     if not dated:
         return []
     column = next((c for c in named if c in dated), dated[0])
-    months = said_months(q)
+    # a period said inside a cell value is that value's ("the cost per conversion for Search Q2": a campaign's name,
+    # not the months of Q2; my own campaigns table, 2026-11-29)
+    outside = " ".join(w for i, w in enumerate(q.split()) if not any(m.start <= i < m.end for m in mentions))
+    months = said_months(outside)
     if months is not None:  # "from January to March"
         return [Condition(column, ">=", months[0], "month"), Condition(column, "<=", months[1], "month")]
     month = said_month(q, mentions)
     if month is not None:  # "in March", "after January"
         return [Condition(column, month[1], month[0], "month")]
-    quarter = said_quarter(q)
+    quarter = said_quarter(outside)
     if quarter is not None:  # "in Q1": its three months
         return [Condition(column, ">=", 3 * quarter[0] - 2, "month"), Condition(column, "<=", 3 * quarter[0], "month")]
     return []

@@ -2029,6 +2029,26 @@ def test_a_rate_said_as_one_column_per_another_is_their_ratio():
     assert answer("What is the average spend per campaign?", funnel, "float") == 5340
 
 
+def test_marketing_names_for_returns_and_costs_and_an_amount_said_by_its_column_are_read():
+    campaigns = table_of(
+        "Campaign,Start,Spend,Clicks,Conversions,Revenue\n"
+        "Spring Sale,2026-03-01,1200,1600,80,9600\nBrand Video,2026-03-05,5000,2500,50,6000\n"
+        "Search Q2,2026-04-01,3000,3500,140,16800\nWebinar Promo,2026-04-12,2200,600,30,3000\n",
+        "campaigns.csv",
+    )
+    # "return on ad spend" read the largest Spend (Brand Video, at 0.8): the revenue over the spend
+    assert answer("Which campaign had the best return on ad spend?", campaigns, "string") == "Spring Sale"
+    assert answer("What is the ROAS of Search Q2?", campaigns, "float") == 5.6
+    assert answer("Which campaign had the lowest cost per acquisition?", campaigns, "string") == "Spring Sale"
+    assert answer("What is the CPC of Brand Video?", campaigns, "float") == 2.0
+    # "Q2" of a campaign's name is no quarter of its Start dates
+    reading = parse.read("What was the cost per conversion for Search Q2?", campaigns, AnswerType.FLOAT)
+    assert [c.column for c in reading.plan.where] == [0]
+    # 2000 said after "spent" is an amount of the Spend, not a year of the Start dates (it added up every Spend)
+    assert answer("How many campaigns spent more than 2000?", campaigns, "integer") == 3
+    assert answer("How many campaigns started in 2026?", campaigns, "integer") == 4
+
+
 def test_rows_tied_for_the_best_ratio_are_told_by_the_ratio_not_the_column_divided():
     ads = table_of(
         "Ad,Impressions,Clicks\nAlpha,1000,50\nBeta,2000,100\nGamma,1000,100\nDelta,4000,100\nEpsilon,2000,200\n",
