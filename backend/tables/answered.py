@@ -54,16 +54,6 @@ def _named_after_wh_word(
 ) -> int | None:
     """ "which team scored the most goals": the column named by the word after the wh-word."""
     columns = table.columns
-    said = [w for w in asked.groups() if w]
-    # "what is the most expensive product", "the cheapest product": a superlative says how to order, not which
-    # column is asked ("the highest salary" still asks for the salary)
-    if said[0] in ("most", "least"):
-        said = []
-    elif said[0] in MAX_WORDS or said[0] in MIN_WORDS:
-        said = said[1:]
-    who = asked.group(0).startswith("who")
-    if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
-        said = []
 
     def names_words(word: str) -> bool:  # a noun naming a column of words ("the last ticket opened": a date's verb)
         return not word.endswith("ed") and any(
@@ -71,6 +61,23 @@ def _named_after_wh_word(
             for c in named
             if columns[c].kind == "text"
         )
+
+    said = [w for w in asked.groups() if w]
+    # "what is the most expensive product", "the cheapest product": a superlative says how to order, not which
+    # column is asked ("the highest salary" still asks for the salary)
+    if said[0] in ("most", "least"):
+        said = []
+    elif said[0] in MAX_WORDS or said[0] in MIN_WORDS:
+        said = said[1:]
+        # "what is the best-selling product", "the highest rated product": the noun after the word the rows are
+        # ordered by, where it names a column of words (it read the SKU, and the Rating; my own products table,
+        # 2026-11-29)
+        noun = asked.string[asked.end() :].split()[:1]
+        if noun and names_words(noun[0]):
+            said = noun + said
+    who = asked.group(0).startswith("who")
+    if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
+        said = []
 
     last = said[-1] if said else ""
     for word in asked.string[asked.end() :].split():

@@ -419,3 +419,17 @@ def test_a_resolution_time_is_each_resolved_rows_days_and_a_score_is_its_columns
     # "score" and "rating" after a number column's name are what its numbers are called (held at 0.28, right)
     reading = parse.read("What is the average satisfaction score?", tickets, AnswerType.FLOAT)
     assert reading.unexplained == () and answer("What is the lowest satisfaction rating?", tickets, "integer") == 3
+
+
+def test_the_noun_after_a_superlatives_word_is_the_column_asked_for():
+    # "the best-selling product" read the SKU, "the highest rated product" its Rating (my own products table)
+    products = table_of(
+        "SKU,Product,Category,Units Sold,Rating\nP-01,Desk Lamp,Lighting,120,4.2\nP-02,Floor Lamp,Lighting,45,4.6\n"
+        "P-03,Office Chair,Furniture,80,3.9\nP-06,Cable Tray,Accessories,200,4.4\n",
+        "products.csv",
+    )
+    assert answer("What is the best-selling product?", products, "string") == "Cable Tray"
+    assert answer("What is the best-selling product in lighting?", products, "string") == "Desk Lamp"
+    assert answer("What is the highest rated product?", products, "string") == "Floor Lamp"
+    assert answer("What is the lowest rated product?", products, "string") == "Office Chair"
+    assert answer("What is the highest rating?", products, "float") == 4.6
