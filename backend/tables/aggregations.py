@@ -9,14 +9,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from backend.tables.column_kinds import SCORE_NAME, year_column
+from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, year_column
 from backend.tables.counts import EARNED
 from backend.tables.infer import TypedTable
 from backend.tables.periods import across_months
-from backend.tables.plan import Operation, Plan, ReadingKind
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import Outcome, ParsedQuestion
+from backend.tables.row_nouns import row_words_explained
 from backend.tables.vocabulary import Index
-from backend.tables.words import AVERAGE
+from backend.tables.words import AVERAGE, MONEY_NOUNS
 from backend.text import stem
 
 
@@ -96,6 +97,15 @@ def per_group(p: ParsedQuestion) -> Outcome:
         return None
     if p.answer_column in (None, p.measure):
         return None
+    said = re.search(r"\b(?:most|fewest|least)\s+(\w+)", q)
+    counted = stem(said.group(1)) if said and said.group(1) not in MONEY_NOUNS else ""  # "the most sales": money
+    said_rows = row_words_explained([counted], p.table) and not any(counted in names for names in p.index.names)
+    if said_rows and p.measure_named is not None:
+        # "which agent sold the most homes" of listings.csv: each agent's rows counted, of those that fill the column
+        # the verb names (the sold ones), not their Sold Price added up (at 0.8; my own listings table, 2026-11-29)
+        filled = (Condition(p.measure, "filled", None),) if has_missing_cells(p.table, p.measure) else ()
+        plan = Plan(Operation.COUNT, where=(*p.where, *filled), group_by=p.answer_column, descending=p.is_max)
+        return p.reading(replace(plan, limit=p.group_limit), ReadingKind.GROUP)
     # a score each row gives ("which region is the most satisfied" of a Satisfaction column) is averaged unless a
     # total is asked: a region with more respondents is not the more satisfied (my own survey table, 2026-11-28); so is
     # a price a row pays per unit ("the most expensive product" of orders: its Unit Price, not the prices added up)

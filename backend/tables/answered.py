@@ -8,6 +8,7 @@ import re
 
 from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, says_when, tells_rows_apart
 from backend.tables.infer import TypedTable
+from backend.tables.row_nouns import row_words_explained
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column
 from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, name_stems, table_words
@@ -78,6 +79,13 @@ def _named_after_wh_word(
     who = asked.group(0).startswith("who")
     if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
         said = []
+    kind = stem(said[0]) if said else ""
+    if codes_unasked and row_words_explained([kind], table) and not any(kind in name_stems(c.name) for c in columns):
+        # "which home sold for the most" of listings.csv: a home is a row, told by its key (it read the Sold Price the
+        # verb names, at 0.8; my own listings table, 2026-11-29)
+        key = _row_key(table, conditions)
+        if key is not None:
+            return key
 
     last = said[-1] if said else ""
     for word in asked.string[asked.end() :].split():

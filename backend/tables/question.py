@@ -31,6 +31,8 @@ from backend.tables.words import (
     ORDINAL_WORDS,
     Mention,
     any_word,
+    name_stems,
+    row_noun,
     table_words,
 )
 from backend.text import stem
@@ -202,12 +204,27 @@ def understand(
     return p
 
 
+def _named_by_the_rows_noun(p: ParsedQuestion, column: int, said: set[str], rows: set[str]) -> bool:
+    """Whether the question names ``column`` only by a word of its name that the file says its rows are, and leaves
+    the rest of its name unsaid ("listings" of a List Price in listings.csv, not "tries" of tries.csv's Tries)."""
+    name = name_stems(p.table.columns[column].name)
+    return bool(name & said) and name & said <= rows and not p.index.names[column] & said - rows and not name <= said
+
+
 def _choose_measure(p: ParsedQuestion) -> None:
     """The number column the question reads: one it names, else the table's one amount when it asks for an amount
     ("the total spent on travel"), else the units moved ("how many Cold Brew Kits were sold": their Quantity added
     up; "how many orders were shipped" counts the orders the table is named for)."""
     numeric = [i for i, c in enumerate(p.table.columns) if c.numeric]
     measures = [c for c in p.named if c in numeric and c not in p.condition_columns and not is_year_or_rank(p.table, c)]
+    # a column named only by what the file says its rows are is no measure: "how many listings does Kim have" of
+    # listings.csv counts her rows (it added up her List Price, "list" of "listings", at 0.8; my own listings table,
+    # 2026-11-29)
+    # (a column its name says whole stays: "the most tries" of tries.csv is its Tries)
+    # (the last word of the file's name says what a row is: "rent" of rent_roll.csv still names its Monthly Rent;
+    # "sales" of sales.csv is money, and names its Q1 Sales)
+    said, rows = {stem(w) for w in p.q.split()}, {row_noun(p.table)} - {stem(w) for w in MONEY_NOUNS}
+    measures = [c for c in measures if not _named_by_the_rows_noun(p, c, said, rows)]
     # a column of numbers before one of codes that start with a number ("the average rent for a unit" of a "Unit"
     # column of "1A", "2B" beside "Monthly Rent": the rent, not the units' leading digits)
     measures.sort(key=lambda c: p.table.columns[c].kind != "number")

@@ -433,3 +433,25 @@ def test_the_noun_after_a_superlatives_word_is_the_column_asked_for():
     assert answer("What is the highest rated product?", products, "string") == "Floor Lamp"
     assert answer("What is the lowest rated product?", products, "string") == "Office Chair"
     assert answer("What is the highest rating?", products, "float") == 4.6
+
+
+LISTINGS = """Listing,City,Bedrooms,List Price,Sold Price,Sold Date,Agent
+L-1,Austin,3,450000,440000,2026-02-20,Kim
+L-2,Austin,4,620000,,,Raj
+L-3,Dallas,2,280000,285000,2026-02-25,Kim
+L-4,Dallas,5,890000,860000,2026-04-02,Sofia
+L-5,Houston,3,390000,,,Raj
+"""
+
+
+def test_a_listings_rows_are_homes_and_its_name_is_no_measure():
+    listings = table_of(LISTINGS, "listings.csv")
+    # "listings" names the List Price only by "list": her rows are counted (it added up her List Price, at 0.8)
+    assert answer("How many listings does Kim have?", listings, "integer") == 2
+    # a home is a row: told by its key, counted; "sold the most homes" counts the sold ones (it summed Sold Price)
+    assert answer("Which home sold for the most?", listings, "string") == "L-4"
+    assert answer("How many homes have at least 4 bedrooms?", listings, "integer") == 2
+    assert answer("Which city sold the most homes?", listings, "string") == "Dallas"
+    assert answer("Which agent sold the most homes?", listings, "string") == "Kim"  # 2 sold; Raj listed 2, sold none
+    # "sale price" is the Sold Price beside a List Price
+    assert answer("What was the highest sale price in Dallas?", listings, "float") == 860000
