@@ -136,9 +136,11 @@ def pace_column(table: TypedTable, named: list[int], taken: set[int]) -> tuple[i
     return None
 
 
-def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: int | None) -> int | None:
-    """The column a superlative without a named measure orders by: a date or year for earliest/latest, else the
-    only numeric column that is not a rank."""
+def superlative_column(
+    q: str, table: TypedTable, conditions: set[int], answer: int | None, names: list[set[str]]
+) -> int | None:
+    """The column a superlative without a named measure orders by: a date or year for earliest/latest (the one the
+    question names first: ``names``, each column's name stems), else the only numeric column that is not a rank."""
     columns = table.columns
     aged = re.search(r"\b(youngest|oldest)\b", q)  # people's ages, else the earliest date ("the oldest asset")
     if aged and age_column(table) is not None:
@@ -152,6 +154,10 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
         # another column than the answer's orders the rows ("the first album": by its Year); when the answer's is the
         # only one, it orders them itself ("when did the most recent deal close": the latest Close Date), where the
         # Amount beside it ordered them before
+        # "which project finished earliest": its Completed date ("finished", senses.py), not the Start Date before it
+        # ("due" of a Due Date is a stop word: the name's own words count too, but for "date" itself)
+        said, words = {stem(w) for w in q.split()}, set(q.split()) - _DATE_WORDS
+        dated.sort(key=lambda i: not (names[i] & said or words & set(normal(columns[i].name).split())))
         if others := [i for i in dated if i != answer]:
             return others[0]
         if dated:
@@ -162,6 +168,7 @@ def superlative_column(q: str, table: TypedTable, conditions: set[int], answer: 
     return measured_by(q, table, candidates)
 
 
+_DATE_WORDS = {"date", "dates", "day", "year", "time"}
 # "the longest-serving employee", "the most senior": the earliest start (question._superlative turns it round)
 # ("who has been here the longest": no reading of my own HR table, 2026-11-29)
 SENIORITY = re.compile(

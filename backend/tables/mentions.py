@@ -10,7 +10,7 @@ import re
 from collections.abc import Collection
 
 from backend.tables.vocabulary import Index
-from backend.tables.words import CUE_WORDS, MIN_SPELT, SPELLING_SIMILARITY, Mention, normal
+from backend.tables.words import CUE_WORDS, MIN_SPELT, MONTH_NAMES, SPELLING_SIMILARITY, Mention, normal
 from backend.text import STOP_WORDS, stem
 
 # A capitalised word after a word that does not end a sentence: "orders from Antarctica", "Acme Corp's".
@@ -58,6 +58,8 @@ def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> 
                 cells = {c: by_stem[stems] for c, by_stem in enumerate(index.stemmed) if stems in by_stem}
             if not cells or (n == 1 and (phrase.isdigit() and len(phrase) < 3)):
                 continue
+            if n == 1 and phrase in STOP_WORDS and phrase not in MONTH_NAMES and phrase not in names:
+                continue  # "it" is a cell "IT" only where the question writes it so ("the budget of IT projects")
             found.append(Mention(start, start + n, cells))
             taken |= set(range(start, start + n))
     partial = _partial_mentions(words, index, taken, names)
@@ -117,7 +119,14 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Co
         cells, whole = {}, {}
         for column, values in enumerate(index.values):
             if all(w in index.words[column] for w in phrase.split()):
-                hits = [key for key in values if f" {phrase} " in f" {key} "]
+                # "which project started first" is none of the "Not Started" ones: a cell that negates the words
+                # said holds them only where the question negates them too (my own projects table, 2026-11-29)
+                negated = words[start - 1 : start] in (["not"], ["non"])
+                hits = [
+                    key
+                    for key in values
+                    if f" {phrase} " in f" {key} " and (negated or not re.search(rf"\b(?:not|non) {phrase}\b", key))
+                ]
                 # Words in most of a column's cells describe the column ("stadium" in a column of stadiums),
                 # unless the question names the column too ("how many times does died appear as the reason").
                 # A state ("closed" of "Closed Won" and "Closed Lost") describes rows, not the column: up to half.

@@ -51,6 +51,9 @@ _TEXT_SENSES = ((re.compile(r"(?i)\bnation(?:ality|s)?\b"), frozenset({stem("cou
 # one row it counted was capped as a cell asked for; my own HR table, 2026-11-29).
 _DATE_SENSES = (
     (re.compile(r"(?i)\b(?:start(?:ed)?|hire[ds]?|joined|joining)\b"), frozenset(stem(w) for w in ("joined", "hired"))),
+    # "which project finished earliest" of a Completed date (it ordered the Start Date, at 0.8; my own projects table,
+    # 2026-11-29)
+    (re.compile(r"(?i)\b(?:completed|completion|done)\b"), frozenset(stem(w) for w in ("finished", "finish"))),
 )
 
 

@@ -116,7 +116,11 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     took = took_to(q, table) if wants_text else None
     if took is not None and answer_column is not None:  # "which order took the longest to ship": not its Shipping
         return _longest(took, answer_column, where, is_max)
-    order = measure if measure is not None else superlative_column(q, table, asked.condition_columns, answer_column)
+    order = (
+        measure
+        if measure is not None
+        else superlative_column(q, table, asked.condition_columns, answer_column, index_.names)
+    )
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         top = _top_n(asked, table, index_, order, asked.ranked[0], numeric_answer)
         if top is not None:

@@ -162,7 +162,9 @@ def _column_values(table: TypedTable, i: int) -> tuple[dict[str, str], bool, str
             for key in (normal(cell or ""), normal(noted)):
                 # A cell that repeats its column's name is a header row inside the data, not a value; a cell that
                 # is a common word is no value to look for, unless it is a month ("May").
-                common = (key in STOP_WORDS or key in CUE_WORDS) and key not in MONTH_NAMES
+                # (an acronym is a value: "IT" of a Department column, looked for where a question writes it so,
+                # mentions.said_values)
+                common = (key in STOP_WORDS or key in CUE_WORDS) and key not in MONTH_NAMES and not is_acronym(cell)
                 if key and key == normal(noted) and by_norm.get(key, cell) != cell:
                     shared.add(key)
                 if key and key != header and key not in by_norm and not common:
@@ -171,6 +173,12 @@ def _column_values(table: TypedTable, i: int) -> tuple[dict[str, str], bool, str
     for key in shared - {normal(cell or "") for cell in by_norm.values()}:
         del by_norm[key]
     return by_norm, gap, flag, longest
+
+
+def is_acronym(cell: str | None) -> bool:
+    """Whether a cell is a short word in capitals ("IT", "HR"): a value even where it is a common word."""
+    said = (cell or "").strip()
+    return 2 <= len(said) <= 4 and said.isalpha() and said.isupper()
 
 
 def _by_stems(by_norm: dict[str, str]) -> dict[str, str]:

@@ -29,7 +29,8 @@ LEVEL_NAME = re.compile(rf"(?i)\b(?:{LEVEL_WORDS})\b")
 ACHIEVED_NAME = re.compile(r"(?i)\b(?:actuals?|achieved|attained|sales|revenue|bookings)\b")
 
 MAX_WORDS = (
-    "most highest largest greatest biggest maximum max best longest latest newest tallest heaviest oldest".split()
+    "most highest largest greatest biggest maximum max best longest latest newest tallest heaviest oldest furthest"
+    " farthest".split()
 )
 MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest cheapest".split()
 # Misspelt words ("castledon" for "Castleton"): words at least MIN_SPELT long, read as a table word when the difflib

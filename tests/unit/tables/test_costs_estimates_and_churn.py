@@ -199,3 +199,29 @@ def test_the_largest_of_rows_with_a_capacity_and_the_revenue_of_tickets_sold():
     assert answer("Which venue is the largest?", events, "string") == "Park"
     assert answer("What was the revenue from the Spring Gala?", events, "integer") == 12600
     assert answer("Which event is the most expensive?", events, "string") == "Spring Gala"  # the price, not the takings
+
+
+PROJECTS = """Project,Owner,Department,Budget,Actual Cost,Start Date,Due Date,Completed,Status
+Website Redesign,Ana,Marketing,50000,62000,2026-01-05,2026-04-30,2026-05-20,Done
+CRM Migration,Ben,Sales,80000,74000,2026-02-01,2026-06-30,2026-06-15,Done
+Data Warehouse,Chen,IT,120000,95000,2026-03-01,2026-09-30,,In Progress
+Brand Refresh,Dee,Marketing,30000,33000,2026-02-10,2026-03-31,2026-04-10,Done
+Payroll Upgrade,Ben,IT,25000,0,2026-07-01,2026-10-31,,Not Started
+"""
+
+
+def test_a_projects_overrun_its_dates_and_its_departments_acronym_are_read():
+    projects = table_of(PROJECTS, "projects.csv")
+    # an overrun is the cost past the budget, though "budget" goes unsaid (it read the largest Actual Cost, at 0.8)
+    assert answer("Which project had the largest overrun?", projects, "string") == "Website Redesign"
+    assert answer("What was the overrun on the Brand Refresh?", projects, "float") == 3000
+    assert answer("Which project went furthest over budget?", projects, "string") == "Website Redesign"
+    # the date the verb names orders the rows: "finished" of Completed, "due" of the Due Date (both read the Start)
+    assert answer("Which project finished earliest?", projects, "string") == "Brand Refresh"
+    assert answer("Which project is due first?", projects, "string") == "Brand Refresh"
+    # "started" is none of the "Not Started" ones (it picked that one row)
+    assert answer("Which project started first?", projects, "string") == "Website Redesign"
+    assert answer("How many projects have not started?", projects, "integer") == 1
+    # "IT" written so is the department (its budgets were averaged over every project, at 0.8); "it" is a pronoun
+    assert answer("What is the average budget of IT projects?", projects, "float") == 72500
+    assert answer("What is the total budget for it?", projects, "float") == 305000
