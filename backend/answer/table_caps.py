@@ -68,15 +68,20 @@ _RANKINGS = {
 # - A cell read in one unit of time when the question asks in another ("the term of L-3 in years" read off a "Term
 #   (months)" column: 12, at 0.8, my own loans table, 2026-11-28): nothing converts it, so the number is not the one
 #   asked for. Held like the other words said and dropped (0.15, no dev reading has it): declined, the cell offered.
-_TIME_UNITS = {  # each unit as a column's name writes it ("Duration (min)", "Term (months)", "Time (hrs)")
+_TIME_UNITS = {  # each unit as a column's name writes it ("Duration (min)", "Term (months)", "Monthly Cost")
     "second": r"sec(?:ond)?s?",
     "minute": r"min(?:ute)?s?",
-    "hour": r"h(?:ou)?rs?",
-    "day": r"days?",
-    "week": r"w(?:ee)?ks?",
-    "month": r"months?",
-    "year": r"y(?:ea)?rs?",
+    "hour": r"h(?:ou)?rs?|hourly",
+    "day": r"days?|daily",
+    "week": r"w(?:ee)?ks?|weekly",
+    "month": r"months?|monthly",
+    "year": r"y(?:ea)?rs?|yearly|annual",
 }
+# A unit asked as a rate's period ("the annual cost" of a Monthly Cost: 710 read as the year's, at 0.8; my own fleet
+# table, 2026-11-29)
+_PERIOD_ASKED = {
+    "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annual": "year",
+}  # fmt: skip
 OTHER_UNIT = PARTIAL["a time or bound left out"]
 # - A column read where the question's words name another just as well and nothing said tells them apart ("what were
 #   Widget's sales" of a "Q1 Sales" and a "Q2 Sales": the first, 1200, at 0.8; "how many hours has Ana logged" of an
@@ -192,6 +197,7 @@ def _values_named(where: tuple[Condition, ...]) -> int:
 def _other_unit(reading: parse.Reading, table: TypedTable) -> str:
     """The unit of time the question asks in and leaves unexplained, when the column read names another, or ""."""
     asked = [unit for unit in _TIME_UNITS if unit in reading.unexplained or f"{unit}s" in reading.unexplained]
+    asked += [_PERIOD_ASKED[word] for word in reading.unexplained if word in _PERIOD_ASKED]
     if not asked or reading.kind not in _MEASURED:
         return ""
     read = reading.plan.select if reading.kind is ReadingKind.LOOKUP else (reading.plan.column,)

@@ -174,12 +174,22 @@ _PER_TIME = frozenset({"hourly", "daily", "weekly", "monthly", "quarterly", "yea
 
 def per_time(words: list[str], stems: list[str], index_: Index) -> set[int]:
     """The positions of words that say what the column named next is per ("hourly" of "Cy's hourly rate" of a
-    table with a Rate column): they qualify that column and name none of their own ("hourly" is no "Hours")."""
+    table with a Rate column): they qualify that column and name none of their own ("hourly" is no "Hours"). A
+    column per another time is not explained so ("the annual cost" of a Monthly Cost: the cap on another unit holds
+    it, answer/table_caps.py; it read the month's cost as the year's, at 0.8, my own fleet table, 2026-11-29)."""
+    periods = {stem(word): _SAME_PERIOD.get(word, word) for word in _PER_TIME}
     return {
         i
         for i, word in enumerate(words[:-1])
-        if word in _PER_TIME and any(stems[i + 1] in names for names in index_.names)
+        if word in _PER_TIME
+        and any(
+            stems[i + 1] in names and all(periods[s] == _SAME_PERIOD.get(word, word) for s in names if s in periods)
+            for names in index_.names
+        )
     }
+
+
+_SAME_PERIOD = {"annual": "yearly"}
 
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:

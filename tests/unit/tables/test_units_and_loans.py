@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from backend.answer.table_caps import OTHER_UNIT
+from backend.tables import parse
 from backend.tables.words import name_stems
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, cap_of, table_of
@@ -173,3 +174,14 @@ def test_a_share_of_a_named_measure_adds_it_up_and_a_share_of_rows_counts_them()
     assert answer("What share of revenue came from Office?", sales, "float") == pytest.approx(63450 / 129300)
     assert answer("What share of units sold were Kitchen products?", sales, "float") == pytest.approx(1650 / 3220)
     assert answer("What percentage of products are in the Office category?", sales, "float") == 40
+
+
+def test_an_amount_asked_per_another_period_than_its_columns_is_held_low():
+    # "the annual cost" of a Monthly Cost read the month's 710 as the year's, at 0.8 (my own fleet table): nothing
+    # converts it, so it is declined with the cell offered; "the monthly cost" is what the column holds
+    fleet = table_of("Vehicle,Make,Monthly Cost\nV-01,Ford,620\nV-04,Ford,710\n", "fleet.csv")
+    reading = parse.read("What is the annual cost of V-04?", fleet, AnswerType.FLOAT)
+    assert "annual" in reading.unexplained
+    assert cap_of("What is the annual cost of V-04?", fleet, AnswerType.FLOAT).level == OTHER_UNIT
+    assert answer("What is the monthly cost of V-04?", fleet, "float") == 710
+    assert parse.read("What is the monthly cost of V-04?", fleet, AnswerType.FLOAT).unexplained == ()
