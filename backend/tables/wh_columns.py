@@ -11,7 +11,8 @@ from backend.tables.infer import TypedTable
 
 WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
-    "candidate person employee consultant customer client agent rep seller salesperson assignee coach member manager "
+    "candidate person respondent employee consultant customer client agent rep seller salesperson assignee coach "
+    "member manager "
     "captain composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation "
     "country title champion performer author director owner attendee participant guest student patient applicant "
     "speaker volunteer",

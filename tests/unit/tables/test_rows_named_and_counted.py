@@ -342,3 +342,12 @@ def test_a_number_compared_belongs_to_the_column_named_next_to_it():
     assert answer("what is the only province with population density under 30?", provinces, "string") == "Pedernales"
     assert answer("which province has a population of over 200000?", provinces, "string") == "Azua"
     assert answer("which province has a population density of more than 150?", provinces, "string") == "Peravia"
+
+
+def test_who_of_a_survey_asks_for_its_respondent():
+    # "who has the longest tenure" answered the Team ("team" is a word for who), at 0.8 (my own survey table)
+    survey = table_of(
+        "Respondent,Team,Tenure (years),Satisfaction\nR1,Sales,2,8\nR5,Support,4,4\nR7,Engineering,6,8\n", "survey.csv"
+    )
+    assert answer("Who has the longest tenure?", survey, "string") == "R7"
+    assert answer("Who is the least satisfied?", survey, "string") == "R5"
