@@ -150,7 +150,12 @@ def share_of_level(q: str, table: TypedTable, named: list[int], where: tuple[Con
     return Plan(Operation.SUM, achieved, where=where), kind, Plan(Operation.SUM, levels[0], where=where)
 
 
-_PART = re.compile(r"\b(?:what|which)\s+(percent(?:age)?|share|proportion|fraction)\s+of\b")
+# ("what percentage would recommend": of every row, said with no "of" before the verb; my own survey table,
+# 2026-11-29, where it read one respondent's Tenure)
+_PART = re.compile(
+    r"\b(?:what|which)\s+(percent(?:age)?|share|proportion|fraction)"
+    r"(?:\s+of\b|(?=\s+(?:would|will|are|were|is|was|have|has|had|did|do|does)\b))"
+)
 _VERBS = set("are were is was have has had did do does got get came come comes went go goes".split())
 _RATE = re.compile(r"\b(\w+) rate\b")  # "the win rate", "the return rate of orders from Europe"
 

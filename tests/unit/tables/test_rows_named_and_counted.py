@@ -347,7 +347,11 @@ def test_a_number_compared_belongs_to_the_column_named_next_to_it():
 def test_who_of_a_survey_asks_for_its_respondent():
     # "who has the longest tenure" answered the Team ("team" is a word for who), at 0.8 (my own survey table)
     survey = table_of(
-        "Respondent,Team,Tenure (years),Satisfaction\nR1,Sales,2,8\nR5,Support,4,4\nR7,Engineering,6,8\n", "survey.csv"
+        "Respondent,Team,Tenure (years),Satisfaction,Would Recommend\nR1,Sales,2,8,Yes\nR5,Support,4,4,No\n"
+        "R7,Engineering,6,8,Yes\nR8,Sales,1,6,No\n",
+        "survey.csv",
     )
     assert answer("Who has the longest tenure?", survey, "string") == "R7"
     assert answer("Who is the least satisfied?", survey, "string") == "R5"
+    # a share said with no "of" before its verb is of every row (it read one respondent's Tenure)
+    assert answer("What percentage would recommend?", survey, "float") == 50.0
