@@ -91,6 +91,7 @@ def explain(
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for
     if not _reads_money(plan, table):
         content += [i for i, w in enumerate(words) if w == "value" and i not in explained]
+    content += _comparison_dropped(plan, second, words)
     unexplained = [i for i in content if i not in explained]
     # "the budget per head" read as the budget: a rate whose divisor is left out leaves its "per" out too
     rate_left = [i for i, w in enumerate(words[:-1]) if w == "per" and i + 1 in unexplained]
@@ -124,6 +125,21 @@ def _kind_of_value_explained(
         and any(stems[i - 1] in names for names in numbers)
         and not any(stems[i] in names for names in index_.names)
     }
+
+
+def _comparison_dropped(plan: Plan, second: Plan | None, words: list[str]) -> list[int]:
+    """The "than" of a comparison said ("who paid less than the standard price") that the reading compares nothing
+    by: no condition compares, and no second value is read to compare with (it listed every Standard ticket, at 0.8;
+    my own registrations table, 2026-11-29). Such a "than" is a word left unexplained."""
+    compared = any(c.op in (">", "<", ">=", "<=") for p in (plan, second) if p is not None for c in p.where)
+    if compared or second is not None:
+        return []
+    return [i for i in range(1, len(words)) if words[i] == "than" and words[i - 1] in _COMPARATIVES]
+
+
+_COMPARATIVES = set(
+    "less more fewer greater higher lower larger smaller bigger cheaper older younger earlier later longer shorter".split()
+)
 
 
 class Explained(NamedTuple):
