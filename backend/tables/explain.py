@@ -137,9 +137,10 @@ def _comparison_dropped(plan: Plan, second: Plan | None, words: list[str]) -> li
     return [i for i in range(1, len(words)) if words[i] == "than" and words[i - 1] in _COMPARATIVES]
 
 
-_COMPARATIVES = set(
-    "less more fewer greater higher lower larger smaller bigger cheaper older younger earlier later longer shorter".split()
-)
+_COMPARATIVES = {
+    *"less more fewer greater higher lower larger smaller bigger cheaper".split(),
+    *"older younger earlier later longer shorter".split(),
+}
 
 
 class Explained(NamedTuple):
