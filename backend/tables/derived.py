@@ -6,7 +6,8 @@ No rule can read such a measure: ``said_measure`` finds it in the question's wor
 about the first column (the highest Clicks, the Spend of Spring Sale, the total Revenue), and ``as_derived`` makes that
 reading compute the measure (``Plan.per``, ``Plan.less``, ``Plan.times``, ``Plan.plus``). A ratio over rows together
 is the total over the total (the click-through rate of the email campaigns is their clicks over their impressions, not
-the mean of their rates). An analyst's sums, prices and rates of what was sold: ``business_measures.py``.
+the mean of their rates). An analyst's sums, prices and rates of what was sold: ``business_measures.py``; rates said
+by their marketing or support names: ``named_rates.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from backend.tables.business_measures import business_measure
 from backend.tables.column_kinds import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
+from backend.tables.named_rates import rate_said
 from backend.tables.periods import CHANGE_WORDS, FALL_WORDS
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
@@ -27,25 +29,6 @@ from backend.tables.vocabulary import Index
 from backend.tables.words import normal, table_words
 from backend.text import stem
 
-# Rates an analyst names without saying their two columns: the rate's words, the stem that names the column divided
-# and the stems that may name the one it is over (the first the table has). The marketing funnel's own terms: a
-# click-through rate is clicks over impressions, a conversion rate conversions over clicks (or visits); a shop's
-# conversion rate its transactions over its footfall; a support team's resolution rate what it resolved over what it
-# handled ("Dana's resolution rate" and "the conversion rate at Camden" had no reading over my own call-centre and shop
-# tables, 2026-11-28: "resolution" does not stem to "resolv").
-_NAMED_RATES = (
-    (("click", "through", "rate"), "click", ("impress", "view")),
-    (("ctr",), "click", ("impress", "view")),
-    (("conversion", "rate"), "convers", ("click", "visit", "session", "visitor")),
-    (("conversion", "rate"), "transact", ("footfal", "visitor", "visit")),
-    (("resolution", "rate"), "resolv", ("call", "ticket", "case", "contact", "handl")),
-)
-# A campaign's returns and costs said by their marketing names, of a table with a column of each part: the revenue
-# over the spend ("the best return on ad spend" read the largest Spend, at 0.8; "the ROAS of Retargeting" had no
-# reading: my own campaigns table, 2026-11-29), the spend over the conversions or the clicks.
-_RETURN_ON_SPEND = (("roas",), ("return", "on", "ad", "spend"), ("return", "on", "spend"))
-_COST_PER_CONVERSION = (("cpa",), ("cost", "per", "acquisition"))
-_COST_PER_CLICK = (("cpc",),)
 # Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
 # per conversion" of a campaign table's Spend).
 _SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
@@ -106,22 +89,10 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
             while end < len(words) and stems[end] in index_.names[per]:
                 end += 1
             return SaidMeasure(column, DIVIDED, per, frozenset({i - 1, *range(i, end)}))
-    for rate, divided, overs in _NAMED_RATES:
-        start = _find(words, rate)
-        column = named_by(divided)
-        per = next((c for s in overs if (c := named_by(s)) is not None), None)
-        if start is not None and column is not None and per is not None and column != per:
-            return SaidMeasure(column, DIVIDED, per, frozenset(range(start, start + len(rate))))
     income, spent = named_as(_INCOME_NAME), named_as(SPENT_NAME)
-    for phrases, over, under in (
-        (_RETURN_ON_SPEND, income, spent),
-        (_COST_PER_CONVERSION, spent, named_by("convers")),
-        (_COST_PER_CLICK, spent, named_by("click")),
-    ):
-        for phrase in phrases:
-            start = _find(words, phrase)
-            if start is not None and over is not None and under is not None and over != under:
-                return SaidMeasure(over, DIVIDED, under, frozenset(range(start, start + len(phrase))))
+    named_rate = rate_said(words, named_by, income, spent)
+    if named_rate is not None:
+        return named_rate
     profit = [i for i, word in enumerate(words) if word in _PROFIT]
     if profit and not any(stems[profit[0]] in names for names in index_.names):
         if income is not None and spent is not None and income != spent:
@@ -265,12 +236,6 @@ def _priced_per(numbers: list[int], table: TypedTable, index_: Index) -> tuple[i
         if len(counted) == 1:
             found.append((counted[0], unit))
     return found[0] if len(found) == 1 else (None, None)
-
-
-def _find(words: list[str], phrase: tuple[str, ...]) -> int | None:
-    """Where ``phrase`` starts among ``words``, or None."""
-    size = len(phrase)
-    return next((i for i in range(len(words) - size + 1) if tuple(words[i : i + size]) == phrase), None)
 
 
 def deriving(reading: Reading | None, p: ParsedQuestion, measure: SaidMeasure) -> Reading | None:

@@ -1,0 +1,59 @@
+"""Rates an analyst says by their names, without their two columns: "the click-through rate" (Clicks over
+Impressions), "the conversion rate", "the resolution rate", "the return on ad spend" (Revenue over Spend), "the cost
+per acquisition" (Spend over Conversions). ``derived.said_measure`` asks here once it has found no "<a> per <b>".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from backend.tables.measure import DIVIDED, SaidMeasure
+
+# Rates an analyst names without saying their two columns: the rate's words, the stem that names the column divided
+# and the stems that may name the one it is over (the first the table has). The marketing funnel's own terms: a
+# click-through rate is clicks over impressions, a conversion rate conversions over clicks (or visits); a shop's
+# conversion rate its transactions over its footfall; a support team's resolution rate what it resolved over what it
+# handled ("Dana's resolution rate" and "the conversion rate at Camden" had no reading over my own call-centre and shop
+# tables, 2026-11-28: "resolution" does not stem to "resolv").
+_NAMED_RATES = (
+    (("click", "through", "rate"), "click", ("impress", "view")),
+    (("ctr",), "click", ("impress", "view")),
+    (("conversion", "rate"), "convers", ("click", "visit", "session", "visitor")),
+    (("conversion", "rate"), "transact", ("footfal", "visitor", "visit")),
+    (("resolution", "rate"), "resolv", ("call", "ticket", "case", "contact", "handl")),
+)
+# A campaign's returns and costs said by their marketing names, of a table with a column of each part: the revenue
+# over the spend ("the best return on ad spend" read the largest Spend, at 0.8; "the ROAS of Retargeting" had no
+# reading: my own campaigns table, 2026-11-29), the spend over the conversions or the clicks.
+_RETURN_ON_SPEND = (("roas",), ("return", "on", "ad", "spend"), ("return", "on", "spend"))
+_COST_PER_CONVERSION = (("cpa",), ("cost", "per", "acquisition"))
+_COST_PER_CLICK = (("cpc",),)
+
+
+def rate_said(
+    words: list[str], named_by: Callable[[str], int | None], income: int | None, spent: int | None
+) -> SaidMeasure | None:
+    """The named rate the question's ``words`` say, over the columns the table has for its two parts (``named_by``: the
+    one number column a stem names; ``income`` and ``spent``: the table's one column of money in and out), or None."""
+    for rate, divided, overs in _NAMED_RATES:
+        start = _find(words, rate)
+        column = named_by(divided)
+        per = next((c for s in overs if (c := named_by(s)) is not None), None)
+        if start is not None and column is not None and per is not None and column != per:
+            return SaidMeasure(column, DIVIDED, per, frozenset(range(start, start + len(rate))))
+    for phrases, over, under in (
+        (_RETURN_ON_SPEND, income, spent),
+        (_COST_PER_CONVERSION, spent, named_by("convers")),
+        (_COST_PER_CLICK, spent, named_by("click")),
+    ):
+        for phrase in phrases:
+            start = _find(words, phrase)
+            if start is not None and over is not None and under is not None and over != under:
+                return SaidMeasure(over, DIVIDED, under, frozenset(range(start, start + len(phrase))))
+    return None
+
+
+def _find(words: list[str], phrase: tuple[str, ...]) -> int | None:
+    """Where ``phrase`` starts among ``words``, or None."""
+    size = len(phrase)
+    return next((i for i in range(len(words) - size + 1) if tuple(words[i : i + size]) == phrase), None)
