@@ -16,12 +16,13 @@ from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import left_out_values, names_said, said_values, spelt_as_in_table
+from backend.tables.opposites import unprefixed
 from backend.tables.plan import ReadingKind
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading, understand
 from backend.tables.rules import first_reading
-from backend.tables.vocabulary import Index, index, named_columns, unprefixed
+from backend.tables.vocabulary import Index, index, named_columns
 from backend.tables.words import ABBREVIATIONS, Mention, normal, table_words
 from backend.text import stem
 from backend.types import AnswerType

@@ -17,7 +17,6 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT
 from backend.tables.senses import name_by_the_tables_sense
 from backend.tables.words import (
-    BOUND_NEGATION,
     BRACKETED,
     CUE_STEMS,
     CUE_WORDS,
@@ -246,75 +245,3 @@ def named_columns(
         if hit and hit >= size * share:
             scored.append((hit / size + 0.01 * hit, -column, column))
     return [c for *_, c in sorted(scored, reverse=True)]
-
-
-def unprefixed(words: list[str], index_: Index) -> list[str]:
-    """The words, with a word that negates a column's name read as the negation (:data:`BOUND_NEGATION`, which negates
-    that word only): by its prefix ("unpaid" of a table with a "Paid" column is "non paid", "non-billable" of a
-    "Billable" one "non billable"), or as its opposite (:data:`_OPPOSITES`: "late" of an "On Time" column is "non on
-    time"); and a word no cell writes, whose opposite cells write (:data:`_CELL_OPPOSITES`: "open" of "Closed Won"
-    stages is "non closed")."""
-    out: list[str] = []
-    names = index_.names
-    for at, word in enumerate(words):
-        closing = _closing_step(word, words, at, index_)
-        if closing is not None:  # "how many tickets are still open" of a Resolved date: not resolved
-            if out and out[-1] == "not":
-                out[-1] = closing
-            else:
-                out += [BOUND_NEGATION, closing]
-            continue
-        prefix = next((p for p in ("non", "un") if word.startswith(p)), "")
-        rest = word[len(prefix) :].lstrip("-")
-        if prefix and len(rest) >= 3 and any(stem(rest) in n for n in names):
-            if not any(stem(word) in n for n in names):
-                out += [BOUND_NEGATION, rest]
-                continue
-        opposite = _OPPOSITES.get(word)
-        if opposite is not None and _OPPOSITE_NAMES[opposite] in names and not any(stem(word) in n for n in names):
-            out += [BOUND_NEGATION, *opposite.split()]
-            continue
-        cells = index_.words
-        written = [o for o in _CELL_OPPOSITES.get(word, ()) if any(o in c for c in cells)]
-        if written and not any(word in c for c in cells):
-            # "open deals" of stages "Closed Won" and "Closed Lost": not closed; of stages "Won" and "Lost": neither
-            ended = written[:2] if written[0] in ("won", "lost") else written[:1]
-            if out and out[-1] == "not":  # "deals that are not open": closed (won or lost)
-                out[-1:] = " or ".join(ended).split()
-            else:
-                out += [w for o in ended for w in (BOUND_NEGATION, o)]
-            continue
-        out.append(word)
-    return out
-
-
-def _closing_step(word: str, words: list[str], at: int, index_: Index) -> str | None:
-    """The name of the step that closes a row ("resolved" of a Resolved date), when ``word`` says a row has not
-    reached it: "open" as a state ("still open", "open tickets"), not the verb ("did Acme open": its Opened date)."""
-    if word not in _STILL_OPEN or not (words[at - 1 : at] in _BEFORE_A_STATE or words[at + 1 : at + 2]):
-        return None
-    if any(word in cells for cells in index_.words):  # a Status of "Open" cells says it itself
-        return None
-    return next((name for name in _CLOSING_STEPS if name in index_.name_words), None)
-
-
-# "open" and "outstanding" of a table whose rows close at a step its columns name: "how many tickets are still open"
-# of an Opened and a Resolved date counted every ticket, at 0.8 (the Opened column's word; my own tickets table,
-# 2026-11-29).
-_STILL_OPEN = {"open", "outstanding"}
-_CLOSING_STEPS = ("resolved", "closed", "completed", "finished", "delivered")
-_BEFORE_A_STATE = (["still"], ["not"], ["are"], ["is"], ["was"], ["were"], ["remain"], ["currently"])
-
-
-# Words whose opposite a column of yes and no is named by: "how many shipments were late" of an "On Time" column.
-# "How many expenses were rejected" of an "Approved" column (my own expenses table, 2026-11-29: it counted them all).
-# ("which students failed" of a Passed column had no reading, my own gradebook; "still in transit" of a Delivered
-# date counted every shipment, at 0.28, my own shipments; 2026-11-29)
-_OPPOSITES = {
-    "late": "on time", "delayed": "on time", "rejected": "approved", "declined": "approved", "failed": "passed",
-    "fail": "passed", "fails": "passed", "transit": "delivered",
-}  # fmt: skip
-_OPPOSITE_NAMES = {"on time": {"time"}, "approved": {"approv"}, "passed": {"pass"}, "delivered": {"deliv"}}
-# Words whose opposite cells write, where no cell writes the word: "how many open deals" of a Stage column whose
-# cells say "Closed Won" and "Closed Lost", and never "Open"; "open tasks" of a Status "Done" (the first written).
-_CELL_OPPOSITES = {"open": ("closed", "done", "completed", "resolved", "won", "lost")}

@@ -195,7 +195,7 @@ def negation_before(words: list[str], at: int) -> bool:
     )
 
 
-# A negation said as a prefix ("non-billable", and "unpaid" or "late" as vocabulary.unprefixed reads them): it negates
+# A negation said as a prefix ("non-billable", and "unpaid" or "late" as opposites.unprefixed reads them): it negates
 # the word it is part of, not the next values ("non-billable hours did Ann Lee log" are Ann Lee's, not the others').
 BOUND_NEGATION = "non"
 NO_CELLS = frozenset({"no", "n", "false"})  # the cells that say no in a column of yes and no

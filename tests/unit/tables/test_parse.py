@@ -1582,7 +1582,7 @@ def test_a_state_said_of_the_rows_is_not_explained_by_a_date_column_it_names():
     for question in ("How many deals are closed?", "How many deals are not closed?"):
         reading = parse.read(question, deals, AnswerType.INTEGER)
         assert reading is not None and set(reading.unexplained) & {"closed"}
-    # "open" is a stage that is not Won (nor Lost, where a cell says it): vocabulary.unprefixed
+    # "open" is a stage that is not Won (nor Lost, where a cell says it): opposites.unprefixed
     assert answer("How many open deals are there?", deals, "integer") == 1
     # a column the plan reads still explains its name: "the deal that closed last" is ordered by the Close Date
     reading = parse.read("Which deal closed last?", deals, AnswerType.STRING)
