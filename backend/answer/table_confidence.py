@@ -138,10 +138,11 @@ MODEL_PLAN_CONFIDENCE = 0.8
 
 def reading_confidence(reading: parse.Reading, table: TypedTable) -> float:
     """How likely the reading's answer is right (see EXPLAINS_ALL and PARTIAL)."""
-    if reading.coverage >= EXPLAINS_EVERY_WORD:
-        return EXPLAINS_ALL
+    # (a dropped word first: a comparison dropped is no content word, so it leaves the coverage whole)
     if any(word in _DROPPED_WORDS for word in reading.unexplained):
         return PARTIAL["a time or bound left out"]
+    if reading.coverage >= EXPLAINS_EVERY_WORD:
+        return EXPLAINS_ALL
     if reading.kind is ReadingKind.EXISTS:
         return PARTIAL["exists, words left out"]
     if reading.kind in AGGREGATES:

@@ -91,13 +91,14 @@ def explain(
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for
     if not _reads_money(plan, table):
         content += [i for i, w in enumerate(words) if w == "value" and i not in explained]
-    content += _comparison_dropped(plan, second, words)
     unexplained = [i for i in content if i not in explained]
     # "the budget per head" read as the budget: a rate whose divisor is left out leaves its "per" out too
     rate_left = [i for i, w in enumerate(words[:-1]) if w == "per" and i + 1 in unexplained]
     content += rate_left
     unexplained = [j for i in unexplained for j in ((i - 1, i) if i - 1 in rate_left else (i,))]
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
+    # (a comparison dropped is left unexplained, but is no content word: the question is as much about the table)
+    unexplained += _comparison_dropped(plan, second, words)
     every_row = about_every_row(words, unexplained) and may_name_the_rows(stems, unexplained, table)
     asked = {*plan.select, *([plan.column] if plan.column is not None else [])}
     qualifying = [i for i in unexplained if not (excludes and words[i] in NEGATION)]
@@ -130,7 +131,8 @@ def _kind_of_value_explained(
 def _comparison_dropped(plan: Plan, second: Plan | None, words: list[str]) -> list[int]:
     """The "than" of a comparison said ("who paid less than the standard price") that the reading compares nothing
     by: no condition compares, and no second value is read to compare with (it listed every Standard ticket, at 0.8;
-    my own registrations table, 2026-11-29). Such a "than" is a word left unexplained."""
+    my own registrations table, 2026-11-29). Such a "than" is a word left unexplained (table_confidence: a condition
+    dropped)."""
     compared = any(c.op in (">", "<", ">=", "<=") for p in (plan, second) if p is not None for c in p.where)
     if compared or second is not None:
         return []
