@@ -133,7 +133,11 @@ def _sized(p: ParsedQuestion) -> re.Match[str] | None:
 
 
 def average(p: ParsedQuestion) -> Outcome:
-    """ "the average attendance": the measure's mean over the matching rows."""
+    """ "the average attendance": the measure's mean over the matching rows. "Which class has the higher average
+    science score" asks for a class, which one mean over every row cannot say (it answered 75.8, at 0.8, once "score"
+    was explained; my own gradebook, 2026-11-29): no reading."""
+    if p.wants_text and re.match(r"\s*(?:which|who)\b", p.q):
+        return None
     if AVERAGE.search(p.q) and p.measure is not None:
         return p.reading(Plan(Operation.AVG, p.measure, where=p.where), ReadingKind.AVG)
     return None

@@ -11,7 +11,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.row_nouns import row_words_explained
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column
-from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, name_stems, table_words
+from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, PERSONS, name_stems, table_words
 from backend.text import STOP_WORDS, stem
 
 # "what is his/her compression": a possessive before the noun asked for is as "the" (fresh WikiTableQuestions training
@@ -80,10 +80,12 @@ def _named_after_wh_word(
     if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
         said = []
     kind = stem(said[0]) if said else ""
-    if codes_unasked and row_words_explained([kind], table) and not any(kind in name_stems(c.name) for c in columns):
-        # "which home sold for the most" of listings.csv: a home is a row, told by its key (it read the Sold Price the
-        # verb names, at 0.8; my own listings table, 2026-11-29)
-        key = _row_key(table, conditions)
+    row_said = row_words_explained([kind], table) and kind not in PERSONS  # (a person is named, not keyed: below)
+    if codes_unasked and row_said and not any(kind in name_stems(c.name) for c in columns):
+        # "which home sold for the most" of listings.csv: a home is a row, told by its name (it read the Sold Price the
+        # verb names, at 0.8; my own listings table, 2026-11-29); "which product" of inventory.csv is its Item, not
+        # its SKU
+        key = _row_key(table, conditions, names_first=True)
         if key is not None:
             return key
 
@@ -234,11 +236,11 @@ def _row_answer(
     return None
 
 
-def _row_key(table: TypedTable, conditions: set[int]) -> int | None:
-    """The first text column whose cells tell every row apart (a code before a name), or None."""
+def _row_key(table: TypedTable, conditions: set[int], names_first: bool = False) -> int | None:
+    """The first text column whose cells tell every row apart (a code before a name, or a name first), or None."""
     columns = table.columns
     texts = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
-    texts.sort(key=lambda i: not IDENTIFIER.search(columns[i].name))
+    texts.sort(key=lambda i: bool(IDENTIFIER.search(columns[i].name)) == names_first)
     return next((i for i in texts if tells_rows_apart(table, i)), None)
 
 
