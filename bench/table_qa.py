@@ -24,8 +24,8 @@ checking) at its sixth, 70 (nt-11773 to nt-11934, nt-12827 to nt-12994: 34 tunin
 nt-6597: 30 tuning, 36 checking) and 31 (nt-7726 to nt-7880: 17 tuning, 14 checking) at its ninth stop, 72 (nt-5030 to
 nt-5203, nt-9006 to nt-9180: 33 tuning, 39 checking) at its tenth, 73 (nt-10506 to nt-10679, nt-13762 to nt-13933:
 37 tuning, 36 checking) at its eleventh, 40 (nt-10935 to nt-11093: 16 tuning, 24 checking) and 38 (nt-643 to nt-810: 23
-tuning, 15 checking) at its twelfth, 76 (nt-2 to nt-165, nt-13983 to nt-14150: 41 tuning, 35 checking) at its thirteenth,
-each slice measured once before any change it could have prompted.
+tuning, 15 checking) at its twelfth, 76 (nt-2 to nt-165, nt-13983 to nt-14150: 41 tuning, 35 checking) at its
+thirteenth, each slice measured once before any change it could have prompted.
 
 `--business`: analysts' questions (bench/business/questions.jsonl, 48) over five business tables kept in one context,
 as an analyst keeps them (orders, staff, inventory, invoices, budget: bench/business/*.csv), asked the same two ways

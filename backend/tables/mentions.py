@@ -72,8 +72,24 @@ def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> 
             for m in partial
             if (m.end - m.start == 1 and _outcome_or_state(words, m.start, index))
             or all(w in names for w in words[m.start : m.end])
+            or _paired_with(m, found, words)
         ]
     return sorted(found, key=lambda m: m.start)
+
+
+def _paired_with(mention: Mention, whole: list[Mention], words: list[str]) -> bool:
+    """Whether a part of one cell is said beside a value said whole of the same column, joined by "or" or "and"
+    ("who had more tosses, adamson or pup stars": the Adamson Pep Squad and the PUP Stars; fresh WikiTableQuestions
+    training questions, tuning tables, 2026-11-29): the two are alike, so the part names its cell too."""
+    if mention.partial:  # several cells hold the words: no one row is named
+        return False
+    if any(other.end == mention.start or mention.end == other.start for other in whole):
+        return False  # "white voters and black voters": "voters" is said of the value before it
+    for other in whole:
+        between = words[mention.end : other.start] if mention.end <= other.start else words[other.end : mention.start]
+        if mention.cells.keys() & other.cells.keys() and between in (["or"], ["and"]):
+            return True
+    return False
 
 
 def _positions(words: list[str], phrase: list[str]) -> set[int]:

@@ -327,10 +327,26 @@ def test_a_value_said_and_left_out_of_the_rows_picked_is_not_trusted():
         "5,Sweden Anna Olsson,45.0\n6,Italy Anna Rossi,46.0\n",
         "relay.csv",
     )
-    cap = cap_of("what is the combined deficit of germany and sweden?", relay, AnswerType.FLOAT)
+    cap = cap_of("what was germany's deficit, ahead of sweden?", relay, AnswerType.FLOAT)
     assert cap is not None and cap.level == VALUE_LEFT_OUT and "'sweden'" in cap.why and "'Country'" in cap.why
+    # said beside a value of the same column with "and", the part names its one cell (as "adamson or pup stars")
+    assert answer("what is the combined deficit of germany and sweden?", relay, "float") == 82.1
     assert cap_of("what is the deficit of germany?", relay, AnswerType.FLOAT) is None  # nothing said is left out
     assert cap_of("what was the deficit of the germany team?", relay, AnswerType.FLOAT) is None  # "team" is in no cell
+
+
+def test_part_of_a_name_said_beside_a_whole_one_names_its_row():
+    # "who had more tosses, adamson or pup stars" read the PUP Stars' Result alone ("adamson" is part of one cell;
+    # nt-14142, a tuning question of the thirteenth stop's fresh slice)
+    squads = table_of(
+        "Team,Tosses,Result\nCCP Bobcats,66,Champion\nAdamson Pep Squad,48.5,Seventh place\n"
+        "PUP Stars,49.5,Eighth place\nUP Pep Squad,62,Runner-up\n",
+        "squads.csv",
+    )
+    assert answer("who had more tosses, adamson or pup stars?", squads, "string") == "PUP Stars"
+    assert answer("who had more tosses, pup stars or adamson?", squads, "string") == "PUP Stars"
+    # a word said of the value before it is no value of its own ("bobcats squad": no second team)
+    assert answer("how many tosses did the ccp bobcats have?", squads, "float") == 66
 
 
 def test_a_number_compared_belongs_to_the_column_named_next_to_it():
