@@ -96,6 +96,16 @@ def rank_column(table: TypedTable) -> int | None:
     return next((i for i, c in enumerate(table.columns) if c.numeric and is_rank(c.name)), None)
 
 
+def holds_places(table: TypedTable, column: int) -> bool:
+    """Whether a column's cells are mostly places written as ordinals ("7th", "21st" of a "Finish" or "Start"):
+    a rank its name does not say ("finished in the top 10": a Finish of 10th or better)."""
+    if not table.columns[column].numeric:
+        return False
+    cells = table.data.column(f"c{column}").slice(0, 1000)
+    ordinals = pc.sum(pc.match_substring_regex(cells, r"^\s*\d+(?:st|nd|rd|th)\b")).as_py() or 0
+    return ordinals * 2 > len(cells) - cells.null_count
+
+
 def placing_column(table: TypedTable) -> int | None:
     """The column that says where each row placed ("Rank", "Pos", "Position", "Place"): a rank, not a number that
     only names the row ("No", "#")."""

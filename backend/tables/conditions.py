@@ -13,7 +13,7 @@ import pyarrow.compute as pc
 
 from backend.tables.against import column_comparisons, late_condition, reorder_condition, stock_condition
 from backend.tables.cells import parse_number
-from backend.tables.column_kinds import is_rank, rank_column
+from backend.tables.column_kinds import holds_places, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
 from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
@@ -45,7 +45,15 @@ def number_conditions(
         found = during(number.value, words, table, named, taken) if number.op == "=" else []
         said_at = number.words[0]
         # "in the top 10 in the UK": the rank column named ("Peak chart positions UK"), else the table's rank
-        rank = next((c for c in [*named, *hinted] if table.columns[c].numeric and is_rank(table.columns[c].name)), None)
+        # (or a column of places it names: "finished in the top 10" of a Finish of "7th", "24th")
+        rank = next(
+            (
+                c
+                for c in [*named, *hinted]
+                if table.columns[c].numeric and (is_rank(table.columns[c].name) or holds_places(table, c))
+            ),
+            None,
+        )
         rank = rank if rank is not None else rank_column(table)
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50

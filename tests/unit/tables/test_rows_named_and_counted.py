@@ -349,6 +349,19 @@ def test_part_of_a_name_said_beside_a_whole_one_names_its_row():
     assert answer("how many tosses did the ccp bobcats have?", squads, "float") == 66
 
 
+def test_the_top_few_of_a_column_of_places_written_as_ordinals():
+    # "how many times did he finish in the top 10" of a Finish of "7th", "24th" counted every finish (nt-14140, a
+    # tuning question of the thirteenth stop's fresh slice), and "the top 5" the rows that finished 5th
+    indy = table_of(
+        "Year,Start,Finish\n1974,21st,7th\n1975,18th,4th\n1976,6th,5th\n1977,8th,15th\n1978,1st,24th\n"
+        "1979,Failed to Qualify,\n",
+        "indy.csv",
+    )
+    assert answer("how many times did he finish in the top 10?", indy, "integer") == 3
+    assert answer("how many times did he finish in the top 5?", indy, "integer") == 2
+    assert answer("how many times did he start in the top 10?", indy, "integer") == 3
+
+
 def test_a_number_compared_belongs_to_the_column_named_next_to_it():
     # "the only province with population density under 30" compared the Population, the first column its words
     # name, and found no province (nt-6555, a tuning question of the ninth stop's fresh slice)
