@@ -36,7 +36,9 @@ def two_values(
     if pair is None:
         return None
     column, (first, second) = pair
-    rest = tuple(c for c in conditions if c.column != column)
+    # (a value of the pair another column also holds is no condition of its own: "jalapa" is a Represent and a
+    # Hometown, "villa nueva" a Hometown only)
+    rest = tuple(c for c in conditions if c.column != column and not (c.op == "=" and c.value in (first, second)))
     if yes_no:
         return _larger_of_two(q, table, measure, column, rest, first, second)
     if re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)|\bhow much \w+er\b", q):
@@ -119,6 +121,8 @@ def _which_of_two(
 ) -> Compared | None:
     """Which of the two has more (or less, or came first): by their amounts, their rows, or the table's order."""
     both = (*rest, Condition(column, "in", [first, second]))
+    if measure is None:  # "who is taller, jalapa or villa nueva": by the Height its adjective measures
+        measure = measured_by(q, table, [i for i, c in enumerate(table.columns) if c.numeric])
     descending = not re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last|first|earlier|earliest)\b", q)
     # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each has
     # one row, the table's only amount ("did Alice earn more or less than Bob").

@@ -70,7 +70,7 @@ AVERAGE = re.compile(r"\baverage\b|\bmean\b")  # "the average attendance", "the 
 
 CUE_WORDS = set(
     "how many much number total sum combined average mean median count times different distinct unique first last next "
-    "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter "
+    "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter taller "
     "earlier later older younger listed list name names top bottom above below than only both either same "
     "consecutive amount value exceed exceeds exceeded exceeding recent recently headcount".split()
     + MAX_WORDS

@@ -362,6 +362,21 @@ def test_the_top_few_of_a_column_of_places_written_as_ordinals():
     assert answer("how many times did he start in the top 10?", indy, "integer") == 3
 
 
+def test_which_of_two_is_taller_by_the_height_and_the_column_both_name():
+    # "who is taller, the delegate from jalapa or from villa nueva": Jalapa is a Represent and a Hometown, Villa Nueva
+    # a Hometown only; it read Represent = Jalapa and Hometown = Villa Nueva, no row (nt-143, a tuning question of the
+    # thirteenth stop's fresh slice); "which is taller, A or B" ordered by the Rank (a checking question turned right)
+    delegates = table_of(
+        "Rank,Represent,Contestant,Height,Hometown\n1,Guatemala,Ana Arana,1.79,Villa Nueva\n"
+        "2,Jalapa,Luz Marroquin,1.76,Jalapa\n3,Peten,Eva Lopez,1.70,Flores\n",
+        "delegates.csv",
+    )
+    assert answer("who is taller, the delegate from jalapa or from villa nueva?", delegates, "string") == "Villa Nueva"
+    assert answer("who is shorter, jalapa or villa nueva?", delegates, "string") == "Jalapa"
+    assert answer("which is taller, ana arana or eva lopez?", delegates, "string") == "Ana Arana"
+    assert answer("which is taller, eva lopez or luz marroquin?", delegates, "string") == "Luz Marroquin"
+
+
 def test_a_number_compared_belongs_to_the_column_named_next_to_it():
     # "the only province with population density under 30" compared the Population, the first column its words
     # name, and found no province (nt-6555, a tuning question of the ninth stop's fresh slice)
