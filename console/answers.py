@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from console.imports import altair
-from console.widgets import format_number
+from console.widgets import format_number, is_rounded
 
 
 def render_value(answer_type: str, value: object) -> None:
@@ -29,6 +29,8 @@ def render_value(answer_type: str, value: object) -> None:
         st.caption(f"ISO 8601: `{value}`")
     elif answer_type in ("integer", "float"):
         st.markdown(f"### {format_number(value)}")  # type: ignore[arg-type]
+        if is_rounded(value):  # type: ignore[arg-type]
+            st.caption(f"Rounded for reading; exactly `{value!r}` (as the API returns it).")
     elif answer_type == "string":
         st.markdown(f"### {value}")
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -18,13 +19,27 @@ PAGE_PATHS = ("ask", "search", "documents", "grid", "questions", "status")
 
 
 def format_number(value: float) -> str:
-    """A number as a person reads it: thousands separators, the precision it has, no scientific notation between
-    1e-4 and 1e15 (4200000.0 → "4,200,000", 61.5 → "61.5", 0.1 + 0.2 → "0.3")."""
+    """A number as a person reads it: thousands separators, no scientific notation between 1e-4 and 1e15, and no
+    more digits than a person reads: four decimals, or four significant digits under 1 (4200000.0 → "4,200,000",
+    61.5 → "61.5", 0.1 + 0.2 → "0.3", an average of 13/6 days → "2.1667"; :func:`is_rounded` says when digits were
+    dropped, so the page can say so)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:,}"
     if value == 0 or 1e-4 <= abs(value) < 1e15:
-        return f"{value:,.10f}".rstrip("0").rstrip(".")
+        return f"{value:,.{_decimals(value)}f}".rstrip("0").rstrip(".")
     return f"{value:.6g}"
+
+
+def is_rounded(value: float) -> bool:
+    """Whether :func:`format_number` drops digits the value has (beyond float noise: 0.1 + 0.2 is 0.3)."""
+    if isinstance(value, int) or value == 0 or not 1e-4 <= abs(value) < 1e15:
+        return False
+    return abs(round(value, _decimals(value)) - value) > 1e-9 * max(1.0, abs(value))
+
+
+def _decimals(value: float) -> int:
+    """Four decimals, or four significant digits for a value under 1 (0.00025 keeps its 5)."""
+    return 4 if value == 0 or abs(value) >= 1 else 3 - math.floor(math.log10(abs(value)))
 
 
 def plural(count: int, noun: str) -> str:

@@ -381,12 +381,22 @@ def test_status_page_shows_engine_and_masked_key():
         (0.0, "0"),
         (2.5e-7, "2.5e-07"),
         (3e16, "3e+16"),
+        (13 / 6, "2.1667"),  # an average of days: four decimals, not ten
+        (0.123456, "0.1235"),
+        (1234567.891, "1,234,567.891"),
     ],
 )
 def test_numbers_read_as_people_write_them(value, shown):
     from console.widgets import format_number
 
     assert format_number(value) == shown
+
+
+def test_a_number_shown_rounded_says_so():
+    from console.widgets import is_rounded
+
+    assert is_rounded(13 / 6) and is_rounded(0.123456)
+    assert not any(is_rounded(v) for v in (0.1 + 0.2, 61.5, 4200000.0, 212, 0.00025, 1234567.891, 0.0, 3e16))
 
 
 @pytest.mark.parametrize(
