@@ -11,7 +11,13 @@ from dataclasses import replace
 
 import pyarrow.compute as pc
 
-from backend.tables.against import column_comparisons, late_condition, reorder_condition, stock_condition
+from backend.tables.against import (
+    column_comparisons,
+    late_condition,
+    reorder_condition,
+    same_day_condition,
+    stock_condition,
+)
 from backend.tables.cells import parse_number
 from backend.tables.column_kinds import holds_places, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
@@ -292,8 +298,13 @@ def question_conditions(
     for condition in number_conditions(numbers, words, table, named, condition_columns, hinted):
         conditions.append(condition)
         condition_columns.add(condition.column)
-    # "need reordering", "out of stock", "paid late"
-    levels = (reorder_condition(q, table), stock_condition(q, table), late_condition(q, table, index))
+    # "need reordering", "out of stock", "paid late", "resolved on the same day"
+    levels = (
+        reorder_condition(q, table),
+        stock_condition(q, table),
+        late_condition(q, table, index),
+        same_day_condition(q, table, index),
+    )
     for compared in [*column_comparisons(words, named, table, index), *(c for c in levels if c)]:
         columns = {compared.column, compared.value} if compared.view == "column" else {compared.column}
         if not columns & condition_columns:

@@ -421,6 +421,14 @@ def test_a_resolution_time_is_each_resolved_rows_days_and_a_score_is_its_columns
     assert reading.unexplained == () and answer("What is the lowest satisfaction rating?", tickets, "integer") == 3
 
 
+def test_the_same_day_is_the_named_date_equal_to_the_other():
+    # "how many tickets were resolved on the same day" counted every resolved ticket, "day" left out, at 0.72
+    tickets = table_of(TICKETS, "tickets.csv")
+    assert answer("How many tickets were resolved on the same day?", tickets, "integer") == 1
+    assert answer("Which tickets were resolved the same day they were opened?", tickets, "string_array") == ["T-104"]
+    assert answer("How many high priority tickets were resolved on the same day?", tickets, "integer") == 1
+
+
 def test_the_noun_after_a_superlatives_word_is_the_column_asked_for():
     # "the best-selling product" read the SKU, "the highest rated product" its Rating (my own products table)
     products = table_of(
@@ -455,6 +463,11 @@ def test_a_listings_rows_are_homes_and_its_name_is_no_measure():
     assert answer("Which agent sold the most homes?", listings, "string") == "Kim"  # 2 sold; Raj listed 2, sold none
     # "sale price" is the Sold Price beside a List Price
     assert answer("What was the highest sale price in Dallas?", listings, "float") == 860000
+    # "asking" is the List Price; "sold above asking" compares the Sold Price with it (it read "above" as the row
+    # listed before, "asking" left out, at 0.8)
+    assert answer("Which homes sold above asking?", listings, "string_array") == ["L-3"]
+    assert answer("How many homes sold below asking?", listings, "integer") == 2
+    assert answer("What is the average asking price in Austin?", listings, "float") == 535000
 
 
 def test_a_row_said_by_the_files_noun_is_told_by_its_name_and_which_asks_for_no_one_average():
