@@ -43,6 +43,9 @@ _SENSES = (
     # "the average sale price", "the highest sale price in Dallas" of a Sold Price beside a List Price (it read the
     # List Price, held at 0.3 as named alike; my own listings table, 2026-11-29)
     (re.compile(r"(?i)\bsold (?:price|for|amount)\b"), frozenset({stem("sale")})),
+    # "the most popular product" of a Units Sold (it counted each product's one row: a tie of them all, declined; my
+    # own products table, 2026-11-29)
+    (re.compile(r"(?i)\b(?:units?|quantity|qty|items?) sold\b"), frozenset({stem("popular")})),
     # "which homes sold above asking", "for less than the asking price" of a List Price (it read "above" as the row
     # listed before, and "asking" was left out; my own listings table, 2026-11-29)
     (re.compile(r"(?i)\b(?:list|listing|listed|asking) price\b"), frozenset({stem("asking")})),

@@ -441,6 +441,9 @@ def test_the_noun_after_a_superlatives_word_is_the_column_asked_for():
     assert answer("What is the highest rated product?", products, "string") == "Floor Lamp"
     assert answer("What is the lowest rated product?", products, "string") == "Office Chair"
     assert answer("What is the highest rating?", products, "float") == 4.6
+    # "popular" of a Units Sold: the most sold, not a count of each product's one row (a tie, declined)
+    assert answer("What is the most popular product?", products, "string") == "Cable Tray"
+    assert answer("What is the least popular product in lighting?", products, "string") == "Floor Lamp"
 
 
 LISTINGS = """Listing,City,Bedrooms,List Price,Sold Price,Sold Date,Agent
