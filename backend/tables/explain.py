@@ -227,7 +227,8 @@ def _cue_words_explained(
     read = plan.select[0] if plan.operation is Operation.ROWS and plan.select else None
     length_read = read is not None and words[:2] == ["how", "long"] and LENGTH_NAME.search(table.columns[read].name)
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
-        explained |= {i for i, w in enumerate(words) if w == "long"}
+        # ("how many days did it take": the days of a span of dates)
+        explained |= {i for i, w in enumerate(words) if w == "long" or (w == "days" and kind is ReadingKind.DAYS)}
     explained |= _spans_and_periods_explained(plan, words, table)
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
         explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}

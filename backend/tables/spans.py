@@ -61,14 +61,25 @@ _TOOK = re.compile(
 )
 
 
+# "how long did the CRM Migration take", "how many days did it take" (no verb after): from the date it started to
+# the one it was done (it read the Budget, at 0.29; my own projects table, 2026-11-29)
+_TOOK_WHOLE = re.compile(r"\bhow (?:long|many days) (?:did|does|do|will) .+? take\b(?!\s+to\b)")
+_DONE = [stem(w) for w in ("completed", "finished", "done", "ended", "end", "closed")]
+
+
 def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
     """ "Which order took the longest to ship", "how long did T-202 take to resolve": how long a row took, from its
-    first date (the Order Date) to the date column the verb names (the Ship Date); None unless the question says so
-    and the table has both."""
+    first date (the Order Date) to the date column the verb names (the Ship Date), or, with no verb, from the date
+    that says it started to the one that says it was done; None unless the question says so and the table has
+    both."""
     said = _TOOK.search(q)
-    if said is None:
-        return None
     dates = [i for i, c in enumerate(table.columns) if c.kind == "date"]
+    if said is None:
+        if not _TOOK_WHOLE.search(q):
+            return None
+        starts = [i for i in dates if set(normal(table.columns[i].name).split()) & _STARTS]
+        done = [i for i in dates if any(names_the_end(word, table.columns[i].name) for word in _DONE)]
+        return (starts[0], done[0]) if len(starts) == 1 and len(done) == 1 and starts != done else None
     verb = stem(next(word for word in said.groups() if word))
     # "delivery" of "Delivered": the stem of the verb the column's name says begins the noun's
     ends = [i for i in dates if names_the_end(verb, table.columns[i].name)]

@@ -225,3 +225,14 @@ def test_a_projects_overrun_its_dates_and_its_departments_acronym_are_read():
     # "IT" written so is the department (its budgets were averaged over every project, at 0.8); "it" is a pronoun
     assert answer("What is the average budget of IT projects?", projects, "float") == 72500
     assert answer("What is the total budget for it?", projects, "float") == 305000
+
+
+def test_how_long_a_project_took_is_the_days_from_its_start_to_its_completion():
+    # "how long did the CRM Migration take" read its Budget (at 0.29): no verb after "take" names the end
+    projects = table_of(PROJECTS, "projects.csv")
+    assert answer("How long did the CRM Migration take?", projects, "integer") == 134  # 1 February to 15 June
+    assert answer("How many days did the Brand Refresh take?", projects, "integer") == 59
+    reading = parse.read("How many days did the Brand Refresh take?", projects, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
+    # a project not done took no days yet: no row has both dates
+    assert answer("How long did the Data Warehouse take?", projects, "integer") is None
