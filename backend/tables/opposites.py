@@ -33,7 +33,15 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
                 out += [BOUND_NEGATION, rest]
                 continue
         opposite = _OPPOSITES.get(word)
-        if opposite is not None and _OPPOSITE_NAMES[opposite] in names and not any(stem(word) in n for n in names):
+        # (not where a cell writes the word: "how many claims were rejected" of a Status "Rejected" beside an
+        # Approved date counted every claim not approved, at 0.8; my own expenses table, 2026-11-29)
+        written_too = any(word in c for c in index_.words)
+        if (
+            opposite is not None
+            and _OPPOSITE_NAMES[opposite] in names
+            and not any(stem(word) in n for n in names)
+            and not written_too
+        ):
             out += [BOUND_NEGATION, *opposite.split()]
             continue
         cells = index_.words

@@ -47,6 +47,9 @@ SPELLING_SIMILARITY = 0.85
 MONEY_VERBS = frozenset(
     "spend spends spent spending pay pays paid earn earns earned billed charged invoiced".split()
     + "borrowed lent owed owes".split()  # what a loan moves ("who borrowed the most": the Principal added up)
+    # what an expense claim moves ("which employee claimed the most" read the one largest claim's Employee, at 0.8; my
+    # own expenses table, 2026-11-29); "claim" and "claims" stay nouns ("the largest claim", "the most claims")
+    + "claimed reimbursed".split()
 )
 MONEY_NOUNS = frozenset("revenue income money sales".split())
 # Words for the people a row of a file of people is ("people", "staff", "workers"): "how many people work in Support"

@@ -236,3 +236,23 @@ def test_how_long_a_project_took_is_the_days_from_its_start_to_its_completion():
     assert reading is not None and reading.unexplained == ()
     # a project not done took no days yet: no row has both dates
     assert answer("How long did the Data Warehouse take?", projects, "integer") is None
+
+
+EXPENSES = """Claim ID,Employee,Department,Category,Amount,Submitted,Approved,Status
+E-201,Maria Lopez,Sales,Travel,842.50,2025-04-02,2025-04-05,Approved
+E-202,James Wu,Engineering,Meals,64.20,2025-04-03,2025-04-04,Approved
+E-203,Maria Lopez,Sales,Meals,620.00,2025-04-07,,Pending
+E-204,Sara Khan,Marketing,Software,299.00,2025-04-08,2025-04-15,Approved
+E-205,James Wu,Engineering,Travel,1310.75,2025-04-10,,Rejected
+"""
+
+
+def test_an_expense_claim_rejected_is_its_status_and_claimed_adds_up_the_amounts():
+    expenses = table_of(EXPENSES, "expenses.csv")
+    # a Status writes "Rejected": that, not every claim without an Approved date (it counted 3, at 0.8)
+    assert answer("How many claims were rejected?", expenses, "integer") == 1
+    assert answer("How many claims were not approved?", expenses, "integer") == 2
+    # "claimed" moves money: each employee's claims added up (it read the one largest claim's Employee, at 0.8)
+    assert answer("Which employee claimed the most?", expenses, "string") == "Maria Lopez"  # 1462.50 to 1374.95
+    assert answer("Who made the largest claim?", expenses, "string") == "James Wu"
+    assert answer("How much did Maria Lopez claim?", expenses, "float") == pytest.approx(1462.5)
