@@ -256,3 +256,14 @@ def test_an_expense_claim_rejected_is_its_status_and_claimed_adds_up_the_amounts
     assert answer("Which employee claimed the most?", expenses, "string") == "Maria Lopez"  # 1462.50 to 1374.95
     assert answer("Who made the largest claim?", expenses, "string") == "James Wu"
     assert answer("How much did Maria Lopez claim?", expenses, "float") == pytest.approx(1462.5)
+
+
+def test_a_word_of_a_cell_said_is_no_verb_of_money():
+    # "the average bounce rate for Paid Search" averaged the Revenue ("paid" read as money paid), at 0.8
+    traffic = table_of(
+        "Month,Channel,Sessions,Bounce Rate,Revenue\n2025-01,Organic,12400,42%,15500\n"
+        "2025-01,Paid Search,8200,55%,13200\n2025-02,Organic,13100,40%,16900\n2025-02,Paid Search,7600,58%,11000\n",
+        "traffic.csv",
+    )
+    assert answer("What was the average bounce rate for Paid Search?", traffic, "float") == 56.5
+    assert answer("How much revenue did Paid Search bring in?", traffic, "float") == 24200
