@@ -220,6 +220,8 @@ def _cue_words_explained(
         explained |= {i for i, w in enumerate(words) if w in ("range", "ranges")}
     if kind is ReadingKind.REMAINING:  # "how much budget is left", "how much did revenue grow": one less the other
         explained |= {i for i, w in enumerate(words) if LEFT.search(w) or w in CHANGE_WORDS or w in _SHORT_WORDS}
+    if kind is ReadingKind.LARGER:  # "did revenue grow from January to March": whether the later is the larger
+        explained |= {i for i, w in enumerate(words) if w in CHANGE_WORDS}
     said = SENIORITY.search(" ".join(words))
     if said and plan.order_by is not None and table.columns[plan.order_by].kind == "date":  # "the longest-serving"
         start = len(" ".join(words)[: said.start()].split())

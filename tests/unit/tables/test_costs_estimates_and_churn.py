@@ -267,3 +267,7 @@ def test_a_word_of_a_cell_said_is_no_verb_of_money():
     )
     assert answer("What was the average bounce rate for Paid Search?", traffic, "float") == 56.5
     assert answer("How much revenue did Paid Search bring in?", traffic, "float") == 24200
+    # "did X grow from A to B" is whether B's total is the larger (it counted the rows, "grow" left out, at 0.18)
+    assert answer("Did Organic sessions grow from January to February?", traffic, "boolean") is True
+    assert answer("Did Paid Search revenue grow from January to February?", traffic, "boolean") is False
+    assert answer("Did Paid Search revenue fall from January to February?", traffic, "boolean") is True
