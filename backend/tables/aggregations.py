@@ -70,8 +70,11 @@ def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) 
 
 
 _PER_UNIT = re.compile(r"(?i)\b(?:unit price|unit cost|price per|cost per|price each)\b")  # per unit: averaged
+# (and money coming in: "which region has the highest MRR" of customers in regions took the region of the one
+# largest customer, at 0.8; my own subscriptions table, 2026-11-29)
 _ADDITIVE = re.compile(
-    r"(?i)^(?!.*\b(?:unit|per|rate|avg|average|price)\b).*\b(?:expenses|expenditure|costs|spend|spent)\b"
+    r"(?i)^(?!.*\b(?:unit|per|rate|avg|average|price)\b).*"
+    r"\b(?:expenses|expenditure|costs|spend|spent|revenue|sales|income|mrr|arr|bookings)\b"
 )
 _ADDS_UP = re.compile(r"\b(?:sold|sells?|bought|purchased|ordered)\b")  # goods; money is counts.EARNED
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
+from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.columns import column_named_by
 from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import left_out_values, names_said, said_values, spelt_as_in_table
 from backend.tables.opposites import unprefixed
-from backend.tables.plan import ReadingKind
+from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading, understand
@@ -127,6 +128,8 @@ def _each_ungrouped(
             named = [c for c, names in enumerate(index_.names) if stems[i + 1] in names]
             if word == "per":
                 named = [c for c in named if not table.columns[c].numeric]
+            if reading.plan.operation is Operation.AVG and any(tells_rows_apart(table, c) for c in named):
+                continue  # "the average MRR per customer" of one row per customer: the average over the rows
             if named and not set(named) & used:
                 return named[0]
     return None

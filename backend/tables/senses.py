@@ -43,6 +43,9 @@ _SENSES = (
     # "the average sale price", "the highest sale price in Dallas" of a Sold Price beside a List Price (it read the
     # List Price, held at 0.3 as named alike; my own listings table, 2026-11-29)
     (re.compile(r"(?i)\bsold (?:price|for|amount)\b"), frozenset({stem("sale")})),
+    # "the average revenue per seat for Acme" of an MRR column (it averaged the Seats, "revenue" left out, at 0.72; my
+    # own subscriptions table, 2026-11-29)
+    (re.compile(r"(?i)^\s*(?:mrr|arr)\b"), frozenset({stem("revenue")})),
     # "the most popular product" of a Units Sold (it counted each product's one row: a tie of them all, declined; my
     # own products table, 2026-11-29)
     (re.compile(r"(?i)\b(?:units?|quantity|qty|items?) sold\b"), frozenset({stem("popular")})),

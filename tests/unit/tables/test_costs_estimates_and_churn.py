@@ -11,7 +11,7 @@ import pytest
 
 from backend.tables import parse
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, table_of
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 INVENTORY = """SKU,Product,Category,On Hand,Unit Cost,Unit Price
 A-1,Grinder Pro,Equipment,12,80.00,149.00
@@ -271,3 +271,25 @@ def test_a_word_of_a_cell_said_is_no_verb_of_money():
     assert answer("Did Organic sessions grow from January to February?", traffic, "boolean") is True
     assert answer("Did Paid Search revenue grow from January to February?", traffic, "boolean") is False
     assert answer("Did Paid Search revenue fall from January to February?", traffic, "boolean") is True
+
+
+SAAS_ACCOUNTS = """Customer,Plan,Seats,MRR,Region,Start Date,Cancelled On
+Acme,Enterprise,120,6000,EMEA,2024-03-01,
+Hooli,Pro,40,1600,NA,2024-06-15,2025-02-28
+Initech,Pro,25,1000,NA,2024-09-01,
+Globex,Starter,8,160,APAC,2025-01-10,
+Umbrella,Enterprise,70,4500,NA,2023-11-20,2025-05-31
+"""
+
+
+def test_mrr_is_revenue_added_up_per_region_and_averaged_per_customer():
+    subscriptions = table_of(SAAS_ACCOUNTS, "subscriptions.csv")
+    # "revenue" of an MRR (it averaged the Seats, "revenue" left out, at 0.72)
+    assert answer("What is the average revenue per seat for Acme?", subscriptions, "float") == 50
+    # "per customer" of one row per customer is the average over the rows (held at 0.15 as a value for each)
+    assert answer("What is the average MRR per customer on the Pro plan?", subscriptions, "float") == 1300
+    cap = cap_of("What is the total MRR per region?", subscriptions, AnswerType.FLOAT)  # one per region: declined
+    assert cap is not None and "'Region'" in cap.why
+    # the highest MRR of a region is its customers' added up (it took the region of the largest one, at 0.8)
+    assert answer("Which region has the highest MRR?", subscriptions, "string") == "NA"  # 7100 to 6000
+    assert answer("Which customer has the highest MRR?", subscriptions, "string") == "Acme"
