@@ -36,7 +36,15 @@ def number_column(
     yearly = [i for i, c in columns if (i in numeric and holds_years(table, i)) or c.kind == "date"]
     # "campaigns that spent more than 2000": an amount of the Spend said right before it, not the Start date's year
     # (it added up every Spend, at 0.8; my own campaigns table, 2026-11-29)
-    amount_said = number.op != "=" and near is not None and bool(near) and near[0] in numeric and near[0] not in yearly
+    # (an identifier is no amount: "employees hired before 2020" is no Employee ID under 2020; my own staff table)
+    nearest = near[0] if near else None
+    amount_said = (
+        number.op != "="
+        and nearest is not None
+        and nearest in numeric
+        and nearest not in yearly
+        and not is_year_or_rank(table, nearest)
+    )
     if number.is_year and not amount_said:
         # the year or date column the question names ("due in 2026": the Deadline), else the first
         named_years = [c for c in named if c in yearly]

@@ -485,3 +485,16 @@ def test_a_comparison_said_and_compared_by_nothing_is_not_trusted():
     assert "than" in reading.unexplained and reading_confidence(reading, registrations) < 0.5
     assert reading.coverage == 1.0  # no content word: the question is still about the table, not its rows as text
     assert answer("Who paid less than 190?", registrations, "string_array") == ["Fay Chen", "Dev Patel"]
+
+
+def test_a_year_said_beside_the_rows_identifier_is_a_dates_year():
+    # "how many employees were hired before 2020" compared the Employee ID (101 to 104) with 2020, at 0.72: "employees"
+    # names the ID only as the rows' name, and an identifier is no amount
+    staff = table_of(
+        "Employee ID,Name,Salary,Hire Date\n101,Alice Chen,145000,2019-04-15\n102,Bob Marsh,118000,2021-08-01\n"
+        "103,Carla Diaz,92000,2020-02-10\n104,Dev Patel,128000,2018-06-25\n",
+        "employees.csv",
+    )
+    assert answer("How many employees were hired before 2020?", staff, "integer") == 2
+    assert answer("How many employees were hired after 2019?", staff, "integer") == 2
+    assert answer("How many employees earn more than 120000?", staff, "integer") == 2
