@@ -50,7 +50,7 @@ def number_column(
         named_years = [c for c in named if c in yearly]
         if named_years or yearly:
             return (named_years or yearly)[0]
-    column = _amount_column(number, named, numeric, table, taken, hinted)
+    column = _amount_column(number, named, numeric, table, taken, hinted, near or [])
     if column is not None and number.op == "=":
         held = pc.any(pc.equal(table.data.column(f"n{column}"), number.value)).as_py()
         return column if held else None
@@ -67,12 +67,21 @@ def named_near(words: list[str], number: SaidNumber, named: list[int], table: Ty
         said = stem(ABBREVIATIONS.get(words[i], words[i]))
         near = [c for c in named if said in name_stems(table.columns[c].name)]
         if near:
-            return near
+            # "a water area of 0": the Water area, of the two columns "area" names (it compared the Land area, found
+            # no 0 there and dropped the number; fresh WikiTableQuestions training questions, tuning tables)
+            before = {stem(ABBREVIATIONS.get(w, w)) for w in words[max(0, i - 2) : i]}
+            return sorted(near, key=lambda c: -len(before & name_stems(table.columns[c].name)))
     return []
 
 
 def _amount_column(
-    number: SaidNumber, named: list[int], numeric: list[int], table: TypedTable, taken: set[int], hinted: list[int]
+    number: SaidNumber,
+    named: list[int],
+    numeric: list[int],
+    table: TypedTable,
+    taken: set[int],
+    hinted: list[int],
+    near: list[int],
 ) -> int | None:
     # A percentage said compares a column of percentages: "teams that won at most 50% of their games" their "Win %",
     # not their Wins (fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
@@ -83,9 +92,16 @@ def _amount_column(
         return shares[0]
     # Amounts before ranks and identifiers: "orders with an amount over 1,000" compares the amount, not order_id;
     # "employees who earn over 100,000" names the Employee ID (1 to 15) only as the rows' name.
-    # A column of numbers before one of codes that start with a number ("a 1 bedroom unit": Bedrooms, not a Unit "1A")
+    # A column of numbers before one of codes that start with a number ("a 1 bedroom unit": Bedrooms, not a Unit "1A"),
+    # unless the words said right by the number name it ("a water area of 0": the Water area of "0 (0)" cells, not
+    # the Water % beside it; fresh WikiTableQuestions training questions, tuning tables, 2026-11-29)
     for column in sorted(
-        named, key=lambda c: (is_year_or_rank(table, c) if c in numeric else True, table.columns[c].kind != "number")
+        named,
+        key=lambda c: (
+            is_year_or_rank(table, c) if c in numeric else True,
+            c not in near,
+            table.columns[c].kind != "number",
+        ),
     ):
         if column in numeric and not (holds_years(table, column) and not number.is_year):
             if IDENTIFIER.search(table.columns[column].name) and not _reaches(table, column, number.value):

@@ -377,6 +377,19 @@ def test_which_of_two_is_taller_by_the_height_and_the_column_both_name():
     assert answer("which is taller, eva lopez or luz marroquin?", delegates, "string") == "Luz Marroquin"
 
 
+def test_a_number_said_after_a_columns_whole_name_compares_that_column():
+    # "how many townships have a water area of 0" compared the Water % (a plain number column, before the Water area's
+    # "0 (0)" cells), found no 0 there and counted the townships with some water, at 0.8 (nt-5060, a tuning question
+    # of the tenth stop's fresh slice)
+    townships = table_of(
+        "Township,Land area km² (sq mi),Water area km² (sq mi),Water %\nBelleville,155 (60),0 (0),0.14%\n"
+        "Caneyville,144 (55),1 (0),0.38%\nCedar,93 (36),0 (0),0.00%\nHarrison,92 (35),2 (1),2.10%\n",
+        "townships.csv",
+    )
+    assert answer("How many townships have a water area of 0?", townships, "integer") == 2
+    assert answer("How many townships have a land area over 100?", townships, "integer") == 2
+
+
 def test_a_number_compared_belongs_to_the_column_named_next_to_it():
     # "the only province with population density under 30" compared the Population, the first column its words
     # name, and found no province (nt-6555, a tuning question of the ninth stop's fresh slice)
