@@ -11,7 +11,16 @@ from backend.tables.infer import TypedTable
 from backend.tables.row_nouns import row_words_explained
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column
-from backend.tables.words import ABBREVIATIONS, CUE_WORDS, MAX_WORDS, MIN_WORDS, PERSONS, name_stems, table_words
+from backend.tables.words import (
+    ABBREVIATIONS,
+    CUE_WORDS,
+    MAX_WORDS,
+    MIN_WORDS,
+    PERSONS,
+    RATE_AFTER_ITS_NOUN,
+    name_stems,
+    table_words,
+)
 from backend.text import STOP_WORDS, stem
 
 # "what is his/her compression": a possessive before the noun asked for is as "the" (fresh WikiTableQuestions training
@@ -89,6 +98,8 @@ def _named_after_wh_word(
         if key is not None:
             return key
 
+    if len(said) == 2 and said[1] in RATE_AFTER_ITS_NOUN:  # "what was the win pct": the Pct, not the Wins
+        said.reverse()
     last = said[-1] if said else ""
     for word in asked.string[asked.end() :].split():
         # "what was the last winner's album": of nouns that each name a column, the last is the one asked for (the

@@ -26,9 +26,11 @@ from backend.tables.senses import ended_columns
 from backend.tables.superlatives import highest_or_lowest, sized_by
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
+    ABBREVIATIONS,
     MONEY_NOUNS,
     MONEY_VERBS,
     ORDINAL_WORDS,
+    RATE_AFTER_ITS_NOUN,
     Mention,
     any_word,
     name_stems,
@@ -232,6 +234,8 @@ def _choose_measure(p: ParsedQuestion) -> None:
     # a later word names ("bedroom" names Bedrooms whole, "rent" only half of "Monthly Rent")
     words = p.q.split()
     after = {stem(words[i + 1]) for i, w in enumerate(words[:-1]) if w in _AGGREGATED}
+    # and a rate said after the noun it is of ("the win pct": the Pct, not the Wins)
+    after |= {stem(ABBREVIATIONS.get(w, w)) for i, w in enumerate(words) if i and w in RATE_AFTER_ITS_NOUN}
     measures.sort(key=lambda c: not after & p.index.names[c])
     p.measure = measures[0] if measures else None
     # (a word of a cell said is no verb: "the average bounce rate for Paid Search" read the Revenue, at 0.8; my own

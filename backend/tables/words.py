@@ -52,6 +52,9 @@ MONEY_VERBS = frozenset(
     + "claimed reimbursed".split()
 )
 MONEY_NOUNS = frozenset("revenue income money sales".split())
+# Words for a rate said after the noun it is a rate of ("the win pct", "the goal ratio"): the rate is the column asked
+# for, not the noun's (it read the Wins; fresh WikiTableQuestions training questions, tuning tables, 2026-11-29)
+RATE_AFTER_ITS_NOUN = frozenset({"pct", "percent", "percentage", "rate", "ratio"})
 # Words for the people a row of a file of people is ("people", "staff", "workers"): "how many people work in Support"
 # of staff.csv counts its rows; of expenses.csv, the different people of its one column of people.
 PERSONS = frozenset(stem(w) for w in "staff employee people person worker personnel colleague member".split())

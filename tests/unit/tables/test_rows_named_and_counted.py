@@ -13,6 +13,8 @@ out of the rows a plan picks is not trusted, and a number compared belongs to th
 
 from __future__ import annotations
 
+import pytest
+
 from backend.answer.table_caps import VALUE_LEFT_OUT
 from backend.tables import parse
 from backend.types import AnswerType
@@ -388,6 +390,19 @@ def test_a_number_said_after_a_columns_whole_name_compares_that_column():
     )
     assert answer("How many townships have a water area of 0?", townships, "integer") == 2
     assert answer("How many townships have a land area over 100?", townships, "integer") == 2
+
+
+def test_a_rate_said_after_its_noun_is_the_rate_asked_for():
+    # "the difference in win pct under fred jordan and chal port" subtracted their Wins, at 0.8 (nt-5967, a tuning
+    # question of the tenth stop's fresh slice)
+    coaches = table_of(
+        "Coach,Seasons,Wins,Losses,Pct\nChal Port,27,641,386,.624\nFred Jordan,22,726,552,.568\n", "coaches.csv"
+    )
+    assert answer("What is the difference in win pct under fred jordan and chal port?", coaches, "float") == (
+        pytest.approx(0.056)
+    )
+    assert answer("What was the win pct of chal port?", coaches, "float") == 0.624
+    assert answer("How many wins did chal port have?", coaches, "integer") == 641
 
 
 def test_a_number_compared_belongs_to_the_column_named_next_to_it():
