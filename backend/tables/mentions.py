@@ -287,7 +287,15 @@ def spelt_as_in_table(words: list[str], index: Index) -> list[str]:
             and not any(stem(word) in name for name in index.names)
         ):
             close = difflib.get_close_matches(word, index.spellings, n=2, cutoff=SPELLING_SIMILARITY)
-            close = [c for c in close if c[0] == word[0] and stem(c) != stem(word)]
+            # (not a word the table derives from it: "canada" is no misspelt "canadian", a cell of "First Canadian
+            # Place"; fresh WikiTableQuestions training questions, tuning tables, 2026-11-29)
+            close = [c for c in close if c[0] == word[0] and stem(c) != stem(word) and not _derived(word, c)]
             word = close[0] if len(close) == 1 else word
         corrected.append(word)
     return corrected
+
+
+def _derived(word: str, other: str) -> bool:
+    """Whether ``other`` is ``word`` with a longer ending ("canada", "canadian"; "peru", "peruvian"): another word,
+    not a misspelling."""
+    return len(other) > len(word) and other.startswith(word[:-1])

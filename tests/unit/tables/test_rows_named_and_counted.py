@@ -405,6 +405,20 @@ def test_a_rate_said_after_its_noun_is_the_rate_asked_for():
     assert answer("How many wins did chal port have?", coaches, "integer") == 641
 
 
+def test_a_word_the_table_derives_is_no_misspelling():
+    # "the only building in canada to have more than 60 floors" read "canada" as a misspelt "canadian", the First
+    # Canadian Place, and answered its City, at 0.8 (nt-240, a tuning question of the eighth stop's fresh slice)
+    towers = table_of(
+        "Building,City,Floors\nFirst Canadian Place,Toronto,72\nScotia Plaza,Toronto,68\n"
+        "Tour de la Bourse,Montreal,47\n",
+        "towers.csv",
+    )
+    assert answer("What is the only building in canada to have more than 70 floors?", towers, "string") == (
+        "First Canadian Place"
+    )
+    assert answer("Which city is first canadan place in?", towers, "string") == "Toronto"  # a misspelling still is
+
+
 def test_a_number_compared_belongs_to_the_column_named_next_to_it():
     # "the only province with population density under 30" compared the Population, the first column its words
     # name, and found no province (nt-6555, a tuning question of the ninth stop's fresh slice)
