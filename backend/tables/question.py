@@ -251,7 +251,7 @@ def _choose_measure(p: ParsedQuestion) -> None:
     p.measure_named = p.measure
     if p.measure is None:  # "which venue is the largest": its Capacity, not the one money column (its Ticket Price)
         p.measure = sized_by(p.q, p.table, p.condition_columns)
-    if p.measure is None and _AMOUNT_CUE.search(unsaid) and not re.search(r"\bhow many\b|\bnumber of\b", p.q):
+    if p.measure is None and _AMOUNT_CUE.search(p.q) and not re.search(r"\bhow many\b|\bnumber of\b", p.q):
         p.measure = the_amount(p.table, p.condition_columns)
     moved = UNITS_MOVED.search(p.q)
     if p.measure is None and moved and stem(moved.group(1)) not in table_words(p.table):

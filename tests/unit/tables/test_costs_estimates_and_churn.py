@@ -293,3 +293,23 @@ def test_mrr_is_revenue_added_up_per_region_and_averaged_per_customer():
     # the highest MRR of a region is its customers' added up (it took the region of the largest one, at 0.8)
     assert answer("Which region has the highest MRR?", subscriptions, "string") == "NA"  # 7100 to 6000
     assert answer("Which customer has the highest MRR?", subscriptions, "string") == "Acme"
+
+
+INVOICE_DATES = """Invoice,Customer,Issued,Due Date,Paid On,Amount,Status
+INV-1001,Acme,2025-01-05,2025-02-04,2025-02-01,1200.00,Paid
+INV-1002,Hooli,2025-01-12,2025-02-11,2025-02-20,860.50,Paid
+INV-1003,Initech,2025-01-20,2025-02-19,,2300.00,Overdue
+INV-1004,Acme,2025-02-02,2025-03-04,2025-03-04,450.00,Paid
+INV-1006,Hooli,2025-02-28,2025-03-30,2025-04-10,990.00,Paid
+"""
+
+
+def test_paid_on_time_the_days_to_pay_and_who_paid_the_most():
+    invoices = table_of(INVOICE_DATES, "invoices.csv")
+    # "on time" is by the due date (it counted every paid invoice, "time" left out, at 0.72)
+    assert answer("How many invoices were paid on time?", invoices, "integer") == 2
+    assert answer("Which invoices were paid late?", invoices, "string_array") == ["INV-1002", "INV-1006"]
+    # "the average days to pay": from Issued to Paid On (it averaged the Amount, at 0.72)
+    assert answer("What is the average days to pay?", invoices, "float") == pytest.approx(137 / 4)  # 27, 39, 30, 41
+    # "paid" is the Status and money paid: each customer's paid invoices added up (Hooli 1850.50, Acme 1650)
+    assert answer("Which customer paid the most?", invoices, "string") == "Hooli"
