@@ -19,7 +19,9 @@ from backend.tables.infer import TypedTable
 from backend.tables.periods import columns_of_periods
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import range_column, span_columns, took_to
+from backend.tables.vocabulary import Index
 from backend.tables.words import AVERAGE, Mention, normal
+from backend.text import stem
 
 Compared = tuple[Plan, ReadingKind, Plan | None]
 
@@ -158,6 +160,14 @@ _PART = re.compile(
 )
 _VERBS = set("are were is was have has had did do does got get came come comes went go goes".split())
 _RATE = re.compile(r"\b(\w+) rate\b")  # "the win rate", "the return rate of orders from Europe"
+
+
+def rate_of_a_flag(q: str, flagged: tuple[Condition, ...], index: Index) -> bool:
+    """Whether the word said before "rate" names a column of yes and no a condition holds ("the cancellation rate" of
+    a Cancelled column): a share of the rows, even beside a column of rates (it read a booking's Rate, 320, at 0.8;
+    my own bookings table with a Cancelled column, 2026-11-29)."""
+    said = _RATE.search(q)
+    return said is not None and any(stem(said.group(1)) in index.names[c.column] for c in flagged)
 
 
 def share(

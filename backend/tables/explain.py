@@ -40,6 +40,7 @@ _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate
 # it as well as orders.csv's Revenue does (bench/table_qa.py --business, 2026-11-27: 2 tuning questions lost).
 # Also the words tables/derived.py reads as money where no column holds it ("the billing for Acme", "the payroll").
 _MONEY_WORDS = MONEY_VERBS | set("money cost costs bill billing charge charges payroll wages earnings".split())
+_MONEY_WORDS |= {"expensive", "pricey", "costly"}  # "the most expensive booking": its Total
 # What a column of units counts: "how many items did Hooli buy" adds up its Quantity.
 _UNIT_WORDS = {"items", "units", "pieces"}
 

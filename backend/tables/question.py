@@ -79,7 +79,10 @@ Outcome = Reading | _NoReading | None
 
 # Words that ask for an amount without naming its column ("how much did we spend", "the largest expense")
 _AMOUNT_CUE = re.compile(
-    r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|costs?|grossed)\b"
+    r"\b(?:total|sum|how much|average|mean|median|largest|biggest|highest|smallest|lowest|costs?|grossed"
+    # "the most expensive booking" of a Total beside a nightly Rate: the Total (it counted each booking's one row, a
+    # tie, declined; my own bookings table, 2026-11-29)
+    r"|expensive|cheapest|costliest|priciest)\b"
     r"|" + any_word(MONEY_VERBS | MONEY_NOUNS).pattern
 )
 _AGGREGATED = frozenset({"average", "mean", "median", "total"})  # words said right before the measure they add up

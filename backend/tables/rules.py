@@ -21,6 +21,7 @@ from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_c
 from backend.tables.columns import length_column, shift_unit
 from backend.tables.comparisons import (
     part_of_a_level,
+    rate_of_a_flag,
     remaining,
     share,
     share_of_level,
@@ -89,6 +90,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
     """Two amounts compared: a share ("what percent"), a spread (highest minus lowest), two values' difference or
     the larger of two, either of two numbers, two columns of one row."""
     q, table, where = p.q, p.table, p.where
+    flagged = tuple(c for c in where if p.index.flags[c.column])  # "the churn rate": Churned = Yes
     changed = change_across(q, where, p.measure) or change_across_columns(q, table, where)
     if changed is not None and p.element is AnswerType.BOOLEAN:
         # "did email revenue grow from January to March": whether the one the verb says is the larger (it counted the
@@ -104,8 +106,8 @@ def comparison(p: ParsedQuestion) -> Outcome:
                 where,
                 filled_or_empty(q, table, p.named, p.condition_columns, p.index),
                 p.mentions,
-                tuple(c for c in where if p.index.flags[c.column]),
-                rates=any("rate" in names for names in p.index.names),
+                flagged,
+                rates=any("rate" in names for names in p.index.names) and not rate_of_a_flag(q, flagged, p.index),
                 measure=_named_after_part(p),
             )
             if p.numeric_answer and not part_of_a_level(q, table, p.named)

@@ -313,3 +313,19 @@ def test_paid_on_time_the_days_to_pay_and_who_paid_the_most():
     assert answer("What is the average days to pay?", invoices, "float") == pytest.approx(137 / 4)  # 27, 39, 30, 41
     # "paid" is the Status and money paid: each customer's paid invoices added up (Hooli 1850.50, Acme 1650)
     assert answer("Which customer paid the most?", invoices, "string") == "Hooli"
+
+
+def test_a_cancellation_rate_of_a_cancelled_flag_and_the_most_expensive_booking():
+    bookings = table_of(
+        "Booking ID,Guest,Nights,Rate,Total,Channel,Cancelled\nB-01,Li Wei,3,180,540,Direct,No\n"
+        "B-02,Sam Ortiz,1,120,120,Expedia,No\nB-03,Ana Silva,5,320,1600,Expedia,Yes\n"
+        "B-04,Eva Berg,2,320,640,Direct,Yes\n",
+        "bookings.csv",
+    )
+    # "cancellation" names the Cancelled flag: a share of the bookings, though a Rate column is there (it read one
+    # cancelled booking's Rate, 320, at 0.8)
+    assert answer("What is the cancellation rate?", bookings, "float") == 50
+    assert answer("What is the cancellation rate for Direct bookings?", bookings, "float") == 50
+    assert answer("What is the rate for B-02?", bookings, "float") == 120
+    # "expensive" of a Total: the largest (it counted each booking's one row, a tie, declined)
+    assert answer("What was the most expensive booking?", bookings, "string") == "B-03"
