@@ -1,0 +1,108 @@
+"""The conditions the numbers a question says put on rows (:func:`number_conditions`): a year within the years a row
+spans ("on the board in 2003"), the ranks of "the top 50", a comparison with the column the number belongs to
+("population density under 30"), a year said in a text column's words ("published in 2011"), and the other end of a
+range ("between 90,000 and 110,000"). ``conditions.py`` gathers them with the rest."""
+
+from __future__ import annotations
+
+import pyarrow.compute as pc
+
+from backend.tables.cells import parse_number
+from backend.tables.column_kinds import holds_places, is_rank, rank_column
+from backend.tables.columns import named_near, number_column
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition
+from backend.tables.quantities import SaidNumber, seconds_per
+from backend.tables.spans import during
+from backend.tables.words import MONTH_NAMES, negation_before
+
+
+def number_conditions(
+    numbers: list[SaidNumber], words: list[str], table: TypedTable, named: list[int], taken: set[int], hinted: list[int]
+) -> list[Condition]:
+    """The conditions the numbers a question says put on the rows: a year within each row's span ("on the board
+    in 2003"), the ranks of "the top 50", or a comparison with the column the number belongs to (``taken``: the
+    columns other conditions already hold)."""
+    taken = set(taken)
+    numeric = [i for i, c in enumerate(table.columns) if c.numeric]
+    conditions: list[Condition] = []
+    equal_at: dict[int, int] = {}  # column → where a number said equal to it was said
+    for number in numbers:
+        found = during(number.value, words, table, named, taken) if number.op == "=" else []
+        said_at = number.words[0]
+        # "in the top 10 in the UK": the rank column named ("Peak chart positions UK"), else the table's rank
+        # (or a column of places it names: "finished in the top 10" of a Finish of "7th", "24th")
+        rank = next(
+            (
+                c
+                for c in [*named, *hinted]
+                if table.columns[c].numeric and (is_rank(table.columns[c].name) or holds_places(table, c))
+            ),
+            None,
+        )
+        rank = rank if rank is not None else rank_column(table)
+        if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
+            found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
+        near = named_near(words, number, [c for c in named if c in numeric], table)
+        ordered = [*near, *(c for c in named if c not in near)]
+        column = None if found else number_column(number, ordered, numeric, table, taken, hinted, near)
+        month_said = any(w[:3] in _MONTHS for w in words[max(0, said_at - 2) : said_at])  # "june of 1986": a day
+        if column is None and not found and number.is_year and number.op == "=" and not month_said:
+            found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"
+        if column is None and not found and conditions and _closes_range(conditions[-1], number, words):
+            column = conditions[-1].column  # "between 90,000 and 110,000": the other end of the same column's range
+        # "in 2007 or 2008": a second number of a column, said as the other option (two_values.either_number)
+        option = column in equal_at and "or" in words[equal_at[column] : said_at] if column is not None else False
+        if column is not None and not (number.op == "=" and column in taken and not option):
+            op = number.op
+            if op == "=" and negation_before(words, said_at):
+                op = "!="  # "cyclists that do not have -1 laps down"
+            view = "year" if table.columns[column].kind == "date" else "number"  # "born before 1850": a date's year
+            if number.is_year and op != "!=" and f"s{column}" in table.data.column_names:
+                view = "during"  # "playing in 1990": within the years "1988–1992"; "after 2010": ending past it
+            found = [Condition(column, op, number.value * seconds_per(words, number, table, column), view)]
+            if op == "=":
+                equal_at[column] = said_at
+        conditions += found
+        taken |= {c.column for c in found}
+    return conditions
+
+
+_MONTHS = {m[:3] for m in MONTH_NAMES}
+
+
+def _year_in_text(year: float, table: TypedTable, taken: set[int], among: list[int] | None = None) -> list[Condition]:
+    """A year said of a table with no column of years, as the words of the one text column (of ``among``, where
+    given) whose cells say it ("the titles published in 2011": a Status of "Published (2011)"); none when no column
+    or several do."""
+    said = f"{year:g}"
+    holding = [
+        i
+        for i, c in enumerate(table.columns)
+        if not c.numeric
+        and i not in taken
+        and (among is None or i in among)
+        and pc.any(pc.match_substring_regex(table.data.column(f"c{i}"), rf"\b{said}\b")).as_py()
+    ]
+    return [Condition(holding[0], "contains", said)] if len(holding) == 1 else []
+
+
+def year_of_named_words(condition: Condition, table: TypedTable, named: list[int]) -> Condition:
+    """A year said as a cell of a column the question does not name, read as the words of the one text column it
+    names that say that year: "who was elected in 1871" of an Elected column of "elected July 10, 1871", not the
+    "Term began" cell 1871 (read as a term that spans 1871, it picked two mayors; fresh WikiTableQuestions training
+    questions, tuning tables, 2026-11-29)."""
+    year = parse_number(str(condition.value)) if condition.op == "=" and condition.view == "text" else None
+    if year is None or not (year.is_integer() and 1800 <= year <= 2100) or condition.column in named:
+        return condition
+    words = [c for c in named if not table.columns[c].numeric]
+    return next(iter(_year_in_text(year, table, {condition.column}, words)), condition)
+
+
+def _closes_range(opening: Condition, number: SaidNumber, words: list[str]) -> bool:
+    """Whether ``number`` is the upper end of a range that ``opening`` starts ("between 5 and 10")."""
+    said_at = number.words[0]
+    return opening.op in (">=", ">") and number.op in ("<=", "<") and said_at > 0 and words[said_at - 1] == "and"
+
+
+# Words that ask for the rows of one outcome, in a table with a column of results (vocabulary.Index.outcomes).
