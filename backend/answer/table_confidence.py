@@ -92,14 +92,19 @@ PARTIAL = {
     # declined, with the cell as the suggestion. "Other" beside a value the plan excludes is accounted for ("what
     # other languages besides Sotho": right, kept); aggregates keep their level (1 of 1 right, "the difference in
     # percentage of lead shot at 25 yards").
-    "rows, what is asked qualified": 0.15,
+    "rows, what is asked qualified": 0.25,  # refitted below, with the dropped conditions
     # A time the question says that no condition holds: a month ("the revenue in January and March" added up
     # January's alone, and "how much did revenue grow from January to March" every month's, at 0.65; my own monthly
     # report), or a bound ("how many tickets were resolved within a day" counted every resolved one, at 0.65): a
     # condition said and dropped, which the answer ignores. No dev reading leaves a month out and one leaves "within"
     # out (checking, wrong at 0.65: "list the top 5 teams within highest total"; 2026-11-27), too few to fit: held as
     # untrusted as the other dropped conditions above, under the table bar (declined, the value as the suggestion).
-    "a time or bound left out": 0.15,
+    # Refitted 2026-11-29 (thirteenth stop, over HTTP, every answer kept): the answers at 0.15 (these two levels, the
+    # caps table_caps.py holds at this one, and COUNTED_ONE) were right on 26% of 43 fresh checking answers and 24%
+    # of 17 dev checking ones (26% of 34 and 12% of 8 tuning): the fresh set's 0.1-0.2 bucket sat 11 points under its
+    # accuracy. 0.25, the checking figure: still under both bars, so nothing more is answered; only the confidence a
+    # decline reports moves (COUNTED_ONE keeps its own 0.15, 2 of 13 right).
+    "a time or bound left out": 0.25,
 }
 # A rate the question says whose divisor the reading leaves out ("the budget per head" read as the Budget alone, at
 # 0.8 on my own department budgets table, 2026-11-28; explain.py leaves its "per" out with it): a measure said and

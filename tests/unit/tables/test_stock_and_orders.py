@@ -190,7 +190,7 @@ def test_a_change_across_two_columns_of_years_is_the_later_less_the_earlier():
     # budget alone was answered at 0.8; now it is under the bar, as a month or bound left out is
     dropped = parse.read("What is the budget per head in Engineering for 2026?", budgets, AnswerType.FLOAT)
     assert dropped is not None and dropped.unexplained[:1] == ("per",)
-    assert reading_confidence(dropped, budgets) == PARTIAL["a time or bound left out"] < 0.2
+    assert reading_confidence(dropped, budgets) == PARTIAL["a time or bound left out"] < 0.4  # under the table bar
 
 
 TIMESHEETS = """Consultant,Client,Hours,Rate,Billable
