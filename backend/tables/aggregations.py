@@ -86,6 +86,11 @@ def per_group(p: ParsedQuestion) -> Outcome:
     average, the highest first."""
     q = p.q
     repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
+    if repeats and p.measure_named is None and _TEAM_SIZE.search(q) and p.is_max != p.is_min:
+        # "which manager has the largest team": each one's rows counted (it read the Manager of the largest Salary,
+        # "team" left out, at 0.8; my own staff table, 2026-11-29)
+        plan = Plan(Operation.COUNT, group_by=p.answer_column, where=p.where, descending=p.is_max)
+        return p.reading(replace(plan, limit=p.group_limit), ReadingKind.GROUP)
     # "who earns the highest salary" of one row per person: that row's salary, read as a ranking of rows (it read
     # "sum of 'salary' for each 'name'", right but worded as if names repeated; my own staff table, 2026-11-29)
     earned = (EARNED.search(q) or _ADDS_UP.search(q)) if repeats else None
@@ -123,6 +128,7 @@ def per_group(p: ParsedQuestion) -> Outcome:
     return p.reading(plan, ReadingKind.GROUP)
 
 
+_TEAM_SIZE = re.compile(r"\b(?:largest|biggest|smallest) (?:team|group|crew|staff)\b")
 _SIZE = re.compile(r"\b(?:biggest|largest|smallest|top)\s+(\w+)")
 
 

@@ -216,6 +216,7 @@ def _cue_words_explained(
         explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}
     if kind is ReadingKind.GROUP and plan.operation is Operation.COUNT:  # "the most common reason": most rows
         explained |= {i for i, w in enumerate(words) if w in _MOST_ROWS_WORDS}
+        explained |= {i for i, w in enumerate(words) if w in _SIZED_GROUPS and words[i - 1 : i] in _SIZING}
     spread = second is not None and second.column == plan.column and second.operation is Operation.MIN
     if kind is ReadingKind.DIFFERENCE and spread:  # "the salary range": its largest less its smallest
         explained |= {i for i, w in enumerate(words) if w in ("range", "ranges")}
@@ -300,6 +301,8 @@ def _columns_of(plan: Plan) -> set[int]:
 _ONE_ROW_WORDS = {"single", "individual"}
 _ALL_ROWS_TOGETHER = {"overall", "across", "altogether"}
 _MOST_ROWS_WORDS = {"common", "frequent", "popular"}
+_SIZED_GROUPS = {"team", "group", "crew", "staff"}  # "the largest team": the most rows (aggregations.per_group)
+_SIZING = (["largest"], ["biggest"], ["smallest"])
 _AGAINST = {"below", "above", "under", "over", "than", "exceed", "exceeds", "exceeded", "exceeding"}
 _DETERMINERS = {"the", "their", "its", "his", "her", "our", "a"}
 _SHORT_WORDS = {"far", "short", "fall", "falls"}  # "how far is South from its target" (comparisons.short_of)

@@ -498,3 +498,16 @@ def test_a_year_said_beside_the_rows_identifier_is_a_dates_year():
     assert answer("How many employees were hired before 2020?", staff, "integer") == 2
     assert answer("How many employees were hired after 2019?", staff, "integer") == 2
     assert answer("How many employees earn more than 120000?", staff, "integer") == 2
+
+
+def test_the_largest_team_is_the_manager_with_the_most_rows():
+    # "which manager has the largest team" read the Manager of the largest Salary, "team" left out, at 0.8
+    staff = table_of(
+        "Name,Salary,Manager\nAlice,145000,Fay Lin\nBob,118000,Dana Park\nCarla,92000,Dana Park\nDev,128000,Dana Park\n"
+        "Ema,110000,Fay Lin\nFinn,99000,Hal Ng\n",
+        "staff.csv",
+    )
+    assert answer("Which manager has the largest team?", staff, "string") == "Dana Park"
+    assert answer("Which manager has the smallest team?", staff, "string") == "Hal Ng"
+    reading = parse.read("Which manager has the largest team?", staff, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == ()
