@@ -12,7 +12,7 @@ from backend.tables.column_kinds import holds_places, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
-from backend.tables.quantities import SaidNumber, seconds_per
+from backend.tables.quantities import SaidNumber, asks_difference, seconds_per
 from backend.tables.spans import during
 from backend.tables.words import MONTH_NAMES, negation_before
 
@@ -51,8 +51,10 @@ def number_conditions(
             found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"
         if column is None and not found and conditions and _closes_range(conditions[-1], number, words):
             column = conditions[-1].column  # "between 90,000 and 110,000": the other end of the same column's range
-        # "in 2007 or 2008": a second number of a column, said as the other option (two_values.either_number)
-        option = column in equal_at and "or" in words[equal_at[column] : said_at] if column is not None else False
+        # "in 2007 or 2008": a second number of a column, said as the other option (two_values.either_number); so is
+        # the other side of a difference ("how much higher in week 15 than in week 14", "between week 15 and week 14")
+        between = set(words[equal_at[column] : said_at]) if column in equal_at else set()
+        option = "or" in between or (bool(between & _OTHER_SIDE) and asks_difference(" ".join(words)))
         if column is not None and not (number.op == "=" and column in taken and not option):
             op = number.op
             if op == "=" and negation_before(words, said_at):
@@ -69,6 +71,7 @@ def number_conditions(
 
 
 _MONTHS = {m[:3] for m in MONTH_NAMES}
+_OTHER_SIDE = {"and", "than", "compared", "versus", "vs"}  # the words between the two sides of a difference
 
 
 def _year_in_text(year: float, table: TypedTable, taken: set[int], among: list[int] | None = None) -> list[Condition]:

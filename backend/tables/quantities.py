@@ -219,6 +219,16 @@ def compared_number(words: list[str], mention: Mention) -> bool:
     return (ranged and not differenced(words)) or comparison_before(" ".join(before)) != "="
 
 
+# "the difference in attendance between A and B", "how many more titles did A win than B", "how much higher was the
+# attendance in week 15 than in week 14": one amount less another
+_DIFFERENCE_ASKED = re.compile(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)\b|\bhow much \w+er\b")
+
+
+def asks_difference(q: str) -> bool:
+    """Whether the question asks how much one amount is over another."""
+    return _DIFFERENCE_ASKED.search(q) is not None
+
+
 def differenced(words: list[str]) -> bool:
     """Whether "between" names the two values a difference is taken of ("the difference in attendance between 1996
     and 1997"), not a range."""

@@ -18,6 +18,7 @@ from backend.tables.comparisons import Compared
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
+from backend.tables.quantities import asks_difference
 from backend.tables.words import Mention
 
 
@@ -41,7 +42,7 @@ def two_values(
     rest = tuple(c for c in conditions if c.column != column and not (c.op == "=" and c.value in (first, second)))
     if yes_no:
         return _larger_of_two(q, table, measure, column, rest, first, second)
-    if re.search(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)|\bhow much \w+er\b", q):
+    if asks_difference(q):
         difference = _difference_of_two(
             q, table, measure, _rows_of(rest, column, first), _rows_of(rest, column, second)
         )
@@ -162,7 +163,8 @@ def _which_of_two(
 def either_number(q: str, conditions: list[Condition], measure: int | None) -> Compared | None:
     """Two numbers said as options of one column ("more matches in 2007 or 2008", "was attendance higher in week 5
     or week 9"): the plan of each one's rows, their measure summed or else counted. The answer is the option whose
-    amount is the larger, or the smaller when the question asks for less (``descending`` of the plans says which).
+    amount is the larger, or the smaller when the question asks for less (``descending`` of the plans says which);
+    or, asked how much more one has ("how much higher ... in week 15 than in week 14"), the two amounts' difference.
     """
     said = [c for c in conditions if c.op == "=" and c.view in ("number", "year") and isinstance(c.value, float)]
     pair = next(
@@ -171,7 +173,10 @@ def either_number(q: str, conditions: list[Condition], measure: int | None) -> C
     if pair is None:
         return None
     first, second = (f"{c.value:g}" for c in pair)
-    if not re.search(rf"\b{first}\b.*\bor\b.*\b{second}\b", q):
+    difference = asks_difference(q)  # "how much higher was the attendance in week 15 than in week 14"
+    if not difference and not re.search(rf"\b{first}\b.*\bor\b.*\b{second}\b", q):
+        return None
+    if difference and measure is None and not re.search(r"\bhow many\b|\bnumber of\b", q):
         return None
     rest = tuple(c for c in conditions if c not in pair)
     larger = not re.search(r"\b(less|fewer|lower|smaller|least|fewest|lowest)\b", q)
@@ -184,7 +189,7 @@ def either_number(q: str, conditions: list[Condition], measure: int | None) -> C
             else Plan(Operation.COUNT, where=where, descending=larger)
         )
 
-    return amount(pair[0]), ReadingKind.EITHER, amount(pair[1])
+    return amount(pair[0]), ReadingKind.DIFFERENCE if difference else ReadingKind.EITHER, amount(pair[1])
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

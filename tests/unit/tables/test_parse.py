@@ -195,6 +195,18 @@ def test_two_numbers_said_as_options_answer_with_the_one_that_has_more():
     assert answer("Was attendance higher during week 5 or week 9?", weeks, "integer") == 5
 
 
+def test_how_much_more_one_number_of_a_column_has_than_another_is_their_difference():
+    # nt-11144 (fresh tuning): it read week 15's attendance alone, "than in week 14" left out, at 0.72
+    weeks = table_of("week,opponent,attendance\n13,Oilers,68257\n14,Bengals,43424\n15,Packers,68364\n", "schedule.csv")
+    for q in (
+        "How much higher was the attendance in week 15 as compared to in week 14?",
+        "How much higher was the attendance in week 15 than in week 14?",
+        "What is the difference in attendance between week 15 and week 14?",
+    ):
+        assert answer(q, weeks, "integer") == 24940, q
+    assert answer("Was attendance higher in week 14 or week 15?", weeks, "integer") == 15  # an option, not a difference
+
+
 def test_a_misspelt_value_or_column_name_is_read_as_the_table_writes_it():
     sites = table_of("site,acres\nCastleton,2069.1\nBradwell,120.5\n", "sites.csv")
     assert answer("What is the number of acres in Castledon?", sites, "float") == 2069.1
