@@ -91,9 +91,12 @@ _TIME_SPENT = re.compile(r"\b(?:minutes|hours|days|weeks|time)\b")
 # "what year did ...", "what is the year with the most events": a year, read from its row
 ASKS_YEAR = re.compile(r"^(?:in )?(?:what|which) (?:is |was )?(?:the )?(?:\w+ )?years?\b")  # "which election year"
 ASKS_WHO = re.compile(r"^(?:who|whom|whose)\b")  # a person or an organisation: a name, whatever type was asked
+_PLACE = r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)?)"
 _RANKED_AT = re.compile(
-    r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?"
-    r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)?)\b"
+    r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?" + _PLACE + r"\b"
+    # "the last year that they received first": a place taken (it read "first" as the earliest year, at 0.8; fresh
+    # tuning nt-11563); said so only before "place" or at the end, not "took first the train"
+    r"|\b(?:received|earned|took|got|achieved|won)\s+(?:the\s+)?" + _PLACE + r"(?=\s+(?:place|position)\b|$)"
 )
 
 
@@ -328,7 +331,7 @@ def _ranked_at(p: ParsedQuestion) -> None:
     ranked_at = _RANKED_AT.search(p.q)
     placing = placing_column(p.table) if ranked_at else None
     if ranked_at and placing is not None and placing not in p.condition_columns:
-        said = ranked_at.group(1)
+        said = ranked_at.group(1) or ranked_at.group(2)
         place = ORDINAL_WORDS.index(said) + 1 if said in ORDINAL_WORDS else int(re.sub(r"\D", "", said))
         p.conditions = [*p.conditions, Condition(placing, "=", float(place), "number")]
         p.condition_columns = {*p.condition_columns, placing}

@@ -1077,6 +1077,14 @@ SEASONS = """Year,Winners,Score
             "string",
             "Tokyo",
         ),
+        # "received first": a place taken, not the earliest row (it read the first year, at 0.8; fresh nt-11563)
+        (
+            "Year,Competition,Position\n2002,Junior Championships,1st\n2005,World Championships,8th\n"
+            "2010,Caribbean Games,1st\n2011,World Championships,15th\n",
+            "what was the last year that they received first?",
+            "integer",
+            2010,
+        ),
         # a word in most of a column's cells is a value still when the question names the column
         (
             "District,Reason for change\nIndiana,Disputed recount\nLouisiana,Died January 20\n"
