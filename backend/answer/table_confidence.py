@@ -131,6 +131,7 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.REMAINING,
     ReadingKind.MORE_OR_LESS,
     ReadingKind.LARGER,
+    ReadingKind.BEFORE_OR_AFTER,
     ReadingKind.EITHER,
     ReadingKind.PERCENT,
     ReadingKind.SHARE,

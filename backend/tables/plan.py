@@ -67,6 +67,7 @@ class ReadingKind(StrEnum):
     REMAINING = "remaining"  # the first plan's value minus the second's, below 0 when the second is larger
     MORE_OR_LESS = "more_or_less"  # "more" or "less": how the first plan's value compares with the second's
     LARGER = "larger"  # yes or no: whether the first plan's value is larger than the second's
+    BEFORE_OR_AFTER = "before_or_after"  # "before" when the first plan's row is the second's, else "after"
     COMPARE = "compare"  # which of two values is the larger
     EITHER = "either"  # which of two options has more
     PERCENT = "percent"  # the first plan's count over the second's, times 100
@@ -270,7 +271,9 @@ def _lasting(table: TypedTable, start: int, end: int) -> bool:
 
 
 def _sortable(table: TypedTable, index: int) -> bool:
-    return table.columns[index].numeric or table.columns[index].kind == "date"
+    """Numbers, dates, and spans of years ("1931–1936", sorted by their first year)."""
+    column = table.columns[index]
+    return column.numeric or column.kind == "date" or f"s{index}" in table.data.column_names
 
 
 def shifts_past_run(plan: Plan) -> bool:

@@ -162,7 +162,10 @@ def _lasted(start: int, end: int, views: set[str]) -> str:
 
 
 def _sort_view(column: int, views: set[str]) -> str:
-    return f"d{column}" if f"d{column}" in views and f"n{column}" not in views else f"n{column}"
+    """A column's number view, else its date view, else the first year of its spans ("1931–1936")."""
+    if f"n{column}" in views:
+        return f"n{column}"
+    return f"d{column}" if f"d{column}" in views else f"s{column}"
 
 
 _SQL_AGGREGATE = {operation: str(operation) for operation in AGGREGATE_OPERATIONS} | {Operation.COUNT_DISTINCT: "count"}

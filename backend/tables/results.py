@@ -193,6 +193,12 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
     every group tied first, not only the first)."""
     if reading.kind == ReadingKind.EXISTS:
         return [bool(result.rows and result.rows[0][0])]
+    if reading.kind == ReadingKind.BEFORE_OR_AFTER and reading.second:
+        # "was A before or after B": the earlier of the two is A's own row, or not
+        own = execute(reading.second, table)
+        if not result.rows or not own.rows:
+            return []
+        return ["before" if result.rows[0][0] == own.rows[0][0] else "after"]
     if reading.kind in _OF_TWO_VALUES and reading.second:
         other = execute(reading.second, table)  # the value compared with: B's, or the smallest
         a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from backend.tables.cells import parse_number
-from backend.tables.column_kinds import is_year_or_rank, rank_column, units_column
+from backend.tables.column_kinds import is_year_or_rank, rank_column, says_when, units_column
 from backend.tables.columns import measured_by
 from backend.tables.comparisons import Compared
 from backend.tables.infer import TypedTable
@@ -42,6 +42,8 @@ def two_values(
     rest = tuple(c for c in conditions if c.column != column and not (c.op == "=" and c.value in (first, second)))
     if yes_no:
         return _larger_of_two(q, table, measure, column, rest, first, second)
+    if _BEFORE_OR_AFTER.search(q):
+        return _before_or_after(table, column, rest, first, second)
     if asks_difference(q):
         difference = _difference_of_two(
             q, table, measure, _rows_of(rest, column, first), _rows_of(rest, column, second)
@@ -92,6 +94,28 @@ def _larger_of_two(
 
     larger, smaller = (total(second), total(first)) if said.group(1) in _SMALLER else (total(first), total(second))
     return larger, ReadingKind.LARGER, smaller
+
+
+# "was rafael erich a deputy judge before or after mihajlo jovanovic" (it answered a name, at 0.8; fresh tuning
+# nt-13348, nt-11083): the answer is the word
+_BEFORE_OR_AFTER = re.compile(r"\b(?:before or after|after or before|earlier or later|later or earlier)\b")
+
+
+def _before_or_after(table: TypedTable, column: int, rest: tuple[Condition, ...], first: str, second: str) -> Compared:
+    """Whether the first value's row comes before the second's: by the table's dates, years or spans of years (its
+    first such column: "Term" of "15 January 1931 — 1 February 1936"), else by its rank, else in table order. The
+    second plan names the first value's own cell, to tell which of the two came first."""
+    when = next(
+        (c for c in range(len(table.columns)) if says_when(table, c) or f"s{c}" in table.data.column_names), None
+    )
+    order = when if when is not None else rank_column(table)
+    both = (*rest, Condition(column, "in", [first, second]))
+    earlier = Plan(Operation.ROWS, select=(column,), where=both, order_by=order, limit=1)
+    return (
+        earlier,
+        ReadingKind.BEFORE_OR_AFTER,
+        Plan(Operation.ROWS, select=(column,), where=_rows_of(rest, column, first), limit=1),
+    )
 
 
 def _rows_of(rest: tuple[Condition, ...], column: int, value: str) -> tuple[Condition, ...]:

@@ -195,6 +195,21 @@ def test_two_numbers_said_as_options_answer_with_the_one_that_has_more():
     assert answer("Was attendance higher during week 5 or week 9?", weeks, "integer") == 5
 
 
+def test_before_or_after_answers_the_word_by_the_tables_time_or_rank():
+    # nt-13348, nt-11083 (fresh): each answered a name of the two, at 0.8
+    judges = table_of(
+        "Nationality,Name,Term\nFinland,Rafael Erich,15 January 1931 — 1 February 1936\n"
+        "Yugoslavia,Mihajlo Jovanovic,30 January 1920 — 6 December 1930\n"
+        "Austria,Josef Redlich,15 January 1931 — 1 February 1936\n",
+        "judges.csv",
+    )
+    q = "was rafael erich a deputy judge before or after mihajlo jovanovic?"
+    assert answer(q, judges, "string") == "after"  # by the first year of each Term, not the table's order
+    assert answer("was mihajlo jovanovic a judge before or after rafael erich?", judges, "string") == "before"
+    race = table_of("Pos.,Driver\n1,Jason Leffler\n4,Carl Edwards\n7,Scott Wimmer\n", "race.csv")
+    assert answer("did scott wimmer place before or after carl edwards?", race, "string") == "after"
+
+
 def test_how_much_more_one_number_of_a_column_has_than_another_is_their_difference():
     # nt-11144 (fresh tuning): it read week 15's attendance alone, "than in week 14" left out, at 0.72
     weeks = table_of("week,opponent,attendance\n13,Oilers,68257\n14,Bengals,43424\n15,Packers,68364\n", "schedule.csv")
