@@ -1,7 +1,7 @@
 """The offline semantic parser: a question → a query plan over one table, with no model.
 
 What the question says about the table (cell values, column names, numbers, days: ``words.py``) is found here;
-``question.understand`` settles what every reading needs (conditions, the answer column, the measure), and the
+``understand.understand`` settles what every reading needs (conditions, the answer column, the measure), and the
 question forms of ``rules.py``, tried in order, choose the plan. The reading's ``coverage`` is the share of the
 question's content words that the plan accounts for (``explain.py``): a question it only half understands gets a
 low coverage, and the answering code steps aside for the text engine.
@@ -21,8 +21,9 @@ from backend.tables.opposites import unprefixed
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
-from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading, understand
+from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading
 from backend.tables.rules import first_reading
+from backend.tables.understand import understand
 from backend.tables.vocabulary import Index, index, named_columns
 from backend.tables.words import ABBREVIATIONS, Mention, normal, table_words
 from backend.text import stem

@@ -5,7 +5,7 @@
 (``parse.py``) has already found the conditions, the measure the question names and the column it asks for;
 this module chooses how to rank: by which column, in which direction, and what a row or a group answers.
 Whether a question asks for the highest or the lowest at all is settled once for every rule
-(:func:`highest_or_lowest`, called by ``question.understand``).
+(:func:`highest_or_lowest`, called by ``understand.understand``).
 """
 
 from __future__ import annotations
