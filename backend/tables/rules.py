@@ -6,7 +6,8 @@ no rule after it may read the question otherwise). The order is the parser's jud
 when several match: a score before a length, a comparison before a count, a count before a superlative. Adding a form
 is adding a rule to :data:`RULES` at its place, with its tests; ``tests/unit/tables/golden.jsonl`` shows whether any
 other question's reading moved. The rules that compute over rows (groups, averages, streaks, row totals) are in
-``aggregations.py``, the one over scores in a cell in ``scores.py``; the others are here.
+``aggregations.py``, those that read a row by its place (last place, next or previous, first or last row) in
+``placed_rows.py``, the one over scores in a cell in ``scores.py``; the others are here.
 """
 
 from __future__ import annotations
@@ -16,9 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, row_totals, streak
-from backend.tables.answered import answered_column
-from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_column, says_when
-from backend.tables.columns import length_column, shift_unit
+from backend.tables.columns import length_column
 from backend.tables.comparisons import (
     part_of_a_level,
     rate_of_a_flag,
@@ -29,11 +28,11 @@ from backend.tables.comparisons import (
     spread,
     two_columns,
 )
-from backend.tables.conditions import cells_saying, filled_or_empty
+from backend.tables.conditions import filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.periods import asks_an_unheld_month, change_across, change_across_columns
+from backend.tables.placed_rows import first_or_last_row, last_place, next_or_previous
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
-from backend.tables.positions import in_time_order, numbered_row, shift_of, the_row_shifted_from
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
 from backend.tables.scores import scores
 from backend.tables.superlatives import Ranking, superlative_plan
@@ -133,22 +132,6 @@ def exists(p: ParsedQuestion) -> Outcome:
     return p.reading(Plan(Operation.COUNT, where=(*p.where, *presence)), ReadingKind.EXISTS)
 
 
-def last_place(p: ParsedQuestion) -> Outcome:
-    """ "how many laps did the last place finisher complete": the last-ranked row (the table's last without ranks);
-    "which order was placed last" of a table of order dates is the latest (the superlative rule)."""
-    if p.where or not re.search(r"\blast[- ]place\b|\b(?:placed|finished|came) last\b", p.q):
-        return None
-    placing = placing_column(p.table)
-    if placing is None and any(p.table.columns[c].kind == "date" for c in p.named):
-        return None
-    shown = p.measure if p.numeric_answer and p.measure is not None else p.answer_column
-    if shown is None:
-        return None
-    return p.reading(
-        Plan(Operation.ROWS, select=(shown,), order_by=placing, descending=True, limit=1), ReadingKind.LAST
-    )
-
-
 def count_or_total(p: ParsedQuestion) -> Outcome:
     """ "how many ...", "the total of ...": rows counted or a column added up. Settles the measure for the rules
     after it: "the total of Switzerland" orders by its row's Total column when no count is read."""
@@ -183,72 +166,6 @@ def superlative(p: ParsedQuestion) -> Outcome:
     )
     ranking = superlative_plan(p.q, p.table, p.index, highest)
     return p.reading(*ranking) if ranking is not None else None
-
-
-def next_or_previous(p: ParsedQuestion) -> Outcome:
-    """ "which winner came after X", "who won the month before": the row after (or before) the one the question
-    names, in the table's time order."""
-    said = {i for m in p.mentions for i in range(m.start, m.end)}
-    said |= {i for n in p.numbers if n.op != "=" for i in range(max(0, n.words[0] - 3), n.words[0])}  # "after 2010"
-    if any(c.view == "column" for c in p.where):  # "items below their reorder level" compares, shifts nothing
-        said |= {i for i, w in enumerate(p.q.split()) if w in ("below", "above")}
-    # a row is named by a value said, a day, or a number a column equals ("the next opponent after week 4")
-    names_a_row = bool(
-        p.mentions or any(d.op == "=" for d in p.dates) or numbered_row(p.q.split(), p.where, p.numbers, p.index)
-    )
-    shift = shift_of(p.q, names_a_row, said)  # "after June 2024" compares
-    # "Dr. Okafor's next appointment after November 6": the day compared says which is next (the lookup's first)
-    if not shift or not p.where or any(d.op != "=" for d in p.dates):
-        return None
-    # The asked column may be the one X is in (the next row's winner). A column named just before the shift word is
-    # its unit, not what is asked ("who won the month before?").
-    unit = shift_unit(p.q, p.index)
-    asked = answered_column(p.q, [c for c in p.named if c != unit], p.table, set(), p.measure, p.wants_text)
-    shifted = asked[0] if not asked[1] and asked[0] is not None else p.answer_column
-    if asked[1] and p.guessed and p.wants_text:  # "what is next after Joan O.": the next row's value of her column
-        shifted = next((c.column for c in p.where if c.view == "text" and c.op == "="), shifted)
-    if shifted is None:
-        return NO_READING
-    where = cells_saying(the_row_shifted_from(p.q.split(), p.where, p.mentions), p.index)
-    down = in_time_order(shift, p.q, p.table)
-    return p.reading(
-        Plan(Operation.ROWS, select=(shifted,), where=where, shift=down),
-        ReadingKind.NEXT if down > 0 else ReadingKind.PREVIOUS,
-    )
-
-
-def first_or_last_row(p: ParsedQuestion) -> Outcome:
-    """ "who was first", "who was last" of the whole table: its first row, or its last ranked (an unranked "DNS" at
-    the foot is not last). A question with no answer column has no reading from here on."""
-    if p.answer_column is None:
-        return NO_READING
-    if p.where or not re.search(r"\b(first|top|last|final|bottom)\b", p.q):
-        return None
-    # "who was the first winning captain" when the first year names none: the first row that names one
-    filled = (Condition(p.answer_column, "filled", None),) if has_missing_cells(p.table, p.answer_column) else ()
-    # "which school was established first", "what year was the last school established": in the order of the years
-    # or dates the question names, not the table's (it listed the schools by name: 0.8, wrong; fresh WikiTableQuestions
-    # training questions, tuning tables, 2026-11-29)
-    dated = next((c for c in p.named if says_when(p.table, c)), None)
-    if re.search(r"\b(first|top)\b", p.q):
-        # "who is the top student" of a table of grades in no order: the highest of its one score column (on
-        # average, where the answer's rows repeat: a student's grades); not "the top 10", nor "first", nor a place in
-        # the table ("who is at the top of the chart": its first row; fresh tuning nt-3482)
-        scores = [c for c, column in enumerate(p.table.columns) if column.numeric and SCORE_NAME.search(column.name)]
-        top = re.search(r"(?<!\bat the )\btop (?!\d|of\b)", p.q) and not re.search(r"\b(?:first|last)\b", p.q)
-        if top and placing_column(p.table) is None and len(scores) == 1:
-            if len(p.index.values[p.answer_column]) < p.table.row_count:
-                plan = Plan(Operation.AVG, scores[0], group_by=p.answer_column, descending=True, limit=p.group_limit)
-                return p.reading(plan, ReadingKind.GROUP)
-            plan = Plan(Operation.ROWS, select=(p.answer_column,), order_by=scores[0], descending=True, limit=1)
-            return p.reading(plan, ReadingKind.SUPERLATIVE)
-        plan = Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=dated, limit=1)
-        return p.reading(plan, ReadingKind.FIRST)
-    placing = dated if dated is not None else placing_column(p.table)  # "last", "final", "bottom": the last ranked
-    return p.reading(
-        Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=placing, descending=True, limit=1),
-        ReadingKind.LAST,
-    )
 
 
 def lookup(p: ParsedQuestion) -> Outcome:
