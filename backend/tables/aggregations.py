@@ -95,7 +95,11 @@ def per_group(p: ParsedQuestion) -> Outcome:
     # "sum of 'salary' for each 'name'", right but worded as if names repeated; my own staff table, 2026-11-29)
     earned = (EARNED.search(q) or _ADDS_UP.search(q)) if repeats else None
     grouped = re.search(r"\b(average|mean|total|sum|payroll)\b", q) or earned
-    grouped = grouped or (re.search(r"\b(?:most|least)\b", q) if p.measure_named is not None and repeats else None)
+    # ("fewest" too: "which department logged the fewest hours" took the department of the one shortest week, at 0.8;
+    # my own timesheets table, 2026-11-29)
+    grouped = grouped or (
+        re.search(r"\b(?:most|least|fewest)\b", q) if p.measure_named is not None and repeats else None
+    )
     # "which month had the lowest expenses" of months repeated per region: an amount that adds up, summed per month (it
     # took the month of the one lowest row at 0.8; my own monthly report, 2026-11-28), not a rate or a unit's price
     additive = p.measure is not None and _ADDITIVE.search(p.table.columns[p.measure].name)

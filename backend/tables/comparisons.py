@@ -178,6 +178,7 @@ def share(
     flagged: tuple[Condition, ...],
     rates: bool = False,
     measure: int | None = None,
+    index: Index | None = None,
 ) -> Compared | None:
     """What part of some rows match the rest of the question: "what percentage of employees are remote" (of every
     row), "what share of orders from Europe were shipped" (of Europe's), "the win rate". The rows the question's
@@ -187,10 +188,11 @@ def share(
     said right before "rate" still makes one ("the cancellation rate" of bookings with a Rate: it read a Rate, 260,
     at 0.8; my own bookings table, 2026-11-29).
     ``measure``: the number column named right after "share of" ("what share of revenue came from Office": the part
-    of the Revenue added up, not of the rows counted)."""
+    of the Revenue added up, not of the rows counted). ``index``: the table's words, to tell the decided rows of a
+    win rate."""
     said = _PART.search(q)
     if said is None:
-        return _rate(q, where, presence, mentions, () if rates else flagged, rates)
+        return _rate(q, where, presence, mentions, () if rates else flagged, rates, index)
     words = q.split()
     operation = Operation.COUNT if measure is None else Operation.SUM
     verb_at = next((i for i in range(len(q[: said.end()].split()), len(words)) if words[i] in _VERBS), len(words))
@@ -211,11 +213,12 @@ def _rate(
     mentions: list[Mention],
     flagged: tuple[Condition, ...],
     rates: bool = False,
+    index: Index | None = None,
 ) -> Compared | None:
     """A rate ("what is the win rate"): the percentage of the rows the other conditions pick whose cell says the value
     said before "rate" ("Won"), or that a column of yes and no says yes for ("the churn rate" of a Churned column).
     Beside a column of rates, only a value said as a noun of its own ("cancellation" of "Cancelled"): "Garcia's rate"
-    is her Rate."""
+    is her Rate. A win rate is of the decided rows, where some are not yet (``_decided``)."""
     said = _RATE.search(q)
     if said is None:
         return None
@@ -227,4 +230,22 @@ def _rate(
         return None
     part = [c for c in where if c.view == "text" and c.value in rated] if rated else flagged
     whole = tuple(c for c in where if c not in part)
+    decided = _decided(part, index) if index is not None else None
+    whole = (*whole, decided) if decided is not None else whole
     return Plan(Operation.COUNT, where=(*where, *presence)), ReadingKind.PERCENT, Plan(Operation.COUNT, where=whole)
+
+
+_WON, _LOST = {"won", "win", "wins"}, {"lost", "loss", "lose"}
+
+
+def _decided(part: list[Condition] | tuple[Condition, ...], index: Index) -> Condition | None:
+    """The rows a win rate is of, where its column also holds rows not decided yet: those whose cell says won or
+    lost ("the win rate" of deals at "Closed Won", "Closed Lost" and open stages: won of the closed, as a CRM reports
+    it; it counted the open deals as not won, 37.5% for 60%, at 0.8; my own deals table, 2026-11-29)."""
+    if len(part) != 1 or part[0].op != "=" or not set(normal(str(part[0].value)).split()) & _WON:
+        return None
+    cells = index.values[part[0].column]
+    outcome = [cell for key, cell in cells.items() if set(key.split()) & (_WON | _LOST)]
+    if len(outcome) == len(cells) or not any(set(key.split()) & _LOST for key in cells):
+        return None
+    return Condition(part[0].column, "in", outcome)

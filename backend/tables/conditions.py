@@ -64,8 +64,12 @@ def filled_or_empty(
             continue
         # the word that names it: by the column's own name, else by a word its table suggests ("active": an end date)
         first = next((i for names in (name, index.names[column]) for i, s in enumerate(stems) if s in names), 0)
-        if not name <= set(stems) and any(stems[first] in index.names[other] for other in taken):
-            continue  # "a population of 675": the word names the Population compared, not "Population center" too
+        # "a population of 675": the word names the Population compared, not "Population center" too; "what share of
+        # hours were billable": the Hours said whole, not "Overtime Hours" too (it counted only the weeks with
+        # overtime, at 0.8; my own timesheets table, 2026-11-29)
+        whole = {other for other in named if other != column and name_stems(table.columns[other].name) <= set(stems)}
+        if not name <= set(stems) and any(stems[first] in index.names[other] for other in {*taken, *whole}):
+            continue
         negated = (
             negation_before(words, first)
             or words[max(0, first - 2) : first] == ["out", "of"]  # "out of stock"

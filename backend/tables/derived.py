@@ -26,7 +26,7 @@ from backend.tables.periods import CHANGE_WORDS, FALL_WORDS
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
-from backend.tables.words import normal, table_words
+from backend.tables.words import ABBREVIATIONS, normal, table_words
 from backend.text import stem
 
 # Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
@@ -232,7 +232,8 @@ def _priced_per(numbers: list[int], table: TypedTable, index_: Index) -> tuple[i
     found = []
     for unit in numbers:
         per = _PRICED_PER.search(table.columns[unit].name)
-        counted = [c for c in numbers if per and c != unit and stem(per.group(1)) in index_.names[c]]
+        said = per.group(1).lower() if per else ""
+        counted = [c for c in numbers if per and c != unit and stem(ABBREVIATIONS.get(said, said)) in index_.names[c]]
         if len(counted) == 1:
             found.append((counted[0], unit))
     return found[0] if len(found) == 1 else (None, None)

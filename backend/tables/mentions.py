@@ -207,7 +207,10 @@ def _asked_kind(words: list[str], at: int) -> int:
     customer's); with an article between, it is a kind ("what was the first building completed")."""
     if words[at + 1 : at + 2] in (["is"], ["was"], ["are"], ["were"]) and words[at + 2 : at + 3] not in _ARTICLES:
         return len(words)
-    return next((i for i in range(at + 1, len(words)) if words[i] not in _BEFORE_KIND), len(words))
+    kind = next((i for i in range(at + 1, len(words)) if words[i] not in _BEFORE_KIND), len(words))
+    # "what is the win rate": a rate is asked, of the rows the word before it says ("Closed Won"; it read no
+    # reading, where "what is our win rate" read one; my own deals table, 2026-11-29)
+    return kind + 1 if words[kind + 1 : kind + 2] == ["rate"] else kind
 
 
 # What may follow "what is" before a kind: an article, or nothing ("what is" at the end names nothing)

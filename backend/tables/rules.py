@@ -108,6 +108,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
                 flagged,
                 rates=any("rate" in names for names in p.index.names) and not rate_of_a_flag(q, flagged, p.index),
                 measure=_named_after_part(p),
+                index=p.index,
             )
             if p.numeric_answer and not part_of_a_level(q, table, p.named)
             else None

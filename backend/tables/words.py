@@ -151,6 +151,15 @@ ABBREVIATIONS = {
     "mins": "minute",
     "hr": "hour",
     "hrs": "hour",
+    # units: "how many kilograms did FedEx carry" of a "Weight (kg)" (it counted FedEx's rows, at 0.72; my own
+    # shipments table, 2026-11-29)
+    "kg": "kilogram",
+    "kgs": "kilogram",
+    "lb": "pound",
+    "lbs": "pound",
+    "km": "kilometre",
+    "kilometer": "kilometre",
+    "kilometers": "kilometre",
     "owns": "owner",  # "who owns the largest deal": its Owner, not the Lead
     "owned": "owner",
     "mileage": "odometer",  # "the mileage of Van 2" is its Odometer reading (either names the column)

@@ -1,0 +1,77 @@
+"""An analyst's words over three more business tables of my own (2026-11-29, fourteenth stop: shipments with an
+order, a ship and a delivery date, weekly timesheets, a sales pipeline): a unit said in full names the column whose
+name abbreviates it, "the same day" between the two dates its verbs name, "the fewest" of an amount added up per
+group, a column's name said whole is not a part of a longer one, and a win rate is of the decided deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.tables.sample import answer, table_of
+
+SHIPMENTS = """Shipment ID,Order Date,Ship Date,Delivered Date,Carrier,Origin,Weight (kg),Cost,Status
+SH-1,2024-03-01,2024-03-02,2024-03-05,DHL,Berlin,12.5,48.00,Delivered
+SH-2,2024-03-01,2024-03-03,2024-03-09,UPS,Berlin,30.0,95.50,Delivered
+SH-3,2024-03-02,2024-03-02,,FedEx,Hamburg,8.2,36.75,In Transit
+SH-4,2024-03-03,2024-03-04,2024-03-06,DHL,Munich,55.0,120.00,Delivered
+SH-5,2024-03-06,2024-03-08,,FedEx,Munich,41.7,88.00,Lost
+SH-6,2024-03-07,2024-03-07,2024-03-12,UPS,Berlin,19.9,61.40,Delivered
+"""
+
+TIMESHEETS = """Employee,Department,Week,Project,Hours,Overtime Hours,Hourly Rate,Billable
+Ana Lopez,Engineering,2024-W10,Atlas,40,4,65,Yes
+Ben Carter,Engineering,2024-W10,Atlas,38,0,60,Yes
+Chloe Kim,Design,2024-W10,Brand Refresh,35,0,55,No
+Ana Lopez,Engineering,2024-W11,Atlas,42,6,65,Yes
+Ben Carter,Engineering,2024-W11,Internal Tools,40,2,60,No
+Chloe Kim,Design,2024-W11,Brand Refresh,40,3,55,Yes
+Dev Patel,Finance,2024-W11,Budget Review,37,0,50,No
+Dev Patel,Finance,2024-W10,Budget Review,36,0,50,No
+"""
+
+DEALS = """Deal,Account,Owner,Stage,Amount,Close Date
+D-01,Acme Corp,Priya Shah,Closed Won,45000,2024-02-14
+D-02,Globex,Tom Reed,Negotiation,72000,2024-04-30
+D-03,Initech,Priya Shah,Closed Lost,18000,2024-03-01
+D-04,Umbrella,Sara Diaz,Prospecting,120000,2024-06-30
+D-05,Hooli,Tom Reed,Closed Won,98000,2024-03-22
+D-06,Stark Ind,Priya Shah,Closed Won,61000,2024-01-30
+D-07,Wayne Ent,Tom Reed,Closed Lost,54000,2024-02-28
+"""
+
+
+def test_a_unit_said_in_full_names_the_column_that_abbreviates_it():
+    # it counted FedEx's rows (2), "kilograms" left out, at 0.72
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    assert answer("How many kilograms did FedEx carry?", shipments, "float") == 49.9
+    assert answer("How many kg did FedEx carry?", shipments, "float") == 49.9
+
+
+def test_the_same_day_compares_the_two_dates_its_verbs_name_of_three():
+    # "day" named every date column, so none was compared: it counted the delivered shipments (4), at 0.72
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    assert answer("How many shipments were shipped on the same day they were ordered?", shipments, "integer") == 2
+    q = "Which shipments shipped the same day they were ordered?"
+    assert answer(q, shipments, "string_array") == ["SH-3", "SH-6"]
+
+
+def test_the_fewest_hours_of_a_department_adds_up_its_weeks():
+    # it took the department of the one shortest week (Design), at 0.8, where "the most" added them up
+    timesheets = table_of(TIMESHEETS, "timesheets.csv")
+    assert answer("Which department logged the fewest hours?", timesheets, "string") == "Finance"
+    assert answer("Which department logged the most hours?", timesheets, "string") == "Engineering"
+
+
+def test_hours_said_whole_are_the_hours_not_the_overtime_hours_too():
+    # it counted only the billable weeks with overtime (122 of 308 hours), at 0.8
+    timesheets = table_of(TIMESHEETS, "timesheets.csv")
+    assert answer("What share of hours were billable?", timesheets, "float") == pytest.approx(160 / 308)
+
+
+def test_a_win_rate_is_of_the_decided_deals():
+    # "the win rate" read nothing ("win" taken for the kind asked), where "our win rate" counted the open deals as
+    # not won (3 of 7)
+    deals = table_of(DEALS, "deals.csv")
+    assert answer("What is the win rate?", deals, "float") == 60.0  # 3 won of 5 closed
+    assert answer("What is our win rate?", deals, "float") == 60.0
+    assert answer("What is the win rate of Priya Shah?", deals, "float") == pytest.approx(200 / 3)
