@@ -207,6 +207,11 @@ def achieved_against(level: int, alike: list[int], table: TypedTable) -> int | N
     name = table.columns[level].name
     pattern = SPENT_NAME if BUDGET_NAME.search(name) else ACHIEVED_NAME if LEVEL_NAME.search(name) else None
     found = [c for c in alike if pattern is not None and pattern.search(table.columns[c].name)]
+    if not found:
+        # the column the level's name names without its level word: the "kWh" of a "Target kWh" (it read the
+        # Target alone for "by how much did Leeds exceed its target", at 0.8; my own energy table, 2026-11-29)
+        measured = " ".join(LEVEL_OR_BUDGET.sub(" ", name).split()).lower()
+        found = [c for c in alike if measured and table.columns[c].name.strip().lower() == measured]
     return found[0] if len(found) == 1 else None
 
 

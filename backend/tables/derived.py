@@ -26,7 +26,7 @@ from backend.tables.periods import CHANGE_WORDS, FALL_WORDS
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS, normal, table_words
+from backend.tables.words import ABBREVIATIONS, name_stems, normal, table_words
 from backend.text import stem
 
 # Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
@@ -71,7 +71,11 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         return columns[0] if len(columns) == 1 else None
 
     def named_by(stem_: str) -> int | None:
-        return the_one([c for c in numbers if stem_ in index_.names[c]])
+        # of several, the one it names whole: "per kWh" of a "kWh" beside a "Target kWh" (it read the Cost alone, at
+        # 0.8; my own energy table, 2026-11-29)
+        columns = [c for c in numbers if stem_ in index_.names[c]]
+        whole = [c for c in columns if name_stems(table.columns[c].name) == {stem_}]
+        return the_one(columns) if len(columns) == 1 else the_one(whole)
 
     def named_as(pattern: re.Pattern[str]) -> int | None:
         return the_one([c for c in numbers if pattern.search(table.columns[c].name)])

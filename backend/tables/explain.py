@@ -233,6 +233,9 @@ def _cue_words_explained(
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         # ("how many days did it take": the days of a span of dates)
         explained |= {i for i, w in enumerate(words) if w == "long" or (w == "days" and kind is ReadingKind.DAYS)}
+    ended = second.column if kind is ReadingKind.DAYS and second is not None else plan.until
+    if ended is not None:  # "take to arrive" of a Received Date: the verb says the date it ended on
+        explained |= {i for i, w in enumerate(words) if names_the_end(stem(w), table.columns[ended].name)}
     explained |= _spans_and_periods_explained(plan, words, table)
     if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
         explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}

@@ -24,7 +24,7 @@ _PRICED_NAME = re.compile(r"(?i)\b(?:rate|price|fee)\b")
 # shop's Footfall (it counted days); "people" of a Population.
 _SENSES = (
     (HELD_NAME, frozenset({stem("quantity"), stem("stock")})),
-    (re.compile(r"(?i)\b[kmg]?wh\b"), frozenset({stem("energy"), stem("consumption"), stem("usage")})),
+    (re.compile(r"(?i)\b[kmg]?wh\b"), frozenset({stem(w) for w in ("energy", "consumption", "usage", "electricity")})),
     (re.compile(r"(?i)\b(?:duration|outage)\b"), frozenset({stem("downtime"), stem("outage"), stem("length")})),
     (re.compile(r"(?i)\bsatisfaction\b"), frozenset({stem("satisfied"), stem("satisfy")})),
     (re.compile(r"(?i)\b(?:subtotal|order total|order value)\b"), frozenset({stem("revenue"), stem("takings")})),
@@ -108,7 +108,10 @@ def name_by_the_tables_sense(table: TypedTable, names: list[set[str]]) -> None:
     levels = [i for i in numbers if LEVEL_NAME.search(table.columns[i].name)]
     estimates = [i for i in numbers if _ESTIMATE_NAME.search(table.columns[i].name)]
     actual = [i for i in numbers if re.search(r"(?i)\bactuals?\b", table.columns[i].name)]
-    senses = [([i for i in numbers if name.search(table.columns[i].name)], words) for name, words in _SENSES]
+    # (a level of the same measure is not it: "how much energy did Leeds use" of a kWh beside a "Target kWh" read the
+    # Cost; my own energy table, 2026-11-29)
+    measured = [i for i in numbers if i not in levels]
+    senses = [([i for i in measured if name.search(table.columns[i].name)], words) for name, words in _SENSES]
     senses += [
         ([i for i, c in enumerate(table.columns) if not c.numeric and name.search(c.name)], words)
         for name, words in _TEXT_SENSES

@@ -66,6 +66,10 @@ _TOOK = re.compile(
 # the one it was done (it read the Budget, at 0.29; my own projects table, 2026-11-29)
 _TOOK_WHOLE = re.compile(r"\bhow (?:long|many days) (?:did|does|do|will) .+? take\b(?!\s+to\b)")
 _DONE = [stem(w) for w in ("completed", "finished", "done", "ended", "end", "closed")]
+# "how many days did PO-505 take to arrive": to its Received Date (no reading, counted at 0.15; my own purchase orders
+# table, 2026-11-29)
+_ARRIVING = {stem(w) for w in ("arrive", "arrived", "arrival")}
+_ARRIVED = [stem(w) for w in ("received", "delivered")]
 
 
 def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
@@ -91,10 +95,13 @@ def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
 def names_the_end(word: str, name: str) -> bool:
     """Whether the stemmed ``word`` says the step a date column's ``name`` ends with: its verb ("deliv" of
     "Delivered"), or a noun the verb begins ("deliveri", of "delivery time"), or all but the verb's last letter
-    ("resolut" of "Resolved": "the average resolution time"; my own tickets table, 2026-11-29)."""
+    ("resolut" of "Resolved": "the average resolution time"; my own tickets table, 2026-11-29); "arriv" says the
+    step a thing was received or delivered."""
+    words = _ARRIVED if word in _ARRIVING else [word]
     return any(
         word == said or (len(said) > 3 and word.startswith(said)) or (len(said) > 5 and word.startswith(said[:-1]))
         for said in name_stems(name)
+        for word in words
     )
 
 

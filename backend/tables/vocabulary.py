@@ -90,6 +90,7 @@ _SAID_AS = {
     "no show": ("missed", "did not show", "did not attend"),
 }
 _ORDINAL_CELL = re.compile(r"(\d+)(?:st|nd|rd|th)")
+_MONTH_CELLS = {name[:3]: name for name in MONTH_NAMES if len(name) > 3} | {"sept": "september"}
 
 _CODE = re.compile(r"\(([A-Z]{2,3})\)")  # "(USA)", "(GB)": a country's or a team's code after a name
 _YES = {"yes", "y", "true"}
@@ -200,6 +201,8 @@ def said_as(key: str) -> tuple[str, ...]:
     if ordinal and 1 <= int(ordinal.group(1)) <= len(ORDINAL_WORDS):
         word = ORDINAL_WORDS[int(ordinal.group(1)) - 1]
         return (f"{word} place", f"{key} place", f"{word} position", f"{key} position")
+    if key in _MONTH_CELLS:  # "in January" of a Month column of "Jan", "Feb" (it read every month; my own energy table)
+        return (_MONTH_CELLS[key],)
     return _SAID_AS.get(key, ())
 
 

@@ -1,7 +1,9 @@
-"""An analyst's words over three more business tables of my own (2026-11-29, fourteenth stop: shipments with an
-order, a ship and a delivery date, weekly timesheets, a sales pipeline): a unit said in full names the column whose
-name abbreviates it, "the same day" between the two dates its verbs name, "the fewest" of an amount added up per
-group, a column's name said whole is not a part of a longer one, and a win rate is of the decided deals."""
+"""An analyst's words over more business tables of my own (2026-11-29, fourteenth stop: shipments with an order, a
+ship and a delivery date, weekly timesheets, a sales pipeline, purchase orders, a site's monthly energy against a
+target): a unit said in full names the column whose name abbreviates it, "the same day" between the two dates its
+verbs name, "the fewest" of an amount added up per group, a column's name said whole is not a part of a longer one, a
+win rate is of the decided deals, "arrive" ends at the date a thing was received, a month said in full is its
+abbreviated cell, "energy" is the kWh and not its target, and a target is of the column its name measures."""
 
 from __future__ import annotations
 
@@ -75,3 +77,47 @@ def test_a_win_rate_is_of_the_decided_deals():
     assert answer("What is the win rate?", deals, "float") == 60.0  # 3 won of 5 closed
     assert answer("What is our win rate?", deals, "float") == 60.0
     assert answer("What is the win rate of Priya Shah?", deals, "float") == pytest.approx(200 / 3)
+
+
+PURCHASE_ORDERS = """PO Number,Supplier,Item,Quantity,Unit Price,Order Date,Received Date,Status
+PO-501,Northwind,Paper A4,200,4.50,2024-01-10,2024-01-15,Received
+PO-502,Contoso,Toner,12,89.00,2024-01-12,,Pending
+PO-503,Northwind,Staples,500,0.80,2024-02-01,2024-02-03,Received
+PO-505,Contoso,Paper A4,300,4.20,2024-02-20,2024-03-01,Received
+PO-507,Northwind,Toner,8,92.50,2024-03-10,2024-03-12,Received
+"""
+
+ENERGY = """Site,Month,kWh,Cost,Target kWh
+Leeds,Jan,42000,6300,40000
+Leeds,Feb,39000,5850,40000
+Leeds,Mar,41000,6150,40000
+York,Jan,18000,2790,20000
+York,Feb,21000,3255,20000
+York,Mar,19500,3022.5,20000
+"""
+
+
+def test_arrive_ends_at_the_date_a_thing_was_received():
+    # "take to arrive" had no reading (it counted PO-505's one row, at 0.15)
+    orders = table_of(PURCHASE_ORDERS, "purchase_orders.csv")
+    assert answer("How many days did PO-505 take to arrive?", orders, "integer") == 10
+    assert answer("Which order took the longest to arrive?", orders, "string") == "PO-505"
+    assert answer("What is the average arrival time?", orders, "float") == pytest.approx(19 / 4)
+
+
+def test_a_month_said_in_full_is_its_abbreviated_cell():
+    # "January" was left out of a Month of "Jan", "Feb": every month was added up (declined at 0.25)
+    energy = table_of(ENERGY, "energy.csv")
+    assert answer("How much did we spend on energy in March?", energy, "float") == pytest.approx(9172.5)
+    assert answer("Which site had the lowest consumption in February?", energy, "string") == "York"
+    assert answer("What is the cost per kWh at York in January?", energy, "float") == pytest.approx(0.155)
+
+
+def test_energy_is_the_kwh_and_a_target_is_of_the_column_its_name_measures():
+    # "energy" read the Cost (a kWh beside a Target kWh named no column), "over target" counted every month
+    energy = table_of(ENERGY, "energy.csv")
+    assert answer("How much energy did Leeds use in total?", energy, "integer") == 122000
+    assert answer("Which site used the most electricity?", energy, "string") == "Leeds"
+    assert answer("How many months was Leeds over target?", energy, "integer") == 2
+    assert answer("In which month did York exceed its target?", energy, "string") == "Feb"
+    assert answer("By how much did Leeds exceed its target in January?", energy, "integer") == 2000
