@@ -85,7 +85,7 @@ def per_group(p: ParsedQuestion) -> Outcome:
     where the answer's values repeat, adds them up; "which agent has the highest average satisfaction": each agent's
     average, the highest first."""
     q = p.q
-    repeats = p.answer_column is not None and len(p.index.values[p.answer_column]) < p.table.row_count
+    repeats = p.answer_column is not None and p.index.distinct[p.answer_column] < p.table.row_count
     if repeats and p.measure_named is None and _TEAM_SIZE.search(q) and p.is_max != p.is_min:
         # "which manager has the largest team": each one's rows counted (it read the Manager of the largest Salary,
         # "team" left out, at 0.8; my own staff table, 2026-11-29)

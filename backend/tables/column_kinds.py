@@ -132,7 +132,7 @@ def people_column(table: TypedTable, index_: Index) -> int | None:
     people = [
         c
         for c, column in enumerate(table.columns)
-        if column.kind == "text" and _PERSON_NAME.search(column.name) and len(index_.values[c]) < table.row_count
+        if column.kind == "text" and _PERSON_NAME.search(column.name) and index_.distinct[c] < table.row_count
     ]
     return people[0] if len(people) == 1 else None
 

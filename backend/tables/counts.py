@@ -81,7 +81,8 @@ def counted_plan(
         return None, measure
     counted = _counted_noun(q)
     # "how many sports had silver medals": different sports; "how many championships are listed": entries
-    there = re.search(r"\bhow many (?:total )?(\w+)", q) if not re.search(r"\blisted\b", q) else None
+    # ("how many times" counts rows, not the different cells of a Time column)
+    there = re.search(r"\bhow many (?:total )?(?!times\b)(\w+)", q) if not re.search(r"\blisted\b", q) else None
     kinds = kinds_column(there.group(1), table, index_) if there else None
     # "how many page views": the Page Views named whole is what is counted, not the different pages
     counts_measure = measure is not None and f"how many {normal(table.columns[measure].name)}" in q
@@ -217,7 +218,7 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
             said in names
             and [stem(w) for w in head] == [said]
             and table.columns[column].kind == "text"
-            and len(index_.values[column]) < table.row_count
+            and index_.distinct[column] < table.row_count
             and index_.flags[column] is None  # "how many managers": the rows a Manager flag says yes for
         ):
             return column

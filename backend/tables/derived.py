@@ -87,7 +87,10 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         if column is None and words[i - 1] in _SPENDING:
             column = named_as(SPENT_NAME)
         per = named_by(stems[i + 1])
-        # "the price per unit" of a "Unit Price" column: one column's name says it whole
+        # "the price per unit" of a "Unit Price" column, "the price per seat" of a "Price per Seat" beside the Seats:
+        # one column's name says it whole
+        if column is not None and stems[i + 1] in index_.names[column]:
+            continue
         if column is not None and per is not None and column != per:
             end = i + 2  # "per square foot": every word of the name said
             while end < len(words) and stems[end] in index_.names[per]:

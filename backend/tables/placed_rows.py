@@ -84,7 +84,7 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
         scores = [c for c, column in enumerate(p.table.columns) if column.numeric and SCORE_NAME.search(column.name)]
         top = re.search(r"(?<!\bat the )\btop (?!\d|of\b)", p.q) and not re.search(r"\b(?:first|last)\b", p.q)
         if top and placing_column(p.table) is None and len(scores) == 1:
-            if len(p.index.values[p.answer_column]) < p.table.row_count:
+            if p.index.distinct[p.answer_column] < p.table.row_count:
                 plan = Plan(Operation.AVG, scores[0], group_by=p.answer_column, descending=True, limit=p.group_limit)
                 return p.reading(plan, ReadingKind.GROUP)
             plan = Plan(Operation.ROWS, select=(p.answer_column,), order_by=scores[0], descending=True, limit=1)

@@ -169,7 +169,7 @@ def _top_n(
     biggest orders)."""
     columns, measure, answer_column = table.columns, asked.measure, asked.answer_column
     shown = measure if numeric_answer and measure is not None else answer_column
-    repeats = shown == answer_column and shown is not None and len(index_.values[shown]) < table.row_count
+    repeats = shown == answer_column and shown is not None and index_.distinct[shown] < table.row_count
     where, is_max = asked.where, asked.highest
     if repeats and columns[order].numeric and not is_rank(columns[order].name):
         return Plan(

@@ -61,6 +61,9 @@ class Index:
     # in part of a cell all the same ("divers from usa")
     codes: frozenset[str] = frozenset()
     phrases: frozenset[str] = frozenset()  # the column names of two words or more ("offer salary"), normal form
+    # how many different cells each column holds (``values`` also keys a cell by the ways it is said: "first place",
+    # "january"; counting those keys made a Month of "Jan", "Feb", "Mar" over six rows look unrepeated)
+    distinct: tuple[int, ...] = ()
 
 
 # The first word of a cell that records a game's or a final's outcome, and the outcome it records.
@@ -112,6 +115,7 @@ def index(table: TypedTable) -> Index:
         flags.append(flag)
         longest = max(longest, words_long)
     words = [{w for key in by_norm for w in key.split()} for by_norm in values]
+    distinct = tuple(len(set(by_norm.values())) for by_norm in values)
     for by_norm in values:  # said whole only: "finish" alone is no part of a "DNF" cell
         for key, cell in list(by_norm.items()):
             for alias in said_as(key):
@@ -136,7 +140,7 @@ def index(table: TypedTable) -> Index:
     stemmed = [_by_stems(by_norm) for by_norm in values]
     return Index(
         names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores,
-        frozenset(named), codes, frozenset(n for c in table.columns if " " in (n := normal(c.name))),
+        frozenset(named), codes, frozenset(n for c in table.columns if " " in (n := normal(c.name))), distinct,
     )  # fmt: skip
 
 
