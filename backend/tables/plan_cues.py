@@ -1,0 +1,139 @@
+"""The words a plan's own computation accounts for (``cue_words_explained``, asked by ``explain.py``): a word of money
+of a plan that reads a money column, the units a Quantity counts, "percentage" of a share, "single" of one row's
+value, "long" of a duration, the verb of the date a duration ends on, "margin" of a score, a month or a quarter a
+condition holds."""
+
+from __future__ import annotations
+
+from backend.tables.against import level_words
+from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, people_column
+from backend.tables.columns import LENGTH_NAME, SENIORITY
+from backend.tables.comparisons import LEFT
+from backend.tables.conditions import OUTCOME_WORDS
+from backend.tables.infer import TypedTable
+from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, period_columns, said_quarter
+from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
+from backend.tables.scores import SCORE_WORDS
+from backend.tables.spans import names_the_end
+from backend.tables.vocabulary import Index
+from backend.tables.words import (
+    MONEY_NOUNS,
+    MONEY_VERBS,
+    MONTH_NAMES,
+    PERSONS,
+    table_words,
+)
+from backend.text import stem
+
+_PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate"}
+# Money words a plan reading a money column explains. Not the nouns of money coming in ("revenue", "sales"): a Revenue
+# column is named by them, and an invoice's Amount explaining "the total revenue from Acme" would make invoices.csv read
+# it as well as orders.csv's Revenue does (bench/table_qa.py --business, 2026-11-27: 2 tuning questions lost).
+# Also the words tables/derived.py reads as money where no column holds it ("the billing for Acme", "the payroll").
+_MONEY_WORDS = MONEY_VERBS | set("money cost costs bill billing charge charges payroll wages earnings".split())
+_MONEY_WORDS |= {"expensive", "pricey", "costly"}  # "the most expensive booking": its Total
+# What a column of units counts: "how many items did Hooli buy" adds up its Quantity.
+_UNIT_WORDS = {"items", "units", "pieces"}
+_ONE_ROW_WORDS = {"single", "individual"}
+_ALL_ROWS_TOGETHER = {"overall", "across", "altogether"}
+_MOST_ROWS_WORDS = {"common", "frequent", "popular"}
+_SIZED_GROUPS = {"team", "group", "crew", "staff"}  # "the largest team": the most rows (aggregations.per_group)
+_SIZING = (["largest"], ["biggest"], ["smallest"])
+_SHORT_WORDS = {"far", "short", "fall", "falls"}  # "how far is South from its target" (comparisons.short_of)
+_SOLD = {"sold", "sell", "sells", "selling"}
+_HOW_LONG = {"long", "time", "times", "days"}  # what a duration averaged or ranged is asked as
+
+
+def cue_words_explained(
+    plan: Plan, second: Plan | None, kind: ReadingKind, words: list[str], table: TypedTable, index_: Index
+) -> set[int]:
+    """The words the plan's own computation accounts for: a word of money, the units a Quantity counts, a month,
+    "percentage", "single", "long", "margin", "win", a quarter."""
+    explained: set[int] = set()
+    if reads_money(plan, table):  # "spent", "paid", "earn", "money"
+        explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS}
+        # "the average deal size" of deals.csv: a row's amount
+        rows = table_words(table)
+        explained |= {i for i, w in enumerate(words) if w == "size" and i > 0 and stem(words[i - 1]) in rows}
+    if (
+        plan.operation is Operation.COUNT_DISTINCT
+        and plan.column is not None
+        and people_column(table, index_) == plan.column
+    ):
+        explained |= {i for i, w in enumerate(words) if stem(w) in PERSONS}  # "how many people filed expenses"
+    of = second.column if second is not None and kind in (ReadingKind.PERCENT, ReadingKind.SHARE) else None
+    explained |= level_words(words, plan.where, of, table)  # "need reordering", "out of stock", "beat their target"
+    if (
+        plan.operation is Operation.SUM
+        and plan.column is not None
+        and UNITS_NAME.search(table.columns[plan.column].name)
+    ):
+        explained |= {i for i, w in enumerate(words) if w in _UNIT_WORDS}
+    if plan.operation is Operation.SUM and not plan.where and plan.group_by is None:  # every row's total
+        explained |= {i for i, w in enumerate(words) if w in _ALL_ROWS_TOGETHER}  # "the overall click-through rate"
+    if plan.group_part:  # "which month": the part of the dates grouped by
+        explained |= {i for i, w in enumerate(words) if w == plan.group_part}
+    if kind in (ReadingKind.PERCENT, ReadingKind.SHARE):  # "what percentage of orders", "the win rate"
+        explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
+    if kind in (ReadingKind.MAX, ReadingKind.MIN):  # "the largest single order": one row's value, which max and min are
+        explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}
+    if kind is ReadingKind.GROUP and plan.operation is Operation.COUNT:  # "the most common reason": most rows
+        explained |= {i for i, w in enumerate(words) if w in _MOST_ROWS_WORDS}
+        explained |= {i for i, w in enumerate(words) if w in _SIZED_GROUPS and words[i - 1 : i] in _SIZING}
+    spread = second is not None and second.column == plan.column and second.operation is Operation.MIN
+    if kind is ReadingKind.DIFFERENCE and spread:  # "the salary range": its largest less its smallest
+        explained |= {i for i, w in enumerate(words) if w in ("range", "ranges")}
+    if kind is ReadingKind.REMAINING:  # "how much budget is left", "how much did revenue grow": one less the other
+        explained |= {i for i, w in enumerate(words) if LEFT.search(w) or w in CHANGE_WORDS or w in _SHORT_WORDS}
+    if kind is ReadingKind.LARGER:  # "did revenue grow from January to March": whether the later is the larger
+        explained |= {i for i, w in enumerate(words) if w in CHANGE_WORDS}
+    said = SENIORITY.search(" ".join(words))
+    if said and plan.order_by is not None and table.columns[plan.order_by].kind == "date":  # "the longest-serving"
+        start = len(" ".join(words)[: said.start()].split())
+        explained |= set(range(start, start + len(said.group(0).split())))
+    read = plan.select[0] if plan.operation is Operation.ROWS and plan.select else None
+    length_read = read is not None and words[:2] == ["how", "long"] and LENGTH_NAME.search(table.columns[read].name)
+    if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
+        # ("how many days did it take": the days of a span of dates)
+        explained |= {i for i, w in enumerate(words) if w == "long" or (w == "days" and kind is ReadingKind.DAYS)}
+    ended = second.column if kind is ReadingKind.DAYS and second is not None else plan.until
+    if ended is not None:  # "take to arrive" of a Received Date: the verb says the date it ended on
+        explained |= {i for i, w in enumerate(words) if names_the_end(stem(w), table.columns[ended].name)}
+    explained |= _spans_and_periods_explained(plan, words, table)
+    if plan.score or any(c.view in SCORE_PARTS for c in plan.where):  # "the margin of points"
+        explained |= {i for i, w in enumerate(words) if w in SCORE_WORDS}
+    if any(index_.outcomes[c.column] and c.op == "in" for c in plan.where):  # "how many games did they win"
+        explained |= {i for i, w in enumerate(words) if w in OUTCOME_WORDS}
+    months = [c for p in (plan, second) if p is not None for c in p.where if c.view == "month"]
+    for month in {int(c.value) for c in months}:  # "in March", "after May", "from January to March"
+        explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
+    quarter = said_quarter(" ".join(words))
+    if quarter is not None and any(c.view == "month" and c.op == ">=" for c in plan.where):  # "in Q1"
+        explained |= set(quarter[1])
+    return explained
+
+
+def _spans_and_periods_explained(plan: Plan, words: list[str], table: TypedTable) -> set[int]:
+    """The words a plan over a column for each month (or quarter), or over how long each row lasted, accounts for:
+    "East's total sales", "sales in March", "the average delivery time"."""
+    explained: set[int] = set()
+    # what the months hold, when the plan adds them up or reads a month said ("East's sales in March"; not "the
+    # average monthly sales of West" read as its January)
+    read_columns = {plan.column, plan.order_by, *plan.select}
+    periods_read = {key for key, column in period_columns(table).items() if column in read_columns}
+    if plan.across or any(w in periods_read or w[:3] in periods_read for w in words):
+        explained |= {i for i, w in enumerate(words) if w in MONEY_NOUNS or w in _SOLD}
+    if plan.across:  # "East's total sales" of a column for each month: the total said
+        for said in OVER_THE_MONTHS.finditer(" ".join(words)):
+            start = len(" ".join(words)[: said.start()].split())
+            explained |= set(range(start, start + len(said.group(0).split())))
+    if plan.until is not None and plan.operation is not Operation.ROWS:  # "the average delivery time" of Delivered
+        ended = table.columns[plan.until].name
+        explained |= {i for i, w in enumerate(words) if w in _HOW_LONG or names_the_end(stem(w), ended)}
+    return explained
+
+
+def reads_money(plan: Plan, table: TypedTable) -> bool:
+    """Whether the plan adds up, orders by or compares a column of money (an Amount, a Salary)."""
+    amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view == "number")}
+    return any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts)
