@@ -21,6 +21,7 @@ from backend.tables.against import (
 from backend.tables.cells import parse_number
 from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
+from backend.tables.nps import nps_conditions
 from backend.tables.number_conditions import number_conditions, year_of_named_words
 from backend.tables.periods import period_conditions
 from backend.tables.plan import Condition
@@ -228,6 +229,10 @@ def question_conditions(
     if outcome is not None:
         conditions.append(outcome)
         condition_columns.add(outcome.column)
+    # "how many detractors are there": the scores of 6 or less (it counted every respondent, at 0.5; my own survey)
+    grouped = [c for c in nps_conditions(words, table) if c.column not in condition_columns]
+    conditions += grouped
+    condition_columns |= {c.column for c in grouped}
     periods = period_conditions(q, table, named, mentions) if not dates else []  # "in March", "in Q1"
     conditions += periods
     condition_columns |= {c.column for c in periods}

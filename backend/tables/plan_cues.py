@@ -11,6 +11,7 @@ from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
+from backend.tables.nps import nps_words
 from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, period_columns, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.scores import SCORE_WORDS
@@ -63,6 +64,7 @@ def cue_words_explained(
         explained |= {i for i, w in enumerate(words) if stem(w) in PERSONS}  # "how many people filed expenses"
     of = second.column if second is not None and kind in (ReadingKind.PERCENT, ReadingKind.SHARE) else None
     explained |= level_words(words, plan.where, of, table)  # "need reordering", "out of stock", "beat their target"
+    explained |= nps_words(words, plan.where, table)  # "promoters", "detractors"
     if (
         plan.operation is Operation.SUM
         and plan.column is not None

@@ -1,9 +1,10 @@
 """An analyst's words over more business tables of my own (2026-11-29, fourteenth stop: shipments with an order, a
 ship and a delivery date, weekly timesheets, a sales pipeline, purchase orders, a site's monthly energy against a
-target): a unit said in full names the column whose name abbreviates it, "the same day" between the two dates its
-verbs name, "the fewest" of an amount added up per group, a column's name said whole is not a part of a longer one, a
-win rate is of the decided deals, "arrive" ends at the date a thing was received, a month said in full is its
-abbreviated cell, "energy" is the kWh and not its target, and a target is of the column its name measures."""
+target, a survey): a unit said in full names the column whose name abbreviates it, "the same day" between the two
+dates its verbs name, "the fewest" of an amount added up per group, a column's name said whole is not a part of a
+longer one, a win rate is of the decided deals, "arrive" ends at the date a thing was received, a month said in full
+is its abbreviated cell, "energy" is the kWh and not its target, a target is of the column its name measures, and a
+survey's promoters, passives and detractors are its 0-10 scores of 9 and 10, 7 and 8, 6 or less."""
 
 from __future__ import annotations
 
@@ -121,3 +122,28 @@ def test_energy_is_the_kwh_and_a_target_is_of_the_column_its_name_measures():
     assert answer("How many months was Leeds over target?", energy, "integer") == 2
     assert answer("In which month did York exceed its target?", energy, "string") == "Feb"
     assert answer("By how much did Leeds exceed its target in January?", energy, "integer") == 2000
+
+
+SURVEY = """Respondent,Region,Channel,Score
+R-1,North,Email,9
+R-2,South,Phone,6
+R-3,North,Chat,10
+R-4,East,Email,3
+R-5,South,Chat,8
+R-6,East,Phone,9
+R-7,North,Email,7
+R-8,West,Chat,10
+"""
+
+
+def test_net_promoter_groups_are_scores_of_a_0_to_10_column():
+    # "how many detractors are there" counted every respondent (8), "detractors" left out, at 0.5: answered
+    survey = table_of(SURVEY, "survey.csv")
+    assert answer("How many detractors are there?", survey, "integer") == 2  # 6 or less
+    assert answer("How many promoters are there?", survey, "integer") == 4  # 9 or 10
+    assert answer("How many passives came from the North?", survey, "integer") == 1  # 7 or 8
+    assert answer("Which region has the most promoters?", survey, "string") == "North"
+    assert answer("What share of respondents are detractors?", survey, "float") == 0.25
+    # a score column that is not from 0 to 10 has no such groups
+    ratings = table_of("Player,Score\nAna,45\nBo,12\nCy,9\n", "ratings.csv")
+    assert answer("How many promoters are there?", ratings, "integer") != 1
