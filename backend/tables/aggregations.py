@@ -17,7 +17,7 @@ from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import Outcome, ParsedQuestion
 from backend.tables.row_nouns import row_words_explained
 from backend.tables.vocabulary import Index
-from backend.tables.words import AVERAGE, MONEY_NOUNS
+from backend.tables.words import AVERAGE, MONEY_NOUNS, row_noun
 from backend.text import stem
 
 
@@ -85,6 +85,8 @@ def per_group(p: ParsedQuestion) -> Outcome:
     where the answer's values repeat, adds them up; "which agent has the highest average satisfaction": each agent's
     average, the highest first."""
     q = p.q
+    if _one_row_ranked(p):
+        return None
     repeats = p.answer_column is not None and p.index.distinct[p.answer_column] < p.table.row_count
     if repeats and p.measure_named is None and _TEAM_SIZE.search(q) and p.is_max != p.is_min:
         # "which manager has the largest team": each one's rows counted (it read the Manager of the largest Salary,
@@ -130,6 +132,20 @@ def per_group(p: ParsedQuestion) -> Outcome:
         # distances in its cells added up (fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
         plan = replace(plan, operation=Operation.COUNT, column=None)
     return p.reading(plan, ReadingKind.GROUP)
+
+
+# "which destination had the most expensive shipment" of shipments.csv: the one costliest row's destination, not
+# each destination's shipments added up (it read the two to Paris, at 0.8; my own shipments table, 2026-11-29)
+_RANKED_NOUN = re.compile(
+    r"\b(?:most|least)\s+\w+\s+(\w+)\b|\b(?:highest|lowest|largest|biggest|smallest|cheapest|costliest)\s+(\w+)\b"
+)
+
+
+def _one_row_ranked(p: ParsedQuestion) -> bool:
+    """Whether the superlative is said of one of the table's rows, in the singular ("the most expensive shipment")."""
+    said = _RANKED_NOUN.search(p.q)
+    noun = next((g for g in said.groups() if g), "") if said else ""
+    return bool(noun) and not noun.endswith("s") and stem(noun) == row_noun(p.table)
 
 
 _TEAM_SIZE = re.compile(r"\b(?:largest|biggest|smallest) (?:team|group|crew|staff)\b")

@@ -50,6 +50,15 @@ def test_a_unit_said_in_full_names_the_column_that_abbreviates_it():
     assert answer("How many kg did FedEx carry?", shipments, "float") == 49.9
 
 
+def test_a_superlative_said_of_one_row_is_that_rows_not_a_groups_total():
+    # it added up each destination's shipments (Paris, 110) for "the most expensive shipment" (Rome's, 90), at 0.8
+    shipments = table_of(
+        "Shipment,Destination,Cost\nS1,Paris,50\nS2,Paris,60\nS3,Rome,90\nS4,Madrid,20\n", "shipments.csv"
+    )
+    assert answer("Which destination had the most expensive shipment?", shipments, "string") == "Rome"
+    assert answer("Which destination cost the most?", shipments, "string") == "Paris"  # each one's shipments together
+
+
 def test_the_same_day_compares_the_two_dates_its_verbs_name_of_three():
     # "day" named every date column, so none was compared: it counted the delivered shipments (4), at 0.72
     shipments = table_of(SHIPMENTS, "shipments.csv")
