@@ -169,7 +169,11 @@ def superlative_column(
     aged = re.search(r"\b(youngest|oldest)\b", q)  # people's ages, else the earliest date ("the oldest asset")
     if aged and age_column(table) is not None:
         return age_column(table)
-    if aged or re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b", q) or SENIORITY.search(q):
+    if (
+        aged
+        or re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b|\b" + LONG_AGO, q)
+        or SENIORITY.search(q)
+    ):
         dated = [
             i
             for i, c in enumerate(columns)
@@ -193,6 +197,7 @@ def superlative_column(
 
 
 _DATE_WORDS = {"date", "dates", "day", "year", "time"}
+LONG_AGO = r"(?:longest|furthest|farthest) ago\b"  # "which vehicle was serviced longest ago": the earliest date
 # "the longest-serving employee", "the most senior": the earliest start (question._superlative turns it round)
 # ("who has been here the longest": no reading of my own HR table, 2026-11-29)
 SENIORITY = re.compile(

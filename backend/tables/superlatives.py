@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from backend.tables.column_kinds import age_column, is_rank
-from backend.tables.columns import SENIORITY, measured_by, pace_column, superlative_column
+from backend.tables.columns import LONG_AGO, SENIORITY, measured_by, pace_column, superlative_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
@@ -67,6 +67,8 @@ def highest_or_lowest(
         is_max = True
     is_min = any(re.search(rf"\b{w}\b", bounded) for w in MIN_WORDS)
     if SENIORITY.search(q) and measure is None:  # "the longest-serving employee": the one who started first
+        is_max, is_min = False, True
+    if re.search(r"\b" + LONG_AGO, q):  # "which vehicle was serviced longest ago": the earliest
         is_max, is_min = False, True
     aged = re.search(r"\b(oldest|youngest)\b", q)
     if aged and measure is None and age_column(table) is None:  # "the oldest asset": the earliest Purchase Date

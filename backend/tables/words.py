@@ -78,7 +78,7 @@ CUE_WORDS = set(
     "how many much number total sum combined average mean median count times different distinct unique first last next "
     "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter taller "
     "earlier later older younger listed list name names top bottom above below than only both either same "
-    "consecutive amount value exceed exceeds exceeded exceeding recent recently headcount compared versus".split()
+    "consecutive amount value exceed exceeds exceeded exceeding recent recently headcount compared versus ago".split()
     + MAX_WORDS
     + MIN_WORDS
 )

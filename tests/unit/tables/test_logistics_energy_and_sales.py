@@ -153,6 +153,19 @@ def test_net_promoter_groups_are_scores_of_a_0_to_10_column():
     assert answer("How many passives came from the North?", survey, "integer") == 1  # 7 or 8
     assert answer("Which region has the most promoters?", survey, "string") == "North"
     assert answer("What share of respondents are detractors?", survey, "float") == 0.25
-    # a score column that is not from 0 to 10 has no such groups
+    # a score column that is not from 0 to 10 has no such groups: every player is counted, not Cy's 9 alone
     ratings = table_of("Player,Score\nAna,45\nBo,12\nCy,9\n", "ratings.csv")
-    assert answer("How many promoters are there?", ratings, "integer") != 1
+    assert answer("How many promoters are there?", ratings, "integer") == 3
+
+
+def test_a_grade_written_in_capitals_is_a_cell_and_longest_ago_is_the_earliest():
+    # "who got the most A grades" counted every grade (a tie, declined): the cell "A" was dropped as the article
+    grades = table_of(
+        "Student,Class,Grade\nAmira,Math,A\nBen,Math,F\nAmira,Physics,B\nBen,Physics,A\nAmira,Art,A\n", "grades.csv"
+    )
+    assert answer("Who got the most A grades?", grades, "string") == "Amira"
+    assert answer("How many A grades were given?", grades, "integer") == 3
+    assert answer("how many students are in a class?", grades, "integer") == 2  # "a" written small is no grade
+    # "which vehicle was serviced longest ago" had no reading
+    fleet = table_of("Vehicle,Last Service\nVAN-1,2024-01-15\nTRK-2,2023-09-30\nCAR-1,2024-03-05\n", "fleet.csv")
+    assert answer("Which vehicle was serviced longest ago?", fleet, "string") == "TRK-2"
