@@ -7,6 +7,7 @@ each row ("stock below the reorder level")."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pyarrow.compute as pc
@@ -181,6 +182,24 @@ def outcome_condition(words: list[str], index: Index, taken: set[int]) -> Condit
     return None
 
 
+# "how much did Tom Reed close", "how many deals did he close", "the value of deals closed by Priya": what a
+# salesperson closed is the deals won (it added up or counted every deal of his, open and lost ones too, at 0.8; my
+# own deals table, 2026-11-29)
+_CLOSED_MONEY = re.compile(
+    r"\bhow (?:much|many)(?: \w+)? (?:did|has|have|does)\b.*\bclosed?\b|\b(?:revenue|value|amount)\b.*\bclosed by\b"
+)
+
+
+def closed_won(q: str, index: Index, taken: set[int]) -> Condition | None:
+    """The stage of the deals won, where money is said to be closed and a column holds a "Closed Won" cell."""
+    if not _CLOSED_MONEY.search(q) or re.search(r"\bclosed? (?:date|on)\b|\bwhen\b", q):
+        return None
+    for column, values in enumerate(index.values):
+        if column not in taken and "closed won" in values:
+            return Condition(column, "=", values["closed won"])
+    return None
+
+
 def question_conditions(
     q: str,
     table: TypedTable,
@@ -225,7 +244,7 @@ def question_conditions(
         if not columns & condition_columns:
             conditions.append(compared)
             condition_columns |= columns
-    outcome = outcome_condition(words, index, condition_columns)
+    outcome = outcome_condition(words, index, condition_columns) or closed_won(q, index, condition_columns)
     if outcome is not None:
         conditions.append(outcome)
         condition_columns.add(outcome.column)

@@ -169,3 +169,12 @@ def test_a_grade_written_in_capitals_is_a_cell_and_longest_ago_is_the_earliest()
     # "which vehicle was serviced longest ago" had no reading
     fleet = table_of("Vehicle,Last Service\nVAN-1,2024-01-15\nTRK-2,2023-09-30\nCAR-1,2024-03-05\n", "fleet.csv")
     assert answer("Which vehicle was serviced longest ago?", fleet, "string") == "TRK-2"
+
+
+def test_what_a_salesperson_closed_is_the_deals_won():
+    # it added up (counted) every deal of Tom's, the open and the lost one too, at 0.8
+    deals = table_of(DEALS, "deals.csv")
+    assert answer("How much did Tom Reed close?", deals, "float") == 98000
+    assert answer("How many deals did Tom Reed close?", deals, "integer") == 1
+    assert answer("What is the total value of deals closed by Priya Shah?", deals, "float") == 106000
+    assert answer("When did D-05 close?", deals, "datetime") == "2024-03-22T00:00:00Z"  # its Close Date

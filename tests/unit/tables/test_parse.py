@@ -1593,8 +1593,10 @@ def test_a_deal_a_rep_won_or_lost_is_counted_by_its_stage_beside_the_reps_whole_
     assert answer("How many deals did Priya Shah lose?", deals, "integer") == 1
     assert answer("How many deals has Tom Becker won?", deals, "integer") == 1
     # other words said in part still wait for a question that says no value whole
-    reading = parse.read("How many deals did Priya Shah close?", deals, AnswerType.INTEGER)
+    reading = parse.read("How many deals of Priya Shah are closed?", deals, AnswerType.INTEGER)
     assert describe(reading.plan, deals) == "count rows of deals.csv where 'Rep' = 'Priya Shah'"
+    # what a rep closed is what she won (conditions.closed_won)
+    assert answer("How many deals did Priya Shah close?", deals, "integer") == 1
 
 
 def test_the_most_rows_in_a_stage_are_counted_not_ordered_by_an_amount():
