@@ -8,7 +8,15 @@ import re
 
 import pyarrow.compute as pc
 
-from backend.tables.column_kinds import IDENTIFIER, MONEY_NAME, age_column, holds_years, is_year_or_rank, units_column
+from backend.tables.column_kinds import (
+    IDENTIFIER,
+    MONEY_NAME,
+    age_column,
+    holds_years,
+    is_year_or_rank,
+    named_by_rows,
+    units_column,
+)
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
 from backend.tables.vocabulary import Index
@@ -51,10 +59,17 @@ def number_column(
         if named_years or yearly:
             return (named_years or yearly)[0]
     column = _amount_column(number, named, numeric, table, taken, hinted, near or [])
-    if column is not None and number.op == "=":
-        held = pc.any(pc.equal(table.data.column(f"n{column}"), number.value)).as_py()
-        return column if held else None
+    if column is not None and number.op == "=" and not _holds(table, column, number.value):
+        # "the attendance in week 15" of weeks.csv: the named column that holds 15, the Week the rows are named by
+        # (no reading: the Attendance holds no 15; my own weeks.csv, 2026-11-29)
+        holding = [c for c in named if c in numeric and named_by_rows(table, c) and _holds(table, c, number.value)]
+        return holding[0] if holding else None
     return column
+
+
+def _holds(table: TypedTable, column: int, value: float) -> bool:
+    """Whether some row's number in ``column`` is ``value``."""
+    return bool(pc.any(pc.equal(table.data.column(f"n{column}"), value)).as_py())
 
 
 def named_near(words: list[str], number: SaidNumber, named: list[int], table: TypedTable) -> list[int]:

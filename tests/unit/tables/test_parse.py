@@ -220,6 +220,11 @@ def test_how_much_more_one_number_of_a_column_has_than_another_is_their_differen
     ):
         assert answer(q, weeks, "integer") == 24940, q
     assert answer("Was attendance higher in week 14 or week 15?", weeks, "integer") == 15  # an option, not a difference
+    # of weeks.csv, the Week column is what the rows are named by: a number said of it is still compared with it (it
+    # had no reading: the Attendance, named too, holds no 15)
+    weekly = table_of("week,opponent,attendance\n13,Oilers,68257\n14,Bengals,43424\n15,Packers,68364\n", "weeks.csv")
+    assert answer("What was the attendance in week 15?", weekly, "integer") == 68364
+    assert answer("How much higher was the attendance in week 15 than in week 14?", weekly, "integer") == 24940
 
 
 def test_a_misspelt_value_or_column_name_is_read_as_the_table_writes_it():
