@@ -191,7 +191,8 @@ _CLOSED_MONEY = re.compile(
 
 
 def closed_won(q: str, index: Index, taken: set[int]) -> Condition | None:
-    """The stage of the deals won, where money is said to be closed and a column holds a "Closed Won" cell."""
+    """The stage of the deals won, where what a salesperson closed is asked (an amount, or how many deals) and a
+    column holds a "Closed Won" cell; none for when a deal closes ("when did D-05 close": its Close Date)."""
     if not _CLOSED_MONEY.search(q) or re.search(r"\bclosed? (?:date|on)\b|\bwhen\b", q):
         return None
     for column, values in enumerate(index.values):

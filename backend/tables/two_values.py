@@ -1,7 +1,8 @@
 """Two named values of one column compared: their difference ("the difference between A and B", "how many more
 titles did A win than B"), which of the two has more ("A or B: which has more", "did A win more or less than B"),
-whether the first is the larger ("is Koli larger than Lemmenjoki"), and two numbers said as the options ("in 2007
-or 2008": which year had more).
+whether the first is the larger ("is Koli larger than Lemmenjoki"), whether the first came before or after the
+second ("was A a judge before or after B"), and two numbers said as the options ("in 2007 or 2008": which year had
+more) or as the two sides of a difference ("how much higher in week 15 than in week 14").
 
 Each returns the plan whose value the answer starts from, the reading's kind, and the second plan the kind compares it
 with (``comparisons.Compared``), or None when the question is not such a comparison.
