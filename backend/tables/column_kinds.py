@@ -129,11 +129,12 @@ def people_column(table: TypedTable, index_: Index) -> int | None:
     (expenses, orders): "how many people filed expenses" counts its different values."""
     if table_words(table) & PERSONS:
         return None
-    people = [
-        c
-        for c, column in enumerate(table.columns)
-        if column.kind == "text" and _PERSON_NAME.search(column.name) and index_.distinct[c] < table.row_count
-    ]
+    named = [c for c, column in enumerate(table.columns) if column.kind == "text" and _PERSON_NAME.search(column.name)]
+    if any(index_.distinct[c] == table.row_count for c in named):
+        # each row is a person of its own (an Employee column of payroll.csv): "how many people work remotely"
+        # counts rows, not the Managers beside them (it counted those, at 0.8; my own payroll table, 2026-11-29)
+        return None
+    people = [c for c in named if index_.distinct[c] < table.row_count]
     return people[0] if len(people) == 1 else None
 
 

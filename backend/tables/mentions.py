@@ -45,13 +45,19 @@ def said_values(words: list[str], index: Index, names: Collection[str] = ()) -> 
             # is no "Open" status); one that is a cell as written still is ("how many are open").
             # nor is a word a cell's stem matches, where it and the next word are said inside one cell ("oat milk"
             # of 'Oat Milk 1L' is no "Oatly"; my own inventory table, 2026-11-29)
-            if not cells and not (
-                n == 1
-                and (
-                    phrase in STOP_WORDS
-                    or phrase in CUE_WORDS
-                    or phrase in index.name_words
-                    or (start + 1 < len(words) and _one_cell_holds(words[start : start + 2], index))
+            if (
+                not cells
+                and not (
+                    n == 1
+                    and (
+                        phrase in STOP_WORDS
+                        or phrase in CUE_WORDS
+                        or phrase in index.name_words
+                        # "how many people work remotely" of a Remote column of yes and no: the flag, not a Location
+                        # cell "Remote" (it counted those, 2 for 3, at 0.8; my own payroll table, 2026-11-29)
+                        or any(flag and stem(phrase) in index.names[c] for c, flag in enumerate(index.flags))
+                        or (start + 1 < len(words) and _one_cell_holds(words[start : start + 2], index))
+                    )
                 )
             ):
                 stems = " ".join(stem(w) for w in words[start : start + n])

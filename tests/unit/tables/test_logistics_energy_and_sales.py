@@ -178,3 +178,14 @@ def test_what_a_salesperson_closed_is_the_deals_won():
     assert answer("How many deals did Tom Reed close?", deals, "integer") == 1
     assert answer("What is the total value of deals closed by Priya Shah?", deals, "float") == 106000
     assert answer("When did D-05 close?", deals, "datetime") == "2024-03-22T00:00:00Z"  # its Close Date
+
+
+def test_people_working_remotely_are_the_remote_flags_rows():
+    # it counted the Managers of the rows whose Location is the cell "Remote" (2 for 3), at 0.8
+    payroll = table_of(
+        "Employee,Location,Remote,Manager\nAna Ruiz,London,No,Maya Chen\nBen Cole,Remote,Yes,Maya Chen\n"
+        "Dev Rao,Remote,Yes,Tom Hill\nFinn Ode,Berlin,Yes,Maya Chen\n",
+        "payroll.csv",
+    )
+    assert answer("How many people work remotely?", payroll, "integer") == 3
+    assert answer("How many people work in a remote location?", payroll, "integer") == 2  # the cell said as it is
