@@ -1,16 +1,15 @@
 """The cell values a question says, read against a table's :class:`~backend.tables.vocabulary.Index`: whole values
-(longest first), values said in part ("hongkou stadium" of "Hongkou Stadium, Shanghai"), and misspelt words read
-as the table writes them ("castledon" for "Castleton").
+(longest first) and values said in part ("hongkou stadium" of "Hongkou Stadium, Shanghai"). Misspelt words are read
+as the table writes them first (``spelling.py``).
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Collection
 
 from backend.tables.vocabulary import Index
-from backend.tables.words import CUE_WORDS, MIN_SPELT, MONTH_NAMES, SPELLING_SIMILARITY, Mention, normal
+from backend.tables.words import CUE_WORDS, MONTH_NAMES, Mention, normal
 from backend.text import STOP_WORDS, stem
 
 # A capitalised word after a word that does not end a sentence: "orders from Antarctica", "Acme Corp's".
@@ -231,9 +230,6 @@ _BEFORE_KIND = {"is", "was", "are", "were", "the", "a", "an", "first", "last", "
 _SHORT_SAID = {"won"}
 # The outcomes of a deal, a match or a case, said in part of a status beside a name the question says whole.
 _OUTCOMES = {"won", "lost"}
-# A verb's past form, as tables write an outcome or a sale ("Closed Won", "Sold"), for the forms a question uses
-# ("how many did Priya win"): read as the table writes it when the table holds the past form and not the question's.
-_PAST_FORMS = {"win": "won", "wins": "won", "lose": "lost", "loses": "lost", "sell": "sold", "sells": "sold"}
 
 
 def _partial_word(word: str, index: Index, names: Collection[str]) -> bool:
@@ -267,44 +263,3 @@ def _outcome_or_state(words: list[str], at: int, index: Index) -> bool:
     if at + 1 < len(words) and words[at + 1] == "by":
         return False
     return _participle_of_cells(word, index) and any(stem(word) in n for n in index.names)
-
-
-def _past_form(word: str, index: Index) -> str:
-    """``word`` in the past form the table writes, when it holds that form and not the word ("win" → "won")."""
-    past = _PAST_FORMS.get(word)
-    if past is None or any(word in column for column in index.words):
-        return word
-    return past if any(past in column for column in index.words) else word
-
-
-def spelt_as_in_table(words: list[str], index: Index) -> list[str]:
-    """The question's words, with a misspelt word read as the table writes it ("castledon" → "castleton",
-    "desnsity" → "density"): a word the table does not hold, that names no column, close to one long word of its
-    column names and values (same first letter, difflib similarity at least :data:`SPELLING_SIMILARITY`); and a
-    verb in the past form the table writes (:data:`_PAST_FORMS`: "win" of a "Closed Won" stage)."""
-    words = [_past_form(word, index) for word in words]
-    if not index.spellings:
-        return words
-    known = set(index.spellings).union(*index.words)
-    corrected = []
-    for word in words:
-        if (
-            len(word) >= MIN_SPELT
-            and word.isalpha()
-            and word not in known
-            and word not in STOP_WORDS
-            and not any(stem(word) in name for name in index.names)
-        ):
-            close = difflib.get_close_matches(word, index.spellings, n=2, cutoff=SPELLING_SIMILARITY)
-            # (not a word the table derives from it: "canada" is no misspelt "canadian", a cell of "First Canadian
-            # Place"; fresh WikiTableQuestions training questions, tuning tables, 2026-11-29)
-            close = [c for c in close if c[0] == word[0] and stem(c) != stem(word) and not _derived(word, c)]
-            word = close[0] if len(close) == 1 else word
-        corrected.append(word)
-    return corrected
-
-
-def _derived(word: str, other: str) -> bool:
-    """Whether ``other`` is ``word`` with a longer ending ("canada", "canadian"; "peru", "peruvian"): another word,
-    not a misspelling."""
-    return len(other) > len(word) and other.startswith(word[:-1])

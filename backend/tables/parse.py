@@ -16,13 +16,14 @@ from backend.tables.columns import column_named_by
 from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
-from backend.tables.mentions import left_out_values, names_said, said_values, spelt_as_in_table
+from backend.tables.mentions import left_out_values, names_said, said_values
 from backend.tables.opposites import unprefixed
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading
 from backend.tables.rules import first_reading
+from backend.tables.spelling import spelt_as_in_table
 from backend.tables.understand import understand
 from backend.tables.vocabulary import Index, index, named_columns
 from backend.tables.words import ABBREVIATIONS, Mention, normal, table_words
