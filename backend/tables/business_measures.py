@@ -37,6 +37,8 @@ _PAY_NAME = re.compile(r"(?i)\b(?:salary|salaries|base pay|wages?|pay)\b")
 # (a "Leave Allowance" is days, not pay: "Ben's total compensation" read his Salary alone; my own HR table, 2026-11-29)
 _EXTRA_PAY_NAME = re.compile(r"(?i)\b(?:bonus|bonuses|commissions?|(?<!leave )allowances?)\b")
 _COMPENSATION = frozenset({"compensation", "remuneration", "package"})
+_EARNS = frozenset({"earn", "earns", "earned", "makes", "made"})  # said with "in total" of a Salary and a Bonus
+_ALL_TOLD = frozenset({"total", "altogether", "overall"})
 _INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover)\b")
 _TOTAL_NAME = re.compile(r"(?i)\b(?:total|amount)\b")  # a row's whole amount, not one unit's
 _PRICE = frozenset({"price", "prices"})
@@ -91,6 +93,8 @@ def _compensation(words: list[str], numbers: list[int], table: TypedTable, index
     """ "The total compensation" of a table paying one Salary (or Wage) and one Bonus (or Commission), where no
     column is named for it: the two added."""
     said = next((i for i, word in enumerate(words) if word in _COMPENSATION), None)
+    if said is None and _ALL_TOLD & set(words):  # "who earns the most in total": all the pay (it was a tie of rows)
+        said = next((i for i, word in enumerate(words) if word in _EARNS), None)
     if said is None or any(words[said] in table.columns[c].name.lower() for c in range(len(table.columns))):
         return None
     pay = [c for c in numbers if _PAY_NAME.search(table.columns[c].name)]

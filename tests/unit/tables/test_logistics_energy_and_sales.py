@@ -189,3 +189,13 @@ def test_people_working_remotely_are_the_remote_flags_rows():
     )
     assert answer("How many people work remotely?", payroll, "integer") == 3
     assert answer("How many people work in a remote location?", payroll, "integer") == 2  # the cell said as it is
+
+
+def test_what_a_person_earns_in_total_is_the_salary_and_the_bonus():
+    # "who earns the most in total" of a Base Salary and a Bonus was a tie of rows, declined
+    payroll = table_of(
+        "Employee,Base Salary,Bonus\nAna Ruiz,72000,5000\nCara Diaz,55000,12000\nFinn Ode,75000,6000\n", "payroll.csv"
+    )
+    assert answer("Who earns the most in total?", payroll, "string") == "Finn Ode"
+    assert answer("How much did Cara Diaz earn in total?", payroll, "float") == 67000
+    assert answer("What is the total base salary?", payroll, "float") == 202000  # a column named is that column
