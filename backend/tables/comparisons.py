@@ -19,7 +19,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.periods import columns_of_periods
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import range_column, span_columns, took_to
-from backend.tables.vocabulary import Index
+from backend.tables.vocabulary import OUTCOME_CELLS, Index
 from backend.tables.words import AVERAGE, Mention, normal
 from backend.text import stem
 
@@ -235,17 +235,19 @@ def _rate(
     return Plan(Operation.COUNT, where=(*where, *presence)), ReadingKind.PERCENT, Plan(Operation.COUNT, where=whole)
 
 
-_WON, _LOST = {"won", "win", "wins"}, {"lost", "loss", "lose"}
-
-
 def _decided(part: list[Condition] | tuple[Condition, ...], index: Index) -> Condition | None:
     """The rows a win rate is of, where its column also holds rows not decided yet: those whose cell says won or
     lost ("the win rate" of deals at "Closed Won", "Closed Lost" and open stages: won of the closed, as a CRM reports
     it; it counted the open deals as not won, 37.5% for 60%, at 0.8; my own deals table, 2026-11-29)."""
-    if len(part) != 1 or part[0].op != "=" or not set(normal(str(part[0].value)).split()) & _WON:
+    if len(part) != 1 or part[0].op != "=" or "win" not in _outcomes(normal(str(part[0].value))):
         return None
     cells = index.values[part[0].column]
-    outcome = [cell for key, cell in cells.items() if set(key.split()) & (_WON | _LOST)]
-    if len(outcome) == len(cells) or not any(set(key.split()) & _LOST for key in cells):
+    outcome = [cell for key, cell in cells.items() if _outcomes(key)]
+    if len(outcome) == len(cells) or not any("loss" in _outcomes(key) for key in cells):
         return None
     return Condition(part[0].column, "in", outcome)
+
+
+def _outcomes(key: str) -> set[str]:
+    """The outcomes a cell's words record ("closed won": win), as a column of results writes them."""
+    return {OUTCOME_CELLS[word] for word in key.split() if word in OUTCOME_CELLS}
