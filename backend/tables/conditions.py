@@ -24,7 +24,7 @@ from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.nps import nps_conditions
 from backend.tables.number_conditions import number_conditions, year_of_named_words
-from backend.tables.periods import period_conditions
+from backend.tables.periods import YEARS_FROM_TO, period_conditions
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidDate, SaidNumber, differenced
 from backend.tables.senses import ACTIVE
@@ -116,6 +116,12 @@ def value_conditions(
                 values.append((value, negated))
         low, high = (parse_number(v) for v, _ in values[:2]) if len(values) == 2 else (None, None)
         ranged = "between" in words and not differenced(words)
+        # "from 2000 to 2005" too, of cells that hold the years ("2000(Bulldogs)"): how many interchanges were
+        # recorded across those seasons, not in the two (it added up the two, at 0.8; nt-5532 of the fifteenth stop's
+        # tuning questions)
+        ends = YEARS_FROM_TO.search(" ".join(words))
+        if ends and len(values) == 2 and all(end in v for end, (v, _) in zip(ends.groups(), values, strict=True)):
+            low, high, ranged = float(ends[1]), float(ends[2]), True
         if low is not None and high is not None and columns[column].numeric and ranged:
             # "between 2005 and 2013": a range of the column's numbers, not two values
             conditions += [

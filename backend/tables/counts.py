@@ -153,7 +153,7 @@ def _adds_up(
     """Whether the question adds up the measure rather than counting rows: "how many points did X score" sums the
     points column; "how many games did X win" counts rows. ``names``: the stems that name the measure."""
     name = table.columns[measure].name
-    if counted and _rows_named(counted.group(1), name):
+    if counted and _rows_named(counted.group(1), name) and not _holds_counts(table, measure):
         return False
     # "how many sick days did Bo take": the noun after the value said ("sick") is the one counted, the Days column
     after = re.match(r" (\w+(?<!ed))\b", q[counted.end() :]) if counted else None
@@ -238,6 +238,17 @@ def counted_in_cells(word: str, index: Index, taken: set[int]) -> int | None:
         ),
         None,
     )
+
+
+def _holds_counts(table: TypedTable, column: int) -> bool:
+    """Whether a column named in the singular holds counts to add up ("how many appearances did he have in 2001" of
+    an "Appearance" column of 21, 17, 19: it counted the season's one row, at 0.8; nt-10123 of the fifteenth stop's
+    tuning questions): plain numbers that neither number the rows in order (a "Week" of 1, 2, 3: "how many weeks was
+    Timber on the list" counts its rows) nor are a code its name marks ("Car #")."""
+    if table.columns[column].kind != "number" or table.columns[column].name.rstrip().endswith("#"):
+        return False
+    numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
+    return not all(b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False))
 
 
 def _rows_named(counted: str, name: str) -> bool:

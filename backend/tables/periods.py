@@ -87,16 +87,30 @@ FALL_WORDS = frozenset(_DOWN)
 _CHANGED = re.compile(rf"\b(?:({'|'.join(_UP)})|({'|'.join(_DOWN)}))\b")
 
 
+# "from 2000 to 2005", "from 1990 through 1995": a range of years said by its two ends (conditions.value_conditions)
+YEARS_FROM_TO = re.compile(r"\bfrom (\d{4}) (?:to|through|until|till) (\d{4})\b")
+
+
 def change_across(q: str, where: tuple[Condition, ...], measure: int | None) -> tuple[Plan, ReadingKind, Plan] | None:
-    """ "How much did revenue grow from January to March in the North": the measure's total in the last month of the
-    range less its total in the first (the first's less the last's for a fall), over the rows the other conditions
-    pick; None unless the question says a change across a range of months."""
+    """ "How much did revenue grow from January to March in the North" (or "from 2019 to 2023" of a Year column):
+    the measure's total in the last month or year of the range less its total in the first (the first's less the
+    last's for a fall), over the rows the other conditions pick; None unless the question says a change across a
+    range of months or years."""
     said = _CHANGED.search(q)
-    months = [c for c in where if c.view == "month" and c.op in (">=", "<=")]
-    if said is None or measure is None or said_months(q) is None or len(months) != 2:
+    if said is None or measure is None:
         return None
-    others = tuple(c for c in where if c not in months)
-    first, last = (Condition(c.column, "=", c.value, "month") for c in months)  # >= the first, <= the last
+    months = [c for c in where if c.view == "month" and c.op in (">=", "<=")]
+    # (a year range added the years up, "how much did North's revenue grow from 2019 to 2023" at 0.72; my own yearly
+    # revenue table, 2026-11-29)
+    years = [c for c in where if c.view == "number" and c.op in (">=", "<=")] if YEARS_FROM_TO.search(q) else []
+    if said_months(q) is not None and len(months) == 2:
+        ends = months
+    elif len(years) == 2 and years[0].column == years[1].column:
+        ends = years
+    else:
+        return None
+    others = tuple(c for c in where if c not in ends)
+    first, last = (Condition(c.column, "=", c.value, c.view) for c in ends)  # >= the first, <= the last
 
     def total_in(month: Condition) -> Plan:
         return Plan(Operation.SUM, column=measure, where=(*others, month))

@@ -232,6 +232,7 @@ def _outcomes(by_norm: dict[str, str]) -> dict[str, list[str]]:
 
 
 _TOTAL = stem("total")
+_NAMES_WHOLE = {_TOTAL, stem("headcount")}  # cue words that name a column called by them alone
 
 
 def named_columns(
@@ -241,15 +242,17 @@ def named_columns(
     first. A cue word that the table's file is named for (``row_nouns``) says what its rows are, and names a column
     as any word does ("which listing" of listings.csv names its "Listing ID", where "listed" is a cue)."""
     free = {s for i, s in enumerate(stems) if i not in covered and (s not in CUE_STEMS or s in row_nouns)}
-    totals = {s for i, s in enumerate(stems) if i not in covered and s == _TOTAL}
-    cues = {s for i, s in enumerate(stems) if i not in covered and s in CUE_STEMS and s not in free | {_TOTAL}}
+    totals = {s for i, s in enumerate(stems) if i not in covered and s in _NAMES_WHOLE}
+    cues = {s for i, s in enumerate(stems) if i not in covered and s in CUE_STEMS and s not in free | _NAMES_WHOLE}
     scored = []
     for column, name in enumerate(index.names):
         if not name:
             continue
-        # "total" names a column called "Total" ("orders with a total over 100"); other cue words stay cues ("the
-        # number of trains" is no "Number" column: tuning half, 2026-11-24, 2 of 196 lost when they named columns).
-        hit, size = len(name & (free | (totals if name == {_TOTAL} else set()))), index.name_sizes[column]
+        # "total" names a column called "Total" ("orders with a total over 100"), "headcount" one called "Headcount"
+        # ("the average headcount" read the Revenue, at 0.8; my own yearly table, 2026-11-29); other cue words stay
+        # cues ("the number of trains" is no "Number" column: tuning half, 2026-11-24, 2 of 196 lost when they named
+        # columns).
+        hit, size = len(name & (free | (totals if len(name) == 1 else set()))), index.name_sizes[column]
         hit += len(name & cues) if hit else 0  # "the handle time": a cue word in a name another word said
         if hit and hit >= size * share:
             scored.append((hit / size + 0.01 * hit, -column, column))
