@@ -37,6 +37,9 @@ _MET = [
     (r"hit|hits|met|meet|meets|reach(?:ed|es)?|achiev(?:ed|es)?|made", ">="),
     (r"miss(?:ed|es)?|fell short of|falls? short of", "<"),
 ]
+# "how many departments stayed within budget": at most the Budget (declined, "within" left out; my own budget against
+# actuals table, 2026-11-29), said only of a level or a budget ("shipped within a day" compares no two dates)
+_WITHIN = (r"within", "<=")
 _DETERMINER = r"(?:(?:the|their|its|his|her|our|a)\s+)?"
 # "items below their reorder level": a level is compared with what is held, the table's one column of stock or units
 # (words.HELD_NAME: In Stock, On Hand, Quantity) when other columns of numbers are there too (Unit Cost)
@@ -57,12 +60,14 @@ def column_comparisons(words: list[str], named: list[int], table: TypedTable, in
     q = " ".join(words)
     stems = [stem(ABBREVIATIONS.get(w, w)) for w in words]
     found = []
-    for pattern, op in [*_COMPARED, *_SPLIT, *_MET]:
+    for pattern, op in [*_COMPARED, *_SPLIT, *_MET, _WITHIN]:
         for match in re.finditer(rf"\b(?:{pattern})\s+{_DETERMINER}", q):
             said_at, after = len(q[: match.start()].split()), len(q[: match.end()].split())
             other = _named_at(after, stems, named, table, index)
             met = (pattern, op) in _MET
             if other is None or (met and not LEVEL_NAME.search(table.columns[other].name)):
+                continue
+            if (pattern, op) == _WITHIN and not LEVEL_OR_BUDGET.search(table.columns[other].name):
                 continue
             if _kind(table, other) == "date" and op in ("<", ">") and pattern not in _OF_TIME:
                 continue  # "assets under warranty" compares no Purchase Date with the Warranty Ends

@@ -83,7 +83,14 @@ def _identifies_rows(table: TypedTable, column: int) -> bool:
         return False
     rising = all(b > a for a, b in zip(numbers, numbers[1:], strict=False))
     dense = bool(numbers) and numbers[-1] - numbers[0] < 2 * len(numbers)
-    return rising and dense and all(float(v).is_integer() for v in numbers)
+    return (rising and dense and all(float(v).is_integer() for v in numbers)) or numbers_in_order(numbers)
+
+
+def numbers_in_order(numbers: list[float]) -> bool:
+    """Whether numbers count the rows off one by one, from 1 again where a new group starts: a "Week" of 1, 2, 3, a
+    "Line" of 1, 2, 1, 2, 3 within each order ("how many lines does order O-103 have" counts its rows; it added up
+    its line numbers, 6, at 0.8; my own order lines table, 2026-11-29)."""
+    return len(numbers) > 1 and all(b in (a + 1, 1) for a, b in zip(numbers, numbers[1:], strict=False))
 
 
 def is_rank(name: str) -> bool:

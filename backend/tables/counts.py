@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
-from backend.tables.column_kinds import UNITS_NAME, people_column
+from backend.tables.column_kinds import UNITS_NAME, numbers_in_order, people_column
 from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
@@ -203,6 +203,10 @@ def _rows_counted(
     return Plan(Operation.COUNT, where=(*cells_saying(where, index_), *presence)), ReadingKind.COUNT, None
 
 
+# The last word of an identifier's name ("Order ID", "Invoice No", "Ticket #" as normal() writes it)
+_IDENTIFIER_WORDS = {"id", "no", "number", "code", "ref", "reference"}
+
+
 def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
     """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
     employees table with three offices; "invoices" of invoice_lines.csv, whose rows are lines), or None."""
@@ -212,8 +216,11 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
     if said in PERSONS and not any(said in names for names in index_.names):  # "how many people filed expenses"
         return people_column(table, index_)
     for column, names in enumerate(index_.names):
-        # the noun is what the column holds ("Sport"), not what it describes ("films": Film Type holds types)
-        head = normal(BRACKETED.sub(" ", table.columns[column].name)).split()[-1:]
+        # the noun is what the column holds ("Sport"), not what it describes ("films": Film Type holds types); an
+        # identifier holds what it identifies ("how many orders" of order lines: their different Order IDs; it
+        # counted the lines, at 0.8; my own order lines table, 2026-11-29)
+        name = normal(BRACKETED.sub(" ", table.columns[column].name)).split()
+        head = name[-2:-1] if len(name) > 1 and name[-1] in _IDENTIFIER_WORDS else name[-1:]
         if (
             said in names
             and [stem(w) for w in head] == [said]
@@ -248,7 +255,7 @@ def _holds_counts(table: TypedTable, column: int) -> bool:
     if table.columns[column].kind != "number" or table.columns[column].name.rstrip().endswith("#"):
         return False
     numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
-    return not all(b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+    return not numbers_in_order(numbers)
 
 
 def _rows_named(counted: str, name: str) -> bool:

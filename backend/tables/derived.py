@@ -138,15 +138,18 @@ def _change_across_years(words: list[str], numbers: list[int], table: TypedTable
 
 # "By how much did Ben beat his target": what was achieved less the level; "how far short of her quota was Cara": the
 # level less what was achieved ("how far over budget": what was spent less the budget; "overran its estimate").
+# (a variance, as a budget report writes it, is what was spent less the budget: "the total variance for Engineering"
+# read its Budget, at 0.29; my own budget against actuals table, 2026-11-29)
 _BEYOND = re.compile(
     r"exceed(?:s|ed)?|beat|beats|surpass(?:ed|es)?|over|above|overr(?:an|un|uns|unning)|overspen(?:d|t|ding)"
+    r"|variances?"
 )
 _SHORT = re.compile(r"miss(?:ed|es)?|short|below|under|underr(?:an|un|uns|unning)")
 # Asked as an amount ("how much", "how far", "how many hours" in the level's own unit) or as a superlative ("which
 # task overran its estimate the most", "which campaign went furthest over budget": the rows ordered by it); "how many
 # tasks went over their estimate" counts rows (against.py)
 _FAR = frozenset({"far", "further", "furthest", "farther", "farthest"})
-_OVERRUN = frozenset({"overrun", "overruns", "overspend", "overspent", "overspending"})
+_OVERRUN = frozenset({"overrun", "overruns", "overspend", "overspent", "overspending", "variance", "variances"})
 _HOW_FAR = re.compile(r"\bhow (?:much|far)\b|\b(?:most|least|furthest|farthest|biggest|largest)\b")
 
 

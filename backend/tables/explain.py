@@ -62,8 +62,12 @@ def explain(
     said_no = any(c.op == "=" and isinstance(c.value, str) and c.value.strip().lower() in NO_CELLS for c in plan.where)
     excludes = said_no or any(c.op in ("!=", "lacks", "empty") for c in plan.where)  # "late": "On Time" = "No"
     free = any(c.op == "=" and c.view == "number" and c.value == 0 for c in plan.where)
+    # "stayed within budget": a plan that keeps one column at most another accounts for "within"
+    within = any(c.op == "<=" and c.view == "column" for c in plan.where)
     explained |= {
-        i for i, w in enumerate(words) if (excludes and w in (BOUND_NEGATION, *NEGATION)) or (free and w == "free")
+        i
+        for i, w in enumerate(words)
+        if (excludes and w in (BOUND_NEGATION, *NEGATION)) or (free and w == "free") or (within and w == "within")
     }
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan

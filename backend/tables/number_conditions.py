@@ -8,7 +8,7 @@ from __future__ import annotations
 import pyarrow.compute as pc
 
 from backend.tables.cells import parse_number
-from backend.tables.column_kinds import holds_places, is_rank, rank_column
+from backend.tables.column_kinds import holds_places, holds_years, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
@@ -46,6 +46,10 @@ def number_conditions(
         near = named_near(words, number, [c for c in named if c in numeric], table)
         ordered = [*near, *(c for c in named if c not in near)]
         column = None if found else number_column(number, ordered, numeric, table, taken, hinted, near)
+        if column is not None and not number.is_year and number.value < 1000 and holds_years(table, column):
+            # a column of years is compared with no number a year could be: "how many players were in at least
+            # five seasons" is no Season of 5 or later (every row counted, at 0.72; nt-5468, fifteenth stop)
+            column = None
         month_said = any(w[:3] in _MONTHS for w in words[max(0, said_at - 2) : said_at])  # "june of 1986": a day
         if column is None and not found and number.is_year and number.op == "=" and not month_said:
             found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"

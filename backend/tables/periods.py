@@ -61,12 +61,12 @@ def period_conditions(q: str, table: TypedTable, named: list[int], mentions: lis
     """The months of a date column a question's part of the year picks: a month, a range of months, or a quarter's
     three (of the date column it names, else the first)."""
     dated = [i for i, c in enumerate(table.columns) if c.kind == "date"]
-    if not dated:
-        return []
-    column = next((c for c in named if c in dated), dated[0])
     # a period said inside a cell value is that value's ("the cost per conversion for Search Q2": a campaign's name,
     # not the months of Q2; my own campaigns table, 2026-11-29)
     outside = " ".join(w for i, w in enumerate(q.split()) if not any(m.start <= i < m.end for m in mentions))
+    if not dated:
+        return _month_cells_said(outside, table)
+    column = next((c for c in named if c in dated), dated[0])
     months = said_months(outside)
     if months is not None:  # "from January to March"
         return [Condition(column, ">=", months[0], "month"), Condition(column, "<=", months[1], "month")]
@@ -77,6 +77,30 @@ def period_conditions(q: str, table: TypedTable, named: list[int], mentions: lis
     if quarter is not None:  # "in Q1": its three months
         return [Condition(column, ">=", 3 * quarter[0] - 2, "month"), Condition(column, "<=", 3 * quarter[0], "month")]
     return []
+
+
+def _month_cells_said(q: str, table: TypedTable) -> list[Condition]:
+    """The cells of a column of month names ("Jan", "Feb") a quarter or a range of months picks ("the total budget
+    for Q1": Jan, Feb and Mar; it added up every month, "q1" left out, at 0.28; my own budget against actuals table,
+    2026-11-29). A month said alone is a cell of its own (vocabulary.said_as)."""
+    quarter = said_quarter(q)
+    months = said_months(q) or ((3 * quarter[0] - 2, 3 * quarter[0]) if quarter is not None else None)
+    if months is None:
+        return []
+    for column, c in enumerate(table.columns):
+        if c.kind != "text":
+            continue
+        cells = [cell for cell in pc.unique(table.data.column(f"c{column}")).to_pylist() if cell]
+        number = {cell: month_number(cell) or 0 for cell in cells}
+        if cells and all(number.values()):
+            return [Condition(column, "in", [cell for cell in cells if months[0] <= number[cell] <= months[1]])]
+    return []
+
+
+def month_number(cell: str) -> int | None:
+    """The month a cell names in full or in three letters ("January", "Jan", "Jan."), else None."""
+    said = cell.strip().lower().rstrip(".")
+    return next((n for n, name in enumerate(MONTH_NAMES, 1) if said in (name, name[:3])), None)
 
 
 # How an amount changed: up (the last month's less the first's) or down (the first's less the last's).

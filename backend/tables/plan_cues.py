@@ -5,14 +5,14 @@ condition holds."""
 
 from __future__ import annotations
 
-from backend.tables.against import level_words
+from backend.tables.against import SPENT_NAME, level_words
 from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, people_column
 from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT
 from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
 from backend.tables.nps import nps_words
-from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, period_columns, said_quarter
+from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, month_number, period_columns, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.spans import names_the_end
@@ -42,6 +42,7 @@ _SIZED_GROUPS = {"team", "group", "crew", "staff"}  # "the largest team": the mo
 _SIZING = (["largest"], ["biggest"], ["smallest"])
 _SHORT_WORDS = {"far", "short", "fall", "falls"}  # "how far is South from its target" (comparisons.short_of)
 _SOLD = {"sold", "sell", "sells", "selling"}
+_SPENDING = {"spend", "spends", "spent", "spending"}
 _HOW_LONG = {"long", "time", "times", "days"}  # what a duration averaged or ranged is asked as
 
 
@@ -56,6 +57,10 @@ def cue_words_explained(
         # "the average deal size" of deals.csv: a row's amount
         rows = table_words(table)
         explained |= {i for i, w in enumerate(words) if w == "size" and i > 0 and stem(words[i - 1]) in rows}
+    spent = (plan.column, plan.order_by)
+    if any(c is not None and SPENT_NAME.search(table.columns[c].name) for c in spent):
+        # "how much did Marketing spend" of an Actual beside its Budget (understand._choose_measure)
+        explained |= {i for i, w in enumerate(words) if w in _SPENDING}
     if (
         plan.operation is Operation.COUNT_DISTINCT
         and plan.column is not None
@@ -110,7 +115,8 @@ def cue_words_explained(
     for month in {int(c.value) for c in months}:  # "in March", "after May", "from January to March"
         explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
     quarter = said_quarter(" ".join(words))
-    if quarter is not None and any(c.view == "month" and c.op == ">=" for c in plan.where):  # "in Q1"
+    months_picked = any((c.view == "month" and c.op == ">=") or (c.op == "in" and _months(c.value)) for c in plan.where)
+    if quarter is not None and months_picked:  # "in Q1": of a date column, or a Month's "Jan", "Feb", "Mar"
         explained |= set(quarter[1])
     return explained
 
@@ -133,6 +139,11 @@ def _spans_and_periods_explained(plan: Plan, words: list[str], table: TypedTable
         ended = table.columns[plan.until].name
         explained |= {i for i, w in enumerate(words) if w in _HOW_LONG or names_the_end(stem(w), ended)}
     return explained
+
+
+def _months(cells: list[str]) -> bool:
+    """Whether cells all name months ("Jan", "February")."""
+    return all(month_number(str(cell)) for cell in cells)
 
 
 def reads_money(plan: Plan, table: TypedTable) -> bool:

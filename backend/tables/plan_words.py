@@ -15,7 +15,7 @@ def describe(plan: Plan, table: TypedTable) -> str:
     if plan.group_by is not None:
         each = f"{plan.group_part} of {names[plan.group_by]!r}" if plan.group_part else repr(names[plan.group_by])
         what = (
-            f"{plan.operation} of {names[plan.column]!r}{_per(plan, names)} for each {each}"
+            f"{plan.operation.replace('_', ' ')} of {names[plan.column]!r}{_per(plan, names)} for each {each}"
             if plan.column is not None
             else f"count rows for each {each}"
         )

@@ -62,6 +62,8 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         return sql, [*parameters, plan.shift]
     if plan.group_by is not None:
         aggregate = "count(*)" if plan.operation == Operation.COUNT else _aggregated(plan, f"n{plan.column}")
+        if plan.operation == Operation.COUNT_DISTINCT:  # "which customer placed the most orders": its Order IDs
+            aggregate = _distinct_cells(plan.column)
         key = _GROUP_KEYS.get(plan.group_part, "c{}").format(plan.group_by)  # a month's name, a year, or the cell
         sql = (
             f"SELECT {key} AS grouped, {aggregate} AS value FROM t{where} GROUP BY grouped "
@@ -76,8 +78,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         runs = f"SELECT row - row_number() OVER (ORDER BY row) AS run FROM t{where}"
         return f"SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM ({runs}) GROUP BY run)", parameters
     if plan.operation == Operation.COUNT_DISTINCT:
-        # an empty cell is no value ("how many managers are there" of a Manager column some rows leave empty)
-        return f"SELECT count(DISTINCT nullif(lower(trim(c{plan.column})), '')) FROM t{where}", parameters
+        return f"SELECT {_distinct_cells(plan.column)} FROM t{where}", parameters
     if plan.operation in AGGREGATE_OPERATIONS:
         if plan.until is not None and plan.column is not None:  # "the average delivery time": each row's days
             value = _lasted(plan.column, plan.until, views)
@@ -126,6 +127,12 @@ def _value_view(column: int | None, views: set[str]) -> str:
     if f"d{column}" in views:
         return f"d{column}"
     return f"c{column}"
+
+
+def _distinct_cells(column: int | None) -> str:
+    """How many different cells a column holds, as written whatever their case; an empty cell is no value ("how
+    many managers are there" of a Manager column some rows leave empty)."""
+    return f"count(DISTINCT nullif(lower(trim(c{column})), ''))"
 
 
 def _aggregated(plan: Plan, value: str) -> str:

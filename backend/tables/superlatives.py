@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from backend.tables.column_kinds import age_column, is_rank
 from backend.tables.columns import LONG_AGO, SENIORITY, measured_by, pace_column, superlative_column
+from backend.tables.counts import kinds_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
@@ -37,6 +38,7 @@ _PASSIVE_MOST = re.compile(
     r"\b(?:was|were|is|are|been|got) \w+ed (?:the )?(?:most|least)\W*$"
     r"|\b(?:appears?|appeared|occurs?|occurred|listed|shows? up)\b.* (?:the )?(?:most|least)\W*$"
 )
+_RANKED_NOUN = re.compile(r"\b(?:most|least|fewest) (\w+)")  # "the most orders": the noun ranked
 _PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
 
 
@@ -157,10 +159,24 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         )
         return plan, ReadingKind.SUPERLATIVE
     if answer_column is not None and re.search(r"\bmost\b|\bleast\b", q):
-        return Plan(
-            Operation.COUNT, group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit
-        ), ReadingKind.GROUP
+        return _rows_per_group(q, table, index_, answer_column, where, is_max, asked.group_limit), ReadingKind.GROUP
     return None
+
+
+def _rows_per_group(
+    q: str, table: TypedTable, index_: Index, group_by: int, where: tuple[Condition, ...], is_max: bool, limit: int
+) -> Plan:
+    """How many rows each group has, or how many different values of the column the noun ranked names ("which
+    customer placed the most orders" of order lines: its different Order IDs, not its lines; a tie of lines,
+    declined; my own order lines table, 2026-11-29)."""
+    ranked = _RANKED_NOUN.search(q)
+    kinds = kinds_column(ranked.group(1), table, index_) if ranked else None
+    # (a noun that names two text columns alike, "titles" of a Western and a Japanese Title, counts the rows)
+    said = stem(ranked.group(1)) if ranked else ""
+    alike = sum(said in names and c.kind == "text" for names, c in zip(index_.names, table.columns, strict=True))
+    if kinds is not None and kinds != group_by and alike < 2:
+        return Plan(Operation.COUNT_DISTINCT, kinds, group_by=group_by, where=where, descending=is_max, limit=limit)
+    return Plan(Operation.COUNT, group_by=group_by, where=where, descending=is_max, limit=limit)
 
 
 def _top_n(
@@ -196,6 +212,5 @@ def _most_rows(
     if by is not None and numeric_answer and by not in asked.condition_columns:
         return Plan(Operation.COUNT, group_by=by, where=where, descending=is_max, limit=1), ReadingKind.GROUP_COUNT
     if answer_column is not None and table.columns[answer_column].kind == "text":
-        plan = Plan(Operation.COUNT, group_by=answer_column, where=where, descending=is_max, limit=asked.group_limit)
-        return plan, ReadingKind.GROUP
+        return _rows_per_group(q, table, index_, answer_column, where, is_max, asked.group_limit), ReadingKind.GROUP
     return None

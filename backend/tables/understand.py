@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from backend.tables.against import SPENT_NAME
 from backend.tables.answered import answered_column, valued_column
 from backend.tables.business_measures import amount_paid_said
 from backend.tables.column_kinds import MONEY_NAME, is_year_or_rank, placing_column, units_column, year_column
@@ -110,6 +111,10 @@ def _named_by_the_rows_noun(p: ParsedQuestion, column: int, said: set[str], rows
     return bool(name & said) and name & said <= rows and not p.index.names[column] & said - rows and not name <= said
 
 
+# a verb of goods changing hands and a superlative, before the thing moved ("ordered the most Paper Cups")
+_UNITS_RANKED = re.compile(r"\b(?:sold|bought|purchased|ordered|shipped|delivered) the (?:most|least|fewest)\b")
+
+
 def _choose_measure(p: ParsedQuestion) -> None:
     """The number column the question reads: one it names, else the table's one amount when it asks for an amount
     ("the total spent on travel"), else the units moved ("how many Cold Brew Kits were sold": their Quantity added
@@ -145,6 +150,11 @@ def _choose_measure(p: ParsedQuestion) -> None:
         money = the_amount(p.table, p.condition_columns)
         if money is not None and MONEY_NAME.search(p.table.columns[money].name):
             p.measure = money
+    if p.measure is None and spent:
+        # "how much did Marketing spend in total" of a Budget and an Actual: the one column of what was spent (it
+        # read the Budget, at 0.29; my own budget against actuals table, 2026-11-29)
+        spending = [c for c in numeric if c not in p.condition_columns and SPENT_NAME.search(p.table.columns[c].name)]
+        p.measure = spending[0] if len(spending) == 1 else None
     p.measure_named = p.measure
     if p.measure is None:  # "which venue is the largest": its Capacity, not the one money column (its Ticket Price)
         p.measure = sized_by(p.q, p.table, p.condition_columns)
@@ -152,6 +162,11 @@ def _choose_measure(p: ParsedQuestion) -> None:
         p.measure = the_amount(p.table, p.condition_columns)
     moved = UNITS_MOVED.search(p.q)
     if p.measure is None and moved and stem(moved.group(1)) not in table_words(p.table):
+        p.measure = units_column(p.table, p.condition_columns)
+    # "which customer ordered the most Paper Cups": the most of a thing the table holds is its units, not its rows
+    # (a tie of rows, declined; my own order lines table, 2026-11-29)
+    ranked = _UNITS_RANKED.search(p.q)
+    if p.measure is None and ranked and any(m.start == len(p.q[: ranked.end()].split()) for m in p.mentions):
         p.measure = units_column(p.table, p.condition_columns)
 
 

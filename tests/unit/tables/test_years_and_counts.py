@@ -1,10 +1,16 @@
-"""Ranges of years and columns of counts (2026-11-29, fifteenth stop: a yearly revenue table of my own and the
-fresh WikiTableQuestions tuning questions of that stop): "from 2020 to 2022" is every year between, a change "from 2019
-to 2023" is the last year's less the first's, "headcount" names a Headcount column, and "how many appearances" of an
-"Appearance" column of numbers adds them up, where "how many weeks" of a "Week" that numbers the rows counts them."""
+"""Ranges of years, columns of counts, order lines and budgets (2026-11-29, fifteenth stop: a yearly revenue table, an
+order lines table and a budget against actuals table of my own, and the fresh WikiTableQuestions tuning questions of
+that stop): "from 2020 to 2022" is every year between, a change "from 2019 to 2023" is the last year's less the
+first's, "headcount" names a Headcount column, "how many appearances" of an "Appearance" column of numbers adds them
+up where "how many weeks" of a "Week" that numbers the rows counts them, a column of years is compared with years
+only, the orders of order lines are their Order IDs, a line number is no amount, what was spent beside a budget is
+the Actual, a variance is the Actual less the Budget, "within budget" is at most it, and a quarter picks the cells of
+a column of month names."""
 
 from __future__ import annotations
 
+from backend.tables import parse
+from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
 YEARLY = """Year,Region,Revenue,Customers,Headcount
@@ -77,3 +83,89 @@ def test_a_column_of_counts_named_in_the_singular_is_added_up():
     # a Week that numbers the rows is no count: "how many weeks" counts the song's rows (nt-3152, right before)
     chart = table_of(CHART, "chart.csv")
     assert answer('how many weeks was "i see fire" at number one?', chart, "integer") == 3
+
+
+def test_a_comparison_with_a_number_no_year_could_be_is_no_condition_on_a_column_of_years():
+    # nt-5468: "at least five seasons" read as a Season of 5 or later, and counted every row (at 0.72)
+    curling = table_of("Season,Skip\n1995–96,Arnold Asham\n1996–97,Dale Duguid\n1997–98,Randy Ferbey\n", "teams.csv")
+    reading = parse.read("how many players were in at least five seasons?", curling, AnswerType.INTEGER)
+    assert reading is None or not any(c.column == 0 and c.op == ">=" for c in reading.plan.where)
+    assert answer("how many seasons were after 1996?", curling, "integer") == 2  # a year compared still is
+
+
+LINES = """Order ID,Line,Product,Category,Qty,Unit Price,Order Date,Customer
+O-100,1,Espresso Beans,Coffee,3,14.50,2024-05-02,Harbor Cafe
+O-100,2,Paper Cups,Supplies,200,0.08,2024-05-02,Harbor Cafe
+O-101,1,Espresso Beans,Coffee,10,14.50,2024-05-03,Nook Bakery
+O-101,2,Oat Milk,Dairy,12,3.20,2024-05-03,Nook Bakery
+O-102,1,Decaf Beans,Coffee,2,15.00,2024-05-07,Harbor Cafe
+O-103,1,Paper Cups,Supplies,500,0.08,2024-05-09,Corner Deli
+O-103,2,Espresso Beans,Coffee,5,14.50,2024-05-09,Corner Deli
+O-103,3,Oat Milk,Dairy,6,3.20,2024-05-09,Corner Deli
+O-104,1,Oat Milk,Dairy,24,3.20,2024-05-14,Nook Bakery
+"""
+
+
+def test_orders_of_order_lines_are_their_different_order_ids():
+    # it counted the lines (9 orders, 3 for Nook Bakery, at 0.8)
+    lines = table_of(LINES, "lines.csv")
+    assert answer("How many orders are there?", lines, "integer") == 5
+    assert answer("How many orders did Nook Bakery place?", lines, "integer") == 2
+    assert answer("Which customers placed the most orders?", lines, "string_array") == ["Harbor Cafe", "Nook Bakery"]
+    assert answer("Which customer placed the most orders?", lines, "string") is None  # a tie: declined, not a pick
+
+
+def test_a_line_number_that_starts_again_in_each_order_is_no_amount():
+    # it added up the line numbers ("how many lines does order O-103 have": 6) and read the largest as a quantity (3)
+    lines = table_of(LINES, "lines.csv")
+    assert answer("How many lines does order O-103 have?", lines, "integer") == 3
+    assert answer("Which order has the most lines?", lines, "string") == "O-103"
+    assert answer("What was the largest single line quantity?", lines, "integer") == 500
+
+
+def test_ordered_the_most_of_a_product_is_its_units():
+    # a tie of rows (one order line each), declined
+    lines = table_of(LINES, "lines.csv")
+    assert answer("Which customer ordered the most Paper Cups?", lines, "string") == "Corner Deli"
+
+
+BUDGET = """Department,Month,Budget,Actual
+Marketing,Jan,20000,18500
+Marketing,Feb,20000,23100
+Marketing,Mar,22000,21900
+Engineering,Jan,50000,52000
+Engineering,Feb,50000,49500
+Engineering,Mar,55000,58200
+Sales,Jan,30000,27000
+Sales,Feb,30000,31500
+Sales,Mar,30000,29000
+"""
+
+
+def test_what_was_spent_beside_a_budget_is_the_actual():
+    # it read Marketing's first Budget (20,000, at 0.29)
+    budget = table_of(BUDGET, "budget_actual.csv")
+    assert answer("How much did Marketing spend in total?", budget, "integer") == 63500
+    assert answer("Which department spent the most in total?", budget, "string") == "Engineering"
+
+
+def test_a_variance_is_the_actual_less_the_budget():
+    # it read Engineering's first Budget (50,000, at 0.29)
+    budget = table_of(BUDGET, "budget_actual.csv")
+    assert answer("What was the total variance for Engineering?", budget, "integer") == 4700
+    assert answer("What was Marketing's variance in January?", budget, "integer") == -1500
+    assert answer("Which department had the largest variance in February?", budget, "string") == "Marketing"
+
+
+def test_within_budget_is_at_most_the_budget():
+    # it counted every department of March (3, "within" left out, at 0.25)
+    budget = table_of(BUDGET, "budget_actual.csv")
+    assert answer("How many departments stayed within budget in March?", budget, "integer") == 2
+
+
+def test_a_quarter_or_a_range_of_months_picks_the_cells_of_a_month_column():
+    # "Q1" was left out (every month added up, at 0.28)
+    budget = table_of(BUDGET.replace("Mar,", "Apr,", 1), "budget_actual.csv")  # Marketing's third month is April
+    assert answer("What is the total budget for Q1?", budget, "integer") == 285000
+    assert answer("How much did Sales spend in Q1?", budget, "integer") == 87500
+    assert answer("What was the total actual spend from January to February?", budget, "integer") == 201600
