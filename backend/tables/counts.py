@@ -87,8 +87,11 @@ def counted_plan(
     # "how many page views": the Page Views named whole is what is counted, not the different pages
     counts_measure = measure is not None and f"how many {normal(table.columns[measure].name)}" in q
     if kinds is not None and kinds not in condition_columns and numeric_answer and not counts_measure:
-        # "how many offices are there", "how many departments have remote staff": different values of the column
-        return (Plan(Operation.COUNT_DISTINCT, kinds, where=where), ReadingKind.DISTINCT, None), measure
+        # "how many offices are there", "how many departments have remote staff": different values of the column,
+        # of the rows that fill in (or leave empty) a column it says ("how many courses has Cara not completed": an
+        # empty Completed On; it counted all her courses, at 0.8; my own training records, 2026-11-29)
+        presence = tuple(c for c in filled_or_empty(q, table, named, condition_columns, index_) if c.column != kinds)
+        return (Plan(Operation.COUNT_DISTINCT, kinds, where=(*where, *presence)), ReadingKind.DISTINCT, None), measure
 
     def one_row() -> bool:  # asked only where it decides: counting a value's rows scans the table
         return _names_one_row(counted, conditions, table, index_, asks_count)

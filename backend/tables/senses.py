@@ -55,7 +55,12 @@ _SENSES = (
 )
 # The same for columns of words: "country" of a Nation or Nationality ("which country had the most deputy judges"
 # counted the judges' terms, "country" left out; WikiTableQuestions questions on tuning tables, 2026-11-29).
-_TEXT_SENSES = ((re.compile(r"(?i)\bnation(?:ality|s)?\b"), frozenset({stem("country"), stem("countries")})),)
+_TEXT_SENSES = (
+    (re.compile(r"(?i)\bnation(?:ality|s)?\b"), frozenset({stem("country"), stem("countries")})),
+    # "the conversion rate" of a Converted column of yes and no: the noun of its verb (no reading; my own leads
+    # table, 2026-11-29)
+    (re.compile(r"(?i)\bconverted\b"), frozenset({stem("conversion"), stem("conversions")})),
+)
 # And for dates: "joined" or "hired" of a Start Date ("how many employees joined in 2023" left "joined" out, so the
 # one row it counted was capped as a cell asked for; my own HR table, 2026-11-29).
 _DATE_SENSES = (

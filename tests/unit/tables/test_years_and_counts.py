@@ -4,11 +4,13 @@ that stop): "from 2020 to 2022" is every year between, a change "from 2019 to 20
 first's, "headcount" names a Headcount column, "how many appearances" of an "Appearance" column of numbers adds them
 up where "how many weeks" of a "Week" that numbers the rows counts them, a column of years is compared with years
 only, the orders of order lines are their Order IDs, a line number is no amount, what was spent beside a budget is
-the Actual, a variance is the Actual less the Budget, "within budget" is at most it, and a quarter picks the cells of
-a column of month names."""
+the Actual, a variance is the Actual less the Budget, "within budget" is at most it, a quarter picks the cells of a
+column of month names, "the conversion rate" is of a Converted column, a rate left out caps the answer, and "not
+completed" keeps the rows that leave the date empty (a leads table and training records of my own)."""
 
 from __future__ import annotations
 
+from backend.answer.table_confidence import PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
@@ -169,3 +171,38 @@ def test_a_quarter_or_a_range_of_months_picks_the_cells_of_a_month_column():
     assert answer("What is the total budget for Q1?", budget, "integer") == 285000
     assert answer("How much did Sales spend in Q1?", budget, "integer") == 87500
     assert answer("What was the total actual spend from January to February?", budget, "integer") == 201600
+
+
+LEADS = """Lead ID,Source,Owner,Converted,Deal Value
+L-01,Webinar,Maya,Yes,12000
+L-02,Paid Search,Omar,No,
+L-03,Referral,Maya,Yes,30000
+L-04,Paid Search,Jin,Yes,8000
+L-05,Webinar,Omar,No,
+L-06,Paid Search,Maya,No,
+"""
+
+
+def test_the_conversion_rate_is_the_share_of_converted_rows():
+    # no reading
+    leads = table_of(LEADS, "leads.csv")
+    assert answer("What is the conversion rate?", leads, "float") == 50.0
+
+
+def test_a_rate_left_out_is_a_measure_dropped():
+    # "the highest conversion rate" ordered the sources by their Deal Value, at 0.8: the rate of each source is not
+    # read, so the answer is capped under the table bar (declined, offered)
+    leads = table_of(LEADS, "leads.csv")
+    reading = parse.read("Which source has the highest conversion rate?", leads, AnswerType.STRING)
+    assert reading is not None and "rate" in reading.unexplained
+    assert reading_confidence(reading, leads) == PARTIAL["a time or bound left out"]
+
+
+def test_a_count_of_different_values_keeps_the_rows_a_column_said_empty():
+    # "how many courses has Cara not completed" counted all her courses (2, at 0.8)
+    training = table_of(
+        "Employee,Course,Completed On,Score\nCara,GDPR,2024-01-30,95\nCara,Security Basics,,\nAna,GDPR,2024-03-02,72\n",
+        "training.csv",
+    )
+    assert answer("How many courses has Cara not completed?", training, "integer") == 1
+    assert answer("How many courses has Cara completed?", training, "integer") == 1
