@@ -76,7 +76,7 @@ def filled_or_empty(
             negation_before(words, first)
             or words[max(0, first - 2) : first] == ["out", "of"]  # "out of stock"
             or (index.zeros[column] and words[first - 1 : first] == ["free"])
-            or (stems[first] == ACTIVE and ACTIVE not in name)  # "active customers": no end date (senses.py)
+            or (stems[first] in ACTIVE and not ACTIVE & name)  # "active customers": no end date (senses.py)
         )
         if flag:
             conditions.append(said_no(Condition(column, "!=" if negated else "=", flag), table, index))

@@ -93,8 +93,13 @@ _ESTIMATE_NAME = re.compile(r"(?i)\b(?:estimated?|estimates|planned)\b")
 # Words for a row that ended, which name the one date column of its end (a "Cancelled On" filled in: "how many customers
 # have churned"; left empty: "the MRR from active customers", conditions.filled_or_empty). Both were read as every
 # row at 0.18 over my own subscriptions table (2026-11-28).
-ACTIVE = stem("active")  # of an end date: none filled in (conditions.filled_or_empty), unlike an Active column's "yes"
-_ENDED_WORDS = frozenset({*(stem(w) for w in ("churned", "cancelled", "lost", "inactive")), ACTIVE})
+# And of staff (an End Date filled in: "how many employees have left", "when did Ben leave" read his Start Date, at
+# 0.8; left empty: "the average salary of current employees"; my own staff table, 2026-11-29).
+# Of an end date: none filled in (conditions.filled_or_empty), unlike an Active column's "yes"
+ACTIVE = frozenset(stem(w) for w in ("active", "current"))
+_ENDED_WORDS = frozenset(
+    {*(stem(w) for w in ("churned", "cancelled", "lost", "inactive", "left", "leave", "leaves", "quit")), *ACTIVE}
+)
 _ENDED_NAME = re.compile(r"(?i)\b(?:cancel+(?:ed|ation)?|churn(?:ed)?|ended|end date|terminat(?:ed|ion))\b")
 
 

@@ -91,6 +91,10 @@ _SAID_AS = {
     "ret": ("retired",),
     # an appointment's or a booking's status: "which patient missed the most appointments" (it counted every one)
     "no show": ("missed", "did not show", "did not attend"),
+    # a stock movement's direction: "how many Widgets were received" (it counted Widget's rows, at 0.72), "shipped
+    # out" (it added up every Widget movement, at 0.72; my own stock movements table, 2026-11-29)
+    "in": ("received", "inbound", "incoming", "came in", "came into", "went in"),
+    "out": ("shipped out", "outbound", "outgoing", "went out", "dispatched", "issued"),
 }
 _ORDINAL_CELL = re.compile(r"(\d+)(?:st|nd|rd|th)")
 _MONTH_CELLS = {name[:3]: name for name in MONTH_NAMES if len(name) > 3} | {"sept": "september"}
@@ -174,6 +178,10 @@ def _column_values(table: TypedTable, i: int) -> tuple[dict[str, str], bool, str
                 if key and key != header and key not in by_norm and not common:
                     by_norm[key] = cell
                     longest = max(longest, min(MAX_VALUE_WORDS, key.count(" ") + 1))
+                elif common and key in _SAID_AS:  # "In" of a stock movement: said "received", never "in"
+                    for alias in _SAID_AS[key]:
+                        by_norm.setdefault(alias, cell)
+                        longest = max(longest, alias.count(" ") + 1)
     for key in shared - {normal(cell or "") for cell in by_norm.values()}:
         del by_norm[key]
     return by_norm, gap, flag, longest

@@ -6,7 +6,8 @@ up where "how many weeks" of a "Week" that numbers the rows counts them, a colum
 only, the orders of order lines are their Order IDs, a line number is no amount, what was spent beside a budget is
 the Actual, a variance is the Actual less the Budget, "within budget" is at most it, a quarter picks the cells of a
 column of month names, "the conversion rate" is of a Converted column, a rate left out caps the answer, and "not
-completed" keeps the rows that leave the date empty (a leads table and training records of my own)."""
+completed" keeps the rows that leave the date empty (a leads table and training records of my own), a stock
+movement's In and Out are said "received" and "shipped out", and leaving is the End Date (a staff table)."""
 
 from __future__ import annotations
 
@@ -206,3 +207,36 @@ def test_a_count_of_different_values_keeps_the_rows_a_column_said_empty():
     )
     assert answer("How many courses has Cara not completed?", training, "integer") == 1
     assert answer("How many courses has Cara completed?", training, "integer") == 1
+
+
+MOVES = """Date,SKU,Product,Warehouse,Movement,Quantity,Unit Cost
+2024-04-01,SKU-1,Widget,North,In,500,2.50
+2024-04-02,SKU-2,Gadget,North,In,200,7.00
+2024-04-03,SKU-1,Widget,North,Out,120,2.50
+2024-04-03,SKU-1,Widget,South,In,300,2.40
+2024-04-05,SKU-2,Gadget,North,Out,80,7.00
+2024-04-09,SKU-1,Widget,South,Out,90,2.40
+"""
+
+
+def test_a_stock_movements_direction_is_said_by_its_verbs():
+    # "received" counted Widget's rows (3) and "shipped out" added up every Widget movement (1,010), both at 0.72
+    moves = table_of(MOVES, "moves.csv")
+    assert answer("How many Widgets were received?", moves, "integer") == 800
+    assert answer("How many Widgets were shipped out?", moves, "integer") == 210
+    assert answer("How many units came into the North warehouse?", moves, "integer") == 700
+    assert answer("Which warehouse shipped the most units?", moves, "string") == "North"
+    # the rows are movements: counted, not the different directions (2, at 0.8)
+    assert answer("How many movements were there in April?", moves, "integer") == 6
+
+
+def test_leaving_is_the_end_date_and_current_staff_have_none():
+    # "when did Ben leave" read his Start Date (0.8); "how many employees have left" counted every row (0.28)
+    staff = table_of(
+        "Employee,Team,Start Date,End Date,Salary\nAva,Platform,2019-03-01,,98000\n"
+        "Ben,Platform,2021-07-15,2023-10-31,82000\nCleo,Data,2020-01-06,,105000\n",
+        "staff.csv",
+    )
+    assert answer("When did Ben leave?", staff, "datetime") == "2023-10-31T00:00:00Z"
+    assert answer("How many employees have left?", staff, "integer") == 1
+    assert answer("What is the average salary of current employees?", staff, "float") == 101500
