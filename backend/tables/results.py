@@ -4,16 +4,16 @@ that is not of the type declined with the reason, never coerced."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from backend.tables import parse
-from backend.tables.cells import leading_number, parse_date, parse_number, year_range
+from backend.tables.cells import MISSING, leading_number, parse_date, parse_number, year_range
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Operation, Plan, ReadingKind
+from backend.tables.plan import Operation, ReadingKind
 from backend.tables.plan_words import describe
 from backend.tables.query import SHOWN_ROWS, Result, execute
+from backend.tables.ties import measured, paired_how, tied_for_first
 from backend.types import AnswerType, format_datetime, normalise
 
 __all__ = ["Result", "Typed", "compute", "typed_value"]  # Result: what a caller judges a reading's run by
@@ -60,13 +60,18 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     # were placed that day: no one answer. Answering with the first of the groups was right for 2 of 13
     # WikiTableQuestions dev questions (bench/table_qa.py --in-process, 2026-11-25), under the table bar, so it is
     # declined, naming them; no dev question's best row ties.
-    tied = _tied_for_first(reading, result, table) if not answer_type.is_array else []
+    tied = tied_for_first(reading, result, table) if not answer_type.is_array else []
     if len(tied) > 1:
         named = " and ".join(str(t) for t in tied[:3]) + (f" and {len(tied) - 3} more" if len(tied) > 3 else "")
         return Typed(None, f"{named} tie ({describe(reading.plan, table)}): ask for a list to get them all.")
     values = _values(reading, result, table, ties=answer_type.is_array)
     if not values:
         return Typed(None, f"No row of {table.name} matches ({describe(reading.plan, table)}).")
+    if reading.plan.operation == Operation.ROWS and all(str(v).strip().lower() in MISSING for v in values):
+        # a cell that writes no value ("—", "None") is no answer: "who was the first recorded winner" read a "—" of
+        # the Women's winner (at 0.8; fresh WikiTableQuestions training questions, tuning, 2026-11-29); 2 such
+        # answers among the dev and fresh questions, both wrong
+        return Typed(None, f"The matching row leaves it empty ({describe(reading.plan, table)}).")
     if values == [0] and _one_column_of_years(reading):
         # "how long has Ballidon Dale been notified": the one year of its row is no duration (the 0 it gives was right
         # on none of 4 dev and fresh questions, bench/table_qa.py 2026-11-28); until today is not what a table says
@@ -121,67 +126,6 @@ _VIEWS = {  # (column kind, answer element) → the view whose reading a selecte
     ("number", AnswerType.FLOAT): "n",
     ("date", AnswerType.DATETIME): "d",
 }
-
-
-def _tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
-    """The groups, or the rows' answers, tied for first place in a ranking (one or none when the first is alone)."""
-    plan = reading.plan
-    lasting = plan.until is not None and plan.until != plan.order_by  # "took the longest to ship"
-    if reading.kind == ReadingKind.SUPERLATIVE and plan.order_by is not None and not plan.score:
-        if plan.until is not None and not lasting:  # across one column's spans of years: not told apart here
-            return []
-        if plan.across:  # each row's total over its months, as the rows were ordered by it
-            best = execute(replace(plan, select=(plan.select[0], *plan.across), limit=2), table)
-            return _tied_totals(best.rows, plan.across, table)
-        # the best two rows with the value they are ordered by: a second with the same value ties with the first
-        other = plan.order_by if lasting else plan.paired
-        first = plan.until if lasting and plan.until is not None else plan.order_by
-        ordered_by = (first,) if other is None else (first, other)
-        result = execute(replace(plan, select=(plan.select[0], *ordered_by), limit=2), table)
-        if other is not None:  # each row's measure (its end less its start, its ratio), as the rows were ordered by it
-            how = "less" if lasting else _paired_how(plan)
-            result = replace(result, rows=_measured(result.rows, first, other, how, table))
-    elif reading.kind != ReadingKind.GROUP:
-        return []
-    named = [row for row in result.rows if row[0]]
-    return list(dict.fromkeys(row[0] for row in named if named[0][1] is not None and row[1] == named[0][1]))
-
-
-def _tied_totals(rows: list[tuple], columns: tuple[int, ...], table: TypedTable) -> list[Any]:
-    """The answers of rows (answer, cell, cell, ...) whose total over ``columns`` ties with the first row's (a
-    missing cell adds 0, as the query adds it)."""
-    read = [table.read_as(c, [row[i + 1] for row in rows if row[i + 1]], "n") for i, c in enumerate(columns)]
-    totals = [(row[0], sum(read[i].get(cell) or 0 for i, cell in enumerate(row[1:]))) for row in rows if row[0]]
-    return list(dict.fromkeys(answer for answer, total in totals if total == totals[0][1])) if totals else []
-
-
-def _paired_how(plan: Plan) -> str:
-    """How a plan's measure of two columns puts them together: "per", "times", "plus" or "less"."""
-    if plan.plus is not None:
-        return "plus"
-    return "per" if plan.per is not None else "times" if plan.times is not None else "less"
-
-
-def _measured(rows: list[tuple], column: int, other: int, how: str, table: TypedTable) -> list[tuple]:
-    """Rows (answer, cell, other cell) as (answer, the first cell less the other, over it, times it or plus it as
-    ``how`` says, each as the table reads it: a number, or a date), None where either is missing or a divisor is 0
-    (a missing cell added is 0, as the query adds it)."""
-
-    def read(index: int, cells: list[Any]) -> dict[str, Any]:
-        view = "d" if table.columns[index].kind == "date" else "n"
-        return table.read_as(index, [c for c in cells if c], view)
-
-    firsts, others = read(column, [row[1] for row in rows]), read(other, [row[2] for row in rows])
-    measured = []
-    for answer, first, second in rows:
-        a, b = firsts.get(first), others.get(second)
-        if how == "plus" and a is not None:
-            measured.append((answer, a + (b or 0)))
-        elif a is None or b is None or (how == "per" and not b):
-            measured.append((answer, None))
-        else:
-            measured.append((answer, a / b if how == "per" else a * b if how == "times" else a - b))
-    return measured
 
 
 # Readings whose value compares the first plan's value with the second's
@@ -239,7 +183,7 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
     ):  # rows (answer, order value), best first: the answers of the rows tied for best
         plan, rows = reading.plan, result.rows
         if plan.paired is not None and plan.order_by is not None:  # each row's measure of two, as ordered by it
-            rows = _measured(rows, plan.order_by, plan.paired, _paired_how(plan), table)
+            rows = measured(rows, plan.order_by, plan.paired, paired_how(plan), table)
         return [row[0] for row in rows if row[1] == rows[0][1] and row[0]]
     if reading.kind == ReadingKind.GROUPS:  # rows (group, aggregate), ranked: "the top 3 customers by revenue"
         return [row[0] for row in result.rows if row[0]]

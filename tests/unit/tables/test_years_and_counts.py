@@ -240,3 +240,14 @@ def test_leaving_is_the_end_date_and_current_staff_have_none():
     assert answer("When did Ben leave?", staff, "datetime") == "2023-10-31T00:00:00Z"
     assert answer("How many employees have left?", staff, "integer") == 1
     assert answer("What is the average salary of current employees?", staff, "float") == 101500
+
+
+def test_a_cell_that_writes_no_value_is_no_answer():
+    # nt-7451: "who was the first recorded winner" answered the Women's winner of a year she was not recorded, "—"
+    marathon = table_of(
+        "Year,Men's winner,Women's winner\n1959,Fritz Schöning,—\n1960,Ali Baba,Ann Lee\n", "marathon.csv"
+    )
+    reading = parse.read("Who was the women's winner in 1959?", marathon, AnswerType.STRING)
+    assert reading is not None and reading.plan.select
+    assert answer("Who was the women's winner in 1959?", marathon, "string") is None
+    assert answer("Who was the women's winner in 1960?", marathon, "string") == "Ann Lee"
