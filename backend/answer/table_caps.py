@@ -64,6 +64,7 @@ ROWS_OR_VALUES = FIRST_OF_SEVERAL
 ROWS_OR_TOTAL = FIRST_OF_SEVERAL
 _RANKINGS = {
     ReadingKind.SUPERLATIVE, ReadingKind.TIED, ReadingKind.GROUP, ReadingKind.GROUPS, ReadingKind.MAX, ReadingKind.MIN,
+    ReadingKind.GROUP_RATE,
 }  # fmt: skip
 # - A cell read in one unit of time when the question asks in another ("the term of L-3 in years" read off a "Term
 #   (months)" column: 12, at 0.8, my own loans table, 2026-11-28): nothing converts it, so the number is not the one

@@ -140,6 +140,7 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.SHARE,
     ReadingKind.GROUP,
     ReadingKind.GROUPS,
+    ReadingKind.GROUP_RATE,
     ReadingKind.GROUP_COUNT,
     ReadingKind.DURATION,
     ReadingKind.DAYS,
@@ -148,7 +149,12 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
 
 
 # The aggregates whose value is read from no cell of the answer column (a group's is: "which region sold the most")
-_READ_FROM_NO_CELL = AGGREGATES - {ReadingKind.GROUP, ReadingKind.GROUPS, ReadingKind.GROUP_COUNT}
+_READ_FROM_NO_CELL = AGGREGATES - {
+    ReadingKind.GROUP,
+    ReadingKind.GROUPS,
+    ReadingKind.GROUP_COUNT,
+    ReadingKind.GROUP_RATE,
+}
 
 
 # A plan the model wrote and the table accepted. NOT calibrated: no model is reachable from this workplace (the

@@ -241,6 +241,7 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
         ReadingKind.DAYS: "until",
         ReadingKind.PERCENT: "out of",
         ReadingKind.SHARE: "out of",
+        ReadingKind.GROUP_RATE: "out of",
         ReadingKind.LARGER: "larger than",
     }.get(reading.kind, "compared with")
     return f", {joined} {describe(reading.second, table)}"

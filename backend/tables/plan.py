@@ -63,6 +63,7 @@ class ReadingKind(StrEnum):
     GROUP = "group"  # the group ranked first
     GROUPS = "groups"  # the groups ranked first ("the top 3 customers")
     GROUP_COUNT = "group_count"  # how many rows the first group has
+    GROUP_RATE = "group_rate"  # the group whose rows most often say a value ("the highest conversion rate")
     DIFFERENCE = "difference"  # the first plan's value minus the second's, as a distance (never below 0)
     REMAINING = "remaining"  # the first plan's value minus the second's, below 0 when the second is larger
     MORE_OR_LESS = "more_or_less"  # "more" or "less": how the first plan's value compares with the second's

@@ -80,7 +80,7 @@ def cue_words_explained(
         explained |= {i for i, w in enumerate(words) if w in _ALL_ROWS_TOGETHER}  # "the overall click-through rate"
     if plan.group_part:  # "which month": the part of the dates grouped by
         explained |= {i for i, w in enumerate(words) if w == plan.group_part}
-    if kind in (ReadingKind.PERCENT, ReadingKind.SHARE):  # "what percentage of orders", "the win rate"
+    if kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.GROUP_RATE):  # "what percentage", "the win rate"
         explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
     if kind in (ReadingKind.MAX, ReadingKind.MIN):  # "the largest single order": one row's value, which max and min are
         explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}

@@ -13,7 +13,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.plan_words import describe
 from backend.tables.query import SHOWN_ROWS, Result, execute
-from backend.tables.ties import measured, paired_how, tied_for_first
+from backend.tables.ties import measured, paired_how, rates_by_group, tied_for_first
 from backend.types import AnswerType, format_datetime, normalise
 
 __all__ = ["Result", "Typed", "compute", "typed_value"]  # Result: what a caller judges a reading's run by
@@ -185,6 +185,9 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         if plan.paired is not None and plan.order_by is not None:  # each row's measure of two, as ordered by it
             rows = measured(rows, plan.order_by, plan.paired, paired_how(plan), table)
         return [row[0] for row in rows if row[1] == rows[0][1] and row[0]]
+    if reading.kind == ReadingKind.GROUP_RATE:  # each group's share of rows, ranked: the first (every one tied with it)
+        rates = rates_by_group(reading, result, table)
+        return [group for group, rate in rates if rate == rates[0][1]] if ties and rates else [g for g, _ in rates][:1]
     if reading.kind == ReadingKind.GROUPS:  # rows (group, aggregate), ranked: "the top 3 customers by revenue"
         return [row[0] for row in result.rows if row[0]]
     if reading.kind == ReadingKind.GROUP:  # the first group that has a name (rows with an empty cell are no group)

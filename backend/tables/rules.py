@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, row_totals, streak
 from backend.tables.columns import length_column
 from backend.tables.comparisons import (
+    Compared,
     part_of_a_level,
     rate_of_a_flag,
     remaining,
@@ -95,6 +96,9 @@ def comparison(p: ParsedQuestion) -> Outcome:
         # "did email revenue grow from January to March": whether the one the verb says is the larger (it counted the
         # rows, "grow" left out, at 0.18; my own web traffic table, 2026-11-29)
         changed = (changed[0], ReadingKind.LARGER, changed[2])
+    ranked = _rate_of_each_group(p, flagged)
+    if ranked is not None:
+        return p.reading(*ranked)
     compared = (
         (changed if p.numeric_answer or p.element is AnswerType.BOOLEAN else None)
         # "how much did revenue grow from Jan to Mar" (of a Month column, or of a column for each month)
@@ -123,6 +127,31 @@ def comparison(p: ParsedQuestion) -> Outcome:
         or (remaining(q, table, p.named, where) if p.numeric_answer else None)
     )
     return p.reading(*compared) if compared is not None else None
+
+
+def _rate_of_each_group(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> Compared | None:
+    """ "Which source has the highest conversion rate", "which doctor has the most no-show rate": the share of each
+    group's rows that say the value (or a column of yes and no says yes for), the groups ranked by it (it ordered the
+    sources by their Deal Value, "conversion rate" left out, at 0.8; my own leads table, 2026-11-29)."""
+    column = p.answer_column
+    if not (p.wants_text and p.is_max != p.is_min and column is not None and column not in p.condition_columns):
+        return None
+    if p.table.columns[column].kind != "text" or p.index.distinct[column] >= p.table.row_count:
+        return None  # no groups: each row its own
+    rate = share(
+        p.q,
+        p.where,
+        (),
+        p.mentions,
+        flagged,
+        rates=any("rate" in names for names in p.index.names) and not rate_of_a_flag(p.q, flagged, p.index),
+        index=p.index,
+    )
+    part, _, whole = rate if rate is not None else (None, None, None)
+    if part is None or whole is None or part.operation is not Operation.COUNT:
+        return None
+    ranked = replace(part, group_by=column, descending=p.is_max)
+    return ranked, ReadingKind.GROUP_RATE, replace(whole, group_by=column, descending=p.is_max)
 
 
 def exists(p: ParsedQuestion) -> Outcome:

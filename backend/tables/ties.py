@@ -31,6 +31,9 @@ def tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) ->
         if other is not None:  # each row's measure (its end less its start, its ratio), as the rows were ordered by it
             how = "less" if lasting else paired_how(plan)
             result = replace(result, rows=measured(result.rows, first, other, how, table))
+    elif reading.kind == ReadingKind.GROUP_RATE:
+        rates = rates_by_group(reading, result, table)
+        return [group for group, rate in rates if rate == rates[0][1]]
     elif reading.kind != ReadingKind.GROUP:
         return []
     named = [row for row in result.rows if row[0]]
@@ -72,3 +75,17 @@ def measured(rows: list[tuple], column: int, other: int, how: str, table: TypedT
         else:
             measured.append((answer, a / b if how == "per" else a * b if how == "times" else a - b))
     return measured
+
+
+def rates_by_group(reading: parse.Reading, result: Result, table: TypedTable) -> list[tuple[Any, float]]:
+    """Each group's share of its rows that the first plan counts (``result``: rows (group, count)), out of those the
+    second plan counts, in percent, the best first as the plan ranks (a group that none of its rows says is at 0)."""
+    if reading.second is None:
+        return []
+    counted = {group: count for group, count in result.rows if group}
+    rates = [
+        (group, 100 * counted.get(group, 0) / whole)
+        for group, whole in execute(reading.second, table).rows
+        if group and whole
+    ]
+    return sorted(rates, key=lambda rated: -rated[1] if reading.plan.descending else rated[1])

@@ -14,7 +14,7 @@ from __future__ import annotations
 from backend.answer.table_confidence import PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, table_of
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 YEARLY = """Year,Region,Revenue,Customers,Headcount
 2019,North,120000,40,12
@@ -191,10 +191,10 @@ def test_the_conversion_rate_is_the_share_of_converted_rows():
 
 
 def test_a_rate_left_out_is_a_measure_dropped():
-    # "the highest conversion rate" ordered the sources by their Deal Value, at 0.8: the rate of each source is not
-    # read, so the answer is capped under the table bar (declined, offered)
+    # "the highest conversion rate" ordered the sources by their Deal Value, at 0.8 (now read as each source's rate,
+    # below): a rate no reading computes caps the answer under the table bar (declined, offered)
     leads = table_of(LEADS, "leads.csv")
-    reading = parse.read("Which source has the highest conversion rate?", leads, AnswerType.STRING)
+    reading = parse.read("Which source has the highest deal rate?", leads, AnswerType.STRING)
     assert reading is not None and "rate" in reading.unexplained
     assert reading_confidence(reading, leads) == PARTIAL["a time or bound left out"]
 
@@ -251,3 +251,33 @@ def test_a_cell_that_writes_no_value_is_no_answer():
     assert reading is not None and reading.plan.select
     assert answer("Who was the women's winner in 1959?", marathon, "string") is None
     assert answer("Who was the women's winner in 1960?", marathon, "string") == "Ann Lee"
+
+
+def test_the_group_with_the_highest_rate_is_ranked_by_its_share_of_rows():
+    # "the highest conversion rate" ordered the sources by their Deal Value (at 0.8, "conversion rate" left out)
+    leads = table_of(LEADS, "leads.csv")  # Webinar 1 of 2, Paid Search 1 of 3, Referral 1 of 1
+    assert answer("Which source has the highest conversion rate?", leads, "string") == "Referral"
+    assert answer("Which source has the lowest conversion rate?", leads, "string") == "Paid Search"
+    assert answer("Which owner has the highest conversion rate?", leads, "string") == "Jin"  # 1 of 1, Maya 2 of 3
+    assert cap_of("Which source has the highest conversion rate?", leads, AnswerType.STRING) is None
+    # a value said before "rate": "No-show" of a Status
+    visits = table_of(
+        "Doctor,Status\nDr. Lee,Completed\nDr. Lee,No-show\nDr. Lee,Completed\n"
+        "Dr. Okafor,No-show\nDr. Okafor,Completed\n",
+        "appointments.csv",
+    )
+    assert answer("Which doctor has the highest no-show rate?", visits, "string") == "Dr. Okafor"
+
+
+def test_a_groups_win_rate_is_of_its_decided_rows():
+    # Tom's open deal is no loss: 1 of 1 decided, against Priya's 2 of 3
+    deals = table_of(
+        "Deal,Owner,Stage\nD-1,Priya,Closed Won\nD-2,Tom,Negotiation\nD-3,Priya,Closed Lost\nD-4,Tom,Closed Won\n"
+        "D-5,Priya,Closed Won\n",
+        "deals.csv",
+    )
+    assert answer("Which owner has the highest win rate?", deals, "string") == "Tom"
+    # a tie is declined, and listed when a list is asked for
+    reps = table_of("Rep,Won\nAna,Yes\nAna,No\nBo,Yes\nBo,No\nCy,No\n", "reps.csv")
+    assert answer("Which rep has the highest win rate?", reps, "string") is None
+    assert answer("Which reps have the highest win rate?", reps, "string_array") == ["Ana", "Bo"]
