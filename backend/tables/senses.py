@@ -37,6 +37,9 @@ _SENSES = (
     # "what did the Rome shipment weigh" (no reading of its Weight (kg): "weigh" and "weight" stem apart; my own
     # shipments table, 2026-11-29)
     (re.compile(r"(?i)\bweight\b"), frozenset({stem("weigh"), stem("weighs"), stem("weighed")})),
+    # "how many 5-star reviews are there", "4 stars or more" of a Rating (it counted every review, the stars left
+    # out; my own reviews table, 2026-11-29)
+    (re.compile(r"(?i)\b(?:rating|stars?)\b"), frozenset({stem("star"), stem("stars")})),
     # "how much does Acme still owe" of invoices with a Balance Due (it added up their Amount, "owe" left out, at 0.72;
     # my own invoices table, 2026-11-29; without such a column business_measures reads the Amount less the Paid)
     (re.compile(r"(?i)\b(?:balance|outstanding|amount due)\b"), frozenset({stem("owe"), stem("owing")})),

@@ -281,3 +281,23 @@ def test_a_groups_win_rate_is_of_its_decided_rows():
     reps = table_of("Rep,Won\nAna,Yes\nAna,No\nBo,Yes\nBo,No\nCy,No\n", "reps.csv")
     assert answer("Which rep has the highest win rate?", reps, "string") is None
     assert answer("Which reps have the highest win rate?", reps, "string_array") == ["Ana", "Bo"]
+
+
+def test_stars_are_a_rating():
+    # "how many 5-star reviews" counted every review (8, at 0.28: the stars left out)
+    reviews = table_of(
+        "Review ID,Product,Rating\nR1,Kettle,5\nR2,Kettle,2\nR3,Toaster,4\nR4,Toaster,1\nR5,Blender,5\n", "reviews.csv"
+    )
+    assert answer("How many 5-star reviews are there?", reviews, "integer") == 2
+    assert answer("How many products have a 1-star review?", reviews, "integer") == 1
+    assert answer("What percentage of reviews gave 4 stars or more?", reviews, "float") == 60.0
+
+
+def test_a_period_or_a_level_met_left_out_caps_the_answer():
+    # "which quarter had the highest total sales" named a rep (at 0.66) and "by how much did Dana beat her quota"
+    # read her Quota (at 0.72), of a table with a column for each quarter
+    quotas = table_of("Rep,Quota,Q1,Q2\nAlice,400,190,220\nDana,450,250,225\n", "quotas.csv")
+    dropped = PARTIAL["a time or bound left out"]
+    for question in ("Which quarter had the highest total sales?", "By how much did Dana beat her quota?"):
+        reading = parse.read(question, quotas, AnswerType.STRING if "Which" in question else AnswerType.INTEGER)
+        assert reading is not None and reading_confidence(reading, quotas) == dropped
