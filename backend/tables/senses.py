@@ -99,7 +99,7 @@ _ESTIMATE_NAME = re.compile(r"(?i)\b(?:estimated?|estimates|planned)\b")
 # And of staff (an End Date filled in: "how many employees have left", "when did Ben leave" read his Start Date, at
 # 0.8; left empty: "the average salary of current employees"; my own staff table, 2026-11-29).
 # Of an end date: none filled in (conditions.filled_or_empty), unlike an Active column's "yes"
-ACTIVE = frozenset(stem(w) for w in ("active", "current"))
+ACTIVE = frozenset(stem(w) for w in ("active", "current", "employed"))  # "still employed": no End Date
 _ENDED_WORDS = frozenset(
     {*(stem(w) for w in ("churned", "cancelled", "lost", "inactive", "left", "leave", "leaves", "quit")), *ACTIVE}
 )

@@ -240,6 +240,7 @@ def test_leaving_is_the_end_date_and_current_staff_have_none():
     assert answer("When did Ben leave?", staff, "datetime") == "2023-10-31T00:00:00Z"
     assert answer("How many employees have left?", staff, "integer") == 1
     assert answer("What is the average salary of current employees?", staff, "float") == 101500
+    assert answer("How many people are still employed?", staff, "integer") == 2  # it counted all three, at 0.8
 
 
 def test_a_cell_that_writes_no_value_is_no_answer():
