@@ -10,7 +10,7 @@ unless the question is plainly about a table: then it declines with the plan it 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from backend.answer.engine import Outcome, SecondReading, TableEvidence
@@ -182,7 +182,7 @@ class TableAnswerer:
         evidence = TableEvidence(
             document_id=row["document_id"],
             table=table.name,
-            plan=describe(reading.plan, table) + _second_words(reading, table),
+            plan=_reading_words(reading, table),
             sql=result.sql,
             parameters=[_plain(p) for p in result.parameters],
             columns=[c.name for c in table.columns],
@@ -230,6 +230,16 @@ def _refused(row: dict, table: TypedTable, reason: str) -> TableProposal:
     return TableProposal(None, 1.0, evidence, _hit(row, evidence), reason)
 
 
+def _reading_words(reading: parse.Reading, table: TypedTable) -> str:
+    """A reading's plans in words, as the answer shows them; a rate of each group as the share it ranks by."""
+    plan, whole = reading.plan, reading.second
+    if reading.kind is ReadingKind.GROUP_RATE and whole is not None and plan.group_by is not None:
+        each = table.columns[plan.group_by].name
+        part, of = (describe(replace(p, group_by=None, descending=False), table) for p in (plan, whole))
+        return f"{part}, out of {of}, for each {each!r}, {'largest' if plan.descending else 'smallest'} share first"
+    return describe(plan, table) + _second_words(reading, table)
+
+
 def _second_words(reading: parse.Reading, table: TypedTable) -> str:
     """The second plan of a two-plan reading in words: what it is subtracted from, compared with, or ends at."""
     if reading.second is None:
@@ -241,7 +251,6 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
         ReadingKind.DAYS: "until",
         ReadingKind.PERCENT: "out of",
         ReadingKind.SHARE: "out of",
-        ReadingKind.GROUP_RATE: "out of",
         ReadingKind.LARGER: "larger than",
     }.get(reading.kind, "compared with")
     return f", {joined} {describe(reading.second, table)}"

@@ -538,3 +538,23 @@ def test_a_value_of_another_type_is_declined_with_the_type_that_holds_it(client,
     # a name is no number, and no other type is offered for it (the reading may have read the wrong column)
     who = assert_error(ask(client, tables_context, "Who earns the most?"), 422, "no_answer")
     assert who["message"] == "The table's answer 'Grace Hopper' is not an integer." and "answer_type" not in who
+
+
+def test_the_group_with_the_highest_rate_is_answered_with_the_share_it_ranks_by(client):
+    # "which source has the highest conversion rate" ordered the sources by their Deal Value, at 0.8
+    context = client.post("/v1/contexts", json={"name": "leads"}).json()["id"]
+    leads = "Lead ID,Source,Converted,Deal Value\nL1,Webinar,Yes,12000\nL2,Paid Search,No,\nL3,Referral,Yes,30000\n"
+    leads += "L4,Paid Search,Yes,8000\nL5,Webinar,No,\nL6,Paid Search,No,\n"
+    response = client.post(
+        f"/v1/contexts/{context}/documents", files={"file": ("leads.csv", leads.encode(), "text/csv")}
+    )
+    assert response.status_code == 201, response.text
+    body = ask(client, context, "Which source has the highest conversion rate?", "string").json()
+    assert body["data"] == "Referral"
+    assert body["sources"][0]["computation"]["plan"] == (
+        "count rows of leads.csv where 'Converted' = 'Yes', out of count rows of leads.csv, for each 'Source', "
+        "largest share first"
+    )
+    assert (
+        ask(client, context, "Which source has the lowest conversion rate?", "string").json()["data"] == "Paid Search"
+    )
