@@ -209,10 +209,18 @@ def comparison_before(text: str) -> str:
     return "="
 
 
+_MONTH_PREFIXES = frozenset(m[:3] for m in MONTH_NAMES)
+
+
 def compared_number(words: list[str], mention: Mention) -> bool:
     """Whether a value the question says is a number it compares with: after "more than", "over", or as an end of
-    "between 45,000 and 60,000"."""
-    if parse_number(" ".join(words[mention.start : mention.end])) is None:
+    "between 45,000 and 60,000"; so is a number with its unit ("at least 5 kw" of cells "5 kW", "at least 3 acts")."""
+    said = words[mention.start : mention.end]
+    # a number and a unit word is still a number compared with (it looked for the cell "5 kW", at 0.72; nt-3842 and
+    # nt-4824 of the sixteenth stop's tuning questions); a day ("after 1 december 1918") is not
+    unit = said[1] if len(said) == 2 and parse_number(said[0]) is not None else ""
+    with_unit = unit.isalpha() and unit[:3] not in _MONTH_PREFIXES
+    if parse_number(" ".join(said)) is None and not with_unit:
         return False
     before = words[: mention.start]
     ranged = before[-1:] == ["between"] or (before[-1:] == ["and"] and "between" in before[-3:-1])
