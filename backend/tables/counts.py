@@ -28,6 +28,7 @@ from backend.tables.words import (
     PERSONS,
     Mention,
     any_word,
+    name_stems,
     normal,
     row_noun,
     table_words,
@@ -82,8 +83,13 @@ def counted_plan(
     counted = _counted_noun(q)
     # "how many sports had silver medals": different sports; "how many championships are listed": entries
     # ("how many times" counts rows, not the different cells of a Time column)
-    there = re.search(r"\bhow many (?:total )?(?!times\b)(\w+)", q) if not re.search(r"\blisted\b", q) else None
+    listed = re.search(r"\blisted\b", q)
+    there = re.search(r"\bhow many (?:total )?(?!times\b)(\w+)(?: (\w+))?", q) if not listed else None
     kinds = kinds_column(there.group(1), table, index_) if there else None
+    if there and kinds is None and there.group(2) and _flag_said(there.group(1), index_):
+        # "how many recurring donors": the different Donors of the rows a Recurring flag says yes for (it counted
+        # the rows, at 0.8; my own donations table, 2026-11-29)
+        kinds = kinds_column(there.group(2), table, index_)
     # "how many page views": the Page Views named whole is what is counted, not the different pages
     counts_measure = measure is not None and f"how many {normal(table.columns[measure].name)}" in q
     if kinds is not None and kinds not in condition_columns and numeric_answer and not counts_measure:
@@ -168,6 +174,9 @@ def _adds_up(
         or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in names
         or (after is not None and stem(ABBREVIATIONS.get(after.group(1), after.group(1))) in names)
         or (UNITS_MOVED.search(q) and UNITS_NAME.search(name))  # units sold, added up
+        # "how many calls did Ava resolve": her Resolved, a count of the calls done so, beside the Calls she took
+        # (understand.py reads it; "how many countries played" of a Played column still counts rows)
+        or (normal(name).endswith("ed") and len(names) == 1 and _counted_beside(counted.group(1), table, measure))
         # "the total sales in January" of a column for each month (or quarter): January's column holds the sales
         or measure in period_columns(table).values()
         # "the total amount of deals": the column said as what is totalled, the noun after it what the rows are
@@ -208,6 +217,20 @@ def _rows_counted(
 
 # The last word of an identifier's name ("Order ID", "Invoice No", "Ticket #" as normal() writes it)
 _IDENTIFIER_WORDS = {"id", "no", "number", "code", "ref", "reference"}
+
+
+def _counted_beside(noun: str, table: TypedTable, measure: int) -> bool:
+    """Whether another column of counts is named by the noun counted ("calls" of a Calls beside a Resolved)."""
+    said = stem(ABBREVIATIONS.get(noun, noun))
+    return _holds_counts(table, measure) and any(
+        i != measure and c.numeric and said in name_stems(c.name) for i, c in enumerate(table.columns)
+    )
+
+
+def _flag_said(word: str, index_: Index) -> bool:
+    """Whether the word names a column of yes and no ("recurring" of a Recurring column)."""
+    said = stem(word)
+    return any(flag is not None and said in names for flag, names in zip(index_.flags, index_.names, strict=True))
 
 
 def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:

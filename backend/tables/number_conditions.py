@@ -43,7 +43,10 @@ def number_conditions(
         rank = rank if rank is not None else rank_column(table)
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
-        near = named_near(words, number, [c for c in named if c in numeric], table)
+        # the named columns the words right by the number name; none when the nearest holds text ("position 1" of a
+        # Pos. of "1" and "DNF" is no Qual. Pos.; fresh WikiTableQuestions training questions, tuning tables)
+        near = named_near(words, number, named, table)
+        near = [c for c in near if c in numeric] if near and near[0] in numeric else []
         ordered = [*near, *(c for c in named if c not in near)]
         column = None if found else number_column(number, ordered, numeric, table, taken, hinted, near)
         if column is not None and not number.is_year and number.value < 1000 and holds_years(table, column):
@@ -109,7 +112,11 @@ def year_of_named_words(condition: Condition, table: TypedTable, named: list[int
 def _closes_range(opening: Condition, number: SaidNumber, words: list[str]) -> bool:
     """Whether ``number`` is the upper end of a range that ``opening`` starts ("between 5 and 10")."""
     said_at = number.words[0]
-    return opening.op in (">=", ">") and number.op in ("<=", "<") and said_at > 0 and words[said_at - 1] == "and"
+    joined = bool(_RANGE_JOINS & set(words[max(0, said_at - 2) : said_at]))  # "5 and 10", "week 1 to week 3"
+    return opening.op in (">=", ">") and number.op in ("<=", "<") and joined
+
+
+_RANGE_JOINS = frozenset({"and", "to", "through", "until", "till"})
 
 
 # Words that ask for the rows of one outcome, in a table with a column of results (vocabulary.Index.outcomes).

@@ -40,6 +40,17 @@ _NUMBER_COMPOUND = re.compile(rf"(?i)\b({'|'.join(_NUMBER_WORDS)})-(?=[a-z])")
 _DIFFERENT = re.compile(r"\b(?:different|distinct|unique)\b")  # values counted as such, not rows
 
 
+# "which week had the highest revenue", asked for a number: the Week's value of the row or group, not the revenue (it
+# added up every week's revenue, at 0.8; my own weekly store sales, 2026-11-29)
+_ASKS_NUMBERED = re.compile(r"^(?:in |on )?(?:what|which) (week|month|quarter|round|stage|lap|episode|period)\b")
+
+
+def _asks_numbered(q: str, index_: Index) -> bool:
+    """Whether the question asks which numbered period or round (a column of the table) something was in."""
+    asked = _ASKS_NUMBERED.search(q)
+    return asked is not None and any(stem(asked.group(1)) in names for names in index_.names)
+
+
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
@@ -83,7 +94,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     # "in what year did he force 15 sacks": a year is read from its row, not computed from numbers; "who is our
     # biggest customer" asked for a number is still a name (its value then says which type to ask for)
     asked_as = answer_type
-    if answer_type.element is AnswerType.INTEGER and ASKS_YEAR.search(q):
+    if answer_type.element is AnswerType.INTEGER and (ASKS_YEAR.search(q) or _asks_numbered(q, index_)):
         asked_as = AnswerType.STRING_ARRAY if answer_type.is_array else AnswerType.STRING
     elif answer_type.element in (AnswerType.INTEGER, AnswerType.FLOAT) and ASKS_WHO.search(q):
         asked_as = AnswerType.STRING_ARRAY if answer_type.is_array else AnswerType.STRING

@@ -115,6 +115,9 @@ _CHANGED = re.compile(rf"\b(?:({'|'.join(_UP)})|({'|'.join(_DOWN)}))\b")
 YEARS_FROM_TO = re.compile(r"\bfrom (\d{4}) (?:to|through|until|till) (\d{4})\b")
 
 
+_FROM_TO = re.compile(r"\bfrom (?:\w+ )?\d[\d,.]* (?:to|through|until|till) (?:\w+ )?\d")
+
+
 def change_across(q: str, where: tuple[Condition, ...], measure: int | None) -> tuple[Plan, ReadingKind, Plan] | None:
     """ "How much did revenue grow from January to March in the North" (or "from 2019 to 2023" of a Year column):
     the measure's total in the last month or year of the range less its total in the first (the first's less the
@@ -126,7 +129,8 @@ def change_across(q: str, where: tuple[Condition, ...], measure: int | None) -> 
     months = [c for c in where if c.view == "month" and c.op in (">=", "<=")]
     # (a year range added the years up, "how much did North's revenue grow from 2019 to 2023" at 0.72; my own yearly
     # revenue table, 2026-11-29)
-    years = [c for c in where if c.view == "number" and c.op in (">=", "<=")] if YEARS_FROM_TO.search(q) else []
+    # (so is a range of weeks, "from week 1 to week 3", read it as the weeks added up, at 0.72; my own weekly sales)
+    years = [c for c in where if c.view == "number" and c.op in (">=", "<=")] if _FROM_TO.search(q) else []
     if said_months(q) is not None and len(months) == 2:
         ends = months
     elif len(years) == 2 and years[0].column == years[1].column:

@@ -169,6 +169,12 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
             op = ">="
         elif op == "=" and re.search(r"\bbetween\s+\S+\s+and\s*$", before):
             op = "<="
+        # "from week 1 to week 3": a range said by its two ends (it read week 1 alone, at 0.72; my own weekly store
+        # sales, 2026-11-29); years stay ("from 2005 to 2009" may name two columns: conditions.py reads their range)
+        elif op == "=" and len(said) < 4 and _FROM_END.search(before) and _TO_END.match(lowered[match.end() :]):
+            op = ">="
+        elif op == "=" and len(said) < 4 and _FROM_TO_END.search(before):
+            op = "<="
         # "after 1990" is a year; "over 2,000" and "$1,900" are amounts
         is_year = value.is_integer() and 1800 <= value <= 2100 and said.isdigit()
         found.append(SaidNumber(value, op, positions, is_year, match.group(0).endswith("%")))
@@ -183,6 +189,12 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
     return found
 
 
+_FROM_END = re.compile(r"\bfrom(?: (?:week|round|day|stage|lap|episode|quarter|q|game|season|month)s?)?\s*$")
+_TO_END = re.compile(r"\s*(?:to|through|until|till)\b")
+_FROM_TO_END = re.compile(
+    r"\bfrom(?: (?:week|round|day|stage|lap|episode|quarter|q|game|season|month)s?)? [\d.,]+ (?:to|through|until|till)"
+    r"(?: (?:week|round|day|stage|lap|episode|quarter|q|game|season|month)s?)?\s*$"
+)
 _NUMBER_WORDS = "two three four five six seven eight nine ten eleven twelve".split()
 _NUMBER_WORD = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 

@@ -31,6 +31,7 @@ from backend.tables.words import (
     Mention,
     any_word,
     name_stems,
+    normal,
     row_noun,
     table_words,
 )
@@ -139,6 +140,10 @@ def _choose_measure(p: ParsedQuestion) -> None:
     # and a rate said after the noun it is of ("the win pct": the Pct, not the Wins)
     after |= {stem(ABBREVIATIONS.get(w, w)) for i, w in enumerate(words) if i and w in RATE_AFTER_ITS_NOUN}
     measures.sort(key=lambda c: not after & p.index.names[c])
+    if re.search(r"\bhow many\b", p.q):
+        # "how many calls did Ava resolve" of Calls and Resolved: the calls she resolved, a column named by what was
+        # done to the rows it counts (it added up her Calls, at 0.8; my own call centre table, 2026-11-29)
+        measures.sort(key=lambda c: not normal(p.table.columns[c].name).endswith("ed") or len(p.index.names[c]) > 1)
     p.measure = measures[0] if measures else None
     # (a word of a cell said is no verb: "the average bounce rate for Paid Search" read the Revenue, at 0.8; my own
     # web traffic table, 2026-11-29)

@@ -12,7 +12,7 @@ from backend.tables.infer import TypedTable
 WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
     "candidate person respondent employee consultant customer client agent rep seller salesperson assignee coach "
-    "member manager "
+    "member manager donor sponsor contributor borrower tenant buyer supplier vendor "
     "captain composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation "
     "country title champion performer author director owner attendee participant guest student patient applicant "
     "speaker volunteer",
@@ -51,6 +51,10 @@ _ROLES = (
         "agent assignee rep seller salesperson employee owner manager consultant",
     ),
     (re.compile(r"(?:bought|buy|order|purchas|placed|paid|pay|spen[dt])"), "customer client buyer"),
+    # "who gave the most" of donations by donor and country: the Donor, not the Country (read at 0.8; my own
+    # donations table, 2026-11-29)
+    (re.compile(r"(?:gave|give|donat|contribut|pledg)"), "donor sponsor contributor"),
+    (re.compile(r"(?:borrow|owe)"), "borrower"),
 )
 
 

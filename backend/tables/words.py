@@ -50,6 +50,9 @@ MONEY_VERBS = frozenset(
     # what an expense claim moves ("which employee claimed the most" read the one largest claim's Employee, at 0.8; my
     # own expenses table, 2026-11-29); "claim" and "claims" stay nouns ("the largest claim", "the most claims")
     + "claimed reimbursed".split()
+    # what a gift moves ("who gave the most" read the one largest gift's Country, at 0.8; my own donations table,
+    # 2026-11-29); "give" and "given" stay out ("given the award": no money)
+    + "gave donated donates raised contributed pledged".split()
 )
 MONEY_NOUNS = frozenset("revenue income money sales".split())
 # Words for a rate said after the noun it is a rate of ("the win pct", "the goal ratio"): the rate is the column asked

@@ -1,0 +1,113 @@
+"""Numbers with units, gifts, calls and weeks (2026-11-29, sixteenth stop: the fresh WikiTableQuestions tuning
+questions of that stop and a donations, a call centre and a weekly store sales table of my own): "at least 5 kw" of
+cells "5 kW" compares the column's numbers, "who gave the most" is the donor whose gifts add up most, "recurring
+donors" are different donors, "how many calls did Ava resolve" is her Resolved, the busiest day adds up its calls,
+"which week", asked for a number, is the week, and "from week 1 to week 3" is every week between."""
+
+from __future__ import annotations
+
+from tests.unit.tables.sample import answer, table_of
+
+STATIONS = """Branding,Callsign,Power (kW),Location
+Mom's Radio 97.9,DWSN-FM,5 kW,Laoag
+Mom's Radio 95.9,DZRB-FM,10 kW,Naga
+DYAP 88.3,DYAP-FM,5 kW,Cebu
+Mom's Radio 101.5,DYJP-FM,2.5 kW,Tacloban
+DXSS 97.9,DXSS,10 kW,Davao
+"""
+
+OPERAS = """Title,Genre,Subdivisions,Premiere
+Zenobia,dramma per musica,3 acts,1694
+Il prodigio,dramma,3 acts,1695
+Zenone,dramma per musica,5 acts,1696
+Il Tigrane,serenata,1 act,1697
+Primislao,dramma per musica,2 acts,1697
+"""
+
+
+def test_a_number_with_its_unit_after_a_comparison_compares_the_numbers():
+    # it counted the cells "5 kW" alone (4 of 6, at 0.72; nt-3842), and the cells "3 acts" (48 of 51; nt-4824)
+    stations = table_of(STATIONS, "stations.csv")
+    assert answer("how many stations have at least 5 kw or more?", stations, "integer") == 4
+    assert answer("how many stations have more than 5 kW?", stations, "integer") == 2
+    assert answer("how many stations have 5 kW?", stations, "integer") == 2  # no comparison: the cell itself
+    operas = table_of(OPERAS, "operas.csv")
+    assert answer("how many operas have at least 3 acts?", operas, "integer") == 3
+    assert answer("how many operas have fewer than 3 acts?", operas, "integer") == 2
+
+
+def test_two_numbers_and_a_day_are_no_number_with_a_unit():
+    # "which is older, 10-13 or 18-21": two series, not a comparison with 10 (nt-3821)
+    series = table_of("Series number,Composed\n10–13,1832\n18–21,1836\n22–25,1840\n", "series.csv")
+    assert answer("which is older, 10-13 or 18-21?", series, "string") == "10–13"
+    days = table_of("Date,Encyclical\n1 December 1918,Quod iam diu\n14 May 1919,In hac tanta\n", "encyclicals.csv")
+    assert answer("what encyclical was after 1 december 1918?", days, "string") == "In hac tanta"
+
+
+DONATIONS = """Donor,Date,Amount,Campaign,Recurring,Country
+Ana Ruiz,2024-01-15,50,Spring Appeal,Yes,Spain
+Ben Cole,2024-01-20,200,Spring Appeal,No,UK
+Ana Ruiz,2024-02-15,50,Spring Appeal,Yes,Spain
+Chen Li,2024-03-03,400,Gala,No,China
+Dora Kim,2024-03-10,75,Gala,No,Korea
+Ben Cole,2024-04-01,350,Summer Drive,No,UK
+Eli Moss,2024-05-05,25,Summer Drive,Yes,USA
+Fay Wong,2024-06-20,300,Gala,No,China
+"""
+
+
+def test_who_gave_the_most_is_the_donor_whose_gifts_add_up_most():
+    # it read the Country of the one largest gift, at 0.8 (my own donations table); Ben's two gifts (550) beat
+    # Chen's one (400), and China's two (700) beat the UK's (550)
+    donations = table_of(DONATIONS, "donations.csv")
+    assert answer("Who gave the most?", donations, "string") == "Ben Cole"
+    assert answer("Who donated the most?", donations, "string") == "Ben Cole"
+    assert answer("Which country gave the most?", donations, "string") == "China"
+    assert answer("Which campaign raised the most?", donations, "string") == "Gala"
+    assert answer("How much was raised in March?", donations, "integer") == 475
+
+
+def test_recurring_donors_are_the_different_donors_of_the_recurring_gifts():
+    # it counted the recurring gifts (3), at 0.8
+    donations = table_of(DONATIONS, "donations.csv")
+    assert answer("How many recurring donors are there?", donations, "integer") == 2
+    assert answer("How many recurring donations are there?", donations, "integer") == 3
+
+
+CALLS = """Agent,Team,Date,Calls,Resolved,CSAT
+Ava,Blue,2024-05-01,42,38,4.6
+Cara,Red,2024-05-01,50,41,4.4
+Dan,Red,2024-05-01,28,27,4.8
+Ava,Blue,2024-05-02,40,37,4.7
+Cara,Red,2024-05-02,47,44,4.5
+Dan,Red,2024-05-02,36,28,4.9
+"""
+
+
+def test_calls_an_agent_resolved_are_her_resolved_and_the_busiest_day_adds_up_its_calls():
+    calls = table_of(CALLS, "calls.csv")
+    # it added up her Calls (40), at 0.8 (my own call centre table)
+    assert answer("How many calls did Ava resolve on May 2?", calls, "integer") == 37
+    assert answer("How many calls did Ava take on May 2?", calls, "integer") == 40
+    # it took the day of the one busiest row (Cara's 50 on May 1: 120 calls that day, 123 on May 2), at 0.8
+    assert answer("On which day were the most calls taken?", calls, "datetime") == "2024-05-02T00:00:00Z"
+
+
+WEEKLY = """Store,Week,Revenue
+Downtown,1,18200
+Downtown,2,17650
+Downtown,3,19400
+Airport,1,25300
+Airport,2,24100
+Airport,3,26900
+"""
+
+
+def test_which_week_asked_for_a_number_is_the_week_and_a_range_of_weeks_is_every_week_in_it():
+    weekly = table_of(WEEKLY, "weekly.csv")
+    # it added up every week's revenue (131,550), at 0.8 (my own weekly store sales)
+    assert answer("Which week had the highest total revenue?", weekly, "integer") == 3
+    # it read week 1 alone (25,300), at 0.72
+    assert answer("How much did Airport revenue grow from week 1 to week 3?", weekly, "integer") == 1600
+    assert answer("What was the total revenue from week 1 to week 2?", weekly, "integer") == 85250
+    assert answer("How much revenue did Downtown make from weeks 2 to 3?", weekly, "integer") == 37050
