@@ -175,8 +175,9 @@ def _adds_up(
         or (after is not None and stem(ABBREVIATIONS.get(after.group(1), after.group(1))) in names)
         or (UNITS_MOVED.search(q) and UNITS_NAME.search(name))  # units sold, added up
         # "how many calls did Ava resolve": her Resolved, a count of the calls done so, beside the Calls she took
-        # (understand.py reads it; "how many countries played" of a Played column still counts rows)
-        or (normal(name).endswith("ed") and len(names) == 1 and _counted_beside(counted.group(1), table, measure))
+        # (understand.py reads it); "how many emails were sent" of emails.csv: its Sent added up ("how many
+        # countries played" of a Played column still counts rows)
+        or (len(names) == 1 and _done_to(q, name, names) and _counted_beside(counted.group(1), table, measure))
         # "the total sales in January" of a column for each month (or quarter): January's column holds the sales
         or measure in period_columns(table).values()
         # "the total amount of deals": the column said as what is totalled, the noun after it what the rows are
@@ -219,11 +220,24 @@ def _rows_counted(
 _IDENTIFIER_WORDS = {"id", "no", "number", "code", "ref", "reference"}
 
 
+def _done_to(q: str, name: str, names: set[str]) -> bool:
+    """Whether a column is named as what was done ("Resolved", or "sent" of a Sent, "unsubscribed" of Unsubscribes),
+    not as a thing ("how many silver medals ... no gold medals": the Gold is no count of silver medals)."""
+    return normal(name).endswith("ed") or any(
+        (w.endswith("ed") or w in _IRREGULAR_DONE) and stem(w) in names for w in q.split()
+    )
+
+
+_IRREGULAR_DONE = frozenset("sent sold won made held seen taken given paid spent bought kept lost built".split())
+
+
 def _counted_beside(noun: str, table: TypedTable, measure: int) -> bool:
-    """Whether another column of counts is named by the noun counted ("calls" of a Calls beside a Resolved)."""
+    """Whether the noun counted is what a column of counts done to it counts: "calls" of a Calls beside a Resolved,
+    "emails" of emails.csv whose rows are sends with a Sent count, "people" of an Attended count."""
     said = stem(ABBREVIATIONS.get(noun, noun))
-    return _holds_counts(table, measure) and any(
-        i != measure and c.numeric and said in name_stems(c.name) for i, c in enumerate(table.columns)
+    named = said == row_noun(table) or said in PERSONS
+    return _holds_counts(table, measure) and (
+        named or any(i != measure and c.numeric and said in name_stems(c.name) for i, c in enumerate(table.columns))
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Plan, ReadingKind
+from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.plan_cues import cue_words_explained, reads_money
 from backend.tables.quantities import SaidNumber
 from backend.tables.row_nouns import about_every_row, may_name_the_rows, row_words_explained
@@ -18,6 +18,7 @@ from backend.tables.words import (
     CUE_WORDS,
     NEGATION,
     NO_CELLS,
+    PERSONS,
     PLAIN_VERBS,
 )
 from backend.text import STOP_WORDS
@@ -57,6 +58,10 @@ def explain(
     explained |= cue_words_explained(plan, second, kind, words, table, index_)
     explained |= row_words_explained(stems, table)
     explained |= _kind_of_value_explained(stems, words, _columns_of(plan), table, index_)
+    # "how many people attended" added up as an Attended count: the people are what it counts (held at 0.28 with
+    # "people" unexplained; my own events table, 2026-11-29)
+    if plan.operation is Operation.SUM and plan.group_by is None:
+        explained |= {i for i, s in enumerate(stems) if s in PERSONS and words[max(0, i - 2) : i] == ["how", "many"]}
     # "what other languages are listed besides Sotho": a plan that excludes a value accounts for "other"; "non-billable"
     # (and "unpaid", read "non paid") for its prefix; one of a number at 0 for "free" ("free shipping")
     said_no = any(c.op == "=" and isinstance(c.value, str) and c.value.strip().lower() in NO_CELLS for c in plan.where)

@@ -125,6 +125,10 @@ ABBREVIATIONS = {
     "pop": "population",
     "yr": "year",
     "att": "attendance",
+    # "which city had the most attendees": its Attended (or Attendance) added up, not its events counted (at 0.72; my
+    # own events table, 2026-11-29)
+    "attendees": "attendance",
+    "attendee": "attendance",
     "gp": "game",
     "pct": "percent",
     "percentage": "percent",  # "what was their percentage": the Pct column

@@ -6,6 +6,8 @@ donors" are different donors, "how many calls did Ava resolve" is her Resolved, 
 
 from __future__ import annotations
 
+from backend.tables import parse
+from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
 STATIONS = """Branding,Callsign,Power (kW),Location
@@ -111,3 +113,34 @@ def test_which_week_asked_for_a_number_is_the_week_and_a_range_of_weeks_is_every
     assert answer("How much did Airport revenue grow from week 1 to week 3?", weekly, "integer") == 1600
     assert answer("What was the total revenue from week 1 to week 2?", weekly, "integer") == 85250
     assert answer("How much revenue did Downtown make from weeks 2 to 3?", weekly, "integer") == 37050
+
+
+EMAILS = """Campaign,Sent Date,Audience,Sent,Opens,Clicks,Unsubscribes
+Spring Sale,2024-03-04,Customers,12000,4200,610,35
+Spring Sale,2024-03-04,Prospects,8000,1600,150,60
+Newsletter,2024-03-18,Customers,11800,3900,420,20
+"""
+
+EVENTS = """Event,Date,City,Registered,Attended,Ticket Price
+Data Summit,2024-02-10,Berlin,420,365,199
+Data Summit,2024-06-15,Lisbon,380,300,199
+AI Meetup,2024-03-05,Berlin,150,95,0
+AI Meetup,2024-04-09,Paris,180,120,0
+Cloud Day,2024-05-21,Paris,260,240,99
+"""
+
+
+def test_how_many_were_sent_or_attended_adds_up_the_count_of_what_was_done():
+    # it counted the sends (3) at 0.8, and the events (5) at 0.28 (my own email and events tables)
+    emails = table_of(EMAILS, "emails.csv")
+    assert answer("How many emails were sent in total?", emails, "integer") == 31800
+    assert answer("How many people unsubscribed?", emails, "integer") == 115
+    events = table_of(EVENTS, "events.csv")
+    assert answer("How many people attended in total?", events, "integer") == 1120
+    assert parse.read("How many people attended in total?", events, AnswerType.INTEGER).unexplained == ()
+    assert answer("How many events were held in Berlin?", events, "integer") == 2  # the events themselves
+    # "attendees" are what the Attended counts: Berlin 460 of two events, Paris 360, Lisbon 300 of one
+    assert answer("Which city had the most attendees?", events, "string") == "Berlin"
+    # a thing named is no count done to the rows: "how many people have no goals" keeps its condition
+    scorers = table_of("Name,Goals\nAl,0\nBo,3\nCy,0\n", "scorers.csv")
+    assert answer("How many people have no goals?", scorers, "integer") == 2
