@@ -18,6 +18,7 @@ from backend.tables.periods import period_columns
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import rows_around
 from backend.tables.vocabulary import Index
+from backend.tables.wh_columns import names_people
 from backend.tables.words import (
     ABBREVIATIONS,
     BRACKETED,
@@ -255,7 +256,20 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
     # counted 2, at 0.8; my own stock movements table, 2026-11-29)
     rows = row_noun(table)
     if said == rows or (len(rows) >= 4 and said.startswith(rows)):
-        return None
+        # (unless it is people a column of that name repeats: "how many reps are in the East" of reps.csv, a row per
+        # rep and month, counts the different Reps; it counted 6 rows, at 0.8; my own sales reps table, 2026-11-29.
+        # "How many events were held" of events.csv still counts the events held, an Event being a series' name)
+        return next(
+            (
+                c
+                for c, names in enumerate(index_.names)
+                if names == {said}
+                and names_people(table.columns[c].name)
+                and table.columns[c].kind == "text"
+                and index_.distinct[c] < table.row_count
+            ),
+            None,
+        )
     if said in PERSONS and not any(said in names for names in index_.names):  # "how many people filed expenses"
         return people_column(table, index_)
     for column, names in enumerate(index_.names):

@@ -79,6 +79,10 @@ def wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | No
             for i, c in enumerate(columns)
             if c.kind == "text" and i not in conditions and named_by_rows(table, i) and not of_numbers(table, i)
         ]
+        # (rows that are no people are no "who": "who logged the most hours" of tasks.csv asks for its Owner, not a
+        # Task; it read 'Build API', at 0.8; my own project tasks table, 2026-11-29)
+        people = any(names_people(c.name) for i, c in enumerate(columns) if c.kind == "text" and i not in conditions)
+        naming = [i for i in naming if names_people(columns[i].name) or not people]
         if naming:
             return naming[0]
     if wh or re.search(r"\bwhat year\b", q):

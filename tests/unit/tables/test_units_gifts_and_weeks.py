@@ -2,10 +2,13 @@
 questions of that stop and a donations, a call centre and a weekly store sales table of my own): "at least 5 kw" of
 cells "5 kW" compares the column's numbers, "who gave the most" is the donor whose gifts add up most, "recurring
 donors" are different donors, "how many calls did Ava resolve" is her Resolved, the busiest day adds up its calls,
-"which week", asked for a number, is the week, and "from week 1 to week 3" is every week between."""
+"which week", asked for a number, is the week, "from week 1 to week 3" is every week between, "how many emails were
+sent" adds up a Sent count, the reps of a file of rep-months are different reps, and "who" is a person (an email
+campaigns, an events, a sales reps and a project tasks table of my own)."""
 
 from __future__ import annotations
 
+from backend.answer.table_confidence import PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
@@ -144,3 +147,35 @@ def test_how_many_were_sent_or_attended_adds_up_the_count_of_what_was_done():
     # a thing named is no count done to the rows: "how many people have no goals" keeps its condition
     scorers = table_of("Name,Goals\nAl,0\nBo,3\nCy,0\n", "scorers.csv")
     assert answer("How many people have no goals?", scorers, "integer") == 2
+
+
+REPS = """Rep,Region,Month,Quota,Closed Won
+Ana,East,Jan,50000,62000
+Ana,East,Feb,50000,41000
+Raj,West,Jan,60000,58000
+Raj,West,Feb,60000,71000
+Liz,East,Jan,40000,30000
+Liz,East,Feb,40000,45000
+"""
+
+TASKS = """Task,Owner,Status,Due,Completed,Estimate (h),Actual (h)
+Design schema,Mia,Done,2024-04-05,2024-04-04,8,10
+Build API,Leo,Done,2024-04-12,2024-04-15,20,26
+Write tests,Mia,In Progress,2024-04-19,,12,7
+Set up CI,Mia,Done,2024-04-08,2024-04-08,4,3
+"""
+
+
+def test_reps_of_a_file_of_rep_months_are_different_reps_and_who_is_a_person():
+    # it counted East's 4 rows, at 0.8 (my own sales reps table)
+    reps = table_of(REPS, "reps.csv")
+    assert answer("How many reps are in the East?", reps, "integer") == 2
+    # "attainment" is a share of the quota no reading computes: the Quota order it fell back to is capped
+    reading = parse.read("Which rep had the highest quota attainment?", reps, AnswerType.STRING)
+    assert reading_confidence(reading, reps) == PARTIAL["a time or bound left out"]
+    # "who" of tasks.csv is its Owner, not a Task (it read 'Build API', at 0.8; my own project tasks table)
+    tasks = table_of(TASKS, "tasks.csv")
+    assert answer("Who logged the most hours?", tasks, "string") == "Leo"
+    assert answer("Who owns the most tasks?", tasks, "string") == "Mia"
+    # "how many events were held" of events.csv still counts the events held (an Event is a series' name)
+    assert answer("How many events were held in Berlin?", table_of(EVENTS, "events.csv"), "integer") == 2
