@@ -28,7 +28,14 @@ NOTHING_MATCHED = 0.1
 #   26 of 36 for a lookup whose conditions pick one row (15 of 23 checking). Under both bars since 2026-11-28
 #   (declined, the first row's cell offered). Rows that all hold the same cell asked for are no choice ("Ann's rate"
 #   on each of her weeks' rows): that lookup is not capped.
-FIRST_OF_SEVERAL = 0.3
+#   Refitted 2026-11-29 (sixteenth stop; dev and fresh questions, in-process, every answer kept): right on 17 of 42
+#   checking and 17 of 39 tuning answers (42%), where 0.3 sat 12 points under; over HTTP the fresh checking set's
+#   0.3-0.4 bucket was 23 points under (53% of 30). 0.38: within 5 points of both, still under the table bar, as the
+#   bar keeps the readings right more often than wrong (declined, the first row's cell offered).
+FIRST_OF_SEVERAL = 0.38
+# The level of the caps below held as "the first of two readings the words allow": 0.3, their own levels' data too
+# few or too low to fit apart (counts of rows or of values: 0 of 10 right, both halves; a count or a total: 2 of 7)
+ONE_OF_TWO_READINGS = 0.3
 # - A count of the one row its conditions match, when the reading leaves words of the question unexplained ("how many
 #   players are older than cyril guittet" → 1, "total number of encyclicals on churches" → 1): the words left out are
 #   what was to be counted or read from that row. Right on 2 of 13 (10 checking, 3 tuning; parser of 2026-11-27, every
@@ -55,13 +62,13 @@ RANKED_ONE = COUNTED_ONE
 #   values in three rows is the line: between the two groups, and over the few offices of a small staff table (3 of
 #   5); "different", "distinct", "unique" said settle it. Held at ONE_OF_ALIKE's level, as the first of two readings
 #   the words allow (declined, the count of values offered).
-ROWS_OR_VALUES = FIRST_OF_SEVERAL
+ROWS_OR_VALUES = ONE_OF_TWO_READINGS
 # - A count of the rows that hold some of a number column ("how many medals has switzerland won in the gold category"
 #   → the 8 events with a Gold above 0), when words are left out: the words may ask for the column's total (41 gold
 #   medals). Right on 0 of 4 such counts (1 tuning, 3 checking; dev and fresh questions, parser of 2026-11-28, every
 #   answer kept; read off both halves like the caps above); one that explains every word stands ("how many countries
 #   won a bronze medal"). Held as the first of two readings the words allow (declined, the count offered).
-ROWS_OR_TOTAL = FIRST_OF_SEVERAL
+ROWS_OR_TOTAL = ONE_OF_TWO_READINGS
 _RANKINGS = {
     ReadingKind.SUPERLATIVE, ReadingKind.TIED, ReadingKind.GROUP, ReadingKind.GROUPS, ReadingKind.MAX, ReadingKind.MIN,
     ReadingKind.GROUP_RATE,
@@ -90,7 +97,7 @@ OTHER_UNIT = PARTIAL["a time or bound left out"]
 #   is the first of several rows. Right on 0 of 5 of mine, and on 0 of the 1 dev reading it caps (tuning, nt-6403,
 #   "the difference in the scores" of two score columns, at 0.8; none on the checking half): too few to fit, so held at
 #   that cap's level (declined, the value offered), the two columns named in the why.
-ONE_OF_ALIKE = FIRST_OF_SEVERAL
+ONE_OF_ALIKE = ONE_OF_TWO_READINGS
 # - A word left out that is part of a few cells of a column the plan picks rows by, cells it does not pick: a value
 #   said and dropped ("what is france and germany's deficit combined" read Germany's row alone, where the France
 #   cell also names its team; "did automobili osca or david brown make the most laps"). Found on the tuning half's
@@ -112,7 +119,7 @@ EACH_UNGROUPED = VALUE_LEFT_OUT
 #   2026-11-29, every answer kept, found on the checking half's "difference" answers, so it is not blind to them).
 #   Held as the first of several rows is (declined, the margin offered). Over the one row, it is what was asked: no
 #   RANKED_ONE cap (it capped "the difference in points in 1996" of one game of 1996 at 0.15).
-SEVERAL_GAMES = FIRST_OF_SEVERAL
+SEVERAL_GAMES = ONE_OF_TWO_READINGS
 _MEASURED = {  # readings whose value is in the unit of the column read (a count is in rows)
     ReadingKind.LOOKUP, ReadingKind.SUM, ReadingKind.AVG, ReadingKind.MEDIAN, ReadingKind.MAX, ReadingKind.MIN,
 }  # fmt: skip

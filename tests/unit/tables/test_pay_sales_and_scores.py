@@ -289,7 +289,7 @@ def test_a_value_asked_of_each_of_a_column_is_no_one_value():
 
 
 def test_the_first_of_the_rows_a_name_picks_is_its_earliest():
-    # "what was the first order from Hooli" read its first row, capped as the first of several (0.3): "first" says it
+    # "what was the first order from Hooli" read its first row, capped as the first of several (0.38): "first" says it
     sales = table_of(
         "Order ID,Date,Customer\nSO-1,2026-01-03,Acme Corp\nSO-2,2026-02-01,Hooli Inc\nSO-3,2026-01-12,Hooli Inc\n"
         "SO-4,2026-01-20,Globex Ltd\n",
@@ -300,7 +300,7 @@ def test_the_first_of_the_rows_a_name_picks_is_its_earliest():
 
 
 def test_a_payroll_adds_salaries_up_and_empty_cells_are_no_value_counted():
-    # "what is the payroll of Engineering" read its first salary, capped as the first of several (0.3); "how many
+    # "what is the payroll of Engineering" read its first salary, capped as the first of several (0.38); "how many
     # managers are there" counted the empty cell of those who have none as a manager (4)
     staff = table_of(
         "Employee,Department,Salary,Manager\nAna,Engineering,120000,Raj\nBen,Engineering,98000,Raj\n"
