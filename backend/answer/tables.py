@@ -213,7 +213,7 @@ class TableAnswerer:
 
 def plan_kind(plan: Plan, answer_type: AnswerType) -> ReadingKind:
     """What a plan computes, in the parser's terms (how its result becomes a value)."""
-    if plan.group_by is not None:
+    if plan.group_by is not None and plan.having is None:
         return ReadingKind.GROUP
     if plan.operation is Operation.COUNT and answer_type.element is AnswerType.BOOLEAN:
         return ReadingKind.EXISTS

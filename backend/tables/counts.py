@@ -93,6 +93,16 @@ def counted_plan(
         kinds = kinds_column(there.group(2), table, index_)
     # "how many page views": the Page Views named whole is what is counted, not the different pages
     counts_measure = measure is not None and f"how many {normal(table.columns[measure].name)}" in q
+    if kinds is not None and numeric_answer:
+        # "how many donors gave more than once", "how many borrowers have more than one loan": the Donors of more than
+        # 1 row, counted (it counted every donor at 0.25, and every borrower; my own donations and loans tables)
+        having = _rows_each_has(q, table, index_)
+        if having is not None:
+            # the number is the rows' count, no amount a column was compared with ("at least three loans" is no
+            # Principal of 3 or more)
+            kept = tuple(c for c in where if not (c.view == "number" and c.value == having[1]))
+            plan = Plan(Operation.COUNT, group_by=kinds, where=kept, having=having)
+            return (plan, ReadingKind.COUNT, None), measure
     if kinds is not None and kinds not in condition_columns and numeric_answer and not counts_measure:
         # "how many offices are there", "how many departments have remote staff": different values of the column,
         # of the rows that fill in (or leave empty) a column it says ("how many courses has Cara not completed": an
@@ -219,6 +229,35 @@ def _rows_counted(
 
 # The last word of an identifier's name ("Order ID", "Invoice No", "Ticket #" as normal() writes it)
 _IDENTIFIER_WORDS = {"id", "no", "number", "code", "ref", "reference"}
+
+
+_SO_MANY_ROWS = re.compile(
+    r"\b(more than|over|at least|fewer than|less than|at most|exactly) (once|twice|one|two|three|four|five|\d+)\b"
+    r"(?![,.]\d)(?: times)?(?: (\w+))?"
+)
+# The most rows a group is said to have ("more than once", "at least three loans"); above it, an amount. Every count of
+# a group's rows said in the dev and fresh questions and my own tables is under 5; the amounts they compare start at
+# 100 ("penanced at least 100 people", nt-4492, dev checking, which a first version of this rule read as tribunals of
+# 100 rows; in-process diff, 2026-11-29, sixteenth stop)
+_FEW_ROWS = 10
+_HOW_OFTEN = {"once": 1, "one": 1, "twice": 2, "two": 2, "three": 3, "four": 4, "five": 5}
+_HAVING_OPS = {"more than": ">", "over": ">", "at least": ">=", "fewer than": "<", "less than": "<", "at most": "<="}
+
+
+def _rows_each_has(q: str, table: TypedTable, index_: Index) -> tuple[str, float] | None:
+    """How many rows each counted group must have, as a comparison and a number ("more than once": > 1), when the
+    question says so of rows ("more than one loan"), not of a number column ("more than 5 goals"); else None."""
+    said = _SO_MANY_ROWS.search(q)
+    if said is None:
+        return None
+    noun = said.group(3)
+    if noun and any(stem(noun) in names and table.columns[c].numeric for c, names in enumerate(index_.names)):
+        return None  # "at least 2 goals" of a Goals column: its numbers
+    times = said.group(2)
+    having = _HAVING_OPS.get(said.group(1), "="), float(_HOW_OFTEN.get(times) or times)
+    # "at least one" is every group the rows have, counted as such; a number over ten is an amount ("how many
+    # tribunals penanced at least 100 people": its Penanced, 5 of them, not tribunals of 100 rows)
+    return None if having == (">=", 1.0) or having[1] > _FEW_ROWS else having
 
 
 def _done_to(q: str, name: str, names: set[str]) -> bool:

@@ -58,6 +58,8 @@ def explain(
     explained |= cue_words_explained(plan, second, kind, words, table, index_)
     explained |= row_words_explained(stems, table)
     explained |= _kind_of_value_explained(stems, words, _columns_of(plan), table, index_)
+    if plan.having is not None:  # "more than once", "at least twice": how many rows each group has
+        explained |= {i for i, w in enumerate(words) if w in _HOW_OFTEN}
     # "how many people attended" added up as an Attended count: the people are what it counts (held at 0.28 with
     # "people" unexplained; my own events table, 2026-11-29)
     if plan.operation is Operation.SUM and plan.group_by is None:
@@ -122,10 +124,12 @@ def _comparison_dropped(plan: Plan, second: Plan | None, words: list[str]) -> li
     my own registrations table, 2026-11-29). Such a "than" is a word left unexplained (table_confidence: a condition
     dropped)."""
     compared = any(c.op in (">", "<", ">=", "<=") for p in (plan, second) if p is not None for c in p.where)
-    if compared or second is not None:
+    if compared or second is not None or plan.having is not None:  # "more than once": the groups' rows compared
         return []
     return [i for i in range(1, len(words)) if words[i] == "than" and words[i - 1] in _COMPARATIVES]
 
+
+_HOW_OFTEN = {"once", "twice", "times"}  # the words of a group's number of rows said (Plan.having)
 
 _COMPARATIVES = {
     *"less more fewer greater higher lower larger smaller bigger cheaper".split(),

@@ -127,6 +127,9 @@ class Plan:
     limit: int | None = None
     shift: int = 0
     group_by: int | None = None
+    # with group_by and a count: the number of groups whose rows number so many, not the groups ("how many donors gave
+    # more than once": the Donors of more than 1 row), as (comparison, number of rows)
+    having: tuple[str, float] | None = None
     group_part: str = ""  # "month" or "year": groups by that part of the group_by column's dates ("which month")
     score: str = ""  # "margin" or "total": the column (and order_by) read as scores (SCORE_PARTS), not their values
     # A measure of two number columns, ``column`` (or ``order_by``) over this one: a sum is the total of one over the
@@ -148,6 +151,9 @@ class Plan:
     def paired(self) -> int | None:
         """The second column of a measure of two (``per``, ``less``, ``times`` or ``plus``), or None."""
         return next((c for c in (self.per, self.less, self.times, self.plus) if c is not None), None)
+
+
+_HAVING = ("=", "<", "<=", ">", ">=")  # how a group's number of rows may compare (Plan.having)
 
 
 def check(plan: Plan, table: TypedTable) -> Plan:
@@ -183,6 +189,10 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan("rows: the columns to return are required")
     if plan.group_by is not None and (plan.across or plan.until is not None):
         raise InvalidPlan("until, across: of rows, not of groups")
+    if plan.having is not None and (plan.group_by is None or plan.operation != Operation.COUNT):
+        raise InvalidPlan("having: a count of groups, by group_by")
+    if plan.having is not None and (plan.having[0] not in _HAVING or plan.having[1] < 0):
+        raise InvalidPlan(f"having: one of {', '.join(_HAVING)} and a number of rows")
     began = plan.column if plan.operation in AGGREGATE_OPERATIONS else plan.order_by
     if plan.until is not None and (began is None or not _lasting(table, began, plan.until)):
         raise InvalidPlan("until: the columns hold no start and end of the same kind")

@@ -12,7 +12,10 @@ from backend.tables.plan import PRESENCE, SCORE_PARTS, Condition, Operation, Pla
 def describe(plan: Plan, table: TypedTable) -> str:
     """The plan in words: ``count rows of orders.csv where region = 'Europe'``."""
     names = [c.name for c in table.columns]
-    if plan.group_by is not None:
+    if plan.group_by is not None and plan.having is not None:
+        op, rows = plan.having
+        what = f"count each {names[plan.group_by]!r} with {_HAVING_WORDS[op]} {rows:g} {'row' if rows == 1 else 'rows'}"
+    elif plan.group_by is not None:
         each = f"{plan.group_part} of {names[plan.group_by]!r}" if plan.group_part else repr(names[plan.group_by])
         what = (
             f"{plan.operation.replace('_', ' ')} of {names[plan.column]!r}{_per(plan, names)} for each {each}"
@@ -51,13 +54,16 @@ def describe(plan: Plan, table: TypedTable) -> str:
         scored = f"{plan.score} of " if plan.score else ""
         ordered = _added(plan.across, names) if plan.across else f"{scored}{names[plan.order_by]!r}{_per(plan, names)}"
         text += f", {'largest' if plan.descending else 'smallest'} {ordered} first"
-    elif plan.group_by is not None:
+    elif plan.group_by is not None and plan.having is None:
         text += f", {'largest' if plan.descending else 'smallest'} first"
     elif plan.operation == Operation.ROWS and plan.descending:
         text += ", last rows first"
     if plan.limit:
         text += f", {plan.limit} {'row' if plan.limit == 1 else 'rows'}"
     return text
+
+
+_HAVING_WORDS = {"=": "exactly", "<": "fewer than", "<=": "at most", ">": "more than", ">=": "at least"}
 
 
 def _added(columns: tuple[int, ...], names: list[str]) -> str:

@@ -60,6 +60,13 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         start = "CASE WHEN max(row) - min(row) + 1 = count(*) THEN max(row) ELSE min(row) END" if run else "min(row)"
         sql = f"SELECT {_columns(plan.select)} FROM t WHERE row = (SELECT {start} FROM t{where}) + ?"
         return sql, [*parameters, plan.shift]
+    if plan.having is not None and plan.group_by is not None:  # the groups of so many rows, counted
+        key = _GROUP_KEYS.get(plan.group_part, "c{}").format(plan.group_by)
+        named = f"{key} IS NOT NULL AND trim(CAST({key} AS VARCHAR)) != ''"  # an empty cell is no group
+        filtered = f"{where} AND {named}" if where else f" WHERE {named}"
+        op = plan.having[0]  # one of plan._HAVING, checked: never text from a question
+        sql = f"SELECT count(*) FROM (SELECT {key} AS grouped FROM t{filtered} GROUP BY grouped HAVING count(*) {op} ?)"
+        return sql, [*parameters, plan.having[1]]
     if plan.group_by is not None:
         aggregate = "count(*)" if plan.operation == Operation.COUNT else _aggregated(plan, f"n{plan.column}")
         if plan.operation == Operation.COUNT_DISTINCT:  # "which customer placed the most orders": its Order IDs

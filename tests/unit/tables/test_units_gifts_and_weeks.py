@@ -3,13 +3,19 @@ questions of that stop and a donations, a call centre and a weekly store sales t
 cells "5 kW" compares the column's numbers, "who gave the most" is the donor whose gifts add up most, "recurring
 donors" are different donors, "how many calls did Ava resolve" is her Resolved, the busiest day adds up its calls,
 "which week", asked for a number, is the week, "from week 1 to week 3" is every week between, "how many emails were
-sent" adds up a Sent count, the reps of a file of rep-months are different reps, and "who" is a person (an email
-campaigns, an events, a sales reps and a project tasks table of my own)."""
+sent" adds up a Sent count, the reps of a file of rep-months are different reps, "who" is a person, and "how many
+borrowers have more than one loan" counts the borrowers of more than one row (an email campaigns, an events, a sales
+reps, a project tasks and a loans table of my own)."""
 
 from __future__ import annotations
 
-from backend.answer.table_confidence import PARTIAL, reading_confidence
+import pytest
+
+from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, reading_confidence
 from backend.tables import parse
+from backend.tables.plan import InvalidPlan, Operation, Plan, check
+from backend.tables.plan_words import describe
+from backend.tables.query import execute
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
@@ -179,3 +185,37 @@ def test_reps_of_a_file_of_rep_months_are_different_reps_and_who_is_a_person():
     assert answer("Who owns the most tasks?", tasks, "string") == "Mia"
     # "how many events were held" of events.csv still counts the events held (an Event is a series' name)
     assert answer("How many events were held in Berlin?", table_of(EVENTS, "events.csv"), "integer") == 2
+
+
+LOANS = """Loan ID,Borrower,Principal,Status
+L-1,Acme Ltd,50000,Current
+L-2,Birch LLC,120000,Paid Off
+L-3,Cobalt Inc,75000,Default
+L-4,Acme Ltd,30000,Current
+L-5,Birch LLC,60000,Late
+L-6,Acme Ltd,15000,Default
+"""
+
+
+def test_how_many_have_more_than_one_counts_the_groups_of_so_many_rows():
+    # it counted every borrower (3) at 0.25, every donor (5) at 0.25: no reading counted groups by their rows
+    loans = table_of(LOANS, "loans.csv")
+    assert answer("How many borrowers have more than one loan?", loans, "integer") == 2
+    assert answer("How many borrowers have at least three loans?", loans, "integer") == 1
+    assert answer("How many borrowers have exactly one loan?", loans, "integer") == 1
+    assert answer("How many borrowers have more than one current loan?", loans, "integer") == 1
+    donations = table_of(DONATIONS, "donations.csv")
+    assert answer("How many donors gave more than once?", donations, "integer") == 2
+    reading = parse.read("How many borrowers have more than one loan?", loans, AnswerType.INTEGER)
+    assert describe(reading.plan, loans) == "count each 'Borrower' with more than 1 row of loans.csv"
+    assert reading_confidence(reading, loans) == EXPLAINS_ALL
+    # a number a column is compared with stays an amount ("at least 50,000": the Principal), and "at least one" is
+    # every borrower the rows name
+    assert answer("How many borrowers have a loan of at least 50,000?", loans, "integer") == 3
+    assert answer("How many borrowers have at least one defaulted loan?", loans, "integer") == 2
+    plan = Plan(Operation.COUNT, group_by=1, having=(">", 1.0))
+    assert execute(plan, loans).rows == [(2,)]
+    with pytest.raises(InvalidPlan):
+        check(Plan(Operation.SUM, column=2, group_by=1, having=(">", 1.0)), loans)
+    with pytest.raises(InvalidPlan):
+        check(Plan(Operation.COUNT, group_by=1, having=("; DROP", 1.0)), loans)
