@@ -73,7 +73,7 @@ def _date_part_asked(q: str, table: TypedTable, taken: set[int], index_: Index) 
 _PER_UNIT = re.compile(r"(?i)\b(?:unit price|unit cost|price per|cost per|price each)\b")  # per unit: averaged
 # (and money coming in: "which region has the highest MRR" of customers in regions took the region of the one
 # largest customer, at 0.8; my own subscriptions table, 2026-11-29)
-_ADDITIVE = re.compile(
+ADDITIVE = re.compile(
     r"(?i)^(?!.*\b(?:unit|per|rate|avg|average|price)\b).*"
     r"\b(?:expenses|expenditure|costs|spend|spent|revenue|sales|income|mrr|arr|bookings)\b"
 )
@@ -105,7 +105,7 @@ def per_group(p: ParsedQuestion) -> Outcome:
     )
     # "which month had the lowest expenses" of months repeated per region: an amount that adds up, summed per month (it
     # took the month of the one lowest row at 0.8; my own monthly report, 2026-11-28), not a rate or a unit's price
-    additive = p.measure is not None and _ADDITIVE.search(p.table.columns[p.measure].name)
+    additive = p.measure is not None and ADDITIVE.search(p.table.columns[p.measure].name)
     grouped = grouped or (re.search(r"\b(?:highest|lowest)\b", q) if additive and repeats else None)
     grouped = grouped or (_sized(p) if repeats else None)
     # (a day too: "on which day were the most calls taken" of agents' daily rows took the day of the one busiest row,

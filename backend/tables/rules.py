@@ -16,7 +16,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from backend.tables.aggregations import average, date_part_group, distinct, median, per_group, row_totals, streak
+from backend.tables.aggregations import (
+    ADDITIVE,
+    average,
+    date_part_group,
+    distinct,
+    median,
+    per_group,
+    row_totals,
+    streak,
+)
 from backend.tables.columns import length_column
 from backend.tables.comparisons import (
     Compared,
@@ -219,8 +228,24 @@ def lookup(p: ParsedQuestion) -> Outcome:
     first = not last and bool(re.search(r"\b(?:first|earliest)\b", p.q))  # "the first order from Hooli": its earliest
     by_day = next((i for i, c in enumerate(p.table.columns) if c.kind == "date" and i not in p.condition_columns), None)
     by_day = by_day if last or first else None
+    if by_day is None and p.numeric_answer and _of_rows_said(p, column):
+        # "what is the MRR of active customers": money of several rows, added up (it read the first customer's,
+        # declined at 0.38; my own subscriptions table, 2026-11-29)
+        return p.reading(Plan(Operation.SUM, column, where=where), ReadingKind.SUM)
     plan = Plan(Operation.ROWS, select=(column,), where=where, order_by=by_day, descending=last, limit=1)
     return p.reading(plan, ReadingKind.LOOKUP)
+
+
+_OF_ROWS = re.compile(r"\b(?:of|for|from) (?:all |our |the |every )?(?:\w+ )?(\w+s)\b")
+
+
+def _of_rows_said(p: ParsedQuestion, column: int) -> bool:
+    """Whether an amount that adds up (revenue, costs, MRR) is asked of rows said in the plural ("the MRR of active
+    customers")."""
+    if not ADDITIVE.search(p.table.columns[column].name) or not p.table.columns[column].numeric:
+        return False
+    said = _OF_ROWS.search(p.q)
+    return said is not None and any(stem(said.group(1)) in names for names in p.index.names)
 
 
 def _with_absent(p: ParsedQuestion) -> tuple[Condition, ...]:

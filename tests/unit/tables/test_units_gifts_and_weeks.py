@@ -1,11 +1,11 @@
 """Numbers with units, gifts, calls and weeks (2026-11-29, sixteenth stop: the fresh WikiTableQuestions tuning
-questions of that stop and a donations, a call centre and a weekly store sales table of my own): "at least 5 kw" of
-cells "5 kW" compares the column's numbers, "who gave the most" is the donor whose gifts add up most, "recurring
-donors" are different donors, "how many calls did Ava resolve" is her Resolved, the busiest day adds up its calls,
-"which week", asked for a number, is the week, "from week 1 to week 3" is every week between, "how many emails were
-sent" adds up a Sent count, the reps of a file of rep-months are different reps, "who" is a person, and "how many
-borrowers have more than one loan" counts the borrowers of more than one row (an email campaigns, an events, a sales
-reps, a project tasks and a loans table of my own)."""
+questions of that stop and tables of my own: donations, a call centre, weekly store sales, email campaigns, events,
+sales reps, project tasks, loans, subscriptions): "at least 5 kw" of cells "5 kW" compares the column's numbers, "who
+gave the most" is the donor whose gifts add up most, "recurring donors" are different donors, "how many calls did Ava
+resolve" is her Resolved, the busiest day adds up its calls, "which week", asked for a number, is the week, "from
+week 1 to week 3" is every week between, "how many emails were sent" adds up a Sent count, the reps of a file of
+rep-months are different reps, "who" is a person, "how many borrowers have more than one loan" counts the borrowers
+of more than one row, and money "of active customers" adds up."""
 
 from __future__ import annotations
 
@@ -219,3 +219,19 @@ def test_how_many_have_more_than_one_counts_the_groups_of_so_many_rows():
         check(Plan(Operation.SUM, column=2, group_by=1, having=(">", 1.0)), loans)
     with pytest.raises(InvalidPlan):
         check(Plan(Operation.COUNT, group_by=1, having=("; DROP", 1.0)), loans)
+
+
+SUBSCRIPTIONS = """Customer,Plan,MRR,Status,Region
+Acme,Pro,2500,Active,EU
+Birch,Basic,250,Churned,US
+Cobalt,Enterprise,14400,Active,US
+Echo,Basic,150,Active,EU
+"""
+
+
+def test_money_of_rows_said_in_the_plural_adds_up():
+    # it read the first active customer's MRR (2500), declined at the first of several's level (my own subscriptions)
+    subscriptions = table_of(SUBSCRIPTIONS, "subscriptions.csv")
+    assert answer("What is the MRR of active customers?", subscriptions, "integer") == 17050
+    assert answer("What is the MRR of EU customers?", subscriptions, "integer") == 2650
+    assert answer("What is the MRR of Acme?", subscriptions, "integer") == 2500  # one customer's
