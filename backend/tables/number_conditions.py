@@ -66,6 +66,8 @@ def number_conditions(
             op = number.op
             if op == "=" and negation_before(words, said_at):
                 op = "!="  # "cyclists that do not have -1 laps down"
+            if op == "=" and said_at > 0 and words[said_at - 1] == "top":
+                op = "<="  # "to chart in the top ten" of a Year-end Chart the table names no rank: 1 to 10 of it
             view = "year" if table.columns[column].kind == "date" else "number"  # "born before 1850": a date's year
             if number.is_year and op != "!=" and f"s{column}" in table.data.column_names:
                 view = "during"  # "playing in 1990": within the years "1988–1992"; "after 2010": ending past it

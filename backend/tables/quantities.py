@@ -184,7 +184,10 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
     for match in _NUMBER_WORD.finditer(lowered):
         op = comparison_before(lowered[: match.start()])
         positions = tuple(i for i, w in enumerate(words) if w == match.group(0) and i not in covered)
-        if op != "=" and positions:
+        # "in the top ten": ranks 1 to 10, as "the top 10" (it read the first row, at 0.8; nt-9383 of the sixteenth
+        # stop's tuning questions)
+        topped = any(p > 0 and words[p - 1] == "top" for p in positions)
+        if (op != "=" or topped) and positions:
             found.append(SaidNumber(float(_NUMBER_WORDS.index(match.group(0)) + 2), op, positions, False, False))
     return found
 

@@ -235,3 +235,21 @@ def test_money_of_rows_said_in_the_plural_adds_up():
     assert answer("What is the MRR of active customers?", subscriptions, "integer") == 17050
     assert answer("What is the MRR of EU customers?", subscriptions, "integer") == 2650
     assert answer("What is the MRR of Acme?", subscriptions, "integer") == 2500  # one customer's
+
+
+CHARTS = """Month,Song,Artist,Year-end Chart
+January,Lovey-Dovey,T-ara,7
+February,Blue,Big Bang,10
+March,Fantastic Baby,Big Bang,5
+April,Cherry Blossom Ending,Busker Busker,2
+May,Twinkle,Girls' Generation,11
+"""
+
+
+def test_the_top_ten_said_in_words_is_ranks_one_to_ten():
+    # "in the top ten" read nothing of the ranks (the first row, at 0.8; nt-9383 of this stop's tuning questions), and
+    # "top 10" of a Year-end Chart that no name says is a rank compared one rank (nt-9379)
+    charts = table_of(CHARTS, "charts.csv")
+    assert answer("How many songs charted in the top ten?", charts, "integer") == 4
+    assert answer("How many songs charted in the top 10 on the year-end chart?", charts, "integer") == 4
+    assert answer("Which artist ended in the top two on the year-end chart?", charts, "string") == "Busker Busker"
