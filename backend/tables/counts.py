@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
-from backend.tables.column_kinds import UNITS_NAME, numbers_in_order, people_column
+from backend.tables.column_kinds import UNITS_NAME, people_column
 from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
@@ -17,6 +17,7 @@ from backend.tables.named_rows import rows_where
 from backend.tables.periods import period_columns
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import rows_around
+from backend.tables.tallies import counted_beside, done_to, holds_counts, rows_each_group_has
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people
 from backend.tables.words import (
@@ -29,7 +30,6 @@ from backend.tables.words import (
     PERSONS,
     Mention,
     any_word,
-    name_stems,
     normal,
     row_noun,
     table_words,
@@ -96,7 +96,7 @@ def counted_plan(
     if kinds is not None and numeric_answer:
         # "how many donors gave more than once", "how many borrowers have more than one loan": the Donors of more than
         # 1 row, counted (it counted every donor at 0.25, and every borrower; my own donations and loans tables)
-        having = _rows_each_has(q, table, index_)
+        having = rows_each_group_has(q, table, index_)
         if having is not None:
             # the number is the rows' count, no amount a column was compared with ("at least three loans" is no
             # Principal of 3 or more)
@@ -173,7 +173,7 @@ def _adds_up(
     """Whether the question adds up the measure rather than counting rows: "how many points did X score" sums the
     points column; "how many games did X win" counts rows. ``names``: the stems that name the measure."""
     name = table.columns[measure].name
-    if counted and _rows_named(counted.group(1), name) and not _holds_counts(table, measure):
+    if counted and _rows_named(counted.group(1), name) and not holds_counts(table, measure):
         return False
     # "how many sick days did Bo take": the noun after the value said ("sick") is the one counted, the Days column
     after = re.match(r" (\w+(?<!ed))\b", q[counted.end() :]) if counted else None
@@ -188,7 +188,7 @@ def _adds_up(
         # "how many calls did Ava resolve": her Resolved, a count of the calls done so, beside the Calls she took
         # (understand.py reads it); "how many emails were sent" of emails.csv: its Sent added up ("how many
         # countries played" of a Played column still counts rows)
-        or (len(names) == 1 and _done_to(q, name, names) and _counted_beside(counted.group(1), table, measure))
+        or (len(names) == 1 and done_to(q, name, names) and counted_beside(counted.group(1), table, measure))
         # "the total sales in January" of a column for each month (or quarter): January's column holds the sales
         or measure in period_columns(table).values()
         # "the total amount of deals": the column said as what is totalled, the noun after it what the rows are
@@ -229,56 +229,6 @@ def _rows_counted(
 
 # The last word of an identifier's name ("Order ID", "Invoice No", "Ticket #" as normal() writes it)
 _IDENTIFIER_WORDS = {"id", "no", "number", "code", "ref", "reference"}
-
-
-_SO_MANY_ROWS = re.compile(
-    r"\b(more than|over|at least|fewer than|less than|at most|exactly) (once|twice|one|two|three|four|five|\d+)\b"
-    r"(?![,.]\d)(?: times)?(?: (\w+))?"
-)
-# The most rows a group is said to have ("more than once", "at least three loans"); above it, an amount. Every count of
-# a group's rows said in the dev and fresh questions and my own tables is under 5; the amounts they compare start at
-# 100 ("penanced at least 100 people", nt-4492, dev checking, which a first version of this rule read as tribunals of
-# 100 rows; in-process diff, 2026-11-29, sixteenth stop)
-_FEW_ROWS = 10
-_HOW_OFTEN = {"once": 1, "one": 1, "twice": 2, "two": 2, "three": 3, "four": 4, "five": 5}
-_HAVING_OPS = {"more than": ">", "over": ">", "at least": ">=", "fewer than": "<", "less than": "<", "at most": "<="}
-
-
-def _rows_each_has(q: str, table: TypedTable, index_: Index) -> tuple[str, float] | None:
-    """How many rows each counted group must have, as a comparison and a number ("more than once": > 1), when the
-    question says so of rows ("more than one loan"), not of a number column ("more than 5 goals"); else None."""
-    said = _SO_MANY_ROWS.search(q)
-    if said is None:
-        return None
-    noun = said.group(3)
-    if noun and any(stem(noun) in names and table.columns[c].numeric for c, names in enumerate(index_.names)):
-        return None  # "at least 2 goals" of a Goals column: its numbers
-    times = said.group(2)
-    having = _HAVING_OPS.get(said.group(1), "="), float(_HOW_OFTEN.get(times) or times)
-    # "at least one" is every group the rows have, counted as such; a number over ten is an amount ("how many
-    # tribunals penanced at least 100 people": its Penanced, 5 of them, not tribunals of 100 rows)
-    return None if having == (">=", 1.0) or having[1] > _FEW_ROWS else having
-
-
-def _done_to(q: str, name: str, names: set[str]) -> bool:
-    """Whether a column is named as what was done ("Resolved", or "sent" of a Sent, "unsubscribed" of Unsubscribes),
-    not as a thing ("how many silver medals ... no gold medals": the Gold is no count of silver medals)."""
-    return normal(name).endswith("ed") or any(
-        (w.endswith("ed") or w in _IRREGULAR_DONE) and stem(w) in names for w in q.split()
-    )
-
-
-_IRREGULAR_DONE = frozenset("sent sold won made held seen taken given paid spent bought kept lost built".split())
-
-
-def _counted_beside(noun: str, table: TypedTable, measure: int) -> bool:
-    """Whether the noun counted is what a column of counts done to it counts: "calls" of a Calls beside a Resolved,
-    "emails" of emails.csv whose rows are sends with a Sent count, "people" of an Attended count."""
-    said = stem(ABBREVIATIONS.get(noun, noun))
-    named = said == row_noun(table) or said in PERSONS
-    return _holds_counts(table, measure) and (
-        named or any(i != measure and c.numeric and said in name_stems(c.name) for i, c in enumerate(table.columns))
-    )
 
 
 def _flag_said(word: str, index_: Index) -> bool:
@@ -341,17 +291,6 @@ def counted_in_cells(word: str, index: Index, taken: set[int]) -> int | None:
         ),
         None,
     )
-
-
-def _holds_counts(table: TypedTable, column: int) -> bool:
-    """Whether a column named in the singular holds counts to add up ("how many appearances did he have in 2001" of
-    an "Appearance" column of 21, 17, 19: it counted the season's one row, at 0.8; nt-10123 of the fifteenth stop's
-    tuning questions): plain numbers that neither number the rows in order (a "Week" of 1, 2, 3: "how many weeks was
-    Timber on the list" counts its rows) nor are a code its name marks ("Car #")."""
-    if table.columns[column].kind != "number" or table.columns[column].name.rstrip().endswith("#"):
-        return False
-    numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
-    return not numbers_in_order(numbers)
 
 
 def _rows_named(counted: str, name: str) -> bool:
