@@ -29,9 +29,12 @@ NOTHING_MATCHED = 0.1
 #   (declined, the first row's cell offered). Rows that all hold the same cell asked for are no choice ("Ann's rate"
 #   on each of her weeks' rows): that lookup is not capped.
 #   Refitted 2026-11-29 (sixteenth stop; dev and fresh questions, in-process, every answer kept): right on 17 of 42
-#   checking and 17 of 39 tuning answers (42%), where 0.3 sat 12 points under; over HTTP the fresh checking set's
-#   0.3-0.4 bucket was 23 points under (53% of 30). 0.38: within 5 points of both, still under the table bar, as the
-#   bar keeps the readings right more often than wrong (declined, the first row's cell offered).
+#   checking and 17 of 39 tuning readings it caps (42%), where 0.3 sat 12 points under; 0.38, still under the table
+#   bar (declined, the first row's cell offered). But those readings include ones whose own confidence is lower (a
+#   guessed column: 0.29), which the cap leaves there: the answers that end at this level, over HTTP on 4f7d542,
+#   were right on 17 of 30 checking and 15 of 27 tuning answers, dev and fresh (56%; dev alone 4 of 11), so 0.38 is
+#   still under-confident. Fitting that figure (0.5) would answer them; not done at the end of that stop: the next
+#   refit should decide it on this population, with the dev set's lower figure in view.
 FIRST_OF_SEVERAL = 0.38
 # The level of the caps below held as "the first of two readings the words allow": 0.3, their own levels' data too
 # few or too low to fit apart (counts of rows or of values: 0 of 10 right, both halves; a count or a total: 2 of 7)
