@@ -44,6 +44,8 @@ class Reading:
     left_out_values: tuple[tuple[str, int], ...] = ()
     each_ungrouped: int | None = None  # the column asked "each" of that the plan neither groups nor picks rows by
     of_one_row: bool = False  # "the difference in points in 1996": a value of the one row its conditions pick
+    # "the first album released in 2011", "the last time it was held here": which of the matching rows is asked for
+    row_said: bool = False
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

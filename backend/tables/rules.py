@@ -233,7 +233,13 @@ def lookup(p: ParsedQuestion) -> Outcome:
         # declined at 0.38; my own subscriptions table, 2026-11-29)
         return p.reading(Plan(Operation.SUM, column, where=where), ReadingKind.SUM)
     plan = Plan(Operation.ROWS, select=(column,), where=where, order_by=by_day, descending=last, limit=1)
-    return p.reading(plan, ReadingKind.LOOKUP)
+    reading = p.reading(plan, ReadingKind.LOOKUP)
+    # "the top ranked runner of sweden": the first matching row of a table listed by rank
+    reading.row_said = last or first or bool(_TOP_ONE.search(p.q))
+    return reading
+
+
+_TOP_ONE = re.compile(r"\btop (?!\d|ten\b|five\b|three\b|of\b)")
 
 
 _OF_ROWS = re.compile(r"\b(?:of|for|from) (?:all |our |the |every )?(?:\w+ )?(\w+s)\b")

@@ -1349,6 +1349,21 @@ def test_a_rate_is_the_rate_column_and_hourly_says_what_it_is_per():
     assert matched_caps(project, execute(project.plan, timesheet), timesheet).level == FIRST_OF_SEVERAL
 
 
+def test_the_first_or_last_of_several_rows_said_is_no_choice():
+    timesheet = table_of(TIMESHEET, "timesheet.csv")
+    # "the first", "the last", "the top": the words say which of Ann's rows (table order: its weeks); not capped
+    for question, expected in (
+        ("What was the first project Ann worked on?", "Apollo"),
+        ("What was the last project Ann worked on?", "Zephyr"),
+    ):
+        reading = parse.read(question, timesheet, AnswerType.STRING)
+        result = execute(reading.plan, timesheet)
+        assert reading.row_said and result.matched_count == 2 and matched_caps(reading, result, timesheet) is None
+        assert answer(question, timesheet, "string") == expected
+    # "the top 3" is a number of rows, not the top one
+    assert not parse.read("What project does Ann work on in the top 3?", timesheet, AnswerType.STRING).row_said
+
+
 def test_a_question_asked_for_another_type_is_read_as_its_words_say():
     sales = table_of(SALES, "sales.csv")
     # "how many" asked for a string is still a count, written as text (was the first cancelled order's date)
