@@ -114,6 +114,13 @@ VALUE_LEFT_OUT = PARTIAL["a time or bound left out"]
 #   dev or fresh reading has it (no data to fit): held at VALUE_LEFT_OUT's level, a grouping said and dropped. Its
 #   value is not offered as a suggestion: accepting it would still not answer "each".
 EACH_UNGROUPED = VALUE_LEFT_OUT
+# - A "which <column>" question whose reading picks rows by that column and reads another ("which team finished last in
+#   the 1998 marlboro grand prix" read the Driver of the rows whose Team says Marlboro; "which player played more games,
+#   r.c hass or clyde alwood" read Alwood's Games Played): it answers another question. Found on a fresh tuning question
+#   (nt-6919, 0.8, seventeenth stop): right on none of the 14 dev and fresh readings it caps (3 tuning, 11 checking;
+#   3 of them at 0.66 or over; in-process, every answer kept, parser of 2026-11-30). Held as COUNTED_ONE (declined,
+#   the value offered).
+ASKED_PICKED = COUNTED_ONE
 # - One game's margin ("the difference in points scored in 1996") read where the conditions pick several games ("the
 #   difference between the number of games won and lost" → the largest margin of the games won, 38; "the difference
 #   between the games played at Manny Ramjohn and at Marvin Lee stadium" → the larger margin of the two venues'
@@ -139,7 +146,7 @@ class Cap:
 
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
     """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, EACH_UNGROUPED, VALUE_LEFT_OUT,
-    COUNTED_ONE, SEVERAL_GAMES, RANKED_ONE, ROWS_OR_VALUES, ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE and
+    ASKED_PICKED, COUNTED_ONE, SEVERAL_GAMES, RANKED_ONE, ROWS_OR_VALUES, ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE and
     FIRST_OF_SEVERAL), or None."""
     plan, matched_count = reading.plan, result.matched_count
     # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
@@ -156,6 +163,9 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
         word, column = reading.left_out_values[0]
         name = table.columns[column].name
         return Cap(VALUE_LEFT_OUT, f"Cells of {name!r} say {word!r}, but the rows it reads are not picked by it.")
+    if reading.asked_picked is not None:
+        name = table.columns[reading.asked_picked].name
+        return Cap(ASKED_PICKED, f"It asks which {name!r}, yet reads another column of the rows it picks by {name!r}.")
     counted = _count_cap(reading, result, table)
     if counted is not None:
         return counted

@@ -51,6 +51,24 @@ def _asks_numbered(q: str, index_: Index) -> bool:
     return asked is not None and any(stem(asked.group(1)) in names for names in index_.names)
 
 
+# "which team", "what network": the noun after the wh-word, where it is a column's whole name
+_WHICH_NOUN = re.compile(r"^(?:which|what) (\w+)")
+
+
+def _asked_picked(q: str, reading: Reading, table: TypedTable) -> int | None:
+    """The column a "which <column>" question asks for, when the reading picks rows by it but reads another column
+    ("which team finished last in the marlboro grand prix" read the Driver of the rows whose Team says Marlboro)."""
+    asked = _WHICH_NOUN.search(q)
+    if asked is None or not reading.plan.select:
+        return None
+    said = [stem(asked.group(1))]
+    named = (i for i, c in enumerate(table.columns) if [stem(w) for w in re.findall(r"\w+", c.name.lower())] == said)
+    column = next(named, None)
+    if column is None or column in reading.plan.select:
+        return None
+    return column if any(condition.column == column for condition in reading.plan.where) else None
+
+
 def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: Index | None = None) -> Reading | None:
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
@@ -119,6 +137,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         picked.setdefault(condition.column, []).extend(str(v) for v in values)
     reading.left_out_values = left_out_values(reading.unexplained, picked, index_)
     reading.each_ungrouped = _each_ungrouped(words, stems, reading, table, index_)
+    reading.asked_picked = _asked_picked(q, reading, table)
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
     reading.alike = _named_alike(reading, stems, [c for c in named if c not in settled], table, index_)
     return reading

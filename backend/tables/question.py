@@ -46,6 +46,9 @@ class Reading:
     of_one_row: bool = False  # "the difference in points in 1996": a value of the one row its conditions pick
     # "the first album released in 2011", "the last time it was held here": which of the matching rows is asked for
     row_said: bool = False
+    # "which team finished last": the column the "which" asks for (Team), when the plan picks rows by it and reads
+    # another column (the Driver)
+    asked_picked: int | None = None
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_caps import FIRST_OF_SEVERAL, ROWS_OR_TOTAL, ROWS_OR_VALUES, SEVERAL_GAMES, matched_caps
+from backend.answer.table_caps import (
+    ASKED_PICKED,
+    FIRST_OF_SEVERAL,
+    ROWS_OR_TOTAL,
+    ROWS_OR_VALUES,
+    SEVERAL_GAMES,
+    matched_caps,
+)
 from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.tables.cells import leading_number
@@ -1362,6 +1369,17 @@ def test_the_first_or_last_of_several_rows_said_is_no_choice():
         assert answer(question, timesheet, "string") == expected
     # "the top 3" is a number of rows, not the top one
     assert not parse.read("What project does Ann work on in the top 3?", timesheet, AnswerType.STRING).row_said
+
+
+def test_a_which_column_read_as_a_condition_answers_another_question():
+    players = table_of("Player,Games Played,Points\nRalf Woods,16,178\nClyde Alwood,15,114\nR.C. Haas,3,2\n", "p.csv")
+    # "which player": a Player; a reading that picks Alwood's row by its Player and reads his Games Played is capped
+    misread = parse.read("Which player played more games, R.C. Hass or Clyde Alwood?", players, AnswerType.STRING)
+    cap = matched_caps(misread, execute(misread.plan, players), players)
+    assert misread.asked_picked == 0 and cap.level == ASKED_PICKED and "It asks which 'Player'" in cap.why
+    # a reading of the Player, even one that also picks rows by it ("other than Ralf Woods"), is not
+    scored = parse.read("Which player scored more points than Ralf Woods?", players, AnswerType.STRING)
+    assert scored.plan.select == (0,) and scored.asked_picked is None
 
 
 def test_a_question_asked_for_another_type_is_read_as_its_words_say():
