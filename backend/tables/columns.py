@@ -48,6 +48,7 @@ def number_column(
     nearest = near[0] if near else None
     amount_said = (
         number.op != "="
+        and not number.period
         and nearest is not None
         and nearest in numeric
         and nearest not in yearly

@@ -37,6 +37,20 @@ __all__ = ["Reading", "read"]
 # with that column ("Bedrooms" = 1), as "1 bedroom" is
 _NUMBER_WORDS = "one two three four five six seven eight nine ten".split()
 _NUMBER_COMPOUND = re.compile(rf"(?i)\b({'|'.join(_NUMBER_WORDS)})-(?=[a-z])")
+# "from 2008-2013", "between 2005-2009": a range of years said with a dash, read as "from 2008 to 2013" (the dash
+# dropped, it read the two years as two values: nt-6786, seventeenth stop's tuning questions); "the 1993-1994 flyers"
+# is a season's name
+_YEAR_SPAN = re.compile(r"(?i)\b(from|between) (1[89]\d\d|20\d\d) ?[-–—] ?(1[89]\d\d|20\d\d)\b")
+
+
+def _year_span(match: re.Match[str]) -> str:
+    """A dashed range of years as words: "from 2008 to 2013", "between 2005 and 2009" (as said, where not a range)."""
+    said, start, end = match.groups()
+    if int(start) >= int(end):
+        return match.group(0)
+    return f"{said} {start} {'to' if said.lower() == 'from' else 'and'} {end}"
+
+
 _DIFFERENT = re.compile(r"\b(?:different|distinct|unique)\b")  # values counted as such, not rows
 
 
@@ -74,6 +88,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     :func:`index`, when the caller keeps it)."""
     index_ = words_of or index(table)
     question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
+    question = _YEAR_SPAN.sub(_year_span, question)
     words = unprefixed(spelt_as_in_table(normal(question).split(), index_), index_)
     if not words:
         return None

@@ -143,6 +143,7 @@ class SaidNumber:
     words: tuple[int, ...]
     is_year: bool
     percent: bool = False  # said as a percentage ("20%")
+    period: bool = False  # an end of a range of two years ("between 2008 and 2013"): a time, not an amount
 
 
 def said_numbers(question: str, words: list[str], covered: set[int]) -> list[SaidNumber]:
@@ -177,7 +178,13 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
             op = "<="
         # "after 1990" is a year; "over 2,000" and "$1,900" are amounts
         is_year = value.is_integer() and 1800 <= value <= 2100 and said.isdigit()
-        found.append(SaidNumber(value, op, positions, is_year, match.group(0).endswith("%")))
+        # "the average number of games he played between 2008 and 2013": two years are a period, whatever column is
+        # named beside them (it compared the Games with 2008, at 0.72; nt-6786, seventeenth stop's tuning questions)
+        other_end = _YEAR_BEFORE.search(before) or (
+            re.search(r"\bbetween\s*$", before) and _YEAR_AFTER.match(lowered[match.end() :])
+        )
+        period = is_year and other_end is not None and 1800 <= int(other_end.group(1)) <= 2100
+        found.append(SaidNumber(value, op, positions, is_year, match.group(0).endswith("%"), period))
     # "at least two silver medals", "more than three goals": a number said in words is compared with only after a
     # comparison ("the only two" says no number to compare), and never "one" ("more than one word long", "before the
     # one in 1970"; fresh WikiTableQuestions, 2026-11-29)
@@ -192,6 +199,8 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
     return found
 
 
+_YEAR_BEFORE = re.compile(r"\bbetween\s+(\d{4})\s+and\s*$")  # the first end of a range, before its second
+_YEAR_AFTER = re.compile(r"\s+and\s+(\d{4})\b")  # and the second, after its first
 _FROM_END = re.compile(r"\bfrom(?: (?:week|round|day|stage|lap|episode|quarter|q|game|season|month)s?)?\s*$")
 _TO_END = re.compile(r"\s*(?:to|through|until|till)\b")
 _FROM_TO_END = re.compile(

@@ -5,7 +5,8 @@ gave the most" is the donor whose gifts add up most, "recurring donors" are diff
 resolve" is her Resolved, the busiest day adds up its calls, "which week", asked for a number, is the week, "from
 week 1 to week 3" is every week between, "how many emails were sent" adds up a Sent count, the reps of a file of
 rep-months are different reps, "who" is a person, "how many borrowers have more than one loan" counts the borrowers
-of more than one row, and money "of active customers" adds up."""
+of more than one row, and money "of active customers" adds up. And (seventeenth stop) two years, "between 2009 and
+2013" or "from 2009-2013", are a period."""
 
 from __future__ import annotations
 
@@ -253,3 +254,25 @@ def test_the_top_ten_said_in_words_is_ranks_one_to_ten():
     assert answer("How many songs charted in the top ten?", charts, "integer") == 4
     assert answer("How many songs charted in the top 10 on the year-end chart?", charts, "integer") == 4
     assert answer("Which artist ended in the top two on the year-end chart?", charts, "string") == "Busker Busker"
+
+
+SEASONS = """Year,Team,Games,Kickoff Attempts
+2008,DEN,15,23
+2009,DEN,14,26
+2010,DEN,16,5
+2013,SD,15,0
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # two years are a period, not a bound of the Games named beside them (it compared the Games with 2008)
+        ("What is the average number of games he played between 2009 and 2013?", 15),
+        # a dashed range of years is the range ("from 2008- 2013" read the years 2008 and 2013 alone)
+        ("How many games did he play from 2009-2013?", 45),
+        ("How many games did he play between 2008 - 2010?", 45),
+    ],
+)
+def test_a_range_of_two_years_is_a_period(question: str, expected: int):
+    assert answer(question, table_of(SEASONS, "seasons.csv"), "float") == expected
