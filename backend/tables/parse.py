@@ -51,6 +51,10 @@ def _year_span(match: re.Match[str]) -> str:
     return f"{said} {start} {'to' if said.lower() == 'from' else 'and'} {end}"
 
 
+# "the top number of employees": the highest number, not the table's top row (it read the first company listed, at
+# 0.66; nt-6764, seventeenth stop's tuning questions)
+_TOP_NUMBER = re.compile(r"(?i)\btop (number|amount) of\b")
+
 _DIFFERENT = re.compile(r"\b(?:different|distinct|unique)\b")  # values counted as such, not rows
 
 
@@ -89,6 +93,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     index_ = words_of or index(table)
     question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
     question = _YEAR_SPAN.sub(_year_span, question)
+    question = _TOP_NUMBER.sub(r"highest \1 of", question)
     words = unprefixed(spelt_as_in_table(normal(question).split(), index_), index_)
     if not words:
         return None

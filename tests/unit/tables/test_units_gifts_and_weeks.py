@@ -6,7 +6,7 @@ resolve" is her Resolved, the busiest day adds up its calls, "which week", asked
 week 1 to week 3" is every week between, "how many emails were sent" adds up a Sent count, the reps of a file of
 rep-months are different reps, "who" is a person, "how many borrowers have more than one loan" counts the borrowers
 of more than one row, and money "of active customers" adds up. And (seventeenth stop) two years, "between 2009 and
-2013" or "from 2009-2013", are a period."""
+2013" or "from 2009-2013", are a period, and "the top number of employees" is the highest."""
 
 from __future__ import annotations
 
@@ -276,3 +276,10 @@ SEASONS = """Year,Team,Games,Kickoff Attempts
 )
 def test_a_range_of_two_years_is_a_period(question: str, expected: int):
     assert answer(question, table_of(SEASONS, "seasons.csv"), "float") == expected
+
+
+def test_the_top_number_of_a_column_is_its_highest():
+    companies = table_of("Rank,Company,Revenue,Employees\n1,Orlen,100,4000\n2,PGE,90,9000\n3,KGHM,50,600\n", "c.csv")
+    # the highest Employees, not the table's top row (it read Orlen)
+    assert answer("What company has the top number of employees?", companies, "string") == "PGE"
+    assert answer("Which company is at the top?", companies, "string") == "Orlen"
