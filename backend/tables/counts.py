@@ -27,6 +27,7 @@ from backend.tables.words import (
     MIN_WORDS,
     MONEY_NOUNS,
     MONEY_VERBS,
+    NUMBERED_PERIODS,
     PERSONS,
     Mention,
     any_word,
@@ -86,13 +87,17 @@ def counted_plan(
     # ("how many times" counts rows, not the different cells of a Time column)
     listed = re.search(r"\blisted\b", q)
     there = re.search(r"\bhow many (?:total )?(?!times\b)(\w+)(?: (\w+))?", q) if not listed else None
-    kinds = kinds_column(there.group(1), table, index_) if there else None
+    run = re.search(r"\bconsecutive|\bin a row\b|\bstraight\b", q)  # "how many years consecutive": a run's length
+    kinds = kinds_column(there.group(1), table, index_) if there and not run else None
     if there and kinds is None and there.group(2) and _flag_said(there.group(1), index_):
         # "how many recurring donors": the different Donors of the rows a Recurring flag says yes for (it counted
         # the rows, at 0.8; my own donations table, 2026-11-29)
         kinds = kinds_column(there.group(2), table, index_)
     # "how many page views": the Page Views named whole is what is counted, not the different pages
-    counts_measure = measure is not None and f"how many {normal(table.columns[measure].name)}" in q
+    # ("how many weeks" of a numbered Week is no amount of weeks: its different values are counted; it added up the
+    # Week numbers, at 0.8; my own regional sales table, a row per region and week, 2026-11-30)
+    period = kinds is not None and there is not None and stem(there.group(1)) in NUMBERED_PERIODS
+    counts_measure = measure is not None and not period and f"how many {normal(table.columns[measure].name)}" in q
     if kinds is not None and numeric_answer:
         # "how many donors gave more than once", "how many borrowers have more than one loan": the Donors of more than
         # 1 row, counted (it counted every donor at 0.25, and every borrower; my own donations and loans tables)
@@ -247,14 +252,17 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
     if said == rows or (len(rows) >= 4 and said.startswith(rows)):
         # (unless it is people a column of that name repeats: "how many reps are in the East" of reps.csv, a row per
         # rep and month, counts the different Reps; it counted 6 rows, at 0.8; my own sales reps table, 2026-11-29.
-        # "How many events were held" of events.csv still counts the events held, an Event being a series' name)
+        # "How many events were held" of events.csv still counts the events held, an Event being a series' name; the
+        # weeks of weekly.csv, a row per store and week, are its different Weeks)
         return next(
             (
                 c
                 for c, names in enumerate(index_.names)
                 if names == {said}
-                and names_people(table.columns[c].name)
-                and table.columns[c].kind == "text"
+                and (
+                    (names_people(table.columns[c].name) and table.columns[c].kind == "text")
+                    or said in NUMBERED_PERIODS
+                )
                 and index_.distinct[c] < table.row_count
             ),
             None,
@@ -270,7 +278,7 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
         if (
             said in names
             and [stem(w) for w in head] == [said]
-            and table.columns[column].kind == "text"
+            and (table.columns[column].kind == "text" or said in NUMBERED_PERIODS)
             and index_.distinct[column] < table.row_count
             and index_.flags[column] is None  # "how many managers": the rows a Manager flag says yes for
         ):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from backend.tables.cells import parse_number
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.plan_cues import cue_words_explained, reads_money
@@ -163,7 +164,9 @@ def _numbers_explained(
     teams that played 1919 Brazilian football", where no team played 1919 games (columns.number_column); "orders
     over 2,000" when no column reaches 2,000. "All 14" only counts the rows; a time said in minutes is held in
     seconds."""
-    held = {c.value for p in (plan, second) if p is not None for c in p.where if c.view != "text"}
+    conditions = [c for p in (plan, second) if p is not None for c in p.where]
+    held = {c.value for c in conditions if c.view != "text" and c.op != "in"}
+    held |= {parse_number(str(cell)) for c in conditions if c.op == "in" for cell in c.value}  # "weeks 1 and 2"
     held |= {v / unit for v in held if isinstance(v, int | float) for unit in (60, 3600)}
     held.add(plan.limit)
     explained = {i for n in numbers if n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words}

@@ -14,7 +14,8 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidNumber, asks_difference, seconds_per
 from backend.tables.spans import during
-from backend.tables.words import MONTH_NAMES, negation_before
+from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, negation_before
+from backend.text import stem
 
 
 def number_conditions(
@@ -62,6 +63,12 @@ def number_conditions(
         # the other side of a difference ("how much higher in week 15 than in week 14", "between week 15 and week 14")
         between = set(words[equal_at[column] : said_at]) if column in equal_at else set()
         option = "or" in between or (bool(between & _OTHER_SIDE) and asks_difference(" ".join(words)))
+        if column in equal_at and number.op == "=" and _listed(words, equal_at[column], said_at):
+            # "the revenue in weeks 1 and 2": the rows of either week (it read week 1 alone, at 0.72, "2" left
+            # unexplained; my own regional sales table, 2026-11-30)
+            first = next(i for i, c in enumerate(conditions) if c.column == column and c.op in ("=", "in"))
+            conditions[first] = _either_cell(table, conditions[first], number.value)
+            continue
         if column is not None and not (number.op == "=" and column in taken and not option):
             op = number.op
             if op == "=" and negation_before(words, said_at):
@@ -77,6 +84,23 @@ def number_conditions(
         conditions += found
         taken |= {c.column for c in found}
     return conditions
+
+
+def _listed(words: list[str], first_at: int, said_at: int) -> bool:
+    """Whether a number said at ``said_at`` is listed with the one at ``first_at`` after a plural period ("weeks 1
+    and 2", "rounds 3, 4 and 5")."""
+    plural = first_at > 0 and words[first_at - 1] != stem(words[first_at - 1])
+    joined = [w for w in words[first_at + 1 : said_at] if not w.replace(".", "").isdigit()]
+    return plural and stem(words[first_at - 1]) in NUMBERED_PERIODS and joined in (["and"], [])
+
+
+def _either_cell(table: TypedTable, condition: Condition, value: float) -> Condition:
+    """The condition a number listed with another's condition makes: the column's cells holding either number."""
+    said = condition.value if condition.op == "in" else [condition.value]
+    numbers = table.data.column(f"n{condition.column}").to_pylist()
+    cells = table.data.column(f"c{condition.column}").to_pylist()
+    held = {cell for cell, n in zip(cells, numbers, strict=True) if n is not None and (n == value or n in said)}
+    return Condition(condition.column, "in", sorted(held))
 
 
 _MONTHS = {m[:3] for m in MONTH_NAMES}

@@ -68,6 +68,8 @@ def any_word(words: frozenset[str] | set[str]) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(sorted(words)) + r")\b")
 
 
+# Periods numbered in a column of numbers ("Week" 1, 2, 3): what "how many weeks" counts and "weeks 1 and 2" lists
+NUMBERED_PERIODS = frozenset("week month quarter round season year day".split())
 MONTH_NAMES = "january february march april may june july august september october november december".split()
 # How questions say the places a "1st" cell holds ("finished in first place"), and the notes in brackets a cell
 # carries after its value ("Chuck Bednarik (Lottery bonus pick)").

@@ -283,3 +283,32 @@ def test_the_top_number_of_a_column_is_its_highest():
     # the highest Employees, not the table's top row (it read Orlen)
     assert answer("What company has the top number of employees?", companies, "string") == "PGE"
     assert answer("Which company is at the top?", companies, "string") == "Orlen"
+
+
+REGIONAL_SALES = """Week,Region,Units,Revenue
+1,North,120,2400
+1,South,80,1600
+2,North,100,2000
+2,South,90,1800
+3,North,130,2600
+3,South,70,1400
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # weeks listed are the rows of each (it read week 1 alone, "2" left unexplained, at 0.72)
+        ("What was the total revenue in weeks 1 and 2?", 7800),
+        ("What was North's revenue in weeks 2 and 3?", 4600),
+        # "how many weeks" of a numbered Week counts its weeks (it added up the Week numbers, at 0.8)
+        ("How many weeks did North sell more than 105 units?", 2),
+        ("How many weeks are there?", 3),
+    ],
+)
+def test_numbered_weeks_are_listed_and_counted(question: str, expected: int):
+    for name in ("regional_sales.csv", "weekly.csv"):  # (weekly.csv: its rows are named weeks, a row per region)
+        table = table_of(REGIONAL_SALES, name)
+        assert answer(question, table, "integer") == expected
+        reading = parse.read(question, table, AnswerType.INTEGER)
+        assert reading.unexplained == () and reading_confidence(reading, table) == EXPLAINS_ALL
