@@ -131,20 +131,38 @@ def change_across(q: str, where: tuple[Condition, ...], measure: int | None) -> 
     # revenue table, 2026-11-29)
     # (so is a range of weeks, "from week 1 to week 3", read it as the weeks added up, at 0.72; my own weekly sales)
     years = [c for c in where if c.view == "number" and c.op in (">=", "<=")] if _FROM_TO.search(q) else []
+    # (and the cells of a Month column said as the two ends, "Ana's gross pay increase from Jan to Feb", added both
+    # months up, at 0.72; my own payroll table, 2026-11-30)
+    cells = next((c for c in where if c.op == "in" and _two_months(c.value)), None) if said_months(q) else None
     if said_months(q) is not None and len(months) == 2:
-        ends = months
+        used = months
     elif len(years) == 2 and years[0].column == years[1].column:
-        ends = years
+        used = years
+    elif cells is not None:
+        used = [cells]
     else:
         return None
-    others = tuple(c for c in where if c not in ends)
-    first, last = (Condition(c.column, "=", c.value, c.view) for c in ends)  # >= the first, <= the last
+    others = tuple(c for c in where if c not in used)
+    if cells is not None and used == [cells]:  # the two cells in the order of their months
+        first, last = (Condition(cells.column, "=", cell) for cell in sorted(cells.value, key=_month_of))
+    else:
+        first, last = (Condition(c.column, "=", c.value, c.view) for c in used)  # >= the first, <= the last
 
     def total_in(month: Condition) -> Plan:
         return Plan(Operation.SUM, column=measure, where=(*others, month))
 
     end, start = total_in(last), total_in(first)
     return (end, ReadingKind.REMAINING, start) if said.group(1) else (start, ReadingKind.REMAINING, end)
+
+
+def _two_months(cells: object) -> bool:
+    """Whether an "in" condition's cells are two months ("Jan", "Feb")."""
+    return isinstance(cells, list | tuple) and len(cells) == 2 and all(month_number(str(c)) for c in cells)
+
+
+def _month_of(cell: object) -> int:
+    """The month a cell names (0 for none)."""
+    return month_number(str(cell)) or 0
 
 
 def change_across_columns(

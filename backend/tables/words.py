@@ -143,6 +143,11 @@ ABBREVIATIONS = {
     "amt": "amount",
     "dept": "department",
     "payroll": "salary",  # "the payroll of Sales": what its Salary column adds up to
+    # ... or its Pay, its Wages ("the payroll of Engineering" of a Gross Pay and a Net Pay read one row's, at 0.29; my
+    # own payroll table, 2026-11-30)
+    "pay": "salary",
+    "wage": "salary",
+    "wages": "salary",
     # "who was hired first": the earliest Start Date (a "Hire Date" column is named by either)
     "hire": "start",
     "hired": "start",

@@ -312,3 +312,25 @@ def test_numbered_weeks_are_listed_and_counted(question: str, expected: int):
         assert answer(question, table, "integer") == expected
         reading = parse.read(question, table, AnswerType.INTEGER)
         assert reading.unexplained == () and reading_confidence(reading, table) == EXPLAINS_ALL
+
+
+PAYROLL = """Employee,Department,Month,Gross Pay,Net Pay
+Ana,Sales,Jan,5000,4000
+Ana,Sales,Feb,5200,4160
+Ben,Engineering,Jan,7000,5400
+Ben,Engineering,Feb,7000,5400
+Cai,Engineering,Jan,6500,5050
+"""
+
+
+def test_payroll_is_the_pay_and_a_rise_between_two_months_of_a_month_column_is_their_difference():
+    payroll = table_of(PAYROLL, "payroll.csv")
+    # "payroll" names a Pay or Wages column as it names a Salary (it read one row's Gross Pay, at 0.29); of a Gross
+    # and a Net Pay it reads the first, capped as a reading its words name alike
+    reading = parse.read("What was the payroll of Engineering?", payroll, AnswerType.INTEGER)
+    assert describe(reading.plan, payroll).startswith("sum of 'Gross Pay'") and reading.alike == (3, 4)
+    wages = table_of(PAYROLL.replace("Gross Pay,Net Pay", "Wages,Bonus"), "wages.csv")
+    assert answer("What was the payroll of Engineering?", wages, "integer") == 20500
+    # "from Jan to Feb" of a Month column's cells: Feb's less Jan's (it added both months up, at 0.72)
+    assert answer("How much did Ana's gross pay increase from Jan to Feb?", payroll, "integer") == 200
+    assert answer("How much did Ana's net pay grow from January to February?", payroll, "integer") == 160
