@@ -11,7 +11,8 @@
 - the *total* of a price or cost per unit over what was sold: "the total food cost of the lemonade sold" (its Food
   Cost times its Qty Sold);
 - what is still *owed* of what was billed: "how much does Acme still owe", "the outstanding balance" (the Amount less
-  what was Paid); and what was *paid*, of a Paid column beside a status that says "Paid" (``amount_paid_said``).
+  what was Paid); what is *left* of a budget, ranked: "the largest remaining budget" (the Budget less the Spent); and
+  what was *paid*, of a Paid column beside a status that says "Paid" (``amount_paid_said``).
 
 Each was answered wrong at 0.65 or 0.8 over my own employees, shop orders, product sales, shop footfall and menu
 tables (2026-11-28): the Bonus alone, the Revenue of the lamps as their price, the Returns as their rate, the average
@@ -23,12 +24,13 @@ from __future__ import annotations
 
 import re
 
+from backend.tables.against import BUDGET_NAME, achieved_against
 from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME
 from backend.tables.infer import TypedTable
 from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
 from backend.tables.plan import Condition
 from backend.tables.vocabulary import Index
-from backend.tables.words import normal
+from backend.tables.words import MAX_WORDS, MIN_WORDS, normal
 from backend.text import stem
 
 _INCLUDING = frozenset({"including", "incl", "plus", "inclusive"})  # "inclusive of shipping"
@@ -63,6 +65,7 @@ def business_measure(
         or _value_of_counted(words, stems, numbers, table, index_)
         or _total_of_sold(words, stems, numbers, table, index_)
         or _owed(words, numbers, table, index_)
+        or _left_of_budget(words, numbers, table)
     )
 
 
@@ -196,6 +199,21 @@ def _owed(words: list[str], numbers: list[int], table: TypedTable, index_: Index
         return None
     still = {i - 1 for i in said if i > 0 and words[i - 1] == "still"}  # "still owe"
     return SaidMeasure(billed[0], LESS, paid[0], frozenset({*said, *still}))
+
+
+def _left_of_budget(words: list[str], numbers: list[int], table: TypedTable) -> SaidMeasure | None:
+    """ "Which project has the largest remaining budget", "the most budget left" of a table with one budget column and
+    one of what was spent of it: the budget less the spending, ranked (it ranked the Budgets, at 0.8; my own projects
+    table, 2026-11-30). "How much budget is left for Comet" is comparisons.remaining's."""
+    said = [i for i, word in enumerate(words) if word in _LEFT]
+    if not said or not any(word in MAX_WORDS or word in MIN_WORDS for word in words):
+        return None
+    budgets = [c for c in numbers if BUDGET_NAME.search(table.columns[c].name)]
+    spent = achieved_against(budgets[0], [c for c in numbers if c != budgets[0]], table) if len(budgets) == 1 else None
+    return SaidMeasure(budgets[0], LESS, spent, frozenset(said)) if spent is not None else None
+
+
+_LEFT = frozenset({"remaining", "left", "unspent"})
 
 
 # "how much has Hooli paid", "how much did Acme pay in August": a verb for money moved that ends the question or comes

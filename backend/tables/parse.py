@@ -55,6 +55,27 @@ def _year_span(match: re.Match[str]) -> str:
 # 0.66; nt-6764, seventeenth stop's tuning questions)
 _TOP_NUMBER = re.compile(r"(?i)\btop (number|amount) of\b")
 
+# "which plan has the higher average satisfaction": of two, the highest (no reading: "higher" compares with a value
+# said after "than"; my own survey table, 2026-11-30)
+_SUPERLATIVE_OF = {
+    "higher": "highest",
+    "larger": "largest",
+    "greater": "greatest",
+    "bigger": "biggest",
+    "lower": "lowest",
+    "smaller": "smallest",
+    "fewer": "fewest",
+    "longer": "longest",
+    "shorter": "shortest",
+    "older": "oldest",
+    "younger": "youngest",
+    "better": "best",
+    "worse": "worst",
+    "more": "most",
+    "less": "least",
+}
+_THE_COMPARATIVE = re.compile(rf"(?i)\bthe ({'|'.join(_SUPERLATIVE_OF)})\b")
+
 _DIFFERENT = re.compile(r"\b(?:different|distinct|unique)\b")  # values counted as such, not rows
 
 
@@ -94,6 +115,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
     question = _YEAR_SPAN.sub(_year_span, question)
     question = _TOP_NUMBER.sub(r"highest \1 of", question)
+    if not re.search(r"(?i)\bthan\b", question):
+        question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)
     words = unprefixed(spelt_as_in_table(normal(question).split(), index_), index_)
     if not words:
         return None

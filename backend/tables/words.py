@@ -115,7 +115,8 @@ PLAIN_VERBS = set(
     "happen happened take took taken appear appears appeared given give represented included tell me sold sell "
     "sells bought purchased buy buys generated generate generates submitted submits submit filed claimed log logs "
     "still yet "  # "how much does Acme still owe", "the tasks still open"
-    "logged brought bring brings".split()
+    "logged brought bring brings "
+    "went go goes gone gave gives".split()  # "how many projects went over budget", "gave a satisfaction of 5"
 )
 
 

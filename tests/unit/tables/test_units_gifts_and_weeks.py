@@ -6,7 +6,9 @@ resolve" is her Resolved, the busiest day adds up its calls, "which week", asked
 week 1 to week 3" is every week between, "how many emails were sent" adds up a Sent count, the reps of a file of
 rep-months are different reps, "who" is a person, "how many borrowers have more than one loan" counts the borrowers
 of more than one row, and money "of active customers" adds up. And (seventeenth stop) two years, "between 2009 and
-2013" or "from 2009-2013", are a period, and "the top number of employees" is the highest."""
+2013" or "from 2009-2013", are a period, "the top number of employees" is the highest, weeks are listed and counted,
+"payroll" is the pay, a rise from Jan to Feb is their difference, the remaining budget is ranked as the budget less
+the spent, and "the higher" of two is the highest."""
 
 from __future__ import annotations
 
@@ -334,3 +336,28 @@ def test_payroll_is_the_pay_and_a_rise_between_two_months_of_a_month_column_is_t
     # "from Jan to Feb" of a Month column's cells: Feb's less Jan's (it added both months up, at 0.72)
     assert answer("How much did Ana's gross pay increase from Jan to Feb?", payroll, "integer") == 200
     assert answer("How much did Ana's net pay grow from January to February?", payroll, "integer") == 160
+
+
+PROJECTS = """Project,Owner,Budget,Spent,Status
+Atlas,Priya,120000,98000,Completed
+Beacon,Tom,80000,91000,Completed
+Comet,Priya,150000,60000,In Progress
+Delta,Sara,30000,29500,Completed
+"""
+
+
+def test_the_remaining_budget_ranked_is_the_budget_less_the_spent_and_went_is_a_plain_verb():
+    projects = table_of(PROJECTS, "projects.csv")
+    # ranked by Budget less Spent (it ranked the Budgets: Delta, the smallest, for the smallest remaining)
+    assert answer("Which project has the smallest remaining budget?", projects, "string") == "Beacon"
+    assert answer("Which project has the most budget left?", projects, "string") == "Comet"
+    # "went over budget": "went" says nothing more (a count of one row that leaves a word out is capped at 0.15)
+    over = parse.read("How many projects went over budget?", projects, AnswerType.INTEGER)
+    assert over.unexplained == () and answer("How many projects went over budget?", projects, "integer") == 1
+
+
+def test_the_higher_of_two_is_the_highest():
+    survey = table_of("Respondent,Plan,Satisfaction\nR1,Basic,4\nR2,Pro,5\nR3,Pro,3\nR4,Basic,3\n", "survey.csv")
+    # "the higher average satisfaction": of the two plans, the highest (no reading: "higher" compares with a "than")
+    assert answer("Which plan has the higher average satisfaction?", survey, "string") == "Pro"
+    assert answer("Which plan has the lower average satisfaction?", survey, "string") == "Basic"
