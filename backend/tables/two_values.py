@@ -20,7 +20,8 @@ from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.quantities import asks_difference
-from backend.tables.words import Mention
+from backend.tables.words import Mention, name_stems
+from backend.text import stem
 
 
 def two_values(
@@ -173,7 +174,15 @@ def _which_of_two(
         plan = Plan(Operation.SUM, measure, group_by=column, where=both, descending=descending, limit=2)
         return plan, ReadingKind.GROUP, None
     order = measure if measure is not None else rank_column(table)
-    if order is None and re.search(r"\b(first|earlier|earliest|before|last|later|latest)\b", q):
+    when = re.search(r"\b(first|earlier|earliest|before|last|later|latest)\b", q)
+    dated = _dated_column(q, table) if order is None and when else None
+    if dated is not None:
+        # "which school was founded earlier, A or B": the one of the earlier Founded, not the one listed first (it
+        # read Bryan College, listed first, at 0.66; nt-9990, seventeenth stop's tuning questions)
+        later = bool(re.search(r"\b(last|later|latest)\b", q))
+        plan = Plan(Operation.ROWS, select=(column,), where=both, order_by=dated, descending=later, limit=1)
+        return plan, ReadingKind.COMPARE, None
+    if order is None and when:
         # "was A or B the first pick", "which came first, A or B": the one the table lists first (or last)
         later = bool(re.search(r"\b(last|later|latest)\b", q))
         return Plan(Operation.ROWS, select=(column,), where=both, descending=later, limit=1), ReadingKind.COMPARE, None
@@ -183,6 +192,13 @@ def _which_of_two(
         descending = not descending  # a better rank is a smaller number
     plan = Plan(Operation.ROWS, select=(column,), where=both, order_by=order, descending=descending, limit=1)
     return plan, ReadingKind.COMPARE, None
+
+
+def _dated_column(q: str, table: TypedTable) -> int | None:
+    """The one column of dates or years the question names ("founded" of a Founded column), or None."""
+    said = {stem(word) for word in q.split()}
+    dated = [c for c, column in enumerate(table.columns) if says_when(table, c) and name_stems(column.name) & said]
+    return dated[0] if len(dated) == 1 else None
 
 
 def either_number(q: str, conditions: list[Condition], measure: int | None) -> Compared | None:

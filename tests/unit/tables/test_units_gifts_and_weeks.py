@@ -361,3 +361,11 @@ def test_the_higher_of_two_is_the_highest():
     # "the higher average satisfaction": of the two plans, the highest (no reading: "higher" compares with a "than")
     assert answer("Which plan has the higher average satisfaction?", survey, "string") == "Pro"
     assert answer("Which plan has the lower average satisfaction?", survey, "string") == "Basic"
+
+
+def test_which_of_two_was_earlier_orders_by_the_dates_column_the_question_names():
+    schools = table_of("Institution,Founded,Enrollment\nBryan College,1930,1044\nMontreat College,1916,1145\n", "s.csv")
+    # by the Founded it names, not the table's order (it read Bryan College, listed first)
+    question = "Which school was founded earlier, Bryan College or Montreat College?"
+    assert answer(question, schools, "string") == "Montreat College"
+    assert answer("Which was founded later, Montreat College or Bryan College?", schools, "string") == "Bryan College"
