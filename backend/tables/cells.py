@@ -69,6 +69,15 @@ def decimal_comma(cells: list[str]) -> bool:
     return telling and not english
 
 
+_ISO_WEEK = re.compile(r"^\s*\d{4}-?W(\d{1,2})\s*$")
+
+
+def iso_week(cell: str) -> int | None:
+    """The week of the year an ISO week cell names ("2024-W02": 2), else None."""
+    week = _ISO_WEEK.match(cell)
+    return int(week.group(1)) if week else None
+
+
 def parse_number(cell: str, decimal_comma: bool = False) -> float | None:
     """The number a cell states, or None: ``$1,234.50`` → 1234.5, ``(12)`` → -12, ``48.4%`` → 48.4; with
     ``decimal_comma``, ``1.234,50 €`` → 1234.5."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from backend.tables.cells import parse_number
+from backend.tables.cells import iso_week, parse_number
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.plan_cues import cue_words_explained, reads_money
@@ -166,7 +166,8 @@ def _numbers_explained(
     seconds."""
     conditions = [c for p in (plan, second) if p is not None for c in p.where]
     held = {c.value for c in conditions if c.view != "text" and c.op != "in"}
-    held |= {parse_number(str(cell)) for c in conditions if c.op == "in" for cell in c.value}  # "weeks 1 and 2"
+    # "weeks 1 and 2" of a Week of numbers, "week 2" of one of ISO weeks ("2024-W02")
+    held |= {parse_number(str(cell)) or iso_week(str(cell)) for c in conditions if c.op == "in" for cell in c.value}
     held |= {v / unit for v in held if isinstance(v, int | float) for unit in (60, 3600)}
     held.add(plan.limit)
     explained = {i for n in numbers if n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words}

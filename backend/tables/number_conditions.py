@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pyarrow.compute as pc
 
-from backend.tables.cells import parse_number
+from backend.tables.cells import iso_week, parse_number
 from backend.tables.column_kinds import holds_places, holds_years, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidNumber, asks_difference, seconds_per
 from backend.tables.spans import during
-from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, negation_before
+from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, name_stems, negation_before
 from backend.text import stem
 
 
@@ -57,6 +57,8 @@ def number_conditions(
         month_said = any(w[:3] in _MONTHS for w in words[max(0, said_at - 2) : said_at])  # "june of 1986": a day
         if column is None and not found and number.is_year and number.op == "=" and not month_said:
             found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"
+        if column is None and not found and said_at > 0 and words[said_at - 1] == "week":
+            found = _iso_weeks(number.value, table, taken)  # "in week 2" of a Week of "2024-W02"
         if column is None and not found and conditions and _closes_range(conditions[-1], number, words):
             column = conditions[-1].column  # "between 90,000 and 110,000": the other end of the same column's range
         # "in 2007 or 2008": a second number of a column, said as the other option (two_values.either_number); so is
@@ -84,6 +86,19 @@ def number_conditions(
         conditions += found
         taken |= {c.column for c in found}
     return conditions
+
+
+def _iso_weeks(value: float, table: TypedTable, taken: set[int]) -> list[Condition]:
+    """ "In week 2" of a text column named for weeks whose cells are ISO weeks ("2024-W02"): its cells of that week
+    (it added up every week, "2" left unexplained, at 0.72; my own weekly store sales, 2026-11-29)."""
+    for column, named in enumerate(table.columns):
+        if column in taken or named.kind != "text" or "week" not in name_stems(named.name):
+            continue
+        weeks = {str(cell): iso_week(str(cell)) for cell in table.data.column(f"c{column}").to_pylist() if cell}
+        if weeks and None not in weeks.values():
+            held = sorted(cell for cell, week in weeks.items() if week == value)
+            return [Condition(column, "in", held)] if held else []
+    return []
 
 
 def _listed(words: list[str], first_at: int, said_at: int) -> bool:

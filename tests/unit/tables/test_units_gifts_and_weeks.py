@@ -369,3 +369,15 @@ def test_which_of_two_was_earlier_orders_by_the_dates_column_the_question_names(
     question = "Which school was founded earlier, Bryan College or Montreat College?"
     assert answer(question, schools, "string") == "Montreat College"
     assert answer("Which was founded later, Montreat College or Bryan College?", schools, "string") == "Bryan College"
+
+
+def test_week_n_of_iso_week_cells_is_that_week():
+    stores = table_of(
+        "Store,Week,Revenue,Transactions\nMall,2024-W01,12100,520\nMall,2024-W02,13300,560\nAirport,2024-W02,26100,930\n",
+        "stores.csv",
+    )
+    # the cells of week 2 (it added up every Mall week, "2" left unexplained, at 0.72)
+    question = "How many transactions did the Mall have in week 2?"
+    assert answer(question, stores, "integer") == 560
+    assert parse.read(question, stores, AnswerType.INTEGER).unexplained == ()
+    assert answer("What was the revenue in week 2?", stores, "integer") == 39400
