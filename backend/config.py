@@ -209,8 +209,8 @@ class AnswerSettings(BaseModel):
     # from 40% to 22% (bench/table_qa.py, 2026-11-24). 0.4 (2026-11-28, sixth stop) sits between the readings that are
     # wrong more often than right on the checking questions of the dev and fresh sets (in-process, every answer kept):
     # rows of a guessed column that is not the rows' names (0.29: 8 of 22 right), the first of several rows (0.3: 4
-    # of 9; 0.38 since the sixteenth stop, see answer/table_caps.py), an aggregate over every row that leaves
-    # words unexplained (0.18: 8 of 32), and those it keeps: the count
+    # of 9; 0.38 since the sixteenth stop, not where the words say which: answer/table_caps.py), an aggregate over
+    # every row that leaves words unexplained (0.18: 8 of 32), and those it keeps: the count
     # of every row a question says it is about (0.5: 1 of 3, too few to move), the guessed rows' names (0.66: 13 of
     # 17), and a reading another table of the context rivals (0.8 × AMBIGUITY_FACTOR: 0.54, right on both of the
     # business checking half's). On the 340 checking questions this bar takes precision from 72.8% to 78.7% and exact
