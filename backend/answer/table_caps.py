@@ -116,10 +116,11 @@ VALUE_LEFT_OUT = PARTIAL["a time or bound left out"]
 EACH_UNGROUPED = VALUE_LEFT_OUT
 # - A "which <column>" question whose reading picks rows by that column and reads another ("which team finished last in
 #   the 1998 marlboro grand prix" read the Driver of the rows whose Team says Marlboro; "which player played more games,
-#   r.c hass or clyde alwood" read Alwood's Games Played): it answers another question. Found on a fresh tuning question
-#   (nt-6919, 0.8, seventeenth stop): right on none of the 14 dev and fresh readings it caps (3 tuning, 11 checking;
-#   3 of them at 0.66 or over; in-process, every answer kept, parser of 2026-11-30). Held as COUNTED_ONE (declined,
-#   the value offered).
+#   r.c hass or clyde alwood" read Alwood's Games Played; "other than the united states, what other nationality were
+#   the submarines" read their Names): it answers another question. Found on fresh tuning questions (nt-6919 at 0.8,
+#   nt-8561 at 0.66, seventeenth stop): right on none of the 17 dev and fresh readings it caps (5 tuning, 12
+#   checking; 4 of them at 0.66 or over; in-process, every answer kept, parser of 2026-11-30). Held as COUNTED_ONE
+#   (declined, the value offered).
 ASKED_PICKED = COUNTED_ONE
 # - One game's margin ("the difference in points scored in 1996") read where the conditions pick several games ("the
 #   difference between the number of games won and lost" → the largest margin of the games won, 38; "the difference

@@ -90,8 +90,9 @@ def _asks_numbered(q: str, index_: Index) -> bool:
     return asked is not None and any(stem(asked.group(1)) in names for names in index_.names)
 
 
-# "which team", "what network": the noun after the wh-word, where it is a column's whole name
-_WHICH_NOUN = re.compile(r"^(?:which|what) (\w+)")
+# "which team", "what network", "other than the united states, what other nationality": the noun after the wh-word,
+# where it is a column's whole name
+_WHICH_NOUN = re.compile(r"\b(?:which|what)(?: other)? (\w+)")
 
 
 def _asked_picked(q: str, reading: Reading, table: TypedTable) -> int | None:
