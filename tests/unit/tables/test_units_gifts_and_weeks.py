@@ -8,7 +8,8 @@ rep-months are different reps, "who" is a person, "how many borrowers have more 
 of more than one row, and money "of active customers" adds up. And (seventeenth stop) two years, "between 2009 and
 2013" or "from 2009-2013", are a period, "the top number of employees" is the highest, weeks are listed and counted,
 "payroll" is the pay, a rise from Jan to Feb is their difference, the remaining budget is ranked as the budget less
-the spent, and "the higher" of two is the highest."""
+the spent, "the higher" of two is the highest, "week 2" of ISO week cells is that week, and which of two was
+founded earlier is read off the Founded."""
 
 from __future__ import annotations
 
