@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
-from backend.tables.column_kinds import UNITS_NAME, people_column
+from backend.tables.column_kinds import UNITS_NAME
 from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
@@ -17,22 +17,18 @@ from backend.tables.named_rows import rows_where
 from backend.tables.periods import period_columns
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import rows_around
-from backend.tables.tallies import counted_beside, done_to, holds_counts, rows_each_group_has
+from backend.tables.tallies import counted_beside, done_to, flag_said, holds_counts, kinds_column, rows_each_group_has
 from backend.tables.vocabulary import Index
-from backend.tables.wh_columns import names_people
 from backend.tables.words import (
     ABBREVIATIONS,
-    BRACKETED,
     MAX_WORDS,
     MIN_WORDS,
     MONEY_NOUNS,
     MONEY_VERBS,
     NUMBERED_PERIODS,
-    PERSONS,
     Mention,
     any_word,
     normal,
-    row_noun,
     table_words,
 )
 from backend.text import STOP_WORDS, stem
@@ -89,7 +85,7 @@ def counted_plan(
     there = re.search(r"\bhow many (?:total )?(?!times\b)(\w+)(?: (\w+))?", q) if not listed else None
     run = re.search(r"\bconsecutive|\bin a row\b|\bstraight\b", q)  # "how many years consecutive": a run's length
     kinds = kinds_column(there.group(1), table, index_) if there and not run else None
-    if there and kinds is None and there.group(2) and _flag_said(there.group(1), index_):
+    if there and kinds is None and there.group(2) and flag_said(there.group(1), index_):
         # "how many recurring donors": the different Donors of the rows a Recurring flag says yes for (it counted
         # the rows, at 0.8; my own donations table, 2026-11-29)
         kinds = kinds_column(there.group(2), table, index_)
@@ -230,60 +226,6 @@ def _rows_counted(
     if not (counted and counted.group(1) in _TIME_UNITS):  # "how many years before X" is a difference
         where = rows_around(q.split(), where, mentions)  # "how many were picked before X"
     return Plan(Operation.COUNT, where=(*cells_saying(where, index_), *presence)), ReadingKind.COUNT, None
-
-
-# The last word of an identifier's name ("Order ID", "Invoice No", "Ticket #" as normal() writes it)
-_IDENTIFIER_WORDS = {"id", "no", "number", "code", "ref", "reference"}
-
-
-def _flag_said(word: str, index_: Index) -> bool:
-    """Whether the word names a column of yes and no ("recurring" of a Recurring column)."""
-    said = stem(word)
-    return any(flag is not None and said in names for flag, names in zip(index_.flags, index_.names, strict=True))
-
-
-def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
-    """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
-    employees table with three offices; "invoices" of invoice_lines.csv, whose rows are lines), or None."""
-    said = stem(ABBREVIATIONS.get(word, word))
-    # (a noun made of what a row is counts the rows: "how many movements" of moves.csv, not its In and Out; it
-    # counted 2, at 0.8; my own stock movements table, 2026-11-29)
-    rows = row_noun(table)
-    if said == rows or (len(rows) >= 4 and said.startswith(rows)):
-        # (unless it is people a column of that name repeats: "how many reps are in the East" of reps.csv, a row per
-        # rep and month, counts the different Reps; it counted 6 rows, at 0.8; my own sales reps table, 2026-11-29.
-        # "How many events were held" of events.csv still counts the events held, an Event being a series' name; the
-        # weeks of weekly.csv, a row per store and week, are its different Weeks)
-        return next(
-            (
-                c
-                for c, names in enumerate(index_.names)
-                if names == {said}
-                and (
-                    (names_people(table.columns[c].name) and table.columns[c].kind == "text")
-                    or said in NUMBERED_PERIODS
-                )
-                and index_.distinct[c] < table.row_count
-            ),
-            None,
-        )
-    if said in PERSONS and not any(said in names for names in index_.names):  # "how many people filed expenses"
-        return people_column(table, index_)
-    for column, names in enumerate(index_.names):
-        # the noun is what the column holds ("Sport"), not what it describes ("films": Film Type holds types); an
-        # identifier holds what it identifies ("how many orders" of order lines: their different Order IDs; it
-        # counted the lines, at 0.8; my own order lines table, 2026-11-29)
-        name = normal(BRACKETED.sub(" ", table.columns[column].name)).split()
-        head = name[-2:-1] if len(name) > 1 and name[-1] in _IDENTIFIER_WORDS else name[-1:]
-        if (
-            said in names
-            and [stem(w) for w in head] == [said]
-            and (table.columns[column].kind == "text" or said in NUMBERED_PERIODS)
-            and index_.distinct[column] < table.row_count
-            and index_.flags[column] is None  # "how many managers": the rows a Manager flag says yes for
-        ):
-            return column
-    return None
 
 
 def counted_in_cells(word: str, index: Index, taken: set[int]) -> int | None:

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 from backend.tables.column_kinds import age_column, is_rank
 from backend.tables.columns import LONG_AGO, SENIORITY, measured_by, pace_column, superlative_column
-from backend.tables.counts import kinds_column
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.spans import lasting_columns, took_to
+from backend.tables.tallies import kinds_column
 from backend.tables.vocabulary import Index
 from backend.tables.words import ABBREVIATIONS, MAX_WORDS, MIN_WORDS, name_stems
 from backend.text import stem

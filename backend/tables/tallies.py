@@ -1,16 +1,19 @@
 """Columns that keep counts, and what a count is of: a column of counts to add up (``holds_counts``: an
 "Appearance" of 21, 17, 19), one kept of what was done to the rows a question counts (``done_to`` and
 ``counted_beside``: "how many calls did Ava resolve" of a Resolved beside the Calls), and how many rows each group a
-count keeps must have (``rows_each_group_has``: "how many donors gave more than once"). ``counts.py`` reads them."""
+count keeps must have (``rows_each_group_has``: "how many donors gave more than once"), and the column whose
+different values a counted noun names (``kinds_column``: "how many offices", "how many weeks"). ``counts.py`` reads
+them."""
 
 from __future__ import annotations
 
 import re
 
-from backend.tables.column_kinds import numbers_in_order
+from backend.tables.column_kinds import numbers_in_order, people_column
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS, PERSONS, name_stems, normal, row_noun
+from backend.tables.wh_columns import names_people
+from backend.tables.words import ABBREVIATIONS, BRACKETED, NUMBERED_PERIODS, PERSONS, name_stems, normal, row_noun
 from backend.text import stem
 
 
@@ -73,3 +76,57 @@ def rows_each_group_has(q: str, table: TypedTable, index_: Index) -> tuple[str, 
     # "at least one" is every group the rows have, counted as such; a number over ten is an amount ("how many
     # tribunals penanced at least 100 people": its Penanced, 5 of them, not tribunals of 100 rows)
     return None if having == (">=", 1.0) or having[1] > _FEW_ROWS else having
+
+
+# The last word of an identifier's name ("Order ID", "Invoice No", "Ticket #" as normal() writes it)
+_IDENTIFIER_WORDS = {"id", "no", "number", "code", "ref", "reference"}
+
+
+def flag_said(word: str, index_: Index) -> bool:
+    """Whether the word names a column of yes and no ("recurring" of a Recurring column)."""
+    said = stem(word)
+    return any(flag is not None and said in names for flag, names in zip(index_.flags, index_.names, strict=True))
+
+
+def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
+    """The text column a counted noun names when it is not what a row is and its values repeat ("offices" of an
+    employees table with three offices; "invoices" of invoice_lines.csv, whose rows are lines), or None."""
+    said = stem(ABBREVIATIONS.get(word, word))
+    # (a noun made of what a row is counts the rows: "how many movements" of moves.csv, not its In and Out; it
+    # counted 2, at 0.8; my own stock movements table, 2026-11-29)
+    rows = row_noun(table)
+    if said == rows or (len(rows) >= 4 and said.startswith(rows)):
+        # (unless it is people a column of that name repeats: "how many reps are in the East" of reps.csv, a row per
+        # rep and month, counts the different Reps; it counted 6 rows, at 0.8; my own sales reps table, 2026-11-29.
+        # "How many events were held" of events.csv still counts the events held, an Event being a series' name; the
+        # weeks of weekly.csv, a row per store and week, are its different Weeks)
+        return next(
+            (
+                c
+                for c, names in enumerate(index_.names)
+                if names == {said}
+                and (
+                    (names_people(table.columns[c].name) and table.columns[c].kind == "text")
+                    or said in NUMBERED_PERIODS
+                )
+                and index_.distinct[c] < table.row_count
+            ),
+            None,
+        )
+    if said in PERSONS and not any(said in names for names in index_.names):  # "how many people filed expenses"
+        return people_column(table, index_)
+    for column, names in enumerate(index_.names):
+        # the noun is what the column holds ("Sport"), not what it describes ("films": Film Type holds types); an
+        # identifier holds what it identifies ("how many orders" of order lines: their different Order IDs; it
+        # counted the lines, at 0.8; my own order lines table, 2026-11-29)
+        name = normal(BRACKETED.sub(" ", table.columns[column].name)).split()
+        head = name[-2:-1] if len(name) > 1 and name[-1] in _IDENTIFIER_WORDS else name[-1:]
+        if (
+            said in names
+            and [stem(w) for w in head] == [said]
+            and (table.columns[column].kind == "text" or said in NUMBERED_PERIODS)
+            and index_.distinct[column] < table.row_count
+            and index_.flags[column] is None  # "how many managers": the rows a Manager flag says yes for
+        ):
+            return column
+    return None
