@@ -382,3 +382,15 @@ def test_week_n_of_iso_week_cells_is_that_week():
     assert answer(question, stores, "integer") == 560
     assert parse.read(question, stores, AnswerType.INTEGER).unexplained == ()
     assert answer("What was the revenue in week 2?", stores, "integer") == 39400
+
+
+def test_a_word_that_names_a_column_whole_is_read_as_that_column_before_its_synonym():
+    headcount = table_of(
+        "Month,Department,Headcount,Hires\nJan,Sales,20,2\nJan,Engineering,35,4\nFeb,Engineering,39,5\n", "hr.csv"
+    )
+    # "hired" names the Hires (it read it as the Start Date "hired" names in a staff table, and counted rows, at 0.72)
+    assert answer("How many people were hired in Engineering?", headcount, "integer") == 9
+    assert answer("Which department hired the most?", headcount, "string") == "Engineering"
+    # where no column is so named the synonym stands: "who was hired first" is the earliest Start Date
+    staff = table_of("Employee,Start Date\nAna,2021-03-01\nBo,2019-06-15\n", "staff.csv")
+    assert answer("Who was hired first?", staff, "string") == "Bo"
