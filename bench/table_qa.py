@@ -31,7 +31,8 @@ tuning, 41 checking) at its fourteenth, 103 (nt-3039 to nt-3192, nt-5409 to nt-5
 (nt-3812 to nt-3978, nt-4709 to nt-4875, nt-8143 to nt-8304: 51 tuning, 56 checking) and 66 (nt-9285 to nt-9449,
 nt-12033 to nt-12185: 30 tuning, 36 checking) at its sixteenth, 94 (nt-6621 to nt-6968, nt-12488 to nt-12654: 49
 tuning, 45 checking), 60 (nt-8539 to nt-8712, nt-9841 to nt-10009: 23 tuning, 37 checking) and 67 (nt-5610 to
-nt-5781, nt-7174 to nt-7340: 29 tuning, 38 checking) at its seventeenth, each slice measured once before any change it could have prompted.
+nt-5781, nt-7174 to nt-7340: 29 tuning, 38 checking) at its seventeenth, each slice measured once before any change
+it could have prompted.
 
 `--business`: analysts' questions (bench/business/questions.jsonl, 48) over five business tables kept in one context,
 as an analyst keeps them (orders, staff, inventory, invoices, budget: bench/business/*.csv), asked the same two ways
