@@ -22,6 +22,7 @@ from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading
+from backend.tables.rephrase import rephrased
 from backend.tables.rules import first_reading
 from backend.tables.spelling import spelt_as_in_table
 from backend.tables.understand import understand
@@ -32,49 +33,6 @@ from backend.types import AnswerType
 
 __all__ = ["Reading", "read"]
 
-
-# "a one-bedroom unit", "three-star hotels": a number said as a word, joined to what it counts, is a number compared
-# with that column ("Bedrooms" = 1), as "1 bedroom" is
-_NUMBER_WORDS = "one two three four five six seven eight nine ten".split()
-_NUMBER_COMPOUND = re.compile(rf"(?i)\b({'|'.join(_NUMBER_WORDS)})-(?=[a-z])")
-# "from 2008-2013", "between 2005-2009": a range of years said with a dash, read as "from 2008 to 2013" (the dash
-# dropped, it read the two years as two values: nt-6786, seventeenth stop's tuning questions); "the 1993-1994 flyers"
-# is a season's name
-_YEAR_SPAN = re.compile(r"(?i)\b(from|between) (1[89]\d\d|20\d\d) ?[-–—] ?(1[89]\d\d|20\d\d)\b")
-
-
-def _year_span(match: re.Match[str]) -> str:
-    """A dashed range of years as words: "from 2008 to 2013", "between 2005 and 2009" (as said, where not a range)."""
-    said, start, end = match.groups()
-    if int(start) >= int(end):
-        return match.group(0)
-    return f"{said} {start} {'to' if said.lower() == 'from' else 'and'} {end}"
-
-
-# "the top number of employees": the highest number, not the table's top row (it read the first company listed, at
-# 0.66; nt-6764, seventeenth stop's tuning questions)
-_TOP_NUMBER = re.compile(r"(?i)\btop (number|amount) of\b")
-
-# "which plan has the higher average satisfaction": of two, the highest (no reading: "higher" compares with a value
-# said after "than"; my own survey table, 2026-11-30)
-_SUPERLATIVE_OF = {
-    "higher": "highest",
-    "larger": "largest",
-    "greater": "greatest",
-    "bigger": "biggest",
-    "lower": "lowest",
-    "smaller": "smallest",
-    "fewer": "fewest",
-    "longer": "longest",
-    "shorter": "shortest",
-    "older": "oldest",
-    "younger": "youngest",
-    "better": "best",
-    "worse": "worst",
-    "more": "most",
-    "less": "least",
-}
-_THE_COMPARATIVE = re.compile(rf"(?i)\bthe ({'|'.join(_SUPERLATIVE_OF)})\b")
 
 _DIFFERENT = re.compile(r"\b(?:different|distinct|unique)\b")  # values counted as such, not rows
 
@@ -123,11 +81,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     """The best plan for ``question`` over ``table``, or None when no plan fits at all (``words_of``: the table's
     :func:`index`, when the caller keeps it)."""
     index_ = words_of or index(table)
-    question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
-    question = _YEAR_SPAN.sub(_year_span, question)
-    question = _TOP_NUMBER.sub(r"highest \1 of", question)
-    if not re.search(r"(?i)\bthan\b", question):
-        question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)
+    question = rephrased(question)
     words = unprefixed(spelt_as_in_table(normal(question).split(), index_), index_)
     if not words:
         return None

@@ -1,0 +1,60 @@
+"""An analyst's phrasings rewritten into the ones the parser reads (``rephrased``), before any word is looked up: a
+number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"),
+"the top number of" a column, and the comparative of two said as a superlative ("the higher average")."""
+
+from __future__ import annotations
+
+import re
+
+# "a one-bedroom unit", "three-star hotels": a number said as a word, joined to what it counts, is a number compared
+# with that column ("Bedrooms" = 1), as "1 bedroom" is
+_NUMBER_WORDS = "one two three four five six seven eight nine ten".split()
+_NUMBER_COMPOUND = re.compile(rf"(?i)\b({'|'.join(_NUMBER_WORDS)})-(?=[a-z])")
+# "from 2008-2013", "between 2005-2009": a range of years said with a dash, read as "from 2008 to 2013" (the dash
+# dropped, it read the two years as two values: nt-6786, seventeenth stop's tuning questions); "the 1993-1994 flyers"
+# is a season's name
+_YEAR_SPAN = re.compile(r"(?i)\b(from|between) (1[89]\d\d|20\d\d) ?[-–—] ?(1[89]\d\d|20\d\d)\b")
+
+
+def _year_span(match: re.Match[str]) -> str:
+    """A dashed range of years as words: "from 2008 to 2013", "between 2005 and 2009" (as said, where not a range)."""
+    said, start, end = match.groups()
+    if int(start) >= int(end):
+        return match.group(0)
+    return f"{said} {start} {'to' if said.lower() == 'from' else 'and'} {end}"
+
+
+# "the top number of employees": the highest number, not the table's top row (it read the first company listed, at
+# 0.66; nt-6764, seventeenth stop's tuning questions)
+_TOP_NUMBER = re.compile(r"(?i)\btop (number|amount) of\b")
+
+# "which plan has the higher average satisfaction": of two, the highest (no reading: "higher" compares with a value
+# said after "than"; my own survey table, 2026-11-30)
+_SUPERLATIVE_OF = {
+    "higher": "highest",
+    "larger": "largest",
+    "greater": "greatest",
+    "bigger": "biggest",
+    "lower": "lowest",
+    "smaller": "smallest",
+    "fewer": "fewest",
+    "longer": "longest",
+    "shorter": "shortest",
+    "older": "oldest",
+    "younger": "youngest",
+    "better": "best",
+    "worse": "worst",
+    "more": "most",
+    "less": "least",
+}
+_THE_COMPARATIVE = re.compile(rf"(?i)\bthe ({'|'.join(_SUPERLATIVE_OF)})\b")
+
+
+def rephrased(question: str) -> str:
+    """The question with the phrasings above rewritten ("which plan has the higher average" → "the highest")."""
+    question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
+    question = _YEAR_SPAN.sub(_year_span, question)
+    question = _TOP_NUMBER.sub(r"highest \1 of", question)
+    if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X
+        question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)
+    return question
