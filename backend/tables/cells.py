@@ -1,4 +1,4 @@
-"""What one cell states: a number as people write it, a date, a duration, a span of years, or nothing.
+"""What one cell states: a number as people write it, a date, a duration, a span of years, several values, or nothing.
 
 Cells are read as people write them: thousands separators (``1,234``, ``1 234``), decimal commas when a column
 writes them (``1.234,5``, ``3,50 €``), currency signs, percentages (kept in percent units: ``48.4%`` → 48.4),
@@ -152,6 +152,16 @@ def date_range(cell: str) -> tuple[datetime, datetime] | None:
         return None
     first, last = parse_date(parts[0]), parse_date(parts[1])
     return (first, last) if first is not None and last is not None and first <= last else None
+
+
+LIST_BREAK = r"\s*(?:,|/|;|\band\b|&)\s*"  # (a regular expression DuckDB's RE2 reads as Python's re does)
+_ITEM_BREAK = re.compile(LIST_BREAK)
+
+
+def list_items(cell: str) -> list[str]:
+    """The values a cell lists, in lower case ("ZX, BBC" → zx, bbc; "La Fiera and Mocho Cota"; "Whig/none"); a
+    cell of one value is itself."""
+    return [item for item in _ITEM_BREAK.split(cell.strip().lower()) if item]
 
 
 def parse_date(cell: str, formats: list[str] | None = None) -> datetime | None:

@@ -203,8 +203,15 @@ def superlative_column(
         # Amount beside it ordered them before
         # "which project finished earliest": its Completed date ("finished", senses.py), not the Start Date before it
         # ("due" of a Due Date is a stop word: the name's own words count too, but for "date" itself)
+        # ("the latest closing date" of an Opening date and a Closing date: its "closing", before the "date" both
+        # names share; it ordered by the Opening date, the first)
         said, words = {stem(w) for w in q.split()}, set(q.split()) - _DATE_WORDS
-        dated.sort(key=lambda i: not (names[i] & said or words & set(normal(columns[i].name).split())))
+        dated.sort(
+            key=lambda i: (
+                not (names[i] & said - _DATE_STEMS or words & set(normal(columns[i].name).split())),
+                not names[i] & said,
+            )
+        )
         if others := [i for i in dated if i != answer]:
             return others[0]
         if dated:
@@ -216,6 +223,7 @@ def superlative_column(
 
 
 _DATE_WORDS = {"date", "dates", "day", "year", "time"}
+_DATE_STEMS = {stem(w) for w in _DATE_WORDS}
 LONG_AGO = r"(?:longest|furthest|farthest) ago\b"  # "which vehicle was serviced longest ago": the earliest date
 # "the longest-serving employee", "the most senior": the earliest start (question._superlative turns it round)
 # ("who has been here the longest": no reading of my own HR table, 2026-11-29)

@@ -78,6 +78,10 @@ def counted_plan(
     totalled = re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bhow much\b|\bpayroll\b", q)
     if not (asks_count or earned or totalled):
         return None, measure
+    if extreme and re.match(r"(?:which|who)\b", q):
+        # "which season has the least number of appearances": a row ranked (superlatives.py), no count or total (it
+        # added up every Appearance, at 0.8; WikiTableQuestions nt-8581, tuning)
+        return None, measure
     counted = _counted_noun(q)
     # "how many sports had silver medals": different sports; "how many championships are listed": entries
     # ("how many times" counts rows, not the different cells of a Time column)

@@ -103,6 +103,7 @@ class Condition:
     # compared with another column of the same row (``value`` its index: "stock below the reorder level")
     also: tuple[int, ...] = ()  # more columns, of the same kind: the text of any of them may match ("Home team" or
     # "Visiting team" = 'Finland')
+    listed: bool = False  # a text "=" that a cell listing the value among others matches too ("ZX, BBC" for 'ZX')
 
 
 @dataclass(frozen=True)

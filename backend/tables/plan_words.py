@@ -122,4 +122,6 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         return f"{either} {condition.op} {shown}"
     if condition.op == "lacks":
         return f"{names[condition.column]!r} does not contain {shown}"
+    if condition.listed and condition.op == "=":
+        return f"{names[condition.column]!r} is or lists {shown}"
     return f"{names[condition.column]!r} {condition.op} {shown}"

@@ -15,7 +15,7 @@ import duckdb
 import pyarrow.compute as pc
 
 from backend.errors import UpstreamTimeout
-from backend.tables.cells import MISSING
+from backend.tables.cells import LIST_BREAK, MISSING
 from backend.tables.infer import SUMMARY, TypedTable
 from backend.tables.plan import AGGREGATE_OPERATIONS, SCORE_PARTS, Operation, Plan, check, shifts_past_run
 
@@ -219,6 +219,9 @@ def _where(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             test = f"contains(lower(c{c.column}), lower(?))"
             parts.append(test if c.op == "contains" else f"NOT coalesce({test}, false)")
             parameters.append(str(c.value))
+        elif c.listed and c.op == "=":  # the value alone, or among those a cell lists (cells.list_items: "ZX, BBC")
+            parts.append(f"list_contains(regexp_split_to_array(lower(trim(c{c.column})), ?), lower(trim(?)))")
+            parameters += [LIST_BREAK, str(c.value)]
         elif c.view == "text":
             columns = (c.column, *c.also)  # "Home team" or "Visiting team"
             tests = [f"lower(c{i}) {c.op} lower(?)" for i in columns]

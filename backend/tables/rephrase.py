@@ -1,6 +1,7 @@
 """An analyst's phrasings rewritten into the ones the parser reads (``rephrased``), before any word is looked up: a
 number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"),
-"the top number of" a column, and the comparative of two said as a superlative ("the higher average")."""
+"the top number of" a column, the top or bottom row of the table, and the comparative of two said as a superlative
+("the higher average")."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ def _year_span(match: re.Match[str]) -> str:
 # "the top number of employees": the highest number, not the table's top row (it read the first company listed, at
 # 0.66; nt-6764, seventeenth stop's tuning questions)
 _TOP_NUMBER = re.compile(r"(?i)\btop (number|amount) of\b")
+
+# "the score in the top row": the table's first row, not the highest score (it took the largest Score, at 0.8;
+# nt-1335, nineteenth stop's tuning questions)
+_TOP_ROW = re.compile(r"(?i)\b(top|bottom) (row|line|entry)\b")
 
 # "which plan has the higher average satisfaction": of two, the highest (no reading: "higher" compares with a value
 # said after "than"; my own survey table, 2026-11-30)
@@ -55,6 +60,7 @@ def rephrased(question: str) -> str:
     question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
     question = _YEAR_SPAN.sub(_year_span, question)
     question = _TOP_NUMBER.sub(r"highest \1 of", question)
+    question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X
         question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)
     return question

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from backend.tables.answered import answered_column
 from backend.tables.column_kinds import age_column, is_rank
 from backend.tables.columns import LONG_AGO, SENIORITY, measured_by, pace_column, superlative_column
 from backend.tables.infer import TypedTable
@@ -99,6 +100,27 @@ class Ranking:
     several_columns: bool = False  # "the last model and its origin": the answer lists several columns
 
 
+_DATE_RANKED = re.compile(r"\b(?:earliest|latest|newest|most recent|first|last)\b((?: \w+){1,3})")
+# "which show", "who"; not "what was the earliest date"
+_ASKS_ROW = re.compile(r"^(?:who\b|(?:which|what) (?!is\b|was\b|are\b|were\b)(\w+))")
+
+
+def _date_ranked(q: str, table: TypedTable, column: int) -> bool:
+    """Whether the date column the question names is what it ranks by, not what it asks for: named in the words
+    right after "earliest" or "latest", in a question that asks which row ("which show", "who"), by a noun that
+    is not the column's own ("what date was the earliest" asks for the date)."""
+    dated = table.columns[column]
+    if not (dated.kind == "date" or (dated.numeric and re.search(r"year|date|season", dated.name, re.I))):
+        return False
+    named = name_stems(dated.name)
+    ranked, asks = _DATE_RANKED.search(q), _ASKS_ROW.search(q)
+    if ranked is None or asks is None or not named - {"date"}:
+        return False
+    row_noun = asks.group(1)
+    said_after = {stem(w) for w in ranked.group(1).split()}
+    return (row_noun is None or stem(row_noun) not in named) and bool((named - {"date"}) & said_after)
+
+
 def _longest(
     span: tuple[int, int], answer_column: int, where: tuple[Condition, ...], is_max: bool
 ) -> tuple[Plan, ReadingKind]:
@@ -120,6 +142,11 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     took = took_to(q, table) if wants_text else None
     if took is not None and answer_column is not None:  # "which order took the longest to ship": not its Shipping
         return _longest(took, answer_column, where, is_max)
+    if wants_text and measure is None and answer_column is not None and _date_ranked(q, table, answer_column):
+        # "which show had the earliest opening date": the date orders the rows and the rows' names answer (it took
+        # the Opening date and ordered by the Closing date beside it; WikiTableQuestions nt-8782, nt-5539, tuning)
+        measure = answer_column
+        answer_column, _ = answered_column(q, [], table, asked.condition_columns | {measure}, measure, True)
     order = (
         measure
         if measure is not None
@@ -129,7 +156,9 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         top = _top_n(asked, table, index_, order, asked.ranked[0], numeric_answer)
         if top is not None:
             return top
-    if numeric_answer and measure is not None:  # "the highest salary"
+    # "the highest salary"; "which season has the least appearances" asks for the season (a number, a year here)
+    asks_row = answer_column not in (None, measure) and re.match(r"(?:which|who)\b", q)
+    if numeric_answer and measure is not None and not asks_row:
         extreme = (Operation.MAX, ReadingKind.MAX) if is_max else (Operation.MIN, ReadingKind.MIN)
         return Plan(extreme[0], measure, where=where), extreme[1]
     most_rows = _most_rows(q, asked, table, index_, numeric_answer) if measure is None else None
