@@ -188,11 +188,7 @@ def superlative_column(
     aged = re.search(r"\b(youngest|oldest)\b", q)  # people's ages, else the earliest date ("the oldest asset")
     if aged and age_column(table) is not None:
         return age_column(table)
-    if (
-        aged
-        or re.search(r"\b(earliest|latest|newest|most recent(?:ly)?|first|last)\b|\b" + LONG_AGO, q)
-        or SENIORITY.search(q)
-    ):
+    if aged or re.search(EARLIEST_OR_LATEST + r"|\b" + LONG_AGO, q) or SENIORITY.search(q):
         dated = [
             i
             for i, c in enumerate(columns)
@@ -222,6 +218,7 @@ def superlative_column(
     return measured_by(q, table, candidates)
 
 
+EARLIEST_OR_LATEST = r"\b(?:earliest|latest|newest|most recent(?:ly)?|first|last)\b"  # a date's superlatives
 _DATE_WORDS = {"date", "dates", "day", "year", "time"}
 _DATE_STEMS = {stem(w) for w in _DATE_WORDS}
 LONG_AGO = r"(?:longest|furthest|farthest) ago\b"  # "which vehicle was serviced longest ago": the earliest date

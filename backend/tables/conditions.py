@@ -19,7 +19,7 @@ from backend.tables.against import (
     same_day_condition,
     stock_condition,
 )
-from backend.tables.cells import list_items, parse_number
+from backend.tables.cells import parse_number
 from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.nps import nps_conditions
@@ -49,15 +49,13 @@ def said_no(condition: Condition, table: TypedTable, index: Index) -> Condition:
     return replace(condition, op="=", value=no) if no is not None else condition
 
 
-def as_listed(condition: Condition, table: TypedTable) -> Condition:
+def as_listed(condition: Condition, index: Index) -> Condition:
     """A value said that other cells of its column list among others ("the zx platform" of "ZX" and "ZX, BBC"):
     the rows that list it too. (It kept "ZX" alone: 10 of the 11 dev and fresh readings so kept were wrong, every
     answer kept, in-process, 2026-12-04.)"""
     if condition.op != "=" or condition.view != "text" or not isinstance(condition.value, str) or condition.also:
         return condition
-    said = condition.value.strip().lower()
-    cells = pc.unique(table.data.column(f"c{condition.column}")).to_pylist()
-    listed = any(cell and cell.strip().lower() != said and said in list_items(cell) for cell in cells)
+    listed = condition.value.strip().lower() in index.listed[condition.column]
     return replace(condition, listed=True) if listed else condition
 
 
@@ -233,7 +231,7 @@ def question_conditions(
     question compares with ("older than Cyril Guittet": his column can still answer), when it does."""
     words = q.split()
     conditions, condition_columns = value_conditions(mentions, named, table.columns, words)
-    conditions = [as_listed(said_no(condition, table, index), table) for condition in conditions]
+    conditions = [as_listed(said_no(condition, table, index), index) for condition in conditions]
     entity_column = None
     # "older than Cyril Guittet" (his row's value, compared), "Larry Perkins and what other driver" (his row left out)
     about_row = relative_to_row(words, mentions, named, table, conditions) or besides_row(words, mentions, conditions)

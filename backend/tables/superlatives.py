@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from backend.tables.answered import answered_column
 from backend.tables.column_kinds import age_column, is_rank
-from backend.tables.columns import LONG_AGO, SENIORITY, measured_by, pace_column, superlative_column
+from backend.tables.columns import (
+    EARLIEST_OR_LATEST,
+    LONG_AGO,
+    SENIORITY,
+    measured_by,
+    pace_column,
+    superlative_column,
+)
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
@@ -100,7 +107,7 @@ class Ranking:
     several_columns: bool = False  # "the last model and its origin": the answer lists several columns
 
 
-_DATE_RANKED = re.compile(r"\b(?:earliest|latest|newest|most recent|first|last)\b((?: \w+){1,3})")
+_DATE_RANKED = re.compile(EARLIEST_OR_LATEST + r"((?: \w+){1,3})")  # and the words after it
 # "which show", "who"; not "what was the earliest date"
 _ASKS_ROW = re.compile(r"^(?:who\b|(?:which|what) (?!is\b|was\b|are\b|were\b)(\w+))")
 

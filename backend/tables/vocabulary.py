@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from backend.tables.cells import MISSING
+from backend.tables.cells import MISSING, list_items
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT
 from backend.tables.senses import name_by_the_tables_sense
@@ -64,6 +64,9 @@ class Index:
     # how many different cells each column holds (``values`` also keys a cell by the ways it is said: "first place",
     # "january"; counting those keys made a Month of "Jan", "Feb", "Mar" over six rows look unrepeated)
     distinct: tuple[int, ...] = ()
+    # the values each column's cells list among others ("zx" and "bbc" of a "ZX, BBC" cell): a value said that one of
+    # them lists picks those rows too (conditions.as_listed)
+    listed: tuple[frozenset[str], ...] = ()
 
 
 # The first word of a cell that records a game's or a final's outcome, and the outcome it records.
@@ -142,9 +145,13 @@ def index(table: TypedTable) -> Index:
         code.lower() for by_norm in values for cell in by_norm.values() for code in _CODE.findall(cell or "")
     )
     stemmed = [_by_stems(by_norm) for by_norm in values]
+    listed = tuple(
+        frozenset(item for cell in set(by_norm.values()) if len(items := list_items(cell or "")) > 1 for item in items)
+        for by_norm in values
+    )
     return Index(
         names, values, longest, words, stemmed, gaps, flags, zeros, sizes, spellings, outcomes, scores,
-        frozenset(named), codes, frozenset(n for c in table.columns if " " in (n := normal(c.name))), distinct,
+        frozenset(named), codes, frozenset(n for c in table.columns if " " in (n := normal(c.name))), distinct, listed,
     )  # fmt: skip
 
 
