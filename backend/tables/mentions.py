@@ -194,6 +194,20 @@ def left_out_values(
     )
 
 
+def cell_words_left_out(unexplained: tuple[str, ...], index: Index) -> tuple[tuple[str, int], ...]:
+    """The words left unexplained that cells of some column hold, each with the first such column: the question says
+    something the table writes ("how many times has 'stayin' alive' been recognized as one of the rolling stone's 500
+    greatest songs" counted all 5 of Rolling Stone's accolades, where 2 are right: "songs", a word of the Accolade
+    cells it asks about, left out; dev nt-7303), and the reading uses none of it. Numbers are left to the rules that
+    read them (a number said is compared, counted or ranked, rarely a word of a cell)."""
+    left_out = []
+    for word in unexplained:
+        column = next((c for c, held in enumerate(index.words) if word in held), None)
+        if column is not None and not word.isdigit():
+            left_out.append((word, column))
+    return tuple(left_out)
+
+
 def _two_names(words: list[str], at: int, names: Collection[str], index: Index) -> bool:
     """Whether the "and" at ``at`` stands between two names the question capitalises that no one cell holds."""
     around = words[at - 1 : at + 2]

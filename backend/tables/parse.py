@@ -16,7 +16,7 @@ from backend.tables.columns import column_named_by
 from backend.tables.derived import deriving, said_measure
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
-from backend.tables.mentions import left_out_values, names_said, said_values
+from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
 from backend.tables.opposites import unprefixed
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import top_n
@@ -144,6 +144,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         values = condition.value if isinstance(condition.value, (list, tuple)) else [condition.value]
         picked.setdefault(condition.column, []).extend(str(v) for v in values)
     reading.left_out_values = left_out_values(reading.unexplained, picked, index_)
+    reading.cell_words_left_out = cell_words_left_out(reading.unexplained, index_)
     reading.each_ungrouped = _each_ungrouped(words, stems, reading, table, index_)
     reading.asked_picked = _asked_picked(q, reading, table)
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen

@@ -42,6 +42,8 @@ class Reading:
     different_said: bool = False  # "how many different teams": the values counted, asked for as such
     # words left out that other cells of a column the plan picks rows by hold, with that column (a value dropped)
     left_out_values: tuple[tuple[str, int], ...] = ()
+    # words left out that cells of some column hold, with the first such column (a value said, read as nothing)
+    cell_words_left_out: tuple[tuple[str, int], ...] = ()
     each_ungrouped: int | None = None  # the column asked "each" of that the plan neither groups nor picks rows by
     of_one_row: bool = False  # "the difference in points in 1996": a value of the one row its conditions pick
     # "the first album released in 2011", "the last time it was held here": which of the matching rows is asked for

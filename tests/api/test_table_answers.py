@@ -559,3 +559,14 @@ def test_the_group_with_the_highest_rate_is_answered_with_the_share_it_ranks_by(
     assert (
         ask(client, context, "Which source has the lowest conversion rate?", "string").json()["data"] == "Paid Search"
     )
+
+
+def test_a_count_of_many_rows_answers_less_surely_and_a_higher_bar_says_why(client):
+    # 13 orders included a Grinder: answered at table_caps.MANY_COUNTED (0.62), and declined by a caller who asks for
+    # 0.7 with the reason the count is less sure
+    context = _sales_context(client)
+    body = ask(client, context, "How many orders included a Grinder?").json()
+    assert body["data"] == 13 and body["confidence"] == 0.62
+    declined = ask(client, context, "How many orders included a Grinder?", min_confidence=0.7)
+    assert declined.status_code == 422
+    assert "It counts 13 rows" in declined.json()["error"]["message"]
