@@ -122,8 +122,9 @@ def source_card(result: dict, highlight: str = "", *, relevance: bool = False) -
 
 
 def computation_view(computation: dict, key: str) -> None:
-    """How a computed answer was computed: the table, the plan in words, the SQL, and the rows that matched (as a
-    small data frame, exportable to CSV)."""
+    """How a computed answer was computed: the table, the plan in words, what lowered its confidence (the words it
+    leaves out, what its matched rows say against it), the SQL, and the rows that matched (as a small data frame,
+    exportable to CSV)."""
     st.markdown(f"**Computed from {computation['table']}:** {computation['plan']}")
     left_out = computation.get("unexplained") or []
     if left_out:  # why the confidence is lower: rephrasing with the table's own words may read these
@@ -131,6 +132,8 @@ def computation_view(computation: dict, key: str) -> None:
             "This reading does not account for " + ", ".join(f"“{word}”" for word in left_out) + ".",
             icon=":material/rule:",
         )
+    if caution := computation.get("caution"):  # what the matched rows say against the reading (answer/table_caps.py)
+        st.warning(caution, icon=":material/report:")
     st.caption(
         "The value is computed exactly from the table; the confidence is how often a question read this way is "
         "read right."

@@ -97,8 +97,9 @@ class SecondReading:
 @dataclass(frozen=True)
 class TableEvidence:
     """How a value was computed from a table: the table, the plan in words, the SQL it ran (with its bound
-    parameters), the first rows that matched (``matched_count`` in all), and the question's words the plan does not
-    account for (why a reading's confidence is lower)."""
+    parameters), the first rows that matched (``matched_count`` in all), the question's words the plan does not
+    account for, and what the plan matched that capped its confidence (both say why a reading's confidence is
+    lower)."""
 
     document_id: str
     table: str
@@ -110,6 +111,7 @@ class TableEvidence:
     matched_count: int
     unexplained: tuple[str, ...] = ()
     second_reading: SecondReading | None = None  # the local model's own plan, where the rules read in part
+    caution: str = ""  # what the plan matched that capped the confidence ("It counts 13 rows: ..."), or ""
 
 
 @dataclass

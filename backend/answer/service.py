@@ -235,7 +235,7 @@ def _keep_confident_elements(proposal: Proposal, threshold: float) -> Proposal:
 def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
     """Why a table's weak reading is declined, with the words it left out, so the analyst can rephrase, and how to
     accept the reading as it is."""
-    caution = f" {proposal.caution}" if proposal.caution else ""
+    caution = f" {proposal.evidence.caution}" if proposal.evidence.caution else ""
     if proposal.value is None and proposal.reason:
         caution += f" {proposal.reason}"  # not of the type asked, or no row matches: said too
     left_out = ", ".join(f'"{word}"' for word in proposal.unexplained)

@@ -97,7 +97,6 @@ class TableProposal:
     about_the_table: bool = False  # the reading explains most of the question: the table is where the answer is
     unexplained: tuple[str, ...] = ()  # the question's words the reading does not account for
     spreadsheet: bool = False  # the table is its whole document (a CSV or a sheet), not a table inside prose
-    caution: str = ""  # what the plan matched that capped the confidence ("No row matches its conditions.")
     fits: AnswerType | None = None  # the type that holds a computed value that is not of the type asked
     explains_every_word: bool = False  # the reading accounts for every content word of the question
     offers_value: bool = True  # a decline may offer the value to accept (not where a cap says no one value answers)
@@ -190,11 +189,11 @@ class TableAnswerer:
             matched_count=matched_count,
             unexplained=reading.unexplained,
             second_reading=check,
+            caution=cap.why if cap is not None else "",
         )
         about = coverage >= ABOUT_A_TABLE and value is not None
         spreadsheet = row["name"].split(" › ")[0].lower().endswith(SPREADSHEETS)
         hit = _hit(row, evidence)
-        caution = cap.why if cap is not None else ""
         return TableProposal(
             value,
             confidence,
@@ -204,7 +203,6 @@ class TableAnswerer:
             about,
             reading.unexplained,
             spreadsheet,
-            caution,
             fits,
             coverage >= EXPLAINS_EVERY_WORD,
             cap is None or cap.offers_value,

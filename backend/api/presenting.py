@@ -60,6 +60,7 @@ def table_computation(table: TableEvidence) -> TableComputation:
         rows=table.rows,
         matched_rows=table.matched_count,
         unexplained=list(table.unexplained),
+        caution=table.caution,
         model_reading=ModelReading(
             outcome=table.second_reading.outcome.value,
             plan=table.second_reading.plan,

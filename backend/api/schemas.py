@@ -157,6 +157,11 @@ class TableComputation(BaseModel):
         description="The question's words the plan does not account for (a reading that leaves some out is right "
         "less often: its confidence says how often).",
     )
+    caution: str = Field(
+        "",
+        description='What the rows the plan matched say against it, when that caps the confidence ("It counts 13 '
+        'rows: one row read wrong changes a count this large."); empty when nothing does.',
+    )
     model_reading: ModelReading | None = Field(
         None, description="The local model's second reading, where the plan leaves words of the question out."
     )
