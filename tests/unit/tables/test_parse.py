@@ -1231,6 +1231,10 @@ def test_after_and_before_in_time_follow_a_table_listed_newest_first():
     assert answer("Which team won after Ballymore Eustace?", winners, "string") == "Greystones"  # the row above
     assert answer("Which team won before Ballymore Eustace?", winners, "string") == "Maynooth"
     assert answer("Which team is listed after Ballymore Eustace?", winners, "string") == "Maynooth"  # on the page
+    # what "comes" after a row is the next one in the list (WikiTableQuestions' "what event comes after UFC 121" in a
+    # fighter's record listed newest first)
+    assert answer("Which team comes after Ballymore Eustace?", winners, "string") == "Maynooth"
+    assert answer("What team comes before Maynooth", winners, "string") == "Ballymore Eustace"
 
 
 def test_a_shift_starts_from_the_first_row_that_says_the_value():
