@@ -47,7 +47,7 @@ def answered_column(
     asked = _ASKED.search(q)
     for found in (
         _named_after_wh_word(asked, named, table, conditions, codes_unasked) if asked else None,
-        _named_otherwise(q, named, table, conditions, measure, wants_text, codes_unasked),
+        _named_otherwise(q, named, table, conditions, measure, wants_text, wants_number, codes_unasked),
         wh_words_column(q, table, conditions),
     ):
         if found is not None:
@@ -160,9 +160,11 @@ def _named_otherwise(
     conditions: set[int],
     measure: int | None,
     wants_text: bool,
+    wants_number: bool,
     codes_unasked: bool,
 ) -> int | None:
-    """A column the question names elsewhere that no condition or measure takes, as fits its wh-word."""
+    """A column the question names elsewhere that no condition or measure takes, as fits its wh-word and the type
+    asked."""
     columns = table.columns
     years = [c for c in named if c not in conditions and c != measure and says_when(table, c)]
     if years and re.search(r"\b(?:what|which) year\b", q):
@@ -170,6 +172,14 @@ def _named_otherwise(
         # Name (fresh WikiTableQuestions training questions, tuning tables, 2026-11-29)
         return years[0]
     free_named = [c for c in named if c not in conditions and c != measure and not (wants_text and columns[c].numeric)]
+    if wants_number:
+        # "what was Van 1's mileage at its last service" asked for a number: its Mileage (the measure, answered below
+        # by answered_column), not the Service it names too (it read 'Oil change' and declined it as no integer; my
+        # own fleet maintenance log, 2026-12-06)
+        numbers = [c for c in free_named if columns[c].numeric]
+        if not numbers and measure in named:
+            return None
+        free_named = numbers or free_named
     if measure is not None and not wants_text and not re.search(r"\b(?:when|year|date|day)\b", q):
         # "what did SH-3 cost to ship": an amount, its Cost, not the year of the Shipped date a verb names
         free_named = [c for c in free_named if columns[c].kind != "date"]

@@ -79,11 +79,14 @@ BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
 
 AVERAGE = re.compile(r"\baverage\b|\bmean\b")  # "the average attendance", "the mean delivery time"
 
+# ("ever": "was Car 3 ever serviced at HeavyServe" asks whether any row is, as the yes/no reading does; held at 0.18
+# as a word left out, my own fleet maintenance log, 2026-12-06; one dev or fresh question says it)
 CUE_WORDS = set(
     "how many much number total sum combined average mean median count times different distinct unique first last next "
     "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter taller "
     "earlier later older younger listed list name names top bottom above below than only both either same "
-    "consecutive amount value exceed exceeds exceeded exceeding recent recently headcount compared versus ago".split()
+    "consecutive amount value exceed exceeds exceeded exceeding recent recently headcount compared versus ago "
+    "ever".split()
     + MAX_WORDS
     + MIN_WORDS
 )

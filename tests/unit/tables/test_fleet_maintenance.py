@@ -1,0 +1,38 @@
+"""An analyst's questions over a fleet's maintenance log (2026-12-06, twenty-first stop): what a number asked for is
+read from when the question names a text column too, and "ever" in a yes/no question."""
+
+from __future__ import annotations
+
+from backend.answer.table_confidence import EXPLAINS_ALL, reading_confidence
+from backend.tables import parse
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, table_of
+
+LOG = (
+    "Vehicle,Date,Service,Mileage,Cost,Garage\n"
+    "Van 1,2025-01-08,Oil change,42150,85,QuickFix\n"
+    "Truck 2,2025-04-09,Inspection,87600,150,HeavyServe\n"
+    "Van 1,2025-04-25,Oil change,47800,85,QuickFix\n"
+    "Car 3,2025-04-01,Tyres,20100,380,AutoCare\n"
+    "Truck 2,2025-05-14,Brakes,90200,610,HeavyServe\n"
+)
+
+
+def test_a_number_asked_for_is_read_from_the_number_column_named_not_a_text_one():
+    log = table_of(LOG, "maintenance.csv")
+    # "service" names the Service column too; a number is asked for: the Mileage of Van 1's latest row
+    assert answer("What was Van 1's mileage at its last service?", log, "integer") == 47800
+    assert answer("What did Truck 2 cost at its last service?", log, "integer") == 610
+    assert answer("What was Van 1's last service?", log, "string") == "Oil change"  # words asked for: the Service
+
+
+def test_ever_in_a_yes_no_question_is_explained():
+    log = table_of(LOG, "maintenance.csv")
+    for question, expected in (
+        ("Was Car 3 ever serviced at HeavyServe?", False),
+        ("Was Truck 2 ever serviced at HeavyServe?", True),
+    ):
+        assert answer(question, log, "boolean") is expected
+        reading = parse.read(question, log, AnswerType.BOOLEAN)
+        assert reading is not None and reading.unexplained == ()
+        assert reading_confidence(reading, log) == EXPLAINS_ALL
