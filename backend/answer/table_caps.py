@@ -14,6 +14,7 @@ from backend.tables import parse
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, ReadingKind
 from backend.tables.results import Result
+from backend.tables.rows_or_values import MOSTLY_DIFFERENT
 
 # What the plan matched, once it has run, caps the confidence its words gave it (the parser of 2026-11-26, every dev
 # answer kept, bench/table_qa.py --in-process; each cap was read off both halves, so the checking half is not blind to
@@ -64,7 +65,11 @@ RANKED_ONE = COUNTED_ONE
 #   more ("how many sports had silver medals": 4 of 10 rows) was right on 2 of 2 (0.4 and 0.44 of the rows). Two
 #   values in three rows is the line: between the two groups, and over the few offices of a small staff table (3 of
 #   5); "different", "distinct", "unique" said settle it. Held at ONE_OF_ALIKE's level, as the first of two readings
-#   the words allow (declined, the count of values offered).
+#   the words allow (declined, the count of values offered). Since 2026-12-06 a count whose conditions pick the rows
+#   of a table its file name says nothing of counts those rows instead (tables/rows_or_values.py: right on 7 of 7
+#   tuning questions); this holds for the rest: counts over every row ("how many subjects are there": 38 rows of 36
+#   subjects, the rows right; "how many titles are there" of four employees, two of them engineers: the titles) and
+#   counts of what a named file's rows are not ("how many borrowers have a loan of at least 50,000" of loans.csv).
 ROWS_OR_VALUES = ONE_OF_TWO_READINGS
 # - A count of the rows that hold some of a number column ("how many medals has switzerland won in the gold category"
 #   → the 8 events with a Gold above 0), when words are left out: the words may ask for the column's total (41 gold
@@ -192,7 +197,7 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     if reading.kind in _RANKINGS and plan.where and matched_count == 1 and not reading.of_one_row:
         return Cap(RANKED_ONE, "One row matches its conditions: there is nothing to rank it against.")
     values = result.rows[0][0] if reading.kind is ReadingKind.DISTINCT and result.rows else None
-    if values is not None and not reading.different_said and matched_count * 2 / 3 < values < matched_count:
+    if values is not None and not reading.different_said and matched_count * MOSTLY_DIFFERENT < values < matched_count:
         return Cap(ROWS_OR_VALUES, f"{matched_count} rows match, with {values} different values: it counts the values.")
     asked_in = _other_unit(reading, table)
     if asked_in:

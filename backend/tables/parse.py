@@ -23,6 +23,7 @@ from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading
 from backend.tables.rephrase import rephrased
+from backend.tables.rows_or_values import counted_rows
 from backend.tables.rules import first_reading
 from backend.tables.spelling import spelt_as_in_table
 from backend.tables.understand import understand
@@ -149,7 +150,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading.asked_picked = _asked_picked(q, reading, table)
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
     reading.alike = _named_alike(reading, stems, [c for c in named if c not in settled], table, index_)
-    return reading
+    return counted_rows(reading, table)  # "how many venues had ...": the rows, where their venues mostly differ
 
 
 def _each_ungrouped(

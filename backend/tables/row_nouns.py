@@ -1,6 +1,7 @@
 """What a table's rows are, in a question's words: the words the file's own name explains ("orders" of orders.csv,
-people of staff.csv, goods of inventory.csv), and whether a question says it is about every row ("how many episodes
-are listed") with the noun it counts a name for the rows. ``explain.py`` asks here.
+people of staff.csv, goods of inventory.csv), whether the name says nothing of them ("tables/204-csv/604.csv"), and
+whether a question says it is about every row ("how many episodes are listed") with the noun it counts a name for the
+rows. ``explain.py`` and ``rows_or_values.py`` ask here.
 """
 
 from __future__ import annotations
@@ -39,6 +40,12 @@ _HOMES = {stem(w) for w in "home house property properties listing apartment con
 # Words for groups of people, which a row of a file of people never is ("how many teams are there" of employees.csv
 # is no count of its people).
 _GROUPS = {stem(w) for w in "team roster".split()}
+
+
+def rows_unnamed(table: TypedTable) -> bool:
+    """Whether no word of the table's file name says what its rows are ("tables/204-csv/604.csv", "export.csv"; not
+    loans.csv, whose rows are loans and not the borrowers a question may count)."""
+    return not {w for w in table_words(table) if w.isalpha() and w not in _NAMING_NOTHING}
 
 
 def may_name_the_rows(stems: list[str], unexplained: list[int], table: TypedTable) -> bool:
