@@ -15,6 +15,8 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, ReadingKind
 from backend.tables.results import Result
 from backend.tables.rows_or_values import MOSTLY_DIFFERENT
+from backend.tables.vocabulary import OUTCOME_CELLS
+from backend.tables.words import normal
 
 # What the plan matched, once it has run, caps the confidence its words gave it (the parser of 2026-11-26, every dev
 # answer kept, bench/table_qa.py --in-process; each cap was read off both halves, so the checking half is not blind to
@@ -244,8 +246,18 @@ def _count_cap(reading: parse.Reading, result: Result, table: TypedTable) -> Cap
 
 
 def _values_named(where: tuple[Condition, ...]) -> int:
-    """The most values one condition names ("= Acme": 1, "in (Acme, Hooli)": 2), or 0 when none names a value."""
-    return max((len(c.value) if c.op == "in" else 1 for c in where if c.op in ("=", "in")), default=0)
+    """The most values one condition names ("= Acme": 1, "in (Acme, Hooli)": 2), or 0 when none names a value. The
+    cells that record an outcome name no row ("how many away games did the hoyas lose": the four 'L 32–36', 'L 43–49'
+    … cells of its Result, one a game; declined at COUNTED_ONE, and right on 3 of 3 such tuning questions,
+    2026-12-06)."""
+    named = [c for c in where if c.op in ("=", "in") and not _records_outcomes(c)]
+    return max((len(c.value) if c.op == "in" else 1 for c in named), default=0)
+
+
+def _records_outcomes(condition: Condition) -> bool:
+    """Whether every value a text condition picks rows by records a game's outcome ('W 21–14', 'Lost')."""
+    values = condition.value if condition.op == "in" else [condition.value]
+    return all(isinstance(v, str) and (normal(v).split() or [""])[0] in OUTCOME_CELLS for v in values)
 
 
 def _other_unit(reading: parse.Reading, table: TypedTable) -> str:

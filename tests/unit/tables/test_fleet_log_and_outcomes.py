@@ -1,12 +1,14 @@
-"""An analyst's questions over a fleet's maintenance log (2026-12-06, twenty-first stop): what a number asked for is
-read from when the question names a text column too, and "ever" in a yes/no question."""
+"""Readings found on 2026-12-06 (twenty-first stop): over a fleet's maintenance log, what a number asked for is read
+from when the question names a text column too, and "ever" in a yes/no question; over a schedule, the games an
+outcome records are counted as such, not as rows the question names."""
 
 from __future__ import annotations
 
+from backend.answer.table_caps import COUNTED_ONE
 from backend.answer.table_confidence import EXPLAINS_ALL, reading_confidence
 from backend.tables import parse
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, table_of
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 LOG = (
     "Vehicle,Date,Service,Mileage,Cost,Garage\n"
@@ -36,3 +38,21 @@ def test_ever_in_a_yes_no_question_is_explained():
         reading = parse.read(question, log, AnswerType.BOOLEAN)
         assert reading is not None and reading.unexplained == ()
         assert reading_confidence(reading, log) == EXPLAINS_ALL
+
+
+def test_a_count_of_the_games_an_outcome_records_is_not_a_count_of_rows_named():
+    # the games lost are the cells of its Result that record a loss, one a game: no rows the question names one by
+    # one (it was declined at COUNTED_ONE, and such counts were right on 3 of 3 tuning questions)
+    schedule = table_of(
+        "Date,Opponent,Result\nNov 2,Navy,W 50–41\nNov 9,Temple,L 32–36\nNov 16,Duke,W 61–40\nNov 23,Penn,L 43–49\n",
+        "schedule.csv",
+    )
+    question = "How many games did the Hoyas lose?"
+    reading = parse.read(question, schedule, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ("games", "hoyas")
+    assert answer(question, schedule, "integer") == 2
+    assert cap_of(question, schedule) is None
+    # two rows the question names, one each, are still counted warily: the number may be a cell of theirs
+    named = "How many points did Temple and Penn score against the Hoyas?"
+    cap = cap_of(named, schedule)
+    assert cap is not None and cap.level == COUNTED_ONE
