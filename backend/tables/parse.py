@@ -20,7 +20,7 @@ from backend.tables.mentions import cell_words_left_out, left_out_values, names_
 from backend.tables.opposites import unprefixed
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import top_n
-from backend.tables.quantities import SaidDate, compared_number, said_dates, said_numbers
+from backend.tables.quantities import SaidDate, compared_number, kept_in_scale, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading
 from backend.tables.rephrase import rephrased
 from backend.tables.rows_or_values import counted_rows
@@ -102,7 +102,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     mentions = [m for m in mentions if not any(_overlap(m, d) for d in dates)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     covered |= {i for d in dates for i in d.words}
-    numbers = said_numbers(question, words, covered)
+    numbers = said_numbers(question, words, covered, scale_words=not kept_in_scale(table))
     q = " ".join(words)
     hinted = named_columns(stems, covered | rated, index_, share=0.0, row_nouns=row_nouns)
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")

@@ -32,6 +32,11 @@ _NUMBER_IN_TEXT = re.compile(
     r"(?<![\w.])(?<![a-z]-)[-−]?[$£€¥₹]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])"
     r"|(?<![\w.])(?<![a-z]-)[-−]?[$£€¥₹]?(?:\d+(?:\.\d+)?|\.\d+)[%km]?(?![\w])"  # ".9 viewers" too
 )
+_SCALE_WORD = re.compile(r"\s+(thousand|million|billion)\b")
+# A column's name that says its numbers are kept in thousands, millions or billions ("Gross (millions)", "Budget (€m)",
+# "Sales ($000s)"); a bare "(m)" is metres
+_IN_SCALE = re.compile(r"\b(?:thousands?|millions?|billions?|mn|bn|mln|000s?)\b|\(\s*[$€£¥]\s*[mkb]n?\s*\)", re.I)
+_SCALE_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _SCALES = {"k": 1e3, "m": 1e6}  # "70k", "$1.5m" (millions only after a currency sign: "1.8m" may be metres)
 
 
@@ -146,8 +151,15 @@ class SaidNumber:
     period: bool = False  # an end of a range of two years ("between 2008 and 2013"): a time, not an amount
 
 
-def said_numbers(question: str, words: list[str], covered: set[int]) -> list[SaidNumber]:
-    """Numbers the question compares with ("more than 10,000", "after 1990", "in 2004"), outside cell values."""
+def kept_in_scale(table: TypedTable) -> bool:
+    """Whether a number column's name says it keeps its numbers in thousands, millions or billions: "140 million" of
+    such a table is 140 of its cells, and the scale word is not applied."""
+    return any(column.numeric and _IN_SCALE.search(column.name) for column in table.columns)
+
+
+def said_numbers(question: str, words: list[str], covered: set[int], scale_words: bool = True) -> list[SaidNumber]:
+    """Numbers the question compares with ("more than 10,000", "after 1990", "in 2004"), outside cell values; with
+    ``scale_words``, one said with its scale ("140 million") is the number it names (see :func:`kept_in_scale`)."""
     found = []
     lowered = unglued(question.lower())
     for match in _NUMBER_IN_TEXT.finditer(lowered):
@@ -161,6 +173,13 @@ def said_numbers(question: str, words: list[str], covered: set[int]) -> list[Sai
         positions = tuple(i for i, w in enumerate(words) if w == key)
         if not positions or all(p in covered for p in positions):
             continue
+        # "at least 140 million aggregate points", "grosses above 2.5 million dollars": the number and its scale word
+        # (it compared 140 with cells of 142,691,767 and left "million" out, at 0.62; fresh WikiTableQuestions tuning
+        # nt-4565, 2026-12-06); not where the table keeps a number in that scale (kept_in_scale).
+        scaled = _SCALE_WORD.match(lowered[match.end() :]) if scale_words else None
+        if scaled is not None:
+            value *= _SCALE_WORDS[scaled.group(1)]
+            positions += tuple(p + 1 for p in positions if p + 1 < len(words) and words[p + 1] == scaled.group(1))
         before = lowered[: match.start()].rstrip()
         op = comparison_before(before)
         after = _AFTER_NUMBER.match(lowered[match.end() :])  # "50 or more points", "3 or fewer"
