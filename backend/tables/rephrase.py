@@ -1,7 +1,7 @@
 """An analyst's phrasings rewritten into the ones the parser reads (``rephrased``), before any word is looked up: a
 number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"),
-"the top number of" a column, the top or bottom row of the table, and the comparative of two said as a superlative
-("the higher average")."""
+"than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the top or bottom row of the
+table, and the comparative of two said as a superlative ("the higher average")."""
 
 from __future__ import annotations
 
@@ -54,11 +54,16 @@ _SUPERLATIVE_OF = {
 }
 _THE_COMPARATIVE = re.compile(rf"(?i)\bthe ({'|'.join(_SUPERLATIVE_OF)})\b")
 
+# "less that 1 goal", "more then 30 acres": "than" mistyped before a number (it counted every player, at 0.72;
+# nt-5022, twenty-first stop's tuning questions)
+_THAN_MISTYPED = re.compile(rf"(?i)\b({'|'.join(_SUPERLATIVE_OF)}) (?:that|then) (?=[$£€]?\d)")
+
 
 def rephrased(question: str) -> str:
     """The question with the phrasings above rewritten ("which plan has the higher average" → "the highest")."""
     question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
     question = _YEAR_SPAN.sub(_year_span, question)
+    question = _THAN_MISTYPED.sub(r"\1 than ", question)
     question = _TOP_NUMBER.sub(r"highest \1 of", question)
     question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X

@@ -1,5 +1,6 @@
-"""A number said with its scale word ("140 million", "2.5 million dollars", "40 thousand") compares as the number it
-names, and the scale word is explained with it (2026-12-06: it compared 140 with cells of 142,691,767)."""
+"""Numbers as said (2026-12-06): with a scale word ("140 million", "2.5 million dollars", "40 thousand") a number
+compares as the number it names, and the scale word is explained with it (it compared 140 with cells of
+142,691,767); after "than" mistyped ("less that 1 goal") it still compares."""
 
 from __future__ import annotations
 
@@ -28,3 +29,11 @@ def test_a_table_that_keeps_its_numbers_in_millions_compares_the_number_as_said(
     assert answer("How many films grossed more than 2 million?", films, "integer") == 2
     budgets = table_of("Project,Budget (€m)\nAtlas,12\nBeacon,4\n", "projects.csv")
     assert answer("Which project has a budget over 10 million?", budgets, "string") == "Atlas"
+
+
+def test_than_mistyped_before_a_number_still_compares():
+    # "less that 1 goal" counted every player (WikiTableQuestions nt-5022); "more then 30" the same
+    squad = table_of("name,caps,goals\nAna,6,0\nBo,2,0\nCy,5,4\nDe,4,1\n", "squad.csv")
+    assert answer("How many players have less that 1 goal?", squad, "integer") == 2
+    assert answer("How many players have more then 3 caps?", squad, "integer") == 3
+    assert answer("Which player has more goals than Bo?", squad, "string_array") == ["Cy", "De"]  # "than" as typed
