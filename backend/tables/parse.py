@@ -10,6 +10,7 @@ low coverage, and the answering code steps aside for the text engine.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.columns import column_named_by
@@ -149,7 +150,9 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading.each_ungrouped = _each_ungrouped(words, stems, reading, table, index_)
     reading.asked_picked = _asked_picked(q, reading, table)
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
-    reading.alike = _named_alike(reading, stems, [c for c in named if c not in settled], table, index_)
+    alike = _named_alike(reading, stems, [c for c in named if c not in settled], table, index_)
+    if alike is not None:
+        reading = _the_total_of_alike(reading, alike, table)
     return counted_rows(reading, table)  # "how many venues had ...": the rows, where their venues mostly differ
 
 
@@ -179,8 +182,8 @@ def _each_ungrouped(
 
 def _named_alike(
     reading: Reading, stems: list[str], named: list[int], table: TypedTable, index_: Index
-) -> tuple[int, int] | None:
-    """A column the plan measures or orders by and another of its kind, taken by no condition, that the question's
+) -> tuple[int, list[int]] | None:
+    """A column the plan measures or orders by and the others of its kind, taken by no condition, that the question's
     words (``stems``) name just as fully, by the same words ("sales" of "Q1 Sales" and "Q2 Sales", "hours" of
     "Estimate (hours)" and "Actual (hours)"): the parser took the first, and nothing said tells them apart. None where
     the words choose (``named``: the columns named, less those a number or a whole name said chose). What is left of a
@@ -200,10 +203,32 @@ def _named_alike(
 
     for column in used:
         seen = naming(column)
-        other = next((o for o in named if o not in taken and seen[0] and naming(o) == seen), None)
-        if other is not None:
-            return column, other
+        others = [o for o in named if o not in taken and seen[0] and naming(o) == seen]
+        if others:
+            return column, others
     return None
+
+
+def _the_total_of_alike(reading: Reading, alike: tuple[int, list[int]], table: TypedTable) -> Reading:
+    """The reading of the total where the columns named alike are parts and their total ("how many students are
+    enrolled at Harvard" of an Undergraduate, a Graduate and a Total enrollment: it read the first, at 0.3, fresh
+    WikiTableQuestions tuning nt-4955, 2026-12-06; "Widget's sales" of Q1, Q2 and Total Sales): the total is what a
+    question that names no part asks for, and nothing is left to choose. Else the reading unchanged, the first and
+    another alike kept (``Reading.alike``, capped as either)."""
+    read, others = alike
+    totals = [c for c in (read, *others) if _TOTAL_WORDS & set(normal(table.columns[c].name).split())]
+    if len(totals) != 1:
+        reading.alike = (read, others[0])
+        return reading
+    total, plan = totals[0], reading.plan
+    if total != read:
+        moved = replace(plan, column=total) if plan.column == read else replace(plan, order_by=total)
+        reading = replace(reading, plan=moved)
+    reading.alike = None
+    return reading
+
+
+_TOTAL_WORDS = {"total", "overall", "combined", "all"}
 
 
 def _named_whole(words: list[str], table: TypedTable) -> list[int]:
