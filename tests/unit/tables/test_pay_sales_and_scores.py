@@ -241,7 +241,9 @@ def test_a_column_named_no_better_than_another_of_its_kind_is_held_low_and_says_
     assert answer("What were Widget's Q2 sales?", quarters, "integer") == 1500
     # where one of them is their total, a question that names no part asks for it (an Undergraduate, a Graduate and a
     # Total enrollment: it read the first, at 0.3; WikiTableQuestions nt-4955)
-    totals = table_of("Product,Q1 Sales,Q2 Sales,Total Sales\nWidget,1200,1500,2700\nGadget,900,1100,2000\n", "sales.csv")
+    totals = table_of(
+        "Product,Q1 Sales,Q2 Sales,Total Sales\nWidget,1200,1500,2700\nGadget,900,1100,2000\n", "sales.csv"
+    )
     reading = _reading("What were Widget's sales?", totals, "integer")
     assert reading.alike is None and answer("What were Widget's sales?", totals, "integer") == 2700
     assert answer("What were Widget's Q1 sales?", totals, "integer") == 1200
