@@ -1,6 +1,7 @@
 """Which column answers a question: the one named after its wh-word ("which team"), another it names, the one its
 wh-word asks for by name ("who": a person's column, "where": a place's), or, with none, a guess (the rows' names,
-a year or an amount); and the kind of value a word after "which" says ("which party": "Liberal Party")."""
+a year or an amount). The kind of value a word after "which" says ("which party": "Liberal Party") is
+``value_kinds.py``'s."""
 
 from __future__ import annotations
 
@@ -9,11 +10,9 @@ import re
 from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, says_when, tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.row_nouns import row_words_explained
-from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column
 from backend.tables.words import (
     ABBREVIATIONS,
-    CUE_WORDS,
     MAX_WORDS,
     MIN_WORDS,
     PERSONS,
@@ -284,27 +283,3 @@ def _guessed_column(
         return text_columns[0], not names_rows
     free = [i for i in range(len(columns)) if i not in conditions]
     return (free[0], True) if free else (None, True)
-
-
-def valued_column(q: str, index: Index, values_said: set[int]) -> tuple[int, str] | None:
-    """The column a word after "which" or "what" is part of the cells of ("which party": "Liberal Party", "Bloc
-    Party"), when it names no column and is not part of a value the question says (``values_said``: word
-    positions): the kind of value that answers. Returns the column and the word."""
-    words = q.split()
-    at = next((i + 1 for i, w in enumerate(words[:-1]) if w in ("which", "what")), None)
-    if at is None or at in values_said:
-        return None
-    word = words[at]
-    if word in STOP_WORDS or word in CUE_WORDS or any(stem(word) in name for name in index.names):
-        return None
-    # a word of the kind's values, not one that happens to be in a cell ("which production" of a Comment that once
-    # says "Outstanding Production": fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
-    return next(
-        ((column, word) for column, cells in enumerate(index.words) if word in cells and _of_many(word, index, column)),
-        None,
-    )
-
-
-def _of_many(word: str, index: Index, column: int) -> bool:
-    """Whether ``word`` is in two or more of ``column``'s different values."""
-    return sum(word in value.split() for value in index.values[column]) >= 2

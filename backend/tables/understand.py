@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from backend.tables.against import SPENT_NAME
-from backend.tables.answered import answered_column, valued_column
+from backend.tables.answered import answered_column
 from backend.tables.business_measures import amount_paid_said
 from backend.tables.column_kinds import MONEY_NAME, is_year_or_rank, placing_column, units_column, year_column
 from backend.tables.columns import the_amount
@@ -21,6 +21,7 @@ from backend.tables.quantities import SaidDate, SaidNumber
 from backend.tables.question import ASKS_YEAR, ParsedQuestion
 from backend.tables.senses import ended_columns
 from backend.tables.superlatives import highest_or_lowest, sized_by
+from backend.tables.value_kinds import valued_column
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
     ABBREVIATIONS,
