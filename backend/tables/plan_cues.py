@@ -37,6 +37,8 @@ _MONEY_WORDS |= {"expensive", "pricey", "costly"}  # "the most expensive booking
 _UNIT_WORDS = {"items", "units", "pieces"}
 _ONE_ROW_WORDS = {"single", "individual"}
 _ALL_ROWS_TOGETHER = {"overall", "across", "altogether"}
+# What comes between "across" and the whole it names: "across the fleet", "across all stores", "across the company"
+_WHOLE_SAID = {"the", "all", "our", "every", "whole", "entire"}
 _MOST_ROWS_WORDS = {"common", "frequent", "popular"}
 _SIZED_GROUPS = {"team", "group", "crew", "staff"}  # "the largest team": the most rows (aggregations.per_group)
 _SIZING = (["largest"], ["biggest"], ["smallest"])
@@ -78,6 +80,7 @@ def cue_words_explained(
         explained |= {i for i, w in enumerate(words) if w in _UNIT_WORDS}
     if plan.operation is Operation.SUM and not plan.where and plan.group_by is None:  # every row's total
         explained |= {i for i, w in enumerate(words) if w in _ALL_ROWS_TOGETHER}  # "the overall click-through rate"
+        explained |= _whole_named(words)  # "the total downtime across the fleet": every row of the table
     if plan.group_part:  # "which month": the part of the dates grouped by
         explained |= {i for i, w in enumerate(words) if w == plan.group_part}
     if kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.GROUP_RATE):  # "what percentage", "the win rate"
@@ -150,3 +153,17 @@ def reads_money(plan: Plan, table: TypedTable) -> bool:
     """Whether the plan adds up, orders by or compares a column of money (an Amount, a Salary)."""
     amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view == "number")}
     return any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts)
+
+
+def _whole_named(words: list[str]) -> set[int]:
+    """The word naming the whole after "across" ("fleet" of "across the fleet", "stores" of "across all stores"):
+    of a total over every row it says no more than that every row is added up."""
+    for i, w in enumerate(words):
+        if w != "across":
+            continue
+        j = i + 1
+        while j < len(words) and words[j] in _WHOLE_SAID:
+            j += 1
+        if j < len(words):
+            return set(range(i + 1, j + 1))
+    return set()
