@@ -28,7 +28,8 @@ def last_place(p: ParsedQuestion) -> Outcome:
     if shown is None:
         return None
     return p.reading(
-        Plan(Operation.ROWS, select=(shown,), order_by=placing, descending=True, limit=1), ReadingKind.LAST
+        Plan(Operation.ROWS, select=(shown,), order_by=placing, descending=True, ties_last=True, limit=1),
+        ReadingKind.LAST,
     )
 
 
@@ -93,6 +94,14 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
         return p.reading(plan, ReadingKind.FIRST)
     placing = dated if dated is not None else placing_column(p.table)  # "last", "final", "bottom": the last ranked
     return p.reading(
-        Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=placing, descending=True, limit=1),
+        Plan(
+            Operation.ROWS,
+            select=(p.answer_column,),
+            where=filled,
+            order_by=placing,
+            descending=True,
+            ties_last=True,
+            limit=1,
+        ),
         ReadingKind.LAST,
     )

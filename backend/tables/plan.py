@@ -125,6 +125,9 @@ class Plan:
     until: int | None = None
     # (the same column: across the years its cells span, "1996–99")
     descending: bool = False
+    # with order_by: rows alike in it are taken in reverse table order, so that the last of the table sorted is the last
+    # listed ("the last team" of four placed 4th is the one listed last, as the table's last row is)
+    ties_last: bool = False
     limit: int | None = None
     shift: int = 0
     group_by: int | None = None

@@ -106,7 +106,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             key = _sort_view(plan.order_by, views)
         else:
             key = _lasted(plan.order_by, plan.until, views)
-        order = f"{key} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row"
+        order = f"{key} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row{' DESC' if plan.ties_last else ''}"
     elif plan.descending:
         order = "row DESC"
     return f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {order}" + _limit(plan.limit), parameters

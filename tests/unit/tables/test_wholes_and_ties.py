@@ -1,0 +1,45 @@
+"""Readings found on 2026-12-06 (twenty-second stop): a total "across the fleet" is every row's, with nothing left
+unexplained; the last of rows placed alike is the last listed."""
+
+from __future__ import annotations
+
+from backend.answer.table_confidence import EXPLAINS_ALL, reading_confidence
+from backend.tables import parse
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, cap_of, table_of
+
+LOG = (
+    "Vehicle,Service,Cost,Downtime Days\n"
+    "Van 1,Oil change,85,0\n"
+    "Van 2,Brakes,420,2\n"
+    "Truck 1,Tyres,960,1\n"
+    "Truck 1,Engine repair,2450,6\n"
+)
+
+
+def test_a_total_across_the_whole_adds_up_every_row_and_explains_the_whole():
+    log = table_of(LOG, "maintenance.csv")
+    for question in ("What is the total downtime across the fleet?", "What is the total cost across all vehicles?"):
+        reading = parse.read(question, log, AnswerType.INTEGER)
+        assert reading is not None and reading.plan.where == ()
+        assert reading.unexplained == ()  # "fleet" was left unexplained: held at 0.28, declined
+        assert reading_confidence(reading, log) == EXPLAINS_ALL
+        assert cap_of(question, log) is None
+    assert answer("What is the total downtime across the fleet?", log, "integer") == 9
+    assert answer("What is the total cost across all vehicles?", log, "integer") == 3915
+    # a total of some rows says nothing of a whole: "across" names Truck 1, and is not explained by it
+    truck = parse.read("What is the total downtime across Truck 1?", log, AnswerType.INTEGER)
+    assert truck is not None and truck.unexplained == ("across",)
+    assert answer("What is the total downtime across Truck 1?", log, "integer") == 7
+
+
+def test_the_last_of_rows_placed_alike_is_the_last_listed():
+    standings = table_of(
+        "Place,Team,Titles\n1,Maccabi Tel Aviv,5\n2,Hapoel Jerusalem,2\n3,Ironi Nahariya,0\n3,Maccabi Ashdod,0\n",
+        "standings.csv",
+    )
+    # sorted by Place, the last row is the last listed of the two placed 3rd (it read the first of them)
+    assert answer("What is the last team?", standings, "string") == "Maccabi Ashdod"
+    assert answer("Which team finished last?", standings, "string") == "Maccabi Ashdod"
+    # the first of rows placed alike stays the first listed
+    assert answer("What is the first team?", standings, "string") == "Maccabi Tel Aviv"
