@@ -76,7 +76,7 @@ def _named_after_wh_word(
     # column is asked ("the highest salary" still asks for the salary)
     if said[0] in ("most", "least"):
         said = []
-    elif said[0] in MAX_WORDS or said[0] in MIN_WORDS:
+    elif said[0] in MAX_WORDS or said[0] in MIN_WORDS or said[0] == "top":  # "the top-grossing film" as "highest"
         said = said[1:]
         # "what is the best-selling product", "the highest rated product": the noun after the word the rows are
         # ordered by, where it names a column of words (it read the SKU, and the Rating; my own products table,

@@ -161,7 +161,7 @@ def infer(raw: RawTable, name: str) -> TypedTable:
 
 
 FOOT_ROWS = 3  # totals rows are looked for among the last rows ("Total members", "vacant", "Total seats")
-SUMMARY = re.compile(r"(?:grand )?totals?:?|sum|overall", re.I)
+SUMMARY = re.compile(r"(?:grand |career )?totals?:?|sum|overall|career", re.I)  # "Career": a player's stats, summed
 _TOTAL_LABEL = re.compile(r"(?:grand )?totals?\b", re.I)  # "Total seats", "Grand Total - Value (billion rials)"
 
 

@@ -43,3 +43,28 @@ def test_the_last_of_rows_placed_alike_is_the_last_listed():
     assert answer("Which team finished last?", standings, "string") == "Maccabi Ashdod"
     # the first of rows placed alike stays the first listed
     assert answer("What is the first team?", standings, "string") == "Maccabi Tel Aviv"
+
+
+def test_a_career_row_at_the_foot_is_a_totals_row():
+    stats = table_of(
+        "Year,Team,Games,Sacks,Fumble Recoveries\n2004,HOU,16,4.0,2\n2005,HOU,12,4.0,0\n2011,PHI,16,18.0,0\n"
+        "Career,,44,26.0,2\n",
+        "stats.csv",
+    )
+    assert stats.has_summary
+    # the career row is no year of his: it was ranked with them, its "Career" read as no year (None)
+    assert answer("In what year did he have the most fumble recoveries?", stats, "integer") == 2004
+    assert answer("In what year did he have the most sacks?", stats, "integer") == 2011
+    assert answer("How many games did he play in total?", stats, "integer") == 44
+
+
+def test_the_top_grossing_film_is_a_film_ranked_by_its_gross():
+    weekends = table_of(
+        'Date,Film,Gross\nJanuary 5,Frozen,"$2,441,278"\nApril 6,Captain America,"$8,596,889"\n'
+        'March 23,Noah,"$5,743,388"\n',
+        "weekends.csv",
+    )
+    # "top" ranks as "highest" does; the noun after it is what is asked (it read the Gross itself)
+    assert answer("What is the top-grossing film on this list?", weekends, "string") == "Captain America"
+    assert answer("What is the highest grossing film?", weekends, "string") == "Captain America"
+    assert answer("What was the top gross?", weekends, "string") == "$8,596,889"
