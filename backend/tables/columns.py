@@ -243,6 +243,7 @@ _MEASURED_BY = [
     ("tallest|taller|shortest|shorter", "height|elevation"),
     ("heaviest|heavier|lightest|lighter", "weight"),
     ("deepest|deeper|shallowest", "depth"),
+    ("oldest|older|youngest|younger", "age"),  # "which delegate is older, A or B": their Age (fresh tuning nt-6363)
     ("largest|biggest|smallest|larger|bigger|smaller", "capacity|size|area"),  # "which venue is the largest"
 ]
 

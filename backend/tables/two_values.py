@@ -150,7 +150,9 @@ def _which_of_two(
     both = (*rest, Condition(column, "in", [first, second]))
     if measure is None:  # "who is taller, jalapa or villa nueva": by the Height its adjective measures
         measure = measured_by(q, table, [i for i, c in enumerate(table.columns) if c.numeric])
-    descending = not re.search(r"\b(less|fewer|lower|smaller|shorter|worse|later|last|first|earlier|earliest)\b", q)
+    descending = not re.search(
+        r"\b(less|fewer|lower|smaller|shorter|younger|worse|later|last|first|earlier|earliest)\b", q
+    )
     # The first's or the second's amount: its measure summed; with none named, its rows counted, or, when each has
     # one row, the table's only amount ("did Alice earn more or less than Bob").
     amount = measure
@@ -161,7 +163,8 @@ def _which_of_two(
         where = _rows_of(rest, column, value)
         return Plan(Operation.SUM, amount, where=where) if amount is not None else Plan(Operation.COUNT, where=where)
 
-    if re.search(r"\bmore or (?:less|fewer)\b|\b(?:less|fewer) or more\b", q):  # "did A win more or less than B"
+    # "did A win more or less than B", "did A have more, less, or equal judges to B"
+    if re.search(r"\bmore,? (?:or )?(?:less|fewer)\b|\b(?:less|fewer),? (?:or )?more\b", q):
         return total(first), ReadingKind.MORE_OR_LESS, total(second)
     more = re.search(r"\b(more|most|fewer|less|least)\b", q)
     if measure is None and more and not re.search(r"\brank", q):

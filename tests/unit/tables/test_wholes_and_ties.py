@@ -1,5 +1,6 @@
 """Readings found on 2026-12-06 (twenty-second stop): a total "across the fleet" is every row's, with nothing left
-unexplained; the last of rows placed alike is the last listed."""
+unexplained; the last of rows placed alike is the last listed; a "Career" row is a totals row; "top-grossing" ranks;
+"more, less, or equal" and "older" compare two named values."""
 
 from __future__ import annotations
 
@@ -68,3 +69,25 @@ def test_the_top_grossing_film_is_a_film_ranked_by_its_gross():
     assert answer("What is the top-grossing film on this list?", weekends, "string") == "Captain America"
     assert answer("What is the highest grossing film?", weekends, "string") == "Captain America"
     assert answer("What was the top gross?", weekends, "string") == "$8,596,889"
+
+
+JUDGES = (
+    "Nationality,Name\nNorway,Frederik Beichmann\nChina,Wang Ch'ung-hui\nYugoslavia,Mileta Novaković\n"
+    "Yugoslavia,Mihajlo Jovanović\nNorway,Other Judge\n"
+)
+
+
+def test_more_less_or_equal_is_answered_as_more_or_less():
+    judges = table_of(JUDGES, "judges.csv")
+    # it read which of the two has more rows ("China", at 0.72): the options are the words
+    assert answer("Did Yugoslavia have more, less, or equal judges to China?", judges, "string") == "more"
+    assert answer("Did China have more, fewer or the same judges as Yugoslavia?", judges, "string") == "less"
+    # equal counts answer none of "more" and "less": declined, not a guess
+    assert answer("Did Norway have more, less, or equal judges to Yugoslavia?", judges, "string") is None
+
+
+def test_older_or_younger_of_two_compares_their_age():
+    delegates = table_of("Represent,Contestant,Age\nIzabal,Jessica Chávez,18\nJalapa,Luz Morán,20\n", "delegates.csv")
+    # it read the first of the two listed (Izabal, at 0.38)
+    assert answer("Which delegate is older, Izabal or Jalapa?", delegates, "string") == "Jalapa"
+    assert answer("Which delegate is younger, Izabal or Jalapa?", delegates, "string") == "Izabal"
