@@ -44,6 +44,10 @@ def number_conditions(
         rank = rank if rank is not None else rank_column(table)
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
+        if number.place:  # "finished below 10th": the table's places (places_said.py), or no condition
+            conditions += [Condition(rank, number.op, number.value, "number")] if rank is not None else []
+            taken |= {rank} if rank is not None else set()
+            continue
         # the named columns the words right by the number name; none when the nearest holds text ("position 1" of a
         # Pos. of "1" and "DNF" is no Qual. Pos.; fresh WikiTableQuestions training questions, tuning tables)
         near = named_near(words, number, named, table)

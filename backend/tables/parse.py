@@ -19,6 +19,7 @@ from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
 from backend.tables.opposites import unprefixed
+from backend.tables.places_said import compared_place, said_places
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import top_n
 from backend.tables.quantities import SaidDate, compared_number, kept_in_scale, said_dates, said_numbers
@@ -88,7 +89,11 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if not words:
         return None
     # "a total over 100": a number said after a comparison is compared with, not a cell "100" looked for
-    mentions = [m for m in said_values(words, index_, names_said(question)) if not compared_number(words, m)]
+    mentions = [
+        m
+        for m in said_values(words, index_, names_said(question))
+        if not compared_number(words, m) and not (m.end - m.start == 1 and compared_place(words, m.start))
+    ]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [_said_stem(w, index_) for w in words]
     rated = per_time(words, stems, index_)
@@ -103,7 +108,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     mentions = [m for m in mentions if not any(_overlap(m, d) for d in dates)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     covered |= {i for d in dates for i in d.words}
-    numbers = said_numbers(question, words, covered, scale_words=not kept_in_scale(table))
+    numbers = said_numbers(question, words, covered, scale_words=not kept_in_scale(table)) + said_places(words, covered)
     q = " ".join(words)
     hinted = named_columns(stems, covered | rated, index_, share=0.0, row_nouns=row_nouns)
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")

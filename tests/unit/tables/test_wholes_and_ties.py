@@ -91,3 +91,24 @@ def test_older_or_younger_of_two_compares_their_age():
     # it read the first of the two listed (Izabal, at 0.38)
     assert answer("Which delegate is older, Izabal or Jalapa?", delegates, "string") == "Jalapa"
     assert answer("Which delegate is younger, Izabal or Jalapa?", delegates, "string") == "Izabal"
+
+
+SEASONS = "Season,Division,Place\n1987/88,3a,15th\n1988/89,3a,2nd\n1989/90,3a,17th\n1990/91,3a,9th\n1991/92,3a,15th\n"
+
+
+def test_a_place_said_as_an_ordinal_and_compared_picks_places_by_number():
+    seasons = table_of(SEASONS, "seasons.csv")
+    # a worse place is a larger number: "15th or lower" is 15th, 15th and 17th (it read the cell "15th" alone: 2)
+    for question, expected, op in (
+        ("How many seasons did they place 15th or lower?", 3, ">="),
+        ("How many seasons did they finish below 10th?", 3, ">"),
+        ("In how many seasons did they finish 10th or better?", 2, "<="),
+        ("How many seasons did they finish better than 15th place?", 2, "<"),
+    ):
+        reading = parse.read(question, seasons, AnswerType.INTEGER)
+        assert reading is not None and [(c.column, c.op, c.value) for c in reading.plan.where] == [
+            (2, op, 15.0 if "15" in question else 10.0)
+        ]
+        assert answer(question, seasons, "integer") == expected
+    # said with no comparison, a place is the cell it names
+    assert answer("How many seasons did they finish 15th?", seasons, "integer") == 2
