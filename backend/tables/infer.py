@@ -226,7 +226,8 @@ def _dates(cells: list[str], formats: list[str]) -> dict[str, datetime] | None:
 
 def _looks_like_header(rows: list[list[str]]) -> bool:
     """A first row is a header unless it reads like the rows below it: a number or date where the column below
-    holds numbers or dates."""
+    holds numbers or dates. A year over numbers that are no years names its column ("Region, 2021, 2022" over
+    "East, 120, 150": sales by year; it was read as a row of data, every column unnamed)."""
     if len(rows) < 2:
         return False
     first, body = rows[0], rows[1:50]
@@ -235,9 +236,14 @@ def _looks_like_header(rows: list[list[str]]) -> bool:
     for i, cell in enumerate(first):
         below = [row[i] for row in body if i < len(row) and row[i].lower() not in MISSING]
         typed_below = below and sum(parse_number(c) is not None for c in below) >= TYPED_SHARE * len(below)
-        if typed_below and parse_number(cell) is not None:
+        if typed_below and parse_number(cell) is not None and not (_a_year(cell) and not any(map(_a_year, below))):
             return False
     return True
+
+
+def _a_year(cell: str) -> bool:
+    """Whether a cell is a year written alone ("1956", "2021")."""
+    return len(cell.strip()) == 4 and cell.strip().isdigit() and 1800 <= int(cell) <= 2100
 
 
 def unique_names(header: list[str]) -> list[str]:

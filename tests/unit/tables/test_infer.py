@@ -72,6 +72,12 @@ def test_a_header_row_is_detected_and_names_are_made_unique():
     assert [c.name for c in headed.columns] == ["name", "score", "score (2)", "column 4"]
     headless = table_of("Ada,1,2\nBob,3,4\nCy,5,6\n")
     assert [c.name for c in headless.columns] == ["column 1", "column 2", "column 3"] and headless.row_count == 3
+    # years over numbers that are no years name their columns (sales by year: it read the header as a row of data)
+    by_year = table_of("Region,2021,2022\nEast,120,150\nWest,140,130\n")
+    assert [c.name for c in by_year.columns] == ["Region", "2021", "2022"] and by_year.row_count == 2
+    # a first row of data whose year sits over more years is data
+    dated = table_of("2019,Ada,3\n2020,Bob,4\n2021,Cy,5\n")
+    assert dated.columns[0].name == "column 1" and dated.row_count == 3
 
 
 def test_dialects_semicolons_tabs_and_backslash_escaped_quotes():

@@ -112,3 +112,10 @@ def test_a_place_said_as_an_ordinal_and_compared_picks_places_by_number():
         assert answer(question, seasons, "integer") == expected
     # said with no comparison, a place is the cell it names
     assert answer("How many seasons did they finish 15th?", seasons, "integer") == 2
+
+
+def test_a_column_for_each_year_is_read_by_the_year_said():
+    sales = table_of("Region,2021,2022,2023\nEast,120,150,170\nWest,140,130,160\n", "sales.csv")
+    assert answer("Which was higher in 2022, East or West?", sales, "string") == "East"
+    assert answer("Which region had the highest sales in 2021?", sales, "string") == "West"
+    assert answer("What were East's sales in 2023?", sales, "integer") == 170
