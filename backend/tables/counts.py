@@ -194,11 +194,18 @@ def _adds_up(
         # (understand.py reads it); "how many emails were sent" of emails.csv: its Sent added up ("how many
         # countries played" of a Played column still counts rows)
         or (len(names) == 1 and done_to(q, name, names) and counted_beside(counted.group(1), table, measure))
-        # "the total sales in January" of a column for each month (or quarter): January's column holds the sales
-        or measure in period_columns(table).values()
+        # "the total sales in January" of a column for each month (or quarter): January's column holds the sales; so
+        # does 2022's of a column for each year, unless it counts ("how many groups are listed in 1948" counts rows)
+        or _holds_a_period(q, table, measure)
         # "the total amount of deals": the column said as what is totalled, the noun after it what the rows are
         or bool(re.search(rf"\b(?:total|sum of)(?: the)? {re.escape(normal(name))}\b", q))
     )
+
+
+def _holds_a_period(q: str, table: TypedTable, measure: int) -> bool:
+    """Whether the measure is a column for a month or quarter, or for a year of a question that counts nothing."""
+    held = [key for key, column in period_columns(table).items() if column == measure]
+    return bool(held) and not (held[0].isdigit() and re.search(r"\bhow many\b|\bnumber of\b", q))
 
 
 def _rows_counted(

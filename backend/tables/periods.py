@@ -186,10 +186,23 @@ def change_across_columns(
 
 
 def period_columns(table: TypedTable) -> dict[str, int]:
-    """The table's number columns named for a month ("Jan", "February": keyed "jan") or a quarter ("Q1": "q1")."""
+    """The table's number columns named for a month ("Jan", "February": keyed "jan"), a quarter ("Q1": "q1") or a
+    year ("2021": "2021")."""
     keys = {name: name[:3] for name in MONTH_NAMES} | {name[:3]: name[:3] for name in MONTH_NAMES}
     keys |= {f"q{n}": f"q{n}" for n in range(1, 5)} | {f"quarter {n}": f"q{n}" for n in range(1, 5)}
-    return {keys[name]: i for i, c in enumerate(table.columns) if c.numeric and (name := normal(c.name)) in keys}
+    return {
+        keys.get(name, name): i
+        for i, c in enumerate(table.columns)
+        if c.numeric and ((name := normal(c.name)) in keys or _YEAR_NAME.fullmatch(name))
+    }
+
+
+_YEAR_NAME = re.compile(r"(?:18|19|20)\d\d|2100")  # a column named for a year: sales by year, "2021", "2022"
+
+
+def said_year_column(q: str, table: TypedTable) -> bool:
+    """Whether the question says a year that names one of the table's columns ("the total sales in 2022")."""
+    return any(key.isdigit() and re.search(rf"\b{key}\b", q) for key in period_columns(table))
 
 
 # "the total sales", "sales in total", "sales this year", "which region sold the most overall", "for the year"
@@ -207,18 +220,21 @@ def across_months(q: str, table: TypedTable, named: list[int], mentions: list[Me
     added = columns_of_periods(table)
     if not added or not OVER_THE_MONTHS.search(q) or said_month(q, mentions) or said_months(q) or said_quarter(q):
         return ()
+    if said_year_column(q, table):  # "the total sales in 2022": that year's column
+        return ()
     if any(table.columns[c].numeric and c not in added for c in named):
         return ()
     return added
 
 
 def columns_of_periods(table: TypedTable) -> tuple[int, ...]:
-    """The table's columns for each month, else for each quarter, when it has two or more (in table order), else
-    none: what a row's total adds up."""
+    """The table's columns for each month, else for each quarter, else for each year, when it has two or more (in
+    table order), else none: what a row's total adds up."""
     periods = period_columns(table)
-    months = [c for key, c in periods.items() if not key.startswith("q")]
+    months = [c for key, c in periods.items() if key[:1].isalpha() and not key.startswith("q")]
     quarters = [c for key, c in periods.items() if key.startswith("q")]
-    return tuple(sorted(months if len(months) > 1 else quarters if len(quarters) > 1 else []))
+    years = [c for key, c in periods.items() if key.isdigit()]
+    return tuple(sorted(next((kind for kind in (months, quarters, years) if len(kind) > 1), [])))
 
 
 _ASKS_MONTH = re.compile(r"\b(?:which|what) month\b")

@@ -119,3 +119,11 @@ def test_a_column_for_each_year_is_read_by_the_year_said():
     assert answer("Which was higher in 2022, East or West?", sales, "string") == "East"
     assert answer("Which region had the highest sales in 2021?", sales, "string") == "West"
     assert answer("What were East's sales in 2023?", sales, "integer") == 170
+
+
+def test_columns_for_each_year_are_totalled_as_columns_for_each_month_are():
+    sales = table_of("Region,2021,2022,2023\nEast,120,150,170\nWest,140,130,160\nNorth,90,95,99\n", "sales.csv")
+    assert answer("What were total sales in 2022?", sales, "integer") == 375  # its column added up (no reading)
+    assert answer("What were East's total sales?", sales, "integer") == 440  # along its row, every year
+    assert answer("Which region had the highest total sales?", sales, "string") == "East"
+    assert answer("How many regions had sales in 2022?", sales, "integer") == 3  # counts rows, adds up no 2022
