@@ -31,7 +31,7 @@ from backend.tables.cells import (
     parse_number,
     year_range,
 )
-from backend.tables.read import RawTable
+from backend.tables.read import RawTable, below_titles
 
 # A column is a number (or date) column when this share of its non-empty cells read as one. Chosen on the
 # table-QA dev tables (bench/table_qa.py, 2026-11-23): lower values turned name columns with a few numbers
@@ -108,7 +108,7 @@ def _with_sub_header(header: list[str], row: list[str]) -> list[str] | None:
 
 def infer(raw: RawTable, name: str) -> TypedTable:
     """Decide the header, name the columns uniquely, type each column, and build the typed table ``name``."""
-    rows = raw.rows
+    rows = below_titles(raw.rows) if raw.header is None else raw.rows
     width = len(rows[0]) if rows else 0
     has_header = raw.header if raw.header is not None else _looks_like_header(rows)
     header, body = (rows[0], rows[1:]) if has_header and len(rows) > 1 else ([""] * width, rows)

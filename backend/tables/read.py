@@ -25,14 +25,31 @@ class RawTable:
     header: bool | None = None
 
 
+def below_titles(rows: list[list[str]]) -> list[list[str]]:
+    """The rows below a title a spreadsheet report puts over its table ("Quarterly Sales Report", then a blank row,
+    then the header): leading rows of one cell or none, over a row that fills more. They were read as the header,
+    every real column unnamed and the header a row of data."""
+    start = 0
+    while start + 2 < len(rows) and _filled(rows[start]) <= 1:
+        start += 1
+    # (a table of one column, or of rows of one cell each, has no title to skip)
+    return rows[start:] if start and _filled(rows[start]) > 1 else rows
+
+
+def _filled(row: list[str]) -> int:
+    return sum(bool(cell.strip()) for cell in row)
+
+
 def as_text(table: RawTable, max_rows: int) -> str:
-    """A table as searchable text: one line of ``column: value`` pairs a row (the first row as the header), so
-    each row reads on its own in a chunk; past ``max_rows`` rows, a line saying how many more there are (the whole
-    table is still answered by computing)."""
-    if not table.rows:
+    """A table as searchable text: the title over it (``below_titles``), then one line of ``column: value`` pairs a
+    row, so each row reads on its own in a chunk; past ``max_rows`` rows, a line saying how many more there are (the
+    whole table is still answered by computing)."""
+    rows = below_titles(table.rows) if table.header is None else table.rows
+    if not rows:
         return ""
-    header, body = table.rows[0], table.rows[1:]
-    lines = [
+    titles = [" ".join(cell for cell in row if cell) for row in table.rows[: len(table.rows) - len(rows)]]
+    header, body = rows[0], rows[1:]
+    lines = titles + [
         "; ".join(f"{h}: {v}" if h else v for h, v in zip(header, row, strict=False) if v) for row in body[:max_rows]
     ]
     if len(body) > max_rows:

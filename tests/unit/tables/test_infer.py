@@ -10,8 +10,8 @@ import pytest
 from openpyxl import Workbook
 
 from backend.tables.cells import leading_number, parse_date, parse_number, year_range
-from backend.tables.infer import from_bytes, to_bytes
-from backend.tables.read import html_tables, markdown_tables, read_xlsx
+from backend.tables.infer import from_bytes, infer, to_bytes
+from backend.tables.read import as_text, html_tables, markdown_tables, read_xlsx
 from tests.unit.tables.sample import ORDERS, table_of
 
 
@@ -94,6 +94,31 @@ def test_day_first_or_month_first_is_decided_by_the_column():
     table = table_of("day,n\n03/04/2024,1\n25/04/2024,2\n")
     assert table.columns[0].kind == "date"
     assert table.data.column("d0").to_pylist()[0] == datetime(2024, 4, 3)  # 25/04 proves day-first
+
+
+def test_a_title_over_a_spreadsheet_report_is_no_header():
+    # a report exported with its title and a blank row over the header: it read the title as the header
+    book = Workbook()
+    sheet = book.active
+    for row in (["Quarterly Sales Report", None, None], [None, None, None], ["Region", "Q1", "Q2"]):
+        sheet.append(row)
+    sheet.append(["East", 100, 120])
+    sheet.append(["West", 90, 95])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    [raw] = read_xlsx(buffer.getvalue())
+    report = infer(raw, "report.xlsx")
+    assert [c.name for c in report.columns] == ["Region", "Q1", "Q2"] and report.row_count == 2
+    assert report.data.column("n2").to_pylist() == [120.0, 95.0]
+    # searched as text, the title comes first and each row reads under the real header
+    assert as_text(raw, 10).splitlines() == [
+        "Quarterly Sales Report",
+        "Region: East; Q1: 100; Q2: 120",
+        "Region: West; Q1: 90; Q2: 95",
+    ]
+    # a table of one column keeps its first rows
+    single = table_of("a\nb\nc\nd\n")
+    assert single.row_count == 3 and single.columns[0].name == "a"
 
 
 def test_xlsx_html_and_markdown_tables():
