@@ -98,7 +98,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     stems = [_said_stem(w, index_) for w in words]
     rated = per_time(words, stems, index_)
     row_nouns = frozenset(table_words(table))
-    named = named_columns(stems, covered | rated, index_, row_nouns=row_nouns)
+    named = named_columns(stems, covered | rated, index_, row_nouns=row_nouns, words=words)
     # A day said in full ("the 22nd of june 1930") compares dates, unless it is a whole cell the question names.
     # (a cell holding one of its words is no whole cell: "october" of "27 October 1867" in "october 26, 1867"; fresh
     # WikiTableQuestions training questions, tuning tables, 2026-11-28)
@@ -110,7 +110,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     covered |= {i for d in dates for i in d.words}
     numbers = said_numbers(question, words, covered, scale_words=not kept_in_scale(table)) + said_places(words, covered)
     q = " ".join(words)
-    hinted = named_columns(stems, covered | rated, index_, share=0.0, row_nouns=row_nouns)
+    hinted = named_columns(stems, covered | rated, index_, share=0.0, row_nouns=row_nouns, words=words)
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")
     by_number = {n: c for n in numbers if (c := column_named_by(n, hinted, table)) is not None}
     named = [*dict.fromkeys([*by_number.values(), *_named_whole(words, table), *named])]

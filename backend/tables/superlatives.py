@@ -33,6 +33,10 @@ from backend.tables.words import ABBREVIATIONS, MAX_WORDS, MIN_WORDS, name_stems
 from backend.text import stem
 from backend.types import AnswerType
 
+# "who had the best time": of a column of times the best is the shortest, the worst the longest
+_JUDGED = re.compile(r"\b(?:best|worst)\b")
+_TIMED = re.compile(r"\b(?:time|times|duration)\b", re.I)
+_PACED = re.compile(r"speed|pace|mph|km/h", re.I)
 # "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
 _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
 # "the most drivers", "the largest number of titles": how many rows, not a column's value ("most recently" is the
@@ -185,6 +189,8 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         descending = is_max
         if is_rank(columns[order].name) and measure is None:
             descending = not descending  # "top" of a ranking is its smallest number
+        elif _JUDGED.search(q) and _TIMED.search(columns[order].name) and not _PACED.search(columns[order].name):
+            descending = not descending  # "the best time" is the shortest (it read the longest)
         if asked.answer_type.is_array and not asked.several_columns:  # "the countries with the least silver medals"
             plan = Plan(
                 Operation.ROWS, select=(answer_column, order), where=where, order_by=order, descending=descending

@@ -247,18 +247,34 @@ def _outcomes(by_norm: dict[str, str]) -> dict[str, list[str]]:
 
 
 _TOTAL = stem("total")
-_NAMES_WHOLE = {_TOTAL, stem("headcount")}  # cue words that name a column called by them alone
+# cue words that name a column called by them alone: "the total", "the headcount", "the time" (of a Time column; it
+# was a cue only, for "how many times", and "the time of the last finisher" read the name: 3 tuning and 3 checking
+# answers right, none lost, dev and fresh questions in process, 2026-12-06)
+_TIME = stem("time")
+_NAMES_WHOLE = {_TOTAL, stem("headcount"), _TIME}
+_COUNTED_TIMES = "times"  # "how many times", "the number of times": a count, no Time column
 
 
 def named_columns(
-    stems: list[str], covered: set[int], index: Index, share: float = 0.5, row_nouns: frozenset[str] = frozenset()
+    stems: list[str],
+    covered: set[int],
+    index: Index,
+    share: float = 0.5,
+    row_nouns: frozenset[str] = frozenset(),
+    words: list[str] | None = None,
 ) -> list[int]:
     """Columns whose name the question says (at least ``share`` of the name's words, outside cell values), best
     first. A cue word that the table's file is named for (``row_nouns``) says what its rows are, and names a column
     as any word does ("which listing" of listings.csv names its "Listing ID", where "listed" is a cue)."""
     free = {s for i, s in enumerate(stems) if i not in covered and (s not in CUE_STEMS or s in row_nouns)}
-    totals = {s for i, s in enumerate(stems) if i not in covered and s in _NAMES_WHOLE}
-    cues = {s for i, s in enumerate(stems) if i not in covered and s in CUE_STEMS and s not in free | _NAMES_WHOLE}
+    totals = {
+        s
+        for i, s in enumerate(stems)
+        if i not in covered and s in _NAMES_WHOLE and not (words and words[i] == _COUNTED_TIMES)
+    }
+    # ("time" stays a cue of a longer name as well: "the longest handle time" of "Avg Handle Time (s)")
+    whole_only = _NAMES_WHOLE - {_TIME}
+    cues = {s for i, s in enumerate(stems) if i not in covered and s in CUE_STEMS and s not in free | whole_only}
     scored = []
     for column, name in enumerate(index.names):
         if not name:
@@ -267,7 +283,9 @@ def named_columns(
         # ("the average headcount" read the Revenue, at 0.8; my own yearly table, 2026-11-29); other cue words stay
         # cues ("the number of trains" is no "Number" column: tuning half, 2026-11-24, 2 of 196 lost when they named
         # columns).
-        hit, size = len(name & (free | (totals if len(name) == 1 else set()))), index.name_sizes[column]
+        # (an "On Time" of yes and no holds no time: "the average delivery time" is no reading of it)
+        whole = totals - ({_TIME} if index.flags[column] else set()) if len(name) == 1 else set()
+        hit, size = len(name & (free | whole)), index.name_sizes[column]
         hit += len(name & cues) if hit else 0  # "the handle time": a cue word in a name another word said
         if hit and hit >= size * share:
             scored.append((hit / size + 0.01 * hit, -column, column))

@@ -127,3 +127,21 @@ def test_columns_for_each_year_are_totalled_as_columns_for_each_month_are():
     assert answer("What were East's total sales?", sales, "integer") == 440  # along its row, every year
     assert answer("Which region had the highest total sales?", sales, "string") == "East"
     assert answer("How many regions had sales in 2022?", sales, "integer") == 3  # counts rows, adds up no 2022
+
+
+RESULTS = (
+    "Rank,Athlete,Country,Time\n1,Ada,Kenya,3:20.10\n2,Bo,Kazakhstan,3:22.50\n3,Cy,Kenya,3:24.00\n"
+    "4,Di,Kazakhstan,3:26.51\n"
+)
+
+
+def test_the_time_names_a_time_column_and_the_best_time_is_the_shortest():
+    results = table_of(RESULTS, "results.csv")
+    # "time" was a cue word only ("how many times"): the name of the Time column went unread
+    assert answer("What is the time of the last finisher from Kazakhstan?", results, "string") == "3:26.51"
+    assert answer("What was Bo's time?", results, "string") == "3:22.50"
+    assert answer("Who had the best time?", results, "string") == "Ada"  # it read the longest
+    assert answer("Who had the worst time?", results, "string") == "Di"
+    assert answer("How many times did an athlete from Kenya finish?", results, "integer") == 2  # still a count
+    counted = parse.read("How many times did an athlete from Kenya finish?", results, AnswerType.INTEGER)
+    assert counted is not None and [c.column for c in counted.plan.where] == [2]  # no "Time is filled"
