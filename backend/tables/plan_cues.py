@@ -14,6 +14,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.nps import nps_words
 from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, month_number, period_columns, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
+from backend.tables.positions import STEPS
 from backend.tables.scores import SCORE_WORDS
 from backend.tables.spans import names_the_end
 from backend.tables.vocabulary import Index
@@ -121,6 +122,21 @@ def cue_words_explained(
     months_picked = any((c.view == "month" and c.op == ">=") or (c.op == "in" and _months(c.value)) for c in plan.where)
     if quarter is not None and months_picked:  # "in Q1": of a date column, or a Month's "Jan", "Feb", "Mar"
         explained |= set(quarter[1])
+    if plan.shift:  # "directly after X", "three spots before X": how far the shift goes
+        explained |= _shift_words(words)
+    return explained
+
+
+_RIGHT_BESIDE = {"right", "directly", "immediately", "just"}
+
+
+def _shift_words(words: list[str]) -> set[int]:
+    """The words that say how far a shifted row is: "directly" after, "three spots" before (positions.STEPS)."""
+    explained = {i for i, w in enumerate(words) if w in _RIGHT_BESIDE}
+    said = STEPS.search(" ".join(words))
+    if said is not None:
+        start = len(" ".join(words)[: said.start()].split())
+        explained |= {start, start + 1}
     return explained
 
 

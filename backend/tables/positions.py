@@ -5,6 +5,8 @@ bottom few ("the top 3 salaries").
 
 from __future__ import annotations
 
+import re
+
 from backend.tables.column_kinds import year_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition
@@ -114,7 +116,25 @@ def shift_of(q: str, names_a_row: bool, said: set[int]) -> int:
         return 0
     words = [w for i, w in enumerate(q.split()) if i not in said]
     if set(words) & {"after", "next", "following", "below", "succeeded", "subsequent"}:
-        return 1
+        return steps_said(words)
     if set(words) & {"before", "previous", "preceding", "above", "prior"}:
-        return -1
+        return -steps_said(words)
     return 0
+
+
+# "three spots before Outbound", "two places after Spokane": rows counted on the page (it read the row next to it, at
+# 0.8; fresh tuning nt-7993). Units of time stay one row ("two years after" of a table with gaps is no two rows).
+STEPS = re.compile(
+    r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten) (?:places|spots|positions|ranks|rows|slots|spaces)"
+    r" (?:after|before|below|above|behind|ahead)\b"
+)
+_STEP_WORDS = "two three four five six seven eight nine ten".split()
+
+
+def steps_said(words: list[str]) -> int:
+    """How many rows a shift goes: the number said before its unit ("three spots before"), else 1."""
+    said = STEPS.search(" ".join(words))
+    if said is None:
+        return 1
+    count = said.group(1)
+    return int(count) if count.isdigit() else _STEP_WORDS.index(count) + 2

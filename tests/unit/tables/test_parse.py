@@ -1893,12 +1893,12 @@ def test_a_guessed_column_that_names_the_rows_is_trusted_more_than_another_guess
     # with no column asked for, the rows' names answer "which" (right on 72% of such checking answers, against 36% for
     # the other guessed columns: answer/table_confidence.py PARTIAL); a column of repeated values is only a guess
     standings = table_of("Team,Result,Note\nRed Sox,Won,rain delay\nOrioles,Lost,rain delay\nYankees,Won,\n")
-    after = parse.read("which one came in right after the red sox?", standings, AnswerType.STRING)
+    after = parse.read("which one came in soon after the red sox?", standings, AnswerType.STRING)
     assert after.guessed_answer_column and after.plan.select == (0,)
-    assert answer("which one came in right after the red sox?", standings, "string") == "Orioles"
+    assert answer("which one came in soon after the red sox?", standings, "string") == "Orioles"
     assert reading_confidence(after, standings) == PARTIAL["rows, guessed column of the rows' names"] > 0.6
     seasons = table_of("Season,Result,Note\n2001,Won,rain delay\n2002,Lost,rain delay\n2003,Won,\n")
-    guess = parse.read("which one came in right after 2001?", seasons, AnswerType.STRING)  # Won and Lost repeat
+    guess = parse.read("which one came in soon after 2001?", seasons, AnswerType.STRING)  # Won and Lost repeat
     assert guess.guessed_answer_column and guess.plan.select == (1,)
     assert reading_confidence(guess, seasons) == PARTIAL["rows, guessed column"] < 0.3
 

@@ -145,3 +145,18 @@ def test_the_time_names_a_time_column_and_the_best_time_is_the_shortest():
     assert answer("How many times did an athlete from Kenya finish?", results, "integer") == 2  # still a count
     counted = parse.read("How many times did an athlete from Kenya finish?", results, AnswerType.INTEGER)
     assert counted is not None and [c.column for c in counted.plan.where] == [2]  # no "Time is filled"
+
+
+def test_a_shift_of_several_places_goes_that_many_rows():
+    race = table_of(
+        "Finished,Horse\n1st,Spokane\n2nd,Proctor Knott\n3rd,Once Again\n4th,Hindoocraft\n5th,Cassius\n", "race.csv"
+    )
+    # it read the row next to it, at 0.8, "two places" left unexplained
+    for question, expected in (
+        ("Which horse finished two places after Spokane?", "Once Again"),
+        ("Name the horse that finished three spots before Cassius.", "Proctor Knott"),
+        ("Which horse finished directly after Spokane?", "Proctor Knott"),
+    ):
+        reading = parse.read(question, race, AnswerType.STRING)
+        assert reading is not None and reading.unexplained == ()
+        assert answer(question, race, "string") == expected
