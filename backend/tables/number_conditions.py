@@ -10,6 +10,7 @@ import pyarrow.compute as pc
 from backend.tables.cells import iso_week, parse_number
 from backend.tables.column_kinds import holds_places, holds_years, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
+from backend.tables.durations_said import seconds_in, timed_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidNumber, asks_difference, seconds_per
@@ -44,6 +45,12 @@ def number_conditions(
         rank = rank if rank is not None else rank_column(table)
         if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
+        if number.duration:  # "under 2:20": the table's column of times, in seconds (durations_said.py)
+            timed = timed_column(table, [*named, *hinted])
+            if timed is not None:
+                conditions.append(Condition(timed, number.op, seconds_in(number, table, timed), "number"))
+                taken.add(timed)
+            continue
         if number.place:  # "finished below 10th": the table's places (places_said.py), or no condition
             conditions += [Condition(rank, number.op, number.value, "number")] if rank is not None else []
             taken |= {rank} if rank is not None else set()

@@ -15,6 +15,7 @@ from dataclasses import replace
 from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.columns import column_named_by
 from backend.tables.derived import deriving, said_measure
+from backend.tables.durations_said import said_durations
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
@@ -89,10 +90,14 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if not words:
         return None
     # "a total over 100": a number said after a comparison is compared with, not a cell "100" looked for
+    durations = said_durations(question, words)  # "under 2:20": seconds, not the numbers 2 and 20
+    timed = {i for d in durations for i in d.words}
     mentions = [
         m
         for m in said_values(words, index_, names_said(question))
-        if not compared_number(words, m) and not (m.end - m.start == 1 and compared_place(words, m.start))
+        if not compared_number(words, m)
+        and not (m.end - m.start == 1 and compared_place(words, m.start))
+        and not timed & set(range(m.start, m.end))
     ]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [_said_stem(w, index_) for w in words]
@@ -108,7 +113,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     mentions = [m for m in mentions if not any(_overlap(m, d) for d in dates)]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     covered |= {i for d in dates for i in d.words}
-    numbers = said_numbers(question, words, covered, scale_words=not kept_in_scale(table)) + said_places(words, covered)
+    numbers = said_numbers(question, words, covered, scale_words=not kept_in_scale(table))
+    numbers = [n for n in numbers if not timed & set(n.words)] + durations + said_places(words, covered)
     q = " ".join(words)
     hinted = named_columns(stems, covered | rated, index_, share=0.0, row_nouns=row_nouns, words=words)
     # "the population of Leeds in 2011": a number said in a column's name picks that column ("Population 2011")

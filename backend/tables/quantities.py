@@ -150,6 +150,7 @@ class SaidNumber:
     percent: bool = False  # said as a percentage ("20%")
     period: bool = False  # an end of a range of two years ("between 2008 and 2013"): a time, not an amount
     place: bool = False  # a place said as an ordinal ("below 10th"): compared with the table's places (places_said.py)
+    duration: int = 0  # a duration said ("under 2:20"): its number of parts, its value in seconds (durations_said.py)
 
 
 def kept_in_scale(table: TypedTable) -> bool:

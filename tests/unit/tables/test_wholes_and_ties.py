@@ -1,6 +1,6 @@
 """Readings found on 2026-12-06 (twenty-second stop): a total "across the fleet" is every row's, with nothing left
 unexplained; the last of rows placed alike is the last listed; a "Career" row is a totals row; "top-grossing" ranks;
-"more, less, or equal" and "older" compare two named values."""
+"more, less, or equal" and "older" compare two named values; places and durations said are compared as numbers."""
 
 from __future__ import annotations
 
@@ -160,3 +160,16 @@ def test_a_shift_of_several_places_goes_that_many_rows():
         reading = parse.read(question, race, AnswerType.STRING)
         assert reading is not None and reading.unexplained == ()
         assert answer(question, race, "string") == expected
+
+
+def test_a_duration_said_and_compared_is_seconds_of_the_column_of_times():
+    results = table_of(RESULTS, "results.csv")
+    # "under 3:23" was read as the number 3 ("23" left out): no athlete
+    assert answer("How many athletes had a time under 3:23?", results, "integer") == 2
+    assert answer("How many athletes ran faster than 3:22.50?", results, "integer") == 1  # less time
+    assert answer("How many athletes ran slower than 3:22.50?", results, "integer") == 2
+    assert answer("Who ran 3:22.50?", results, "string") == "Bo"  # said alone, a cell
+    marathon = table_of("Rank,Athlete,Time\n1,Ada,2:08:10\n2,Bo,2:12:30\n3,Cy,2:19:00\n4,Di,2:25:40\n", "marathon.csv")
+    # two parts of a column of times over an hour are hours and minutes
+    assert answer("How many runners finished in under 2:20?", marathon, "integer") == 3
+    assert answer("How many runners finished under 2:15:00?", marathon, "integer") == 2

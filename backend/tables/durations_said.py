@@ -1,0 +1,64 @@
+"""Durations said in a question and compared ("finished in under 2:20", "a time faster than 3:43.5"): numbers of
+seconds, compared with the table's column of times (read as seconds, ``cells.parse_duration``). "2:20" is 2 minutes
+20 seconds of a column of race times under an hour, and 2 hours 20 minutes of one of marathon times. ``parse.py``
+asks here beside ``quantities.said_numbers``, whose numbers inside a duration ("2", "20") it drops.
+"""
+
+from __future__ import annotations
+
+import re
+from statistics import median
+
+from backend.tables.infer import TypedTable
+from backend.tables.quantities import SaidNumber, comparison_before
+
+_DURATION = re.compile(r"(?<![\w.:])(\d{1,2}):(\d{2})(?::(\d{2}))?(\.\d+)?(?![\w:])")
+_FASTER = re.compile(r"\b(?:faster|quicker|sooner)\s+than\s*$")
+_SLOWER = re.compile(r"\bslower\s+than\s*$")
+_PACE_WORDS = {"faster", "quicker", "sooner", "slower"}
+_TIMES_SHARE = 0.8  # a column of times: this share of its cells written with a colon ("3:43.5", "2:10:46")
+_AN_HOUR = 3600.0
+
+
+def said_durations(question: str, words: list[str]) -> list[SaidNumber]:
+    """The durations the question compares with, in seconds as written (minutes and seconds for two parts): each
+    with the positions of its words ("3:43.5" is the words "3" and "43.5")."""
+    found = []
+    lowered = question.lower()
+    for match in _DURATION.finditer(lowered):
+        before = lowered[: match.start()]
+        # "faster than 3:43" is less time, "slower than" more
+        op = "<" if _FASTER.search(before) else ">" if _SLOWER.search(before) else comparison_before(before)
+        if op == "=":
+            continue  # a time said alone is a cell the question names ("who ran 2:10:46")
+        first, second, third, fraction = match.groups()
+        parts = [first, second] + ([third] if third else [])
+        parts[-1] += fraction or ""
+        at = next((i for i in range(len(words)) if words[i : i + len(parts)] == parts), None)
+        if at is None:
+            continue
+        units = (3600.0, 60.0, 1.0) if third else (60.0, 1.0)
+        seconds = sum(float(part) * unit for part, unit in zip(parts, units, strict=False))
+        # the words it is said with: its parts, and "faster" or "slower" (which no column names)
+        paced = tuple(i for i in range(max(0, at - 2), at) if words[i] in _PACE_WORDS)
+        found.append(SaidNumber(seconds, op, (*range(at, at + len(parts)), *paced), is_year=False, duration=len(parts)))
+    return found
+
+
+def timed_column(table: TypedTable, named: list[int]) -> int | None:
+    """The column of times a duration is compared with: the first named, else the table's only one."""
+    timed = [c for c, column in enumerate(table.columns) if column.numeric and _holds_times(table, c)]
+    return next((c for c in named if c in timed), timed[0] if len(timed) == 1 else None)
+
+
+def seconds_in(number: SaidNumber, table: TypedTable, column: int) -> float:
+    """The duration in the column's terms: two parts said of a column of times over an hour are hours and minutes."""
+    if number.duration != 2:
+        return number.value
+    seconds = [s for s in table.data.column(f"n{column}").to_pylist() if s is not None]
+    return number.value * 60 if seconds and median(seconds) >= _AN_HOUR else number.value
+
+
+def _holds_times(table: TypedTable, column: int) -> bool:
+    cells = [c for c in table.data.column(f"c{column}").slice(0, 200).to_pylist() if c]
+    return bool(cells) and sum(":" in c for c in cells) >= _TIMES_SHARE * len(cells)
