@@ -1,7 +1,8 @@
 """Durations said in a question and compared ("finished in under 2:20", "a time faster than 3:43.5"): numbers of
 seconds, compared with the table's column of times (read as seconds, ``cells.parse_duration``). "2:20" is 2 minutes
 20 seconds of a column of race times under an hour, and 2 hours 20 minutes of one of marathon times. ``parse.py``
-asks here beside ``quantities.said_numbers``, whose numbers inside a duration ("2", "20") it drops.
+asks here beside ``quantities.said_numbers``, whose numbers inside a duration ("2", "20") it drops; a number said
+with a unit of time ("at most 3 minutes") is read in seconds here too (:func:`seconds_per`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from backend.tables.cells import parse_duration
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber, comparison_before
 
@@ -16,8 +18,8 @@ _DURATION = re.compile(r"(?<![\w.:])(\d{1,2}):(\d{2})(?::(\d{2}))?(\.\d+)?(?![\w
 _FASTER = re.compile(r"\b(?:faster|quicker|sooner)\s+than\s*$")
 _SLOWER = re.compile(r"\bslower\s+than\s*$")
 _PACE_WORDS = {"faster", "quicker", "sooner", "slower"}
-# a column of times: this share of its cells written with a colon ("3:43.5", "2:10:46"); the share
-# quantities.seconds_per reads a column of times by (not fitted: no tuning question compares with a duration said)
+# a column of times: this share of its cells read as durations ("3:43.5", "2:10:46"; not fitted: the share the
+# minutes said of "at most 3 minutes long" were first read by, and no tuning question compares with a duration said)
 _TIMES_SHARE = 0.8
 _AN_HOUR = 3600.0
 
@@ -63,4 +65,17 @@ def seconds_in(number: SaidNumber, table: TypedTable, column: int) -> float:
 
 def _holds_times(table: TypedTable, column: int) -> bool:
     cells = [c for c in table.data.column(f"c{column}").slice(0, 200).to_pylist() if c]
-    return bool(cells) and sum(":" in c for c in cells) >= _TIMES_SHARE * len(cells)
+    return bool(cells) and sum(parse_duration(c) is not None for c in cells) >= _TIMES_SHARE * len(cells)
+
+
+_SECONDS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600}
+
+
+def seconds_per(words: list[str], number: SaidNumber, table: TypedTable, column: int) -> float:
+    """How many of a column of times ("3:36", read as seconds) the unit said after a number is ("at most 3 minutes
+    long": 180); 1 when no unit of time is said or the column holds no times."""
+    after = number.words[-1] + 1
+    unit = _SECONDS.get(words[after]) if after < len(words) else None
+    if unit is None:
+        return 1
+    return unit if _holds_times(table, column) else 1

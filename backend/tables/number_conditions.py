@@ -10,10 +10,10 @@ import pyarrow.compute as pc
 from backend.tables.cells import iso_week, parse_number
 from backend.tables.column_kinds import holds_places, holds_years, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
-from backend.tables.durations_said import seconds_in, timed_column
+from backend.tables.durations_said import seconds_in, seconds_per, timed_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
-from backend.tables.quantities import SaidNumber, asks_difference, seconds_per
+from backend.tables.quantities import SaidNumber, asks_difference
 from backend.tables.spans import during
 from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, name_stems, negation_before
 from backend.text import stem

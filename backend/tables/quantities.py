@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pyarrow.compute as pc
 
-from backend.tables.cells import parse_duration, parse_number
+from backend.tables.cells import parse_number
 from backend.tables.infer import TypedTable
 from backend.tables.words import MONTH_NAMES, NEGATION, NEGATION_REACH, Mention, normal, unglued
 
@@ -286,17 +286,3 @@ def differenced(words: list[str]) -> bool:
     """Whether "between" names the two values a difference is taken of ("the difference in attendance between 1996
     and 1997"), not a range."""
     return any(word.startswith("differen") for word in words)
-
-
-_SECONDS = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "mins": 60, "hour": 3600, "hours": 3600}
-
-
-def seconds_per(words: list[str], number: SaidNumber, table: TypedTable, column: int) -> float:
-    """How many of a column of times ("3:36", read as seconds) the unit said after a number is ("at most 3 minutes
-    long": 180); 1 when no unit of time is said or the column holds no times."""
-    after = number.words[-1] + 1
-    unit = _SECONDS.get(words[after]) if after < len(words) else None
-    if unit is None:
-        return 1
-    cells = [c for c in table.data.column(f"c{column}").slice(0, 200).to_pylist() if c]
-    return unit if cells and sum(parse_duration(c) is not None for c in cells) >= 0.8 * len(cells) else 1
