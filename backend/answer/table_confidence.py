@@ -190,7 +190,12 @@ def reading_confidence(reading: parse.Reading, table: TypedTable) -> float:
     if reading.kind is ReadingKind.LONGEST_RUN and reading.plan.where:
         return PARTIAL["run, words left out"]  # (a run of every row stays an aggregate of every row's level)
     if reading.kind in AGGREGATES:
-        picked = [plan.where or plan.group_by is not None for plan in (reading.plan, reading.second) if plan]
+        # (the few rows ranked pick rows as a condition does: "the total depth of the three deepest lakes")
+        picked = [
+            plan.where or plan.group_by is not None or plan.limit is not None
+            for plan in (reading.plan, reading.second)
+            if plan
+        ]
         if any(picked):
             return PARTIAL["aggregate"]
         if reading.kind in (ReadingKind.COUNT, ReadingKind.DISTINCT) and reading.says_every_row:

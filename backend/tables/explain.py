@@ -11,6 +11,7 @@ from backend.tables.cells import iso_week, parse_number
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.plan_cues import cue_words_explained, reads_money
+from backend.tables.positions import Ranked
 from backend.tables.quantities import SaidNumber
 from backend.tables.row_nouns import about_every_row, may_name_the_rows, row_words_explained
 from backend.tables.vocabulary import Index
@@ -34,7 +35,7 @@ def explain(
     covered: set[int],
     named: list[int],
     numbers: list[SaidNumber],
-    ranked: tuple[int, bool, int] | None,
+    ranked: Ranked | None,
     table: TypedTable,
     index_: Index,
 ) -> Explained:
@@ -158,7 +159,7 @@ def _asked_modified(stems: list[str], unexplained: list[int], asked_names: list[
 
 
 def _numbers_explained(
-    plan: Plan, second: Plan | None, words: list[str], numbers: list[SaidNumber], ranked: tuple[int, bool, int] | None
+    plan: Plan, second: Plan | None, words: list[str], numbers: list[SaidNumber], ranked: Ranked | None
 ) -> set[int]:
     """The words of the numbers a condition holds. A number that no condition holds is unexplained: "1919" of "the
     teams that played 1919 Brazilian football", where no team played 1919 games (columns.number_column); "orders
@@ -171,8 +172,8 @@ def _numbers_explained(
     held |= {v / unit for v in held if isinstance(v, int | float) for unit in (60, 3600)}
     held.add(plan.limit)
     explained = {i for n in numbers if n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words}
-    if ranked is not None and plan.limit == ranked[0]:  # "top 3"
-        explained |= {ranked[2], ranked[2] - 1}
+    if ranked is not None and plan.limit == ranked.size:  # "top 3", "the first five", "the three deepest"
+        explained |= {ranked.at, ranked.at - 1}
     return explained
 
 

@@ -29,6 +29,7 @@ from backend.tables.rephrase import rephrased
 from backend.tables.rows_or_values import counted_rows
 from backend.tables.rules import first_reading
 from backend.tables.spelling import spelt_as_in_table
+from backend.tables.top_rows import rows_ranked
 from backend.tables.understand import understand
 from backend.tables.vocabulary import Index, index, named_columns
 from backend.tables.words import ABBREVIATIONS, Mention, normal, table_words
@@ -126,10 +127,13 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     if measure is not None:
         named = [measure.column, *(c for c in named if c not in (measure.column, measure.other))]
     numbers = [n for n in numbers if n not in by_number]
-    # "the top 3 salaries", asked as a list: how many, not a salary of 3 ("how many of the top 10" picks ranks)
+    # "the top 3 salaries", asked as a list: how many, not a salary of 3 ("how many of the top 10" picks ranks); "the
+    # total sales of the top 3 reps", asked as a number: the rows added up (top_rows.py)
     ranked = top_n(words) if answer_type.is_array else None
+    if answer_type in (AnswerType.INTEGER, AnswerType.FLOAT):
+        ranked = rows_ranked(words)
     if ranked is not None:
-        numbers = [n for n in numbers if ranked[2] not in n.words]
+        numbers = [n for n in numbers if ranked.at not in n.words]
     # "in what year did he force 15 sacks": a year is read from its row, not computed from numbers; "who is our
     # biggest customer" asked for a number is still a name (its value then says which type to ask for)
     asked_as = answer_type

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from backend.tables.infer import TypedTable
-from backend.tables.plan import PRESENCE, SCORE_PARTS, Condition, Operation, Plan, shifts_past_run
+from backend.tables.plan import AGGREGATE_OPERATIONS, PRESENCE, SCORE_PARTS, Condition, Operation, Plan, shifts_past_run
 
 
 def describe(plan: Plan, table: TypedTable) -> str:
@@ -36,7 +36,14 @@ def describe(plan: Plan, table: TypedTable) -> str:
         if plan.until is not None:  # "avg of the days from 'Shipped' to 'Delivered'"
             unit = "days" if table.columns[plan.until].kind == "date" else "span"
             what = f"{plan.operation} of the {unit} from {names[plan.column or 0]!r} to {names[plan.until]!r}"
-    text = f"{what} of {table.name}"
+    # an aggregate of the first rows of an order ("sum of 'Sales' of the first 3 rows of reps.csv, largest 'Sales'")
+    few = plan.limit is not None and plan.group_by is None and plan.operation in AGGREGATE_OPERATIONS
+    last = few and plan.order_by is None and plan.descending
+    text = (
+        f"{what} of the {'last' if last else 'first'} {plan.limit} rows of {table.name}"
+        if few
+        else f"{what} of {table.name}"
+    )
     if plan.where:
         text += " where " + " and ".join(_condition_words(c, names) for c in plan.where)
     if plan.shift:
@@ -58,7 +65,7 @@ def describe(plan: Plan, table: TypedTable) -> str:
         text += f", {'largest' if plan.descending else 'smallest'} first"
     elif plan.operation == Operation.ROWS and plan.descending:
         text += ", last rows first"
-    if plan.limit:
+    if plan.limit and not few:
         text += f", {plan.limit} {'row' if plan.limit == 1 else 'rows'}"
     return text
 

@@ -6,6 +6,7 @@ bottom few ("the top 3 salaries").
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from backend.tables.column_kinds import year_column
 from backend.tables.infer import TypedTable
@@ -98,14 +99,30 @@ _SHIFT_WORDS = set("after next following below succeeded subsequent before previ
 _COUNTS = {w: i for i, w in enumerate("two three four five six seven eight nine ten".split(), start=2)}
 
 
-def top_n(words: list[str]) -> tuple[int, bool, int] | None:
-    """How many rows a question ranks ("the top 3", "the bottom five"), whether from the top, and where the number
-    is said; None when it ranks none."""
+class Ranked(NamedTuple):
+    """The few rows a question ranks: how many ("the top 3"), whether from the top ("the bottom five": not), the
+    position of the number's word, and whether in the table's own order ("the first 5 nations": as listed) rather
+    than by a column."""
+
+    size: int
+    highest: bool
+    at: int
+    listed: bool = False
+
+
+def top_n(words: list[str]) -> Ranked | None:
+    """How many rows a question ranks ("the top 3", "the bottom five"), or None when it ranks none."""
     for i, word in enumerate(words[1:], start=1):
-        count = int(word) if word.isdigit() else _COUNTS.get(word)
-        if count is not None and 1 < count <= MAX_LIMIT and words[i - 1] in ("top", "bottom"):
-            return count, words[i - 1] == "top", i
+        count = said_count(word)
+        if count is not None and words[i - 1] in ("top", "bottom"):
+            return Ranked(count, words[i - 1] == "top", i)
     return None
+
+
+def said_count(word: str) -> int | None:
+    """A number of rows said in digits or words ("3", "three"), when more than one and at most a plan's limit."""
+    count = int(word) if word.isdigit() else _COUNTS.get(word)
+    return count if count is not None and 1 < count <= MAX_LIMIT else None
 
 
 def shift_of(q: str, names_a_row: bool, said: set[int]) -> int:

@@ -93,23 +93,31 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             value = _row_total(plan.across)
         else:
             value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
+        if plan.limit is not None:  # "the total sales of the top 3 reps": over the first rows of the plan's order
+            ranked = f"(SELECT * FROM t{where} ORDER BY {_order(plan, views)}{_limit(plan.limit)})"
+            return f"SELECT {_aggregated(plan, value)} FROM {ranked}", parameters
         return f"SELECT {_aggregated(plan, value)} FROM t{where}", parameters
-    order = "row"
-    if plan.order_by is not None:
-        if plan.score:
-            key = _score(plan.order_by, plan.score)
-        elif plan.paired is not None:
-            key = _derived(plan, f"n{plan.order_by}")
-        elif plan.across:
-            key = _row_total(plan.across)
-        elif plan.until is None:
-            key = _sort_view(plan.order_by, views)
-        else:
-            key = _lasted(plan.order_by, plan.until, views)
-        order = f"{key} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row{' DESC' if plan.ties_last else ''}"
-    elif plan.descending:
-        order = "row DESC"
-    return f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {order}" + _limit(plan.limit), parameters
+    return f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {_order(plan, views)}" + _limit(
+        plan.limit
+    ), parameters
+
+
+def _order(plan: Plan, views: set[str]) -> str:
+    """The ORDER BY of a plan's rows: by its order_by column's value (or by what it derives from it), else as
+    listed; rows alike keep the table's order (reversed with ``ties_last``)."""
+    if plan.order_by is None:
+        return "row DESC" if plan.descending else "row"
+    if plan.score:
+        key = _score(plan.order_by, plan.score)
+    elif plan.paired is not None:
+        key = _derived(plan, f"n{plan.order_by}")
+    elif plan.across:
+        key = _row_total(plan.across)
+    elif plan.until is None:
+        key = _sort_view(plan.order_by, views)
+    else:
+        key = _lasted(plan.order_by, plan.until, views)
+    return f"{key} {'DESC' if plan.descending else 'ASC'} NULLS LAST, row{' DESC' if plan.ties_last else ''}"
 
 
 # The two numbers of a score ("27–24", "W 67–55", "2-1 (a.e.t.)"): a fixed pattern, never text from a question.

@@ -14,6 +14,7 @@ from typing import Final
 
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
+from backend.tables.positions import Ranked
 from backend.tables.quantities import SaidDate, SaidNumber
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
@@ -87,7 +88,7 @@ class ParsedQuestion:
     numbers: list[SaidNumber]
     dates: list[SaidDate]
     hinted: list[int]  # columns it names by any word of their names
-    ranked: tuple[int, bool, int] | None  # "the top 3": (how many, highest first, the number's word)
+    ranked: Ranked | None  # "the top 3", "the first five nations": the few rows ranked
     conditions: list[Condition]
     condition_columns: set[int]
     compared_row: int | None  # the column of a row the question compares another with ("the same age as X")

@@ -46,6 +46,7 @@ from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
 from backend.tables.scores import scores
 from backend.tables.superlatives import Ranking, superlative_plan
+from backend.tables.top_rows import aggregate_of_top_rows
 from backend.tables.two_values import either_number, two_values
 from backend.tables.words import ABBREVIATIONS
 from backend.text import stem
@@ -185,7 +186,7 @@ def superlative(p: ParsedQuestion) -> Outcome:
     Date): the row, rows or group ranked first."""
     is_max, is_min = p.is_max, p.is_min
     if p.ranked is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
-        is_max, is_min = p.ranked[1], not p.ranked[1]
+        is_max, is_min = p.ranked.highest, not p.ranked.highest
     columns = p.table.columns
     dated = [c for c in p.named if columns[c].kind == "date" and c not in p.condition_columns and c != p.answer_column]
     if dated and not (is_max or is_min) and p.wants_text:
@@ -275,6 +276,7 @@ RULES: list[Rule] = [
     Rule("month no column holds", month_unheld),
     Rule("scores", scores),
     Rule("length", length),
+    Rule("aggregate of the top rows", aggregate_of_top_rows),
     Rule("comparison", comparison),
     Rule("row totals", row_totals),
     Rule("exists", exists),

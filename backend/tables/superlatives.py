@@ -26,6 +26,7 @@ from backend.tables.columns import (
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
+from backend.tables.positions import Ranked
 from backend.tables.spans import lasting_columns, took_to
 from backend.tables.tallies import kinds_column
 from backend.tables.vocabulary import Index
@@ -107,7 +108,7 @@ class Ranking:
     condition_columns: set[int]
     answer_type: AnswerType
     group_limit: int  # how many groups a group ranking keeps
-    ranked: tuple[int, bool, int] | None = None  # "the top 3": (how many, highest first, the number's word)
+    ranked: Ranked | None = None  # "the top 3": the few rows ranked
     several_columns: bool = False  # "the last model and its origin": the answer lists several columns
 
 
@@ -164,7 +165,7 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         else superlative_column(q, table, asked.condition_columns, answer_column, index_.names)
     )
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
-        top = _top_n(asked, table, index_, order, asked.ranked[0], numeric_answer)
+        top = _top_n(asked, table, index_, order, asked.ranked.size, numeric_answer)
         if top is not None:
             return top
     # "the highest salary"; "which season has the least appearances" asks for the season (a number, a year here)

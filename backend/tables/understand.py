@@ -17,6 +17,7 @@ from backend.tables.counts import UNITS_MOVED
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import shared_column
 from backend.tables.plan import Condition
+from backend.tables.positions import Ranked
 from backend.tables.quantities import SaidDate, SaidNumber
 from backend.tables.question import ASKS_YEAR, ParsedQuestion
 from backend.tables.senses import ended_columns
@@ -69,7 +70,7 @@ def understand(
     dates: list[SaidDate],
     hinted: list[int],
     index_: Index,
-    ranked: tuple[int, bool, int] | None = None,
+    ranked: Ranked | None = None,
 ) -> ParsedQuestion:
     """What every rule needs of the question: its conditions, measure, answer column and superlative."""
     conditions, condition_columns, compared_row = question_conditions(

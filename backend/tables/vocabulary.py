@@ -24,6 +24,7 @@ from backend.tables.words import (
     MONTH_NAMES,
     NO_CELLS,
     ORDINAL_WORDS,
+    UNIT_SAID,
     name_stems,
     normal,
 )
@@ -132,7 +133,10 @@ def index(table: TypedTable) -> Index:
         f"n{i}" in table.data.column_names and bool(pc.any(pc.equal(table.data.column(f"n{i}"), 0.0)).as_py())
         for i in range(len(table.columns))
     ]
-    sizes = [len(name_stems(BRACKETED.sub(" ", c.name)) or name) for c, name in zip(table.columns, names, strict=True)]
+    sizes = [
+        len(name_stems(UNIT_SAID.sub("", BRACKETED.sub(" ", c.name))) or name)
+        for c, name in zip(table.columns, names, strict=True)
+    ]
     named = {w for c in table.columns for w in normal(c.name).split()}
     long_words = {w for w in set().union(named, *words) if len(w) >= MIN_SPELT and w.isalpha()}
     spellings = tuple(sorted(long_words)) if len(long_words) <= MAX_SPELLINGS else ()

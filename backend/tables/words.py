@@ -30,9 +30,11 @@ ACHIEVED_NAME = re.compile(r"(?i)\b(?:actuals?|achieved|attained|sales|revenue|b
 
 MAX_WORDS = (
     "most highest largest greatest biggest maximum max best longest latest newest tallest heaviest oldest furthest"
-    " farthest".split()
+    " farthest deepest".split()
 )
-MIN_WORDS = "least lowest fewest smallest minimum min shortest worst earliest lightest youngest cheapest".split()
+MIN_WORDS = (
+    "least lowest fewest smallest minimum min shortest worst earliest lightest youngest cheapest shallowest".split()
+)
 # Misspelt words ("castledon" for "Castleton"): words at least MIN_SPELT long, read as a table word when the difflib
 # ratio is at least SPELLING_SIMILARITY ("castledon"/"castleton" 0.89; "played"/"player" 0.83 is no typo). On the
 # tuning half (bench/table_qa.py --in-process, 2026-11-24) ratios 0.80 and 0.85 read 128 of 196 right, 0.90 127;
@@ -75,6 +77,13 @@ MONTH_NAMES = "january february march april may june july august september octob
 # carries after its value ("Chuck Bednarik (Lottery bonus pick)").
 ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
 BRACKETED = re.compile(r"\s*(?:\([^)]*\)|\[[^\]]*\])")
+# The unit a column's name ends with, said as words ("max. depth in meter", "Weight in kg", "Price in USD"): like a
+# unit in brackets it says how the cells are measured, not what the column is, so "the deepest lake" names the depth
+# ("depth" alone was half a name of three words short: no reading, fresh tuning nt-2569, 2026-12-06).
+UNIT_SAID = re.compile(
+    r"(?i)\s+in\s+(?:met(?:er|re)s?|m|cm|mm|km|km²|km2|kilomet(?:er|re)s?|miles?|feet|ft|inch(?:es)?|kg|kilograms?"
+    r"|g|grams?|tons?|tonnes?|pounds?|lbs?|seconds?|minutes?|hours?|days?|usd|eur|gbp|dollars?|euros?)\s*$"
+)
 
 
 AVERAGE = re.compile(r"\baverage\b|\bmean\b")  # "the average attendance", "the mean delivery time"
