@@ -9,7 +9,7 @@ import re
 from collections.abc import Collection
 
 from backend.tables.vocabulary import Index
-from backend.tables.words import CUE_WORDS, MONTH_NAMES, Mention, normal
+from backend.tables.words import CUE_WORDS, MAX_WORDS, MIN_WORDS, MONTH_NAMES, Mention, normal
 from backend.text import STOP_WORDS, stem
 
 # A capitalised word after a word that does not end a sentence: "orders from Antarctica", "Acme Corp's".
@@ -112,7 +112,11 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Co
     start = 0
     # "which building is the tallest", "what was the first building completed": the first word after "which" or
     # "what" (past "was the first") is the kind of row asked for, not part of a cell ("Wells Building")
-    asked = {_asked_kind(words, i) for i, word in enumerate(words) if word in ("which", "what")}
+    # ("name the largest lake", "list the ...": asked as "which" is; it read "lake" of every "Lake ..." cell, and the
+    # answer from an unnamed column beside them, fresh tuning nt-13988, 2026-12-06)
+    asked = {
+        _asked_kind(words, i) for i, word in enumerate(words) if word in ("which", "what") or (i, word) in _IMPERATIVES
+    }
     said = {stem(w) for w in words if w not in STOP_WORDS}
     while start < len(words):
         if start in taken or start in asked or not _partial_word(words[start], index, names):
@@ -234,7 +238,8 @@ def _asked_kind(words: list[str], at: int) -> int:
 
 # What may follow "what is" before a kind: an article, or nothing ("what is" at the end names nothing)
 _ARTICLES: tuple[list[str], ...] = (["the"], ["a"], ["an"], [])
-_BEFORE_KIND = {"is", "was", "are", "were", "the", "a", "an", "first", "last", "only"}
+_BEFORE_KIND = {"is", "was", "are", "were", "the", "a", "an", "first", "last", "only", *MAX_WORDS, *MIN_WORDS}
+_IMPERATIVES = {(0, "name"), (0, "list")}  # a question that starts so asks for a kind of row, as "which" does
 
 
 # Words of three letters said in part of a cell: a name the question capitalises ("How many deals does Tom have?" of

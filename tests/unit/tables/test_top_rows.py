@@ -1,6 +1,6 @@
 """Aggregates of the first few rows of an order (tables/top_rows.py): "the total sales of the top three reps", "the
 average of the first two", "the combined depth of the three deepest lakes"; and column names that end in a unit said
-as words ("max. depth in meter")."""
+as words ("max. depth in meter"); "name the largest lake" asks for a kind of row, as "which" does."""
 
 from __future__ import annotations
 
@@ -65,3 +65,13 @@ def test_an_aggregate_with_a_limit_is_of_the_first_rows_of_its_order():
     assert top[0][0] == 700
     listed = run(Plan(Operation.MAX, 2, limit=3), reps)  # the first three as listed: 100, 300, 250
     assert listed[0][0] == 300
+
+
+def test_a_question_that_starts_name_asks_for_a_kind_of_row():
+    lakes = table_of(LAKES, "lakes.csv")
+    # "lake" after "name the largest" is the kind of row asked for, not a word of the "Lake ..." cells: it picked the
+    # cells holding it and answered from the column beside them
+    assert answer("Name the largest lake", lakes, "string") == "Lake Geneva"
+    assert answer("What was the deepest lake?", lakes, "string") == "Lake Maggiore"
+    reading = parse.read("Name the largest lake", lakes, AnswerType.STRING)
+    assert reading is not None and reading.plan.where == () and reading.plan.select == (0,)
