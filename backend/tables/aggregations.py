@@ -131,9 +131,11 @@ def per_group(p: ParsedQuestion) -> Outcome:
     scored = (SCORE_NAME.search(name) or _PER_UNIT.search(name)) and grouped.group(0) not in ("total", "sum")
     operation = Operation.AVG if scored or grouped.group(0) in ("average", "mean") else Operation.SUM
     plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
-    if p.table.columns[p.measure].kind == "text" and operation is Operation.SUM:
+    if p.table.columns[p.measure].kind == "text" and operation is Operation.SUM and repeats:
         # "the year with the most events" of an Event column of "3000 m" and "5000 m": its rows counted, not the
-        # distances in its cells added up (fresh WikiTableQuestions training questions, tuning tables, 2026-11-28)
+        # distances in its cells added up (fresh WikiTableQuestions training questions, tuning tables, 2026-11-28).
+        # Where each group is one row, its own quantity ranks it: "the prime minister with the shortest total time in
+        # office" of "996 days" counted one row each, a tie of all (fresh tuning nt-9538, 2026-12-06)
         plan = replace(plan, operation=Operation.COUNT, column=None)
     return p.reading(plan, ReadingKind.GROUP)
 

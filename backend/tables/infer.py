@@ -115,6 +115,9 @@ def infer(raw: RawTable, name: str) -> TypedTable:
     merged = _with_sub_header(header, body[0]) if has_header and body else None
     if merged is not None:  # a header of two rows: "Peak chart positions" over "US" and "US R&B"
         header, body = merged, body[1:]
+    if has_header:  # the header repeated down a long table (as a web page pages it) is no row of data
+        said = _as_said(header)
+        body = [row for row in body if _as_said(row) != said]
     columns, arrays = [], {}
     spanning = [_spanning_text(row) for row in body]
     for i, column_name in enumerate(unique_names(header)):
@@ -222,6 +225,11 @@ def _dates(cells: list[str], formats: list[str]) -> dict[str, datetime] | None:
     if sum(d is not None for d in found.values()) < TYPED_SHARE * len(found):
         return None
     return {c: d for c, d in found.items() if d is not None}
+
+
+def _as_said(row: list[str]) -> list[str]:
+    """A row's cells as compared with the header: lower case, one space between words."""
+    return [" ".join(cell.lower().split()) for cell in row]
 
 
 def _looks_like_header(rows: list[list[str]]) -> bool:

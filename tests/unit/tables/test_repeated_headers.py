@@ -1,0 +1,30 @@
+"""A header repeated down a long table (as a web page pages it) is no row of data; a quantity written with its unit
+("996 days") ranks the rows of a group of one row each."""
+
+from __future__ import annotations
+
+from tests.unit.tables.sample import answer, table_of
+
+PAGED = "Code,Name,Width\n1,Alpha,half\n2,Beta,full\nCode,Name,Width\n3,Gamma,half\n4,Delta,half\nCode,Name,Width\n"
+
+
+def test_a_repeated_header_is_no_row():
+    paged = table_of(PAGED, "codes.csv")
+    assert paged.row_count == 4
+    # it counted the two header rows among the codes (fresh tuning nt-14019: 31 for 21)
+    assert answer("How many codes are there?", paged, "integer") == 4
+    assert answer("How many codes are half width?", paged, "integer") == 3
+    # a row that repeats only some header cells is data
+    partly = table_of("Team,Coach,City\nLions,Bo,Oslo\nTeam,Ann,Rome\n", "teams.csv")
+    assert partly.row_count == 2
+
+
+def test_a_quantity_with_its_unit_ranks_groups_of_one_row():
+    terms = table_of(
+        "Prime Minister,Total time in office\nEdmund Barton,996 days\nChris Watson,113 days\nFrank Forde,7 days\n"
+        "Prime Minister,Total time in office\n",
+        "prime_ministers.csv",
+    )
+    # one row each: their days rank them (each one's rows were counted, a tie of all)
+    assert answer("Which prime minister spent the shortest total time in office?", terms, "string") == "Frank Forde"
+    assert answer("Which prime minister had the longest total time in office?", terms, "string") == "Edmund Barton"
