@@ -34,6 +34,9 @@ _SENSES = (
     # "which municipality has the most people who reside in it": its Population (fresh WikiTableQuestions training
     # questions, tuning tables, 2026-11-28)
     (re.compile(r"(?i)\bpopulation\b"), frozenset({stem("people"), stem("residents"), stem("inhabitants")})),
+    # "which school has the most students" of an Enrollment (it counted each school's one row: a tie of them all,
+    # declined; fresh WikiTableQuestions tuning nt-7177, 2026-12-06)
+    (re.compile(r"(?i)\benrol(?:l)?ment\b"), frozenset({stem("students"), stem("pupils")})),
     # "what did the Rome shipment weigh" (no reading of its Weight (kg): "weigh" and "weight" stem apart; my own
     # shipments table, 2026-11-29)
     (re.compile(r"(?i)\bweight\b"), frozenset({stem("weigh"), stem("weighs"), stem("weighed")})),

@@ -1,5 +1,5 @@
 """A header repeated down a long table (as a web page pages it) is no row of data; a quantity written with its unit
-("996 days") ranks the rows of a group of one row each."""
+("996 days") ranks the rows of a group of one row each; "students" name an Enrollment."""
 
 from __future__ import annotations
 
@@ -28,3 +28,17 @@ def test_a_quantity_with_its_unit_ranks_groups_of_one_row():
     # one row each: their days rank them (each one's rows were counted, a tie of all)
     assert answer("Which prime minister spent the shortest total time in office?", terms, "string") == "Frank Forde"
     assert answer("Which prime minister had the longest total time in office?", terms, "string") == "Edmund Barton"
+
+
+def test_students_name_an_enrollment():
+    schools = table_of(
+        'Institution,Location,Enrollment\nBryan College,Dayton,"1,044"\nColumbia College,Columbia,"1,200"\n'
+        'Milligan College,Elizabethton,"1,006"\n',
+        "schools.csv",
+    )
+    # each school's one row counted, a tie of them all, declined: the Enrollment ranks them
+    assert answer("Which school has the most students?", schools, "string") == "Columbia College"
+    assert answer("Which school has the fewest students?", schools, "string") == "Milligan College"
+    # a table with a Students column keeps it
+    own = table_of("School,Students,Staff\nA,300,20\nB,250,40\n", "schools.csv")
+    assert answer("Which school has the most students?", own, "string") == "A"
