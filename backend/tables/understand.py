@@ -239,10 +239,18 @@ def _flags_said(p: ParsedQuestion) -> None:
         )
 
 
+_PLACE_NAME = re.compile(r"(?i)\b(?:rank|pos\.?|position|place)\b")
+
+
 def _ranked_at(p: ParsedQuestion) -> None:
     """ "what city was ranked first": the row the table's rank column puts first (a rank of 1, not "1st" in a cell)."""
     ranked_at = _RANKED_AT.search(p.q)
-    placing = placing_column(p.table) if ranked_at else None
+    # ("ranked first in the preliminary": the Preliminary Rank it names, not the Rank of the final, whose first rows
+    # were left empty; fresh WikiTableQuestions tuning nt-3839, 2026-12-06)
+    named = next(
+        (c for c in p.named if p.table.columns[c].numeric and _PLACE_NAME.search(p.table.columns[c].name)), None
+    )
+    placing = (named if named is not None else placing_column(p.table)) if ranked_at else None
     if ranked_at and placing is not None and placing not in p.condition_columns:
         said = ranked_at.group(1) or ranked_at.group(2)
         place = ORDINAL_WORDS.index(said) + 1 if said in ORDINAL_WORDS else int(re.sub(r"\D", "", said))

@@ -1,5 +1,5 @@
 """A header repeated down a long table (as a web page pages it) is no row of data; a quantity written with its unit
-("996 days") ranks the rows of a group of one row each; "students" name an Enrollment."""
+("996 days") ranks the rows of a group of one row each; "students" name an Enrollment; "ranked first in the preliminary" reads the Preliminary Rank."""
 
 from __future__ import annotations
 
@@ -42,3 +42,14 @@ def test_students_name_an_enrollment():
     # a table with a Students column keeps it
     own = table_of("School,Students,Staff\nA,300,20\nB,250,40\n", "schools.csv")
     assert answer("Which school has the most students?", own, "string") == "A"
+
+
+def test_ranked_first_in_a_round_the_question_names_reads_its_rank():
+    diving = table_of(
+        "Rank,Diver,Preliminary Points,Preliminary Rank,Final Points,Final Rank\n"
+        ",Ingrid Kramer,56.30,1,34.98,2\n,Paula Myers,54.70,2,35.24,1\n4,Juno Stover,51.90,6,31.69,4\n",
+        "diving.csv",
+    )
+    # the Rank of the final leaves its medal rows empty: "first in the preliminary" is its own column's 1
+    assert answer("Who ranked first in the preliminary?", diving, "string") == "Ingrid Kramer"
+    assert answer("Who ranked first in the final?", diving, "string") == "Paula Myers"
