@@ -1,5 +1,6 @@
 """A header repeated down a long table (as a web page pages it) is no row of data; a quantity written with its unit
-("996 days") ranks the rows of a group of one row each; "students" name an Enrollment; "ranked first in the preliminary" reads the Preliminary Rank."""
+("996 days") ranks the rows of a group of one row each; "students" name an Enrollment; "ranked first in the
+preliminary" reads the Preliminary Rank."""
 
 from __future__ import annotations
 
