@@ -84,6 +84,25 @@ def two_columns(
     )
 
 
+# "than every other team combined", "than all the others", "than the rest": the one row said against every other row
+_THE_REST = re.compile(r"\bthan (?:every|all(?: of)?(?: the)?|the) (?:other|others|rest)\b")
+
+
+def than_the_rest(q: str, where: tuple[Condition, ...], measure: int | None) -> Compared | None:
+    """The rows one value picks told apart from every other row: "how many more titles did Maccabi Tel Aviv win than
+    every other team combined" (its Titles less the others' added up; it read its Titles less its Winning Years, named
+    by "win": 2002, fresh WikiTableQuestions tuning nt-2604, 2026-12-06). Rows counted where no number column is
+    named ("how many more games did Ana win than the rest")."""
+    if not _THE_REST.search(q) or not re.search(r"how (?:many|much) (?:more|less|fewer)", q):
+        return None
+    said = [c for c in where if c.op == "=" and c.view == "text"]
+    if len(said) != 1:
+        return None
+    rest = tuple(Condition(c.column, "!=", c.value) if c is said[0] else c for c in where)
+    operation = Operation.COUNT if measure is None else Operation.SUM
+    return Plan(operation, measure, where=where), ReadingKind.DIFFERENCE, Plan(operation, measure, where=rest)
+
+
 def remaining(q: str, table: TypedTable, named: list[int], where: tuple[Condition, ...]) -> Compared | None:
     """What is left of a budget the question names: "how much budget is left for Black Friday", "the remaining
     budget of Fornax" (its Budget less its Spend, below 0 when overspent)."""

@@ -73,10 +73,15 @@ def explain(
     free = any(c.op == "=" and c.view == "number" and c.value == 0 for c in plan.where)
     # "stayed within budget": a plan that keeps one column at most another accounts for "within"
     within = any(c.op == "<=" and c.view == "column" for c in plan.where)
+    # "than every other team", "than the rest": a second plan of the rows the first does not pick
+    rest = second is not None and any(c.op == "!=" for c in second.where) and not any(c.op == "!=" for c in plan.where)
     explained |= {
         i
         for i, w in enumerate(words)
-        if (excludes and w in (BOUND_NEGATION, *NEGATION)) or (free and w == "free") or (within and w == "within")
+        if (excludes and w in (BOUND_NEGATION, *NEGATION))
+        or (free and w == "free")
+        or (within and w == "within")
+        or (rest and w in _THE_REST)
     }
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
     # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan
@@ -132,6 +137,7 @@ def _comparison_dropped(plan: Plan, second: Plan | None, words: list[str]) -> li
 
 
 _HOW_OFTEN = {"once", "twice", "times"}  # the words of a group's number of rows said (Plan.having)
+_THE_REST = {"other", "others", "rest"}  # the rows a second plan keeps where the first picks one value
 
 _COMPARATIVES = {
     *"less more fewer greater higher lower larger smaller bigger cheaper".split(),

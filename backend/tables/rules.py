@@ -36,6 +36,7 @@ from backend.tables.comparisons import (
     share_of_level,
     short_of,
     spread,
+    than_the_rest,
     two_columns,
 )
 from backend.tables.conditions import filled_or_empty
@@ -132,6 +133,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
         )
         or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text, p.element is AnswerType.BOOLEAN)
         or either_number(q, p.conditions, p.measure)
+        or (than_the_rest(q, where, p.measure) if p.numeric_answer else None)
         or (two_columns(q, table, p.named, where, p.condition_columns) if p.numeric_answer else None)
         or (short_of(q, table, p.named, where) if p.numeric_answer else None)
         or (remaining(q, table, p.named, where) if p.numeric_answer else None)

@@ -1,9 +1,11 @@
 """A header repeated down a long table (as a web page pages it) is no row of data; a quantity written with its unit
 ("996 days") ranks the rows of a group of one row each; "students" name an Enrollment; "ranked first in the
-preliminary" reads the Preliminary Rank."""
+preliminary" reads the Preliminary Rank; one row told apart from "every other" row."""
 
 from __future__ import annotations
 
+from backend.tables import parse
+from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
 PAGED = "Code,Name,Width\n1,Alpha,half\n2,Beta,full\nCode,Name,Width\n3,Gamma,half\n4,Delta,half\nCode,Name,Width\n"
@@ -54,3 +56,20 @@ def test_ranked_first_in_a_round_the_question_names_reads_its_rank():
     # the Rank of the final leaves its medal rows empty: "first in the preliminary" is its own column's 1
     assert answer("Who ranked first in the preliminary?", diving, "string") == "Ingrid Kramer"
     assert answer("Who ranked first in the final?", diving, "string") == "Paula Myers"
+
+
+def test_one_row_against_every_other_row():
+    titles = table_of(
+        'Place,Team,Titles,Winning Years\n1,Maccabi Tel Aviv,5,"2007, 2010, 2011, 2012, 2013"\n'
+        '2,Hapoel Jerusalem,2,"2008, 2009"\n3,Ironi Ashkelon,1,2006\n4,Hapoel Holon,0,\n',
+        "titles.csv",
+    )
+    # its Titles less every other team's added up (it read its Titles less its Winning Years, named by "win": 2002)
+    question = "How many more titles did Maccabi Tel Aviv win than every other team combined?"
+    assert answer(question, titles, "integer") == 2
+    reading = parse.read(question, titles, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
+    assert answer("How many more titles did Maccabi Tel Aviv win than the rest?", titles, "integer") == 2
+    # rows counted where no number is named
+    games = table_of("Game,Winner\n1,Ana\n2,Ana\n3,Bo\n4,Ana\n", "games.csv")
+    assert answer("How many more games did Ana win than all the others?", games, "integer") == 2
