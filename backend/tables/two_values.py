@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from backend.tables.cells import parse_number
-from backend.tables.column_kinds import is_year_or_rank, rank_column, says_when, units_column
+from backend.tables.column_kinds import is_year_or_rank, rank_column, says_when, units_column, year_column
 from backend.tables.columns import measured_by
 from backend.tables.comparisons import Compared
 from backend.tables.infer import TypedTable
@@ -46,6 +46,9 @@ def two_values(
         return _larger_of_two(q, table, measure, column, rest, first, second)
     if _BEFORE_OR_AFTER.search(q):
         return _before_or_after(table, column, rest, first, second)
+    apart = _years_apart(q, table, column, rest, first, second)
+    if apart is not None:
+        return apart
     if asks_difference(q):
         difference = _difference_of_two(
             q, table, measure, _rows_of(rest, column, first), _rows_of(rest, column, second)
@@ -117,6 +120,33 @@ def _before_or_after(table: TypedTable, column: int, rest: tuple[Condition, ...]
         earlier,
         ReadingKind.BEFORE_OR_AFTER,
         Plan(Operation.ROWS, select=(column,), where=_rows_of(rest, column, first), limit=1),
+    )
+
+
+# "how many years apart did A and B win", "the difference in years won for A and B": their rows' years told apart (it
+# read their Wins, 1 each: 0, at 0.8; or counted their two rows; fresh WikiTableQuestions tuning nt-2690, 2026-12-06)
+_YEARS_APART = re.compile(
+    r"\bhow many years (?:apart|between|separated?|passed|elapsed)\b|\byears apart\b"
+    r"|\bdifference (?:in |of |between )?(?:the )?years\b"
+)
+
+_LASTED = re.compile(r"\b(?:length|long|lasted|lasting|duration|tenure|spans?)\b")
+
+
+def _years_apart(
+    q: str, table: TypedTable, column: int, rest: tuple[Condition, ...], first: str, second: str
+) -> Compared | None:
+    """How many years apart the two values' rows are, by the table's column of years, when each names one row."""
+    # (not of how long each lasted: "the difference in years between the length of A's career and B's")
+    years = year_column(table) if _YEARS_APART.search(q) and not _LASTED.search(q) else None
+    if years is None or years == column:
+        return None
+    if len(rows_where(table, column, first)) != 1 or len(rows_where(table, column, second)) != 1:
+        return None
+    return (
+        Plan(Operation.SUM, years, where=_rows_of(rest, column, first)),
+        ReadingKind.DIFFERENCE,
+        Plan(Operation.SUM, years, where=_rows_of(rest, column, second)),
     )
 
 

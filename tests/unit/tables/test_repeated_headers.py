@@ -1,10 +1,11 @@
 """A header repeated down a long table (as a web page pages it) is no row of data; a quantity written with its unit
 ("996 days") ranks the rows of a group of one row each; "students" name an Enrollment; "ranked first in the
-preliminary" reads the Preliminary Rank; one row told apart from "every other" row."""
+preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart."""
 
 from __future__ import annotations
 
 from backend.tables import parse
+from backend.tables.plan import ReadingKind
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
@@ -73,3 +74,22 @@ def test_one_row_against_every_other_row():
     # rows counted where no number is named
     games = table_of("Game,Winner\n1,Ana\n2,Ana\n3,Bo\n4,Ana\n", "games.csv")
     assert answer("How many more games did Ana win than all the others?", games, "integer") == 2
+
+
+def test_years_apart_are_the_two_rows_years_told_apart():
+    cup = table_of(
+        "Team,County,Wins,Years won\nGreystones,Wicklow,1,2011\nConfey,Kildare,1,2006\nCrettyard,Laois,1,2005\n",
+        "cup.csv",
+    )
+    # their Years won told apart: it read their Wins (1 each: 0), or counted their two rows
+    for question in (
+        "What is the difference in years won between Crettyard and Greystones?",
+        "How many years apart did Crettyard and Greystones win?",
+        "How many years between Crettyard's win and Greystones' win?",
+    ):
+        assert answer(question, cup, "integer") == 6, question
+    careers = table_of("Player,Career\nEddie Giacomin,1965–76\nMark Messier,1991–97\n", "careers.csv")
+    # how long each lasted is no year apart (it read 1965 and 1991: 26, at 0.72)
+    question = "What is the difference in years between the length of Eddie Giacomin's career and Mark Messier's?"
+    reading = parse.read(question, careers, AnswerType.INTEGER)
+    assert reading is not None and reading.kind is not ReadingKind.DIFFERENCE
