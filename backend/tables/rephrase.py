@@ -54,6 +54,24 @@ _SUPERLATIVE_OF = {
 }
 _THE_COMPARATIVE = re.compile(rf"(?i)\bthe ({'|'.join(_SUPERLATIVE_OF)})\b")
 
+# "which city has more built-up area than any other", "scored higher than every other team": the most (no reading:
+# "than" compares with a value said after it; fresh WikiTableQuestions tuning nt-9991, 2026-12-06)
+_THAN_ANY_OTHER = re.compile(
+    rf"(?i)\b({'|'.join(_SUPERLATIVE_OF)})\b((?: [\w-]+){{0,4}}?) than (?:any|every|all(?: the)?) others?(?: \w+)?"
+)
+
+
+def _the_superlative(match: re.Match[str]) -> str:
+    """ "more built-up area than any other city" as "the most built-up area"."""
+    return f"the {_SUPERLATIVE_OF[match.group(1).lower()]}{match.group(2)}"
+
+
+# "the largest amount of events", "the least amount of screens": the most (fewest) of them, counted as "the most
+# events" is (no reading; fresh tuning nt-6065, nt-2359, 2026-12-06). A mass stays said ("the largest amount of money").
+_AMOUNT_OF_COUNTED = re.compile(
+    r"(?i)\b(largest|greatest|biggest|highest|smallest|lowest|least|lest) amount of (?=\w+s\b)"
+)
+
 # "less that 1 goal", "more then 30 acres": "than" mistyped before a number (it counted every player, at 0.72;
 # nt-5022, twenty-first stop's tuning questions)
 _THAN_MISTYPED = re.compile(rf"(?i)\b({'|'.join(_SUPERLATIVE_OF)}) (?:that|then) (?=[$£€]?\d)")
@@ -65,6 +83,12 @@ def rephrased(question: str) -> str:
     question = _YEAR_SPAN.sub(_year_span, question)
     question = _THAN_MISTYPED.sub(r"\1 than ", question)
     question = _TOP_NUMBER.sub(r"highest \1 of", question)
+    if not re.search(r"(?i)\bhow (?:many|much) (?:more|less|fewer)\b", question):  # a difference with the rest
+        question = _THAN_ANY_OTHER.sub(_the_superlative, question)
+    question = _AMOUNT_OF_COUNTED.sub(
+        lambda m: "most " if m.group(1).lower() in ("largest", "greatest", "biggest", "highest") else "fewest ",
+        question,
+    )
     question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X
         question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)

@@ -1,11 +1,13 @@
 """A header repeated down a long table (as a web page pages it) is no row of data; a quantity written with its unit
 ("996 days") ranks the rows of a group of one row each; "students" name an Enrollment; "ranked first in the
-preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart."""
+preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart;
+"more than any other" and "the largest amount of" as "the most"."""
 
 from __future__ import annotations
 
 from backend.tables import parse
 from backend.tables.plan import ReadingKind
+from backend.tables.rephrase import rephrased
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
@@ -93,3 +95,16 @@ def test_years_apart_are_the_two_rows_years_told_apart():
     question = "What is the difference in years between the length of Eddie Giacomin's career and Mark Messier's?"
     reading = parse.read(question, careers, AnswerType.INTEGER)
     assert reading is not None and reading.kind is not ReadingKind.DIFFERENCE
+
+
+def test_more_than_any_other_and_the_largest_amount_of_are_the_most():
+    venues = table_of(
+        "Venue,Event,Screens\nMadrid,Open,12\nParis,Masters,30\nMadrid,Final,12\nRome,Cup,8\n", "venues.csv"
+    )
+    # "than" compared with no value said, "amount of" a count: no reading of either
+    assert answer("Which venue hosted the largest amount of events?", venues, "string") == "Madrid"
+    assert answer("Which venue hosted more events than any other venue?", venues, "string") == "Madrid"
+    assert answer("Which event had more screens than any other?", venues, "string") == "Masters"
+    assert answer("Which event has the least amount of screens?", venues, "string") == "Cup"
+    # a mass said stays as said
+    assert rephrased("Who spent the largest amount of money?") == "Who spent the largest amount of money?"
