@@ -18,12 +18,15 @@ from backend.tables.column_kinds import holds_years, is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.periods import columns_of_periods
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
-from backend.tables.spans import range_column, span_columns, took_to
+from backend.tables.spans import range_column, span_columns, spans_years, took_to
 from backend.tables.vocabulary import OUTCOME_CELLS, Index
 from backend.tables.words import AVERAGE, Mention, normal
 from backend.text import stem
 
 Compared = tuple[Plan, ReadingKind, Plan | None]
+
+
+_YEARS_LASTED = re.compile(r"^how many (?:consecutive |total )?years (?:did|was|were|has|had|is)\b")
 
 
 def spread(
@@ -46,10 +49,13 @@ def spread(
         return Plan(Operation.AVG, took[0], where=ended, until=took[1]), ReadingKind.AVG, None
     if took is not None and where:  # "how long did T-202 take to resolve": the days from its Opened to its Resolved
         return Plan(Operation.MIN, took[0], where=where), ReadingKind.DAYS, Plan(Operation.MAX, took[1], where=where)
-    if measure is not None or not re.search(r"^how long\b", q):
+    years_lasted = bool(where) and _YEARS_LASTED.search(q) is not None
+    if measure is not None or not (re.search(r"^how long\b", q) or years_lasted):
         return None
     # "how long did X serve": from its start to its end column, else across the years its cells span ("1996–99"),
-    # else across the years of the rows that match.
+    # else across the years of the rows that match. "How many years did X coach" is the same where a row says when
+    # it began and ended (it counted his one row, or its longest run of rows: 1; fresh WikiTableQuestions tuning
+    # nt-9180, nt-9448, 2026-12-06); of rows one a year ("how many years did X win") it counts them.
     span = span_columns(table, taken) if where else None
     if span is not None:
         return (
@@ -58,8 +64,12 @@ def spread(
             Plan(Operation.MAX, span[1], where=where),
         )
     ranged = range_column(table, taken)
+    if years_lasted and ranged is not None and not spans_years(table, ranged):
+        return None  # a column of seasons ("1937–38"), one a row: "how many years did Rosenborg win" counts them
     if ranged is not None:
         return Plan(Operation.ROWS, select=(ranged,), where=where), ReadingKind.DURATION, None
+    if years_lasted:
+        return None
     numeric = (i for i, c in enumerate(table.columns) if c.numeric and i not in taken)
     years = next((i for i in numeric if holds_years(table, i)), None)
     if years is not None:

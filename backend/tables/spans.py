@@ -39,6 +39,14 @@ def range_column(table: TypedTable, taken: set[int]) -> int | None:
     return next((i for i in range(len(table.columns)) if i not in taken and f"s{i}" in table.data.column_names), None)
 
 
+def spans_years(table: TypedTable, column: int) -> bool:
+    """Whether a column of year spans holds tenures ("1937–1941": most cells span more than a year), not seasons
+    ("1937–38", one a row)."""
+    firsts, lasts = table.data.column(f"s{column}").to_pylist(), table.data.column(f"l{column}").to_pylist()
+    spans = [last - first for first, last in zip(firsts, lasts, strict=True) if first is not None and last is not None]
+    return bool(spans) and sum(span > 1 for span in spans) * 2 > len(spans)
+
+
 def lasting_columns(q: str, table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
     """For "the longest" or "the shortest" with nothing else to order by: the start and end of how long each row
     lasted (a start and an end column, or one column of year spans twice)."""

@@ -1,7 +1,8 @@
-"""A header repeated down a long table (as a web page pages it) is no row of data; a quantity written with its unit
-("996 days") ranks the rows of a group of one row each; "students" name an Enrollment; "ranked first in the
-preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart;
-"more than any other" and "the largest amount of" as "the most"."""
+"""Readings found on 2026-12-06 (twenty-third stop): a header repeated down a long table is no row of data; a
+quantity written with its unit ("996 days") ranks groups of one row each; "students" name an Enrollment; "ranked first
+in the preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart;
+"more than any other" and "the largest amount of" as "the most"; "how many years did X coach" as the years his row
+spans."""
 
 from __future__ import annotations
 
@@ -108,3 +109,19 @@ def test_more_than_any_other_and_the_largest_amount_of_are_the_most():
     assert answer("Which event has the least amount of screens?", venues, "string") == "Cup"
     # a mass said stays as said
     assert rephrased("Who spent the largest amount of money?") == "Who spent the largest amount of money?"
+
+
+def test_how_many_years_of_a_tenure_is_its_span():
+    staff = table_of(
+        "Name,Title,Years at Nebraska\nBiff Jones,Head Coach,1937–1941\nW. Harold Browne,Assistant Coach,1930–1940\n",
+        "staff.csv",
+    )
+    # the years its cells span (it counted his one row: 1)
+    assert answer("How many years did Biff Jones coach?", staff, "integer") == 4
+    assert answer("How many consecutive years did W. Harold Browne coach?", staff, "integer") == 10
+    seasons = table_of(
+        "Season,Gold\n1967–68,Rosenborg\n1968–69,Rosenborg\n1969–70,Lyn\n1970–71,Rosenborg\n", "seasons.csv"
+    )
+    # of a column of seasons, one a row, the rows are counted
+    assert answer("How many consecutive years did Rosenborg win gold?", seasons, "integer") == 2
+    assert answer("How many years did Rosenborg win gold?", seasons, "integer") == 3
