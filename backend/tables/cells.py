@@ -164,9 +164,34 @@ def list_items(cell: str) -> list[str]:
     return [item for item in _ITEM_BREAK.split(cell.strip().lower()) if item]
 
 
+# Month names in the languages a spreadsheet or a copied page often writes dates in (Italian, Spanish, French,
+# German, Portuguese, Dutch), read as the English ones the date formats name: "23 settembre 1981" is a date of birth
+# ("which player was born last" ordered no dates, and read the last row listed; fresh WikiTableQuestions tuning
+# nt-12994, 2026-12-06).
+_MONTHS_IN = {
+    "January": "gennaio enero janvier januar janeiro januari",
+    "February": "febbraio febrero février fevrier februar fevereiro februari",
+    "March": "marzo mars märz maerz março marco maart",
+    "April": "aprile abril avril",
+    "May": "maggio mayo mai maio mei",
+    "June": "giugno junio juin juni junho",
+    "July": "luglio julio juillet juli julho",
+    "August": "agosto août aout augustus",
+    "September": "settembre septiembre setiembre septembre setembro",
+    "October": "ottobre octubre octobre oktober outubro",
+    "November": "novembre noviembre novembro",
+    "December": "dicembre diciembre décembre decembre dezember dezembro",
+}
+_ENGLISH_MONTH = {name: english for english, names in _MONTHS_IN.items() for name in names.split()}
+_FOREIGN_MONTH = re.compile(r"(?i)(?<![\w])(" + "|".join(sorted(_ENGLISH_MONTH, key=len, reverse=True)) + r")(?![\w])")
+
+
 def parse_date(cell: str, formats: list[str] | None = None) -> datetime | None:
-    """The date a cell states, in one of the common written forms, or None."""
+    """The date a cell states, in one of the common written forms (its month named in English or in one of
+    ``_MONTHS_IN``'s languages), or None."""
     text = _FOOTNOTE.sub("", cell.strip()).strip()
+    if re.search(r"[^\W\d_]{3}", text):  # a word: a month's name, perhaps
+        text = _FOREIGN_MONTH.sub(lambda m: _ENGLISH_MONTH[m.group(1).lower()], text)
     text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
     text = re.sub(r"\s*\(.*\)$", "", text)  # "January 26, 1995 (Sunday)"
     for fmt in formats or DATE_FORMATS:

@@ -95,7 +95,9 @@ def numbers_in_order(numbers: list[float]) -> bool:
 
 def is_rank(name: str) -> bool:
     """Ranks and identifiers: numbers that order or name rows, not amounts."""
-    return bool(re.search(r"(\b|_)(ranks?|pos|positions?|places?|no|id|#)\b", name, re.I))
+    # ("N°", "Nº": a number sign, as "#" and "No"; a squad's shirt numbers were averaged as its amount, fresh
+    # WikiTableQuestions tuning nt-6445, 2026-12-06)
+    return bool(re.search(r"(\b|_)(ranks?|pos|positions?|places?|no|id|#)\b|(?<!\w)n[°º]", name, re.I))
 
 
 def rank_column(table: TypedTable) -> int | None:

@@ -78,6 +78,11 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
     # or dates the question names, not the table's (it listed the schools by name: 0.8, wrong; fresh WikiTableQuestions
     # training questions, tuning tables, 2026-11-29)
     dated = next((c for c in p.named if says_when(p.table, c)), None)
+    answer = p.answer_column
+    if dated == answer and p.wants_text and re.match(r"(?:which|who)\b", p.q):
+        # "which player was born last": the date orders the rows and the rows' names answer (it answered the date;
+        # fresh WikiTableQuestions tuning nt-12994, 2026-12-06)
+        answer = answered_column(p.q, [], p.table, p.condition_columns | {dated}, dated, True)[0] or answer
     if re.search(r"\b(first|top)\b", p.q):
         # "who is the top student" of a table of grades in no order: the highest of its one score column (on
         # average, where the answer's rows repeat: a student's grades); not "the top 10", nor "first", nor a place in
@@ -90,13 +95,13 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
                 return p.reading(plan, ReadingKind.GROUP)
             plan = Plan(Operation.ROWS, select=(p.answer_column,), order_by=scores[0], descending=True, limit=1)
             return p.reading(plan, ReadingKind.SUPERLATIVE)
-        plan = Plan(Operation.ROWS, select=(p.answer_column,), where=filled, order_by=dated, limit=1)
+        plan = Plan(Operation.ROWS, select=(answer,), where=filled, order_by=dated, limit=1)
         return p.reading(plan, ReadingKind.FIRST)
     placing = dated if dated is not None else placing_column(p.table)  # "last", "final", "bottom": the last ranked
     return p.reading(
         Plan(
             Operation.ROWS,
-            select=(p.answer_column,),
+            select=(answer,),
             where=filled,
             order_by=placing,
             descending=True,

@@ -71,6 +71,9 @@ _TEXT_SENSES = (
 # one row it counted was capped as a cell asked for; my own HR table, 2026-11-29).
 _DATE_SENSES = (
     (re.compile(r"(?i)\b(?:start(?:ed)?|hire[ds]?|joined|joining)\b"), frozenset(stem(w) for w in ("joined", "hired"))),
+    # "which player was born last" of a Date of birth (it read the last row listed, "born" left out; fresh
+    # WikiTableQuestions tuning nt-12994, 2026-12-06)
+    (re.compile(r"(?i)\b(?:birth|dob|birthday|birthdate)\b"), frozenset({stem("born")})),
     # "which project finished earliest" of a Completed date (it ordered the Start Date, at 0.8; my own projects table,
     # 2026-11-29)
     (re.compile(r"(?i)\b(?:completed|completion|done)\b"), frozenset(stem(w) for w in ("finished", "finish"))),

@@ -2,11 +2,14 @@
 quantity written with its unit ("996 days") ranks groups of one row each; "students" name an Enrollment; "ranked first
 in the preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart;
 "more than any other" and "the largest amount of" as "the most"; "how many years did X coach" as the years his row
-spans."""
+spans; dates with month names of other languages, "born" of a Date of birth."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from backend.tables import parse
+from backend.tables.cells import parse_date
 from backend.tables.plan import ReadingKind
 from backend.tables.rephrase import rephrased
 from backend.types import AnswerType
@@ -125,3 +128,22 @@ def test_how_many_years_of_a_tenure_is_its_span():
     # of a column of seasons, one a row, the rows are counted
     assert answer("How many consecutive years did Rosenborg win gold?", seasons, "integer") == 2
     assert answer("How many years did Rosenborg win gold?", seasons, "integer") == 3
+
+
+def test_dates_with_month_names_of_other_languages():
+    assert parse_date("23 settembre 1981") == datetime(1981, 9, 23)
+    assert parse_date("12 mayo 1990") == datetime(1990, 5, 12)
+    assert parse_date("1 mars 2020") == datetime(2020, 3, 1)
+    assert parse_date("Mars") is None  # a word alone is no date
+    squad = table_of(
+        "N°,Name,Date of birth,Nationality\n1,Marcus Popp,23 settembre 1981,Germany\n"
+        "10,Guillaume Di Betta,8 settembre 1994,France\n17,Victor Le Guennec,19 giugno 1994,France\n",
+        "squad.csv",
+    )
+    assert squad.columns[2].kind == "date"
+    # "born" names the Date of birth, which orders the rows; the rows' names answer (it read the last row listed)
+    assert answer("Which player was born last?", squad, "string") == "Guillaume Di Betta"
+    assert answer("Who was born first?", squad, "string") == "Marcus Popp"
+    assert answer("How many players are older than Guillaume Di Betta?", squad, "integer") == 2
+    # the shirt numbers (N°) are no amount to average
+    assert answer("Which nationality has the most players?", squad, "string") == "France"
