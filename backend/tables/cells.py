@@ -186,12 +186,18 @@ _ENGLISH_MONTH = {name: english for english, names in _MONTHS_IN.items() for nam
 _FOREIGN_MONTH = re.compile(r"(?i)(?<![\w])(" + "|".join(sorted(_ENGLISH_MONTH, key=len, reverse=True)) + r")(?![\w])")
 
 
+def in_english(cell: str) -> str:
+    """A cell with the month names of ``_MONTHS_IN``'s languages written in English ("23 September 1981")."""
+    return _FOREIGN_MONTH.sub(lambda m: _ENGLISH_MONTH[m.group(1).lower()], cell)
+
+
 def parse_date(cell: str, formats: list[str] | None = None) -> datetime | None:
-    """The date a cell states, in one of the common written forms (its month named in English or in one of
-    ``_MONTHS_IN``'s languages), or None."""
+    """The date a cell states, in one of the common written forms, or None. Without ``formats``, a month may be
+    named in one of ``_MONTHS_IN``'s languages; with them (a column's cells, read by ``infer``), the caller has
+    written the cells :func:`in_english` once."""
     text = _FOOTNOTE.sub("", cell.strip()).strip()
-    if re.search(r"[^\W\d_]{3}", text):  # a word: a month's name, perhaps
-        text = _FOREIGN_MONTH.sub(lambda m: _ENGLISH_MONTH[m.group(1).lower()], text)
+    if formats is None:
+        text = in_english(text)
     text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text)
     text = re.sub(r"\s*\(.*\)$", "", text)  # "January 26, 1995 (Sunday)"
     for fmt in formats or DATE_FORMATS:

@@ -25,6 +25,7 @@ from backend.tables.cells import (
     ONGOING,
     date_range,
     decimal_comma,
+    in_english,
     leading_number,
     parse_date,
     parse_duration,
@@ -213,7 +214,7 @@ def _dates(cells: list[str], formats: list[str]) -> dict[str, datetime] | None:
     the column, not by each cell), else None. Years alone are numbers, not dates."""
     if not cells or all(re.fullmatch(r"\d{4}", c) for c in cells):
         return None
-    sample = cells[:200]
+    sample = [in_english(c) for c in cells[:200]]  # ("23 settembre 1981": month names of other languages)
     best: tuple[int, str] | None = None
     for fmt in formats:
         hits = sum(parse_date(c, [fmt]) is not None for c in sample)
@@ -221,7 +222,7 @@ def _dates(cells: list[str], formats: list[str]) -> dict[str, datetime] | None:
             best = (hits, fmt)
     if best is None or best[0] < TYPED_SHARE * len(sample):
         return None
-    found = {c: parse_date(c, [best[1]]) for c in set(cells)}
+    found = {c: parse_date(in_english(c), [best[1]]) for c in set(cells)}
     if sum(d is not None for d in found.values()) < TYPED_SHARE * len(found):
         return None
     return {c: d for c, d in found.items() if d is not None}
