@@ -51,7 +51,7 @@ def said_durations(question: str, words: list[str]) -> list[SaidNumber]:
 
 def timed_column(table: TypedTable, named: list[int]) -> int | None:
     """The column of times a duration is compared with: the first named, else the table's only one."""
-    timed = [c for c, column in enumerate(table.columns) if column.numeric and _holds_times(table, c)]
+    timed = [c for c, column in enumerate(table.columns) if column.numeric and holds_times(table, c)]
     return next((c for c in named if c in timed), timed[0] if len(timed) == 1 else None)
 
 
@@ -63,7 +63,8 @@ def seconds_in(number: SaidNumber, table: TypedTable, column: int) -> float:
     return number.value * 60 if seconds and median(seconds) >= _AN_HOUR else number.value
 
 
-def _holds_times(table: TypedTable, column: int) -> bool:
+def holds_times(table: TypedTable, column: int) -> bool:
+    """Whether a column's cells are race times or durations ("4:09.695", "2:05:33"), read as seconds."""
     cells = [c for c in table.data.column(f"c{column}").slice(0, 200).to_pylist() if c]
     return bool(cells) and sum(parse_duration(c) is not None for c in cells) >= _TIMES_SHARE * len(cells)
 
@@ -78,4 +79,20 @@ def seconds_per(words: list[str], number: SaidNumber, table: TypedTable, column:
     unit = _SECONDS.get(words[after]) if after < len(words) else None
     if unit is None:
         return 1
-    return unit if _holds_times(table, column) else 1
+    return unit if holds_times(table, column) else 1
+
+
+def as_time(seconds: float, table: TypedTable, column: int) -> str:
+    """Seconds written as the column's times are: hours where its cells or the value reach an hour ("14:46:36"),
+    else minutes ("4:19.41"), with as many decimals as its cells write ("the average time for the Americans" was
+    258.57, where the column and the answer wanted say 4:19.41)."""
+    cells = [
+        c for c in table.data.column(f"c{column}").slice(0, 200).to_pylist() if c and parse_duration(c) is not None
+    ]
+    decimals = max((len(c.split(".")[-1]) for c in cells if "." in c.split(":")[-1]), default=0)
+    hours = seconds >= _AN_HOUR or any(c.count(":") == 2 for c in cells)
+    sign = "-" if seconds < 0 else ""
+    minutes, rest = divmod(round(abs(seconds), decimals), 60)
+    hour, minute = divmod(int(minutes), 60) if hours else (0, int(minutes))
+    second = f"{rest:0{3 + decimals if decimals else 2}.{decimals}f}"
+    return f"{sign}{hour}:{minute:02d}:{second}" if hours else f"{sign}{minute}:{second}"

@@ -130,7 +130,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     # "the top 3 salaries", asked as a list: how many, not a salary of 3 ("how many of the top 10" picks ranks); "the
     # total sales of the top 3 reps", asked as a number: the rows added up (top_rows.py)
     ranked = top_n(words) if answer_type.is_array else None
-    if answer_type in (AnswerType.INTEGER, AnswerType.FLOAT):
+    if answer_type in (AnswerType.INTEGER, AnswerType.FLOAT, AnswerType.STRING):  # (a string: a total time, "4:19")
         ranked = rows_ranked(words)
     if ranked is not None:
         numbers = [n for n in numbers if ranked.at not in n.words]

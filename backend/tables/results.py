@@ -9,8 +9,9 @@ from typing import Any, NamedTuple
 
 from backend.tables import parse
 from backend.tables.cells import MISSING, leading_number, parse_date, parse_number, year_range
+from backend.tables.durations_said import as_time, holds_times
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Operation, ReadingKind
+from backend.tables.plan import AGGREGATE_OPERATIONS, Operation, ReadingKind
 from backend.tables.plan_words import describe
 from backend.tables.query import SHOWN_ROWS, Result, execute
 from backend.tables.ties import measured, paired_how, rates_by_group, tied_for_first
@@ -80,6 +81,13 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
             f"The matching rows hold one year ({describe(reading.plan, table)}): how long is not in the table.",
         )
     element = answer_type.element
+    timed = _of_times(reading, table)
+    if element is AnswerType.STRING and timed is not None:
+        # "the average time for the Americans", "the combined time of the first three": seconds written as the
+        # column's times are ("4:19.41", not 258.57; fresh WikiTableQuestions, 2026-12-06)
+        values = [
+            as_time(v, table, timed) if isinstance(v, int | float) and not isinstance(v, bool) else v for v in values
+        ]
     # cells as their column was read, not one by one ("€60,78" of a column of decimal commas, "5/11/2025" of one
     # that writes months first)
     answers_first = (
@@ -108,6 +116,19 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     if len(converted) != 1:
         return Typed(None, f"The table gives {len(converted)} values, not one.")
     return Typed(normalise(converted[0], answer_type))
+
+
+def _of_times(reading: parse.Reading, table: TypedTable) -> int | None:
+    """The column of times whose seconds a reading computes (an aggregate of it, or two of them told apart), or
+    None."""
+    plan = reading.plan
+    if plan.operation not in AGGREGATE_OPERATIONS or plan.group_by is not None or plan.column is None or plan.paired:
+        return None
+    if reading.second is not None and (
+        reading.kind is not ReadingKind.DIFFERENCE or reading.second.column != plan.column
+    ):
+        return None
+    return plan.column if holds_times(table, plan.column) else None
 
 
 def _type_of(value: Any) -> AnswerType:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from backend.tables.columns import measured_by
+from backend.tables.durations_said import holds_times
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.positions import Ranked, said_count
 from backend.tables.question import Outcome, ParsedQuestion
@@ -48,7 +49,9 @@ def rows_ranked(words: list[str]) -> Ranked | None:
 def aggregate_of_top_rows(p: ParsedQuestion) -> Outcome:
     """The measure the question names, added up (or averaged) over the few rows it ranks (:func:`rows_ranked`)."""
     ranked = p.ranked
-    if ranked is None or not p.numeric_answer or p.answer_type.is_array or p.measure is None:
+    if ranked is None or p.answer_type.is_array or p.measure is None:
+        return None
+    if not p.numeric_answer and not holds_times(p.table, p.measure):  # "the combined time of the first three": "14:46"
         return None
     averaged = bool(AVERAGE.search(p.q))
     operation, kind = (Operation.AVG, ReadingKind.AVG) if averaged else (Operation.SUM, ReadingKind.SUM)

@@ -13,6 +13,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from backend.tables.cells import MISSING, list_items
+from backend.tables.demonyms import people_of
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT
 from backend.tables.senses import name_by_the_tables_sense
@@ -228,7 +229,7 @@ def said_as(key: str) -> tuple[str, ...]:
         return (f"{word} place", f"{key} place", f"{word} position", f"{key} position")
     if key in _MONTH_CELLS:  # "in January" of a Month column of "Jan", "Feb" (it read every month; my own energy table)
         return (_MONTH_CELLS[key],)
-    return _SAID_AS.get(key, ())
+    return _SAID_AS.get(key, ()) + people_of(key)  # "american" for "United States"
 
 
 def holds_scores(cells: list[str]) -> bool:
@@ -288,7 +289,8 @@ def named_columns(
         # cues ("the number of trains" is no "Number" column: tuning half, 2026-11-24, 2 of 196 lost when they named
         # columns).
         # (an "On Time" of yes and no holds no time: "the average delivery time" is no reading of it)
-        whole = totals - ({_TIME} if index.flags[column] else set()) if len(name) == 1 else set()
+        # (a name of one word but for a note in brackets: "Time (hand)" is named "the time")
+        whole = totals - ({_TIME} if index.flags[column] else set()) if index.name_sizes[column] == 1 else set()
         hit, size = len(name & (free | whole)), index.name_sizes[column]
         hit += len(name & cues) if hit else 0  # "the handle time": a cue word in a name another word said
         if hit and hit >= size * share:

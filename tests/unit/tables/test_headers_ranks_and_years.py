@@ -2,7 +2,8 @@
 quantity written with its unit ("996 days") ranks groups of one row each; "students" name an Enrollment; "ranked first
 in the preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart;
 "more than any other" and "the largest amount of" as "the most"; "how many years did X coach" as the years his row
-spans; dates with month names of other languages, "born" of a Date of birth."""
+spans; dates with month names of other languages, "born" of a Date of birth; the people of a country ("American")
+name its cells; a total of times is written as a time."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from datetime import datetime
 
 from backend.tables import parse
 from backend.tables.cells import parse_date
+from backend.tables.durations_said import as_time
 from backend.tables.plan import ReadingKind
 from backend.tables.rephrase import rephrased
 from backend.types import AnswerType
@@ -147,3 +149,31 @@ def test_dates_with_month_names_of_other_languages():
     assert answer("How many players are older than Guillaume Di Betta?", squad, "integer") == 2
     # the shirt numbers (N°) are no amount to average
     assert answer("Which nationality has the most players?", squad, "string") == "France"
+
+
+def test_the_people_of_a_country_name_its_cells():
+    race = table_of(
+        "Rank,Athlete,Nationality,Time\n1,Moses Tanui,Kenya,1:01:45\n2,Peter Weilenmann,United States,1:02:30\n"
+        "3,Mark Plaatjes,USA,1:03:10\n4,Dionicio Ceron,Mexico,1:03:20\n",
+        "race.csv",
+    )
+    # "american" is the people of the United States: it was left out, and every athlete ranked
+    assert answer("Which American came in in the least amount of time?", race, "string") == "Peter Weilenmann"
+    assert answer("How many Kenyan athletes are listed?", race, "integer") == 1
+    assert answer("Which Mexican runner finished the race?", race, "string") == "Dionicio Ceron"
+
+
+def test_a_total_of_times_is_written_as_a_time():
+    walk = table_of(
+        "Rank,Name,Time (hand)\n1,Tommy Green,4:50:10\n2,Janis Dalins,4:57:20\n3,Ugo Frigerio,4:59:06\n"
+        "4,Karl Hahnel,5:06:06\n",
+        "walk.csv",
+    )
+    # the first three's times added up, in the column's own form (it read the first name: "the time" of a
+    # "Time (hand)" was no name, and a sum of times was seconds)
+    question = "What is the combined time it took the first three competitors to finish the race?"
+    assert answer(question, walk, "string") == "14:46:36"
+    assert answer("What was the average time of the first two?", walk, "string") == "4:53:45"
+    assert answer(question, walk, "integer") == 53196  # asked as a number: seconds
+    mile = table_of("Name,Time\nA,4:09.41\nB,4:29.41\n", "mile.csv")
+    assert as_time(259.41, mile, 1) == "4:19.41"

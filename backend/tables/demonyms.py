@@ -1,0 +1,77 @@
+"""The people of a country as a question says them: "how many American drivers" of a Nationality column of "United
+States" (or "USA"), "which Kenyan came in first" of "Kenya" or "KEN" (``vocabulary.said_as``: another way a question
+says a cell). Before, the word was left out and every driver counted (fresh WikiTableQuestions tuning questions: 8
+said a people of a country, nt-8601, nt-10235, nt-13809, 2026-12-06).
+
+A cell is a country written out, or its three-letter code as sports tables write it (IOC, as "GER", "SUI").
+"""
+
+from __future__ import annotations
+
+# (adjective, the country's names and codes as cells write them, in normal form)
+_PEOPLES = (
+    ("american", "united states|usa|us|u s|united states of america"),
+    ("british", "united kingdom|great britain|gbr|uk|britain"),
+    ("english", "england|eng"),
+    ("scottish", "scotland|sco"),
+    ("welsh", "wales|wal"),
+    ("irish", "ireland|irl"),
+    ("german", "germany|ger|west germany|east germany|frg|gdr"),
+    ("french", "france|fra"),
+    ("italian", "italy|ita"),
+    ("spanish", "spain|esp"),
+    ("portuguese", "portugal|por"),
+    ("dutch", "netherlands|ned|holland"),
+    ("belgian", "belgium|bel"),
+    ("swiss", "switzerland|sui"),
+    ("austrian", "austria|aut"),
+    ("swedish", "sweden|swe"),
+    ("norwegian", "norway|nor"),
+    ("danish", "denmark|den"),
+    ("finnish", "finland|fin"),
+    ("russian", "russia|rus|soviet union|urs"),
+    ("ukrainian", "ukraine|ukr"),
+    ("polish", "poland|pol"),
+    ("czech", "czech republic|czechia|cze"),
+    ("hungarian", "hungary|hun"),
+    ("romanian", "romania|rou"),
+    ("bulgarian", "bulgaria|bul"),
+    ("greek", "greece|gre"),
+    ("turkish", "turkey|tur"),
+    ("serbian", "serbia|srb"),
+    ("croatian", "croatia|cro"),
+    ("canadian", "canada|can"),
+    ("mexican", "mexico|mex"),
+    ("brazilian", "brazil|bra"),
+    ("argentine", "argentina|arg"),
+    ("argentinian", "argentina|arg"),
+    ("chilean", "chile|chi"),
+    ("colombian", "colombia|col"),
+    ("cuban", "cuba|cub"),
+    ("jamaican", "jamaica|jam"),
+    ("australian", "australia|aus"),
+    ("japanese", "japan|jpn"),
+    ("chinese", "china|chn|people s republic of china"),
+    ("korean", "south korea|korea|kor"),
+    ("indian", "india|ind"),
+    ("pakistani", "pakistan|pak"),
+    ("thai", "thailand|tha"),
+    ("kenyan", "kenya|ken"),
+    ("ethiopian", "ethiopia|eth"),
+    ("nigerian", "nigeria|ngr"),
+    ("egyptian", "egypt|egy"),
+    ("moroccan", "morocco|mar"),
+    ("israeli", "israel|isr"),
+    ("iranian", "iran|iri"),
+)
+_PEOPLE_OF: dict[str, tuple[str, ...]] = {}
+for _people, _names in _PEOPLES:
+    _said = (_people,) if _people.endswith(("sh", "ss", "ch", "se")) else (_people, f"{_people}s")  # "the Americans"
+    for _name in _names.split("|"):
+        _PEOPLE_OF[_name] = (*_PEOPLE_OF.get(_name, ()), *_said)
+
+
+def people_of(key: str) -> tuple[str, ...]:
+    """How a question names the people of the country a cell writes (in normal form): "american" and "americans"
+    for "united states" or "usa"; none for other cells."""
+    return _PEOPLE_OF.get(key, ())
