@@ -166,7 +166,9 @@ def infer(raw: RawTable, name: str) -> TypedTable:
 
 FOOT_ROWS = 3  # totals rows are looked for among the last rows ("Total members", "vacant", "Total seats")
 SUMMARY = re.compile(r"(?:grand |career )?totals?:?|sum|overall|career", re.I)  # "Career": a player's stats, summed
-_TOTAL_LABEL = re.compile(r"(?:grand )?totals?\b", re.I)  # "Total seats", "Grand Total - Value (billion rials)"
+# "Total seats", "Grand Total - Value (billion rials)", "Team Totals" (the last "player" of a box score: fresh
+# WikiTableQuestions tuning nt-2926, 2026-12-06)
+_TOTAL_LABEL = re.compile(r"(?:grand )?totals?\b|.*\btotals?$", re.I)
 
 
 def _is_summary(row: list[str]) -> bool:
@@ -177,7 +179,8 @@ def _is_summary(row: list[str]) -> bool:
         return True
     labels = [i for i, cell in enumerate(row[:2]) if _TOTAL_LABEL.match(cell.strip())]
     rest = [cell for i, cell in enumerate(row) if i not in labels and cell.strip().lower() not in MISSING]
-    return bool(labels) and bool(rest) and all(parse_number(cell) is not None for cell in rest)
+    # (numbers, or made of numbers: "168/408" of shots made and attempted)
+    return bool(labels) and bool(rest) and all(leading_number(cell) is not None for cell in rest)
 
 
 def _spanning_text(row: list[str]) -> str | None:

@@ -3,7 +3,7 @@ quantity written with its unit ("996 days") ranks groups of one row each; "stude
 in the preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart;
 "more than any other" and "the largest amount of" as "the most"; "how many years did X coach" as the years his row
 spans; dates with month names of other languages, "born" of a Date of birth; the people of a country ("American")
-name its cells; a total of times is written as a time."""
+name its cells; a total of times is written as a time; a "Team Totals" row at the foot is a totals row."""
 
 from __future__ import annotations
 
@@ -177,3 +177,14 @@ def test_a_total_of_times_is_written_as_a_time():
     assert answer(question, walk, "integer") == 53196  # asked as a number: seconds
     mile = table_of("Name,Time\nA,4:09.41\nB,4:29.41\n", "mile.csv")
     assert as_time(259.41, mile, 1) == "4:19.41"
+
+
+def test_a_label_ending_in_totals_at_the_foot_is_a_totals_row():
+    box = table_of(
+        "No.,Name,Points,3 Points\n4,Sarah Vinci,8,0/1\n5,Cobi Crispin,72,2/9\n,Team Totals,80,2/10\n", "box.csv"
+    )
+    assert box.has_summary
+    assert answer("How many points were scored in total?", box, "integer") == 80  # not 160: the totals row added in
+    assert answer("Who is the last player listed?", box, "string") == "Cobi Crispin"
+    film = table_of("Title,Year,Director\nHeat,1995,Mann\nTotal Recall,1990,Verhoeven\n", "films.csv")
+    assert not film.has_summary  # a title that starts so, beside words, is a film
