@@ -71,6 +71,11 @@ for _people, _names in _PEOPLES:
         _PEOPLE_OF[_name] = (*_PEOPLE_OF.get(_name, ()), *_said)
 
 
+# The country said by another name than its cells' ("coaches from America" of "United States")
+_PEOPLE_OF["united states"] = (*_PEOPLE_OF["united states"], "america")
+_PEOPLE_OF["usa"] = (*_PEOPLE_OF["usa"], "america")
+
+
 def people_of(key: str) -> tuple[str, ...]:
     """How a question names the people of the country a cell writes (in normal form): "american" and "americans"
     for "united states" or "usa"; none for other cells."""

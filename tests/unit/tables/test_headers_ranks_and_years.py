@@ -154,13 +154,16 @@ def test_dates_with_month_names_of_other_languages():
 def test_the_people_of_a_country_name_its_cells():
     race = table_of(
         "Rank,Athlete,Nationality,Time\n1,Moses Tanui,Kenya,1:01:45\n2,Peter Weilenmann,United States,1:02:30\n"
-        "3,Mark Plaatjes,USA,1:03:10\n4,Dionicio Ceron,Mexico,1:03:20\n",
+        "3,Mark Plaatjes,United States,1:03:10\n4,Dionicio Ceron,Mexico,1:03:20\n",
         "race.csv",
     )
     # "american" is the people of the United States: it was left out, and every athlete ranked
     assert answer("Which American came in in the least amount of time?", race, "string") == "Peter Weilenmann"
     assert answer("How many Kenyan athletes are listed?", race, "integer") == 1
     assert answer("Which Mexican runner finished the race?", race, "string") == "Dionicio Ceron"
+    assert answer("How many runners are from America?", race, "integer") == 2
+    codes = table_of("Athlete,Nation\nA,USA\nB,KEN\n", "codes.csv")
+    assert answer("Which American athlete is listed?", codes, "string") == "A"  # the code as sports tables write it
 
 
 def test_a_total_of_times_is_written_as_a_time():
