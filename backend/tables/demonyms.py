@@ -3,7 +3,9 @@ States" (or "USA"), "which Kenyan came in first" of "Kenya" or "KEN" (``vocabula
 says a cell). Before, the word was left out and every driver counted (fresh WikiTableQuestions tuning questions: 8
 said a people of a country, nt-8601, nt-10235, nt-13809, 2026-12-06).
 
-A cell is a country written out, or its three-letter code as sports tables write it (IOC, as "GER", "SUI").
+A cell is a country written out, or its three-letter code as sports tables write it (IOC, as "GER", "SUI"); or a
+name with the code in brackets after it ("Ruth Wanjiru (KEN)": ``country_code``, read by ``mentions.codes_said`` as a
+part of those cells).
 """
 
 from __future__ import annotations
@@ -80,3 +82,19 @@ def people_of(key: str) -> tuple[str, ...]:
     """How a question names the people of the country a cell writes (in normal form): "american" and "americans"
     for "united states" or "usa"; none for other cells."""
     return _PEOPLE_OF.get(key, ())
+
+
+# "winners from Kenya", "Japanese divers" of cells that write a name and the country's code ("Ruth Wanjiru (KEN)",
+# "Kumiko Watanabe (JPN)"): the word said, and the code in brackets that cells hold
+_CODE_OF: dict[str, str] = {}
+for _people, _names in _PEOPLES:
+    _codes = [name for name in _names.split("|") if len(name) == 3 and name.isalpha()]
+    _countries = [name for name in _names.split("|") if len(name) > 3 and " " not in name]
+    for _word in (_people, f"{_people}s", *_countries) if _codes else ():
+        _CODE_OF.setdefault(_word, _codes[0])
+
+
+def country_code(word: str) -> str | None:
+    """The three-letter code of the country (or its people) a question's word says ("kenya", "kenyan": "ken"), or
+    None."""
+    return _CODE_OF.get(word)

@@ -18,7 +18,7 @@ from backend.tables.derived import deriving, said_measure
 from backend.tables.durations_said import said_durations
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
-from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
+from backend.tables.mentions import cell_words_left_out, codes_said, left_out_values, names_said, said_values
 from backend.tables.opposites import unprefixed
 from backend.tables.places_said import compared_place, said_places
 from backend.tables.plan import Operation, ReadingKind
@@ -100,6 +100,9 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         and not (m.end - m.start == 1 and compared_place(words, m.start))
         and not timed & set(range(m.start, m.end))
     ]
+    covered = {i for m in mentions for i in range(m.start, m.end)}
+    # "winners from Kenya" of "Ruth Wanjiru (KEN)": the country's code a cell writes in brackets
+    mentions += codes_said(words, index_, covered)
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [_said_stem(w, index_) for w in words]
     rated = per_time(words, stems, index_)

@@ -3,7 +3,8 @@ quantity written with its unit ("996 days") ranks groups of one row each; "stude
 in the preliminary" reads the Preliminary Rank; one row told apart from "every other" row; two rows' years apart;
 "more than any other" and "the largest amount of" as "the most"; "how many years did X coach" as the years his row
 spans; dates with month names of other languages, "born" of a Date of birth; the people of a country ("American")
-name its cells; a total of times is written as a time; a "Team Totals" row at the foot is a totals row."""
+name its cells (or their codes in brackets); a total of times is written as a time; a "Team Totals" row at the foot
+is a totals row."""
 
 from __future__ import annotations
 
@@ -191,3 +192,14 @@ def test_a_label_ending_in_totals_at_the_foot_is_a_totals_row():
     assert answer("Who is the last player listed?", box, "string") == "Cobi Crispin"
     film = table_of("Title,Year,Director\nHeat,1995,Mann\nTotal Recall,1990,Verhoeven\n", "films.csv")
     assert not film.has_summary  # a title that starts so, beside words, is a film
+
+
+def test_a_country_said_of_names_with_its_code_in_brackets():
+    marathon = table_of(
+        "Year,Men's winner,Women's winner\n2013,Yemane Tsegay (ETH),Ruth Wanjiru (KEN)\n"
+        "2012,Dickson Chumba (KEN),Aberume Mekuria (ETH)\n2011,Kenneth Mungara (CAN),Kim Smith (NZL)\n",
+        "marathon.csv",
+    )
+    # the cells that write "(KEN)", not "Kenneth": it counted every year, "kenya" left out
+    assert answer("How many men's winners were from Kenya?", marathon, "integer") == 1
+    assert answer("How many Ethiopian men's winners are there?", marathon, "integer") == 1
