@@ -97,9 +97,8 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             ranked = f"(SELECT * FROM t{where} ORDER BY {_order(plan, views)}{_limit(plan.limit)})"
             return f"SELECT {_aggregated(plan, value)} FROM {ranked}", parameters
         return f"SELECT {_aggregated(plan, value)} FROM t{where}", parameters
-    return f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {_order(plan, views)}" + _limit(
-        plan.limit
-    ), parameters
+    rows = f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {_order(plan, views)}"
+    return rows + _limit(plan.limit), parameters
 
 
 def _order(plan: Plan, views: set[str]) -> str:
