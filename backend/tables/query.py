@@ -93,12 +93,20 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             value = _row_total(plan.across)
         else:
             value = _score(plan.column, plan.score) if plan.score else _value_view(plan.column, views)
-        if plan.limit is not None:  # "the total sales of the top 3 reps": over the first rows of the plan's order
-            ranked = f"(SELECT * FROM t{where} ORDER BY {_order(plan, views)}{_limit(plan.limit)})"
-            return f"SELECT {_aggregated(plan, value)} FROM {ranked}", parameters
-        return f"SELECT {_aggregated(plan, value)} FROM t{where}", parameters
+        source, parameters = _source(plan, table)
+        return f"SELECT {_aggregated(plan, value)} FROM {source}", parameters
     rows = f"SELECT {_columns(plan.select)} FROM t{where} ORDER BY {_order(plan, views)}"
     return rows + _limit(plan.limit), parameters
+
+
+def _source(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
+    """The rows a plan computes over, as what follows FROM, and its parameters: the rows that match, or for an
+    aggregate with a limit the first rows of its order ("the total sales of the top 3 reps": those three)."""
+    where, parameters = _where(plan, table)
+    if plan.limit is not None and plan.group_by is None and plan.operation in AGGREGATE_OPERATIONS:
+        views = set(table.data.column_names)
+        return f"(SELECT * FROM t{where} ORDER BY {_order(plan, views)}{_limit(plan.limit)})", parameters
+    return f"t{where}", parameters
 
 
 def _order(plan: Plan, views: set[str]) -> str:
@@ -287,12 +295,12 @@ def execute(plan: Plan, table: TypedTable, *, timeout_s: float = TIMEOUT_S) -> R
     try:
         connection.register("t", table.data)
         rows = connection.execute(sql, parameters).fetchmany(MAX_ROWS)
-        where, where_parameters = _where(plan, table)
-        count = connection.execute(f"SELECT count(*) FROM t{where}", where_parameters).fetchone()
+        source, source_parameters = _source(plan, table)  # the rows it computed over, shown as the table lists them
+        count = connection.execute(f"SELECT count(*) FROM {source}", source_parameters).fetchone()
         shown = connection.execute(
-            f"SELECT {', '.join(f'c{i}' for i in range(len(table.columns)))} FROM t{where} ORDER BY row "
+            f"SELECT {', '.join(f'c{i}' for i in range(len(table.columns)))} FROM {source} ORDER BY row "
             f"LIMIT {SHOWN_ROWS}",
-            where_parameters,
+            source_parameters,
         ).fetchall()
     except duckdb.InterruptException as exc:
         raise UpstreamTimeout(f"The table query took longer than {timeout_s:g} s and was stopped.") from exc

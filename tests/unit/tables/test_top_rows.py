@@ -8,6 +8,7 @@ from backend.tables import parse
 from backend.tables.plan import Operation, Plan
 from backend.tables.plan_words import describe
 from backend.tables.positions import Ranked
+from backend.tables.query import execute
 from backend.tables.top_rows import rows_ranked
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, run, table_of
@@ -65,6 +66,10 @@ def test_an_aggregate_with_a_limit_is_of_the_first_rows_of_its_order():
     assert top[0][0] == 700
     listed = run(Plan(Operation.MAX, 2, limit=3), reps)  # the first three as listed: 100, 300, 250
     assert listed[0][0] == 300
+    # the rows an answer shows are the ones it computed over, as the table lists them (it showed all five)
+    result = execute(Plan(Operation.SUM, 2, order_by=2, descending=True, limit=3), reps)
+    assert result.matched_count == 3
+    assert [row["Rep"] for row in result.matched] == ["Bo", "Cy", "Ed"]
 
 
 def test_a_question_that_starts_name_asks_for_a_kind_of_row():
