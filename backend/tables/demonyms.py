@@ -4,8 +4,8 @@ says a cell). Before, the word was left out and every driver counted (fresh Wiki
 said a people of a country, nt-8601, nt-10235, nt-13809, 2026-12-06).
 
 A cell is a country written out, or its three-letter code as sports tables write it (IOC, as "GER", "SUI"); or a
-name with the code in brackets after it ("Ruth Wanjiru (KEN)": ``country_code``, read by ``mentions.codes_said`` as a
-part of those cells).
+name with the code in brackets after it ("Ruth Wanjiru (KEN)": ``country_code``, read by ``nations_said.codes_said``
+as a part of those cells).
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from backend.tables.demonyms import country_code
 from backend.tables.vocabulary import Index
 from backend.tables.words import CUE_WORDS, MAX_WORDS, MIN_WORDS, MONTH_NAMES, Mention, normal
 from backend.text import STOP_WORDS, stem
@@ -283,21 +282,3 @@ def _outcome_or_state(words: list[str], at: int, index: Index) -> bool:
     if at + 1 < len(words) and words[at + 1] == "by":
         return False
     return _participle_of_cells(word, index) and any(stem(word) in n for n in index.names)
-
-
-def codes_said(words: list[str], index: Index, taken: set[int]) -> list[Mention]:
-    """The countries (or their people) a question says whose code the table's cells write in brackets after a name,
-    as parts of those cells: "how many winners from Kenya" of "Ruth Wanjiru (KEN)" (``taken``: words already read as
-    values). It counted every winner, "kenya" left out (fresh WikiTableQuestions tuning nt-2504, 2026-12-06)."""
-    found = []
-    for at, word in enumerate(words):
-        code = country_code(word) if at not in taken else None
-        if code is None:
-            continue
-        written = f"({code.upper()})"
-        holding = {
-            c: written for c, values in enumerate(index.values) if any(written in cell for cell in values.values())
-        }
-        if holding:
-            found.append(Mention(at, at + 1, holding, partial=True))
-    return found

@@ -18,7 +18,8 @@ from backend.tables.derived import deriving, said_measure
 from backend.tables.durations_said import said_durations
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
-from backend.tables.mentions import cell_words_left_out, codes_said, left_out_values, names_said, said_values
+from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
+from backend.tables.nations_said import codes_said
 from backend.tables.opposites import unprefixed
 from backend.tables.places_said import compared_place, said_places
 from backend.tables.plan import Operation, ReadingKind
