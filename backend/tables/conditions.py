@@ -72,10 +72,18 @@ def filled_or_empty(
     for column in named:
         name = name_stems(table.columns[column].name)
         flag = index.flags[column]
-        if column in taken or not (index.gaps[column] or index.zeros[column] or flag):
-            continue
         # the word that names it: by the column's own name, else by a word its table suggests ("active": an end date)
         first = next((i for names in (name, index.names[column]) for i, s in enumerate(stems) if s in names), 0)
+        # "were there any clubs that had no losses": none, said of a number column, is 0 whether or not a row has it
+        # (it asked whether any club existed, "yes" at 0.8; fresh WikiTableQuestions, tuning, 2026-12-06)
+        # (the one column that word names: "no water area" is no Water % of 0 too; nt-2937)
+        none_said = (
+            table.columns[column].numeric
+            and words[first - 1 : first] in (["no"], ["zero"])
+            and not any(stems[first] in name_stems(table.columns[other].name) for other in named if other != column)
+        )
+        if column in taken or not (index.gaps[column] or index.zeros[column] or flag or none_said):
+            continue
         # "a population of 675": the word names the Population compared, not "Population center" too; "what share of
         # hours were billable": the Hours said whole, not "Overtime Hours" too (it counted only the weeks with
         # overtime, at 0.8; my own timesheets table, 2026-11-29)
@@ -84,13 +92,14 @@ def filled_or_empty(
             continue
         negated = (
             negation_before(words, first)
+            or none_said
             or words[max(0, first - 2) : first] == ["out", "of"]  # "out of stock"
             or (index.zeros[column] and words[first - 1 : first] == ["free"])
             or (stems[first] in ACTIVE and not ACTIVE & name)  # "active customers": no end date (senses.py)
         )
         if flag:
             conditions.append(said_no(Condition(column, "!=" if negated else "=", flag), table, index))
-        elif index.zeros[column]:
+        elif index.zeros[column] or (none_said and not index.gaps[column]):
             conditions.append(Condition(column, "=" if negated else ">", 0.0, "number"))
         else:
             conditions.append(Condition(column, "empty" if negated else "filled", None))

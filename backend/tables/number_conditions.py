@@ -60,7 +60,11 @@ def number_conditions(
         near = named_near(words, number, named, table)
         near = [c for c in near if c in numeric] if near and near[0] in numeric else []
         ordered = [*near, *(c for c in named if c not in near)]
-        column = None if found else number_column(number, ordered, numeric, table, taken, hinted, near)
+        # "between 20 and 29": the other end of the same column's range, whichever column names 29 best
+        closes = not found and bool(conditions) and _closes_range(conditions[-1], number, words)
+        column = None if found else conditions[-1].column if closes else None
+        if column is None and not found:
+            column = number_column(number, ordered, numeric, table, taken, hinted, near)
         if column is not None and not number.is_year and number.value < 1000 and holds_years(table, column):
             # a column of years is compared with no number a year could be: "how many players were in at least
             # five seasons" is no Season of 5 or later (every row counted, at 0.72; nt-5468, fifteenth stop)
@@ -70,8 +74,6 @@ def number_conditions(
             found = _year_in_text(number.value, table, taken)  # "published in 2011": "Published (2011)"
         if column is None and not found and said_at > 0 and words[said_at - 1] == "week":
             found = _iso_weeks(number.value, table, taken)  # "in week 2" of a Week of "2024-W02"
-        if column is None and not found and conditions and _closes_range(conditions[-1], number, words):
-            column = conditions[-1].column  # "between 90,000 and 110,000": the other end of the same column's range
         # "in 2007 or 2008": a second number of a column, said as the other option (two_values.either_number); so is
         # the other side of a difference ("how much higher in week 15 than in week 14", "between week 15 and week 14")
         between = set(words[equal_at[column] : said_at]) if column in equal_at else set()

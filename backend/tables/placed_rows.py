@@ -8,12 +8,15 @@ from __future__ import annotations
 import re
 
 from backend.tables.answered import answered_column
-from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, placing_column, says_when
+from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, holds_places, placing_column, says_when
 from backend.tables.columns import shift_unit
 from backend.tables.conditions import cells_saying
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import in_time_order, numbered_row, shift_of, the_row_shifted_from
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion
+from backend.tables.words import normal
+
+_TOP_FOR = re.compile(r"\btop \w+ (?:for|in|by)\b")  # "the top <row> for <measure>"
 
 
 def last_place(p: ParsedQuestion) -> Outcome:
@@ -70,7 +73,12 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
     the foot is not last). A question with no answer column has no reading from here on."""
     if p.answer_column is None:
         return NO_READING
-    if p.where or not re.search(r"\b(first|top|last|final|bottom)\b", p.q):
+    placed = set(re.findall(r"\b(first|top|last|final|bottom)\b", p.q))
+    if any("final" in normal(p.table.columns[c].name).split() for c in p.named):
+        # "the opponents from the united states in the final": the column "Opponents in the final", not the last row
+        # (it read the last row's opponents, at 0.8; fresh WikiTableQuestions tuning nt-2987, 2026-12-06)
+        placed.discard("final")
+    if p.where or not placed:
         return None
     # "who was the first winning captain" when the first year names none: the first row that names one
     filled = (Condition(p.answer_column, "filled", None),) if has_missing_cells(p.table, p.answer_column) else ()
@@ -89,6 +97,12 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
         # the table ("who is at the top of the chart": its first row; fresh tuning nt-3482)
         scores = [c for c, column in enumerate(p.table.columns) if column.numeric and SCORE_NAME.search(column.name)]
         top = re.search(r"(?<!\bat the )\btop (?!\d|of\b)", p.q) and not re.search(r"\b(?:first|last)\b", p.q)
+        measure = p.measure_named
+        if top and measure not in (None, answer) and not holds_places(p.table, measure) and _TOP_FOR.search(p.q):
+            # "the top year for party list votes", "the top scorer in evening gown": the highest of the measure it
+            # names (it read the first year, at 0.8; fresh WikiTableQuestions tuning nt-2997, 2026-12-06)
+            plan = Plan(Operation.ROWS, select=(answer,), order_by=measure, descending=True, limit=1)
+            return p.reading(plan, ReadingKind.SUPERLATIVE)
         if top and placing_column(p.table) is None and len(scores) == 1:
             if p.index.distinct[p.answer_column] < p.table.row_count:
                 plan = Plan(Operation.AVG, scores[0], group_by=p.answer_column, descending=True, limit=p.group_limit)

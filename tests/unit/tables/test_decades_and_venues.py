@@ -1,0 +1,67 @@
+"""Readings found on 2026-12-06 (twenty-fourth stop): "no losses" is a count of 0 whether or not a row has one; an
+opponent's name without where the game was played ("at", "vs."); "the top year for votes" is the year of the most
+votes; a decade ("in the 1920's", "in their 20's") is a range of years or ages; both ends of a range hold one
+column."""
+
+from __future__ import annotations
+
+from backend.tables import parse
+from backend.tables.plan import ReadingKind
+from backend.tables.rephrase import rephrased
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, table_of
+
+CLUBS = "Club,Wins,Draws,Losses\nCordoba,16,8,6\nMalaga,14,10,6\nGranada,15,6,9\n"
+SCHEDULE = (
+    "Date,Opponent,Result,Attendance\nSep 11,Baylor*,W 21-14,88622\nSep 18,at Michigan State,W 31-10,73483\n"
+    "Oct 9,Wisconsin,L 0-6,88344\nDec 17,vs. BYU*,W 47-17,52533\n"
+)
+VOTES = "Election year,Party list votes,Seats\n1965,664193,0\n1969,1422010,0\n1972,207465,0\n"
+ROUTES = "Route,Formed,Length\nA,1921,10\nB,1929,12\nC,1930,8\nD,1905,3\nE,1999,4\n"
+DELEGATES = "Region,Contestant,Age,Height\nAlta,Ana,23,174\nChima,Bea,19,183\nCiudad,Cora,29,177\nIzabal,Dina,18,175\n"
+
+
+def test_no_losses_is_a_count_of_none():
+    clubs = table_of(CLUBS, "clubs.csv")
+    # it asked whether any club existed, "yes" at 0.8 (fresh tuning nt-3032)
+    assert answer("Were there any clubs that had no losses?", clubs, "boolean") is False
+    assert answer("Were there any clubs that had 6 losses?", clubs, "boolean") is True
+    reading = parse.read("how many clubs had zero wins", clubs, AnswerType.INTEGER)
+    assert reading is not None and [(c.column, c.op, c.value) for c in reading.plan.where] == [(1, "=", 0.0)]
+
+
+def test_an_opponent_is_named_without_where_the_game_was_played():
+    schedule = table_of(SCHEDULE, "schedule.csv")
+    # "vs. BYU", "at Detroit Waza" answered "who was the last opponent" (fresh tuning nt-7035, nt-7001)
+    assert answer("Who was the last opponent?", schedule, "string") == "BYU*"
+    assert answer("Who was the opponent on Sep 18?", schedule, "string") == "Michigan State"
+    # one cell that starts so is a name ("At Last"), not a place
+    songs = table_of("Title,Year\nAt Last,1960\nFever,1956\n", "songs.csv")
+    assert answer("What is the first title?", songs, "string") == "At Last"
+
+
+def test_the_top_row_for_a_measure_is_its_highest():
+    votes = table_of(VOTES, "votes.csv")
+    # it read the first year, at 0.8 (fresh tuning nt-2997)
+    reading = parse.read("what was the top year for party list votes?", votes, AnswerType.INTEGER)
+    assert reading is not None and reading.kind is ReadingKind.SUPERLATIVE
+    assert answer("what was the top year for party list votes?", votes, "integer") == 1969
+
+
+def test_a_decade_is_a_range_of_years():
+    assert rephrased("routes formed in the 1920's?") == "routes formed between 1920 and 1929?"
+    assert rephrased("films produced in the 2000s") == "films produced between 2000 and 2009"
+    assert rephrased("districts created in the 1900's") == "districts created between 1900 and 1999"  # a century
+    assert rephrased("how many are not in the 1920s") == "how many are not in the 1920s"  # no range negated
+    routes = table_of(ROUTES, "routes.csv")
+    assert answer("How many routes were formed in the 1920's?", routes, "integer") == 2
+    assert answer("How many routes were formed in the 1900s?", routes, "integer") == 5
+
+
+def test_ages_in_their_twenties_and_a_range_of_one_column():
+    delegates = table_of(DELEGATES, "delegates.csv")
+    # the second end read the Height: 29 named no column of its own ("between 20 and 29")
+    reading = parse.read("how many delegates are in their 20's", delegates, AnswerType.INTEGER)
+    assert reading is not None and {c.column for c in reading.plan.where} == {2}
+    assert answer("How many delegates are in their 20's?", delegates, "integer") == 2
+    assert answer("How many delegates are between 20 and 29?", delegates, "integer") == 2
