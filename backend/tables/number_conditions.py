@@ -5,6 +5,8 @@ range ("between 90,000 and 110,000"). ``conditions.py`` gathers them with the re
 
 from __future__ import annotations
 
+import itertools
+
 import pyarrow.compute as pc
 
 from backend.tables.cells import iso_week, parse_number
@@ -15,7 +17,8 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.quantities import SaidNumber, asks_difference
 from backend.tables.spans import during
-from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, name_stems, negation_before
+from backend.tables.vocabulary import Index
+from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, Mention, name_stems, negation_before
 from backend.text import stem
 
 
@@ -174,3 +177,25 @@ _RANGE_JOINS = frozenset({"and", "to", "through", "until", "till"})
 
 
 # Words that ask for the rows of one outcome, in a table with a column of results (vocabulary.Index.outcomes).
+
+
+_COUNT_WORDS = "two three four five six seven eight nine ten".split()  # in words: after a comparison only
+_COMPARED = {"over", "under", "more", "less", "fewer", "least", "most"}
+_BESIDE_COUNT = {"only", "just", "exactly", "than", "at", *_COMPARED}  # said between a word and the count after it
+
+
+def names_a_counted_column(words: list[str], mention: Mention, index_: Index, table: TypedTable) -> bool:
+    """Whether a one-word cell value the question says names the number column a count beside it is compared with:
+    "how many tournaments did they win only 1 game" of a table with a Won column and a Result of "Won" is a Won of 1
+    (it counted the rows that say "Won", 19, at 0.62; fresh WikiTableQuestions tuning nt-1492, 2026-12-06)."""
+    if mention.end - mention.start != 1:
+        return False
+    said = stem(words[mention.start])
+    numeric = (c for c, column in enumerate(table.columns) if column.numeric and c not in mention.cells)
+    if not any(said in index_.names[c] for c in numeric):
+        return False
+    skipped = list(itertools.takewhile(lambda w: w in _BESIDE_COUNT, words[mention.end : mention.end + 3]))
+    after = words[mention.end + len(skipped) : mention.end + len(skipped) + 1]
+    before = words[max(0, mention.start - 1) : mention.start]
+    compared = bool(_COMPARED & set(skipped))
+    return any(w.isdigit() or (compared and w in _COUNT_WORDS) for w in after) or any(w.isdigit() for w in before)

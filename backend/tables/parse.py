@@ -20,6 +20,7 @@ from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
 from backend.tables.nations_said import codes_said
+from backend.tables.number_conditions import names_a_counted_column
 from backend.tables.opposites import unprefixed
 from backend.tables.places_said import compared_place, said_places
 from backend.tables.plan import Operation, ReadingKind
@@ -100,6 +101,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         if not compared_number(words, m)
         and not (m.end - m.start == 1 and compared_place(words, m.start))
         and not timed & set(range(m.start, m.end))
+        and not names_a_counted_column(words, m, index_, table)
     ]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     # "winners from Kenya" of "Ruth Wanjiru (KEN)": the country's code a cell writes in brackets

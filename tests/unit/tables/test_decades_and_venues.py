@@ -1,7 +1,7 @@
 """Readings found on 2026-12-06 (twenty-fourth stop): "no losses" is a count of 0 whether or not a row has one; an
 opponent's name without where the game was played ("at", "vs."); "the top year for votes" is the year of the most
 votes; a decade ("in the 1920's", "in their 20's") is a range of years or ages; both ends of a range hold one
-column."""
+column; "won 1 game" compares the Won column, not a Result of "Won"."""
 
 from __future__ import annotations
 
@@ -65,3 +65,15 @@ def test_ages_in_their_twenties_and_a_range_of_one_column():
     assert reading is not None and {c.column for c in reading.plan.where} == {2}
     assert answer("How many delegates are in their 20's?", delegates, "integer") == 2
     assert answer("How many delegates are between 20 and 29?", delegates, "integer") == 2
+
+
+def test_a_count_beside_a_word_compares_the_column_it_names():
+    tours = table_of(
+        "Tournament,Played,Won,Lost,Result\nWorld Series,8,6,2,Won\nRothmans Cup,5,1,4,Runner-up\n"
+        "Austral-Asia Cup,4,1,3,Won\nSharjah Cup,3,3,0,Won\n",
+        "tournaments.csv",
+    )
+    # it counted the rows whose Result is "Won" (fresh tuning nt-1492)
+    assert answer("In how many tournaments did they win 1 game?", tours, "integer") == 2
+    assert answer("How many tournaments won 1 game?", tours, "integer") == 2
+    assert answer("How many tournaments were won?", tours, "integer") == 3  # the word alone is the cell
