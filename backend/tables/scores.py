@@ -3,8 +3,8 @@ its total points asks for ("the difference in points scored in 1996", "how many 
 points", "which game had the largest margin").
 
 Which columns hold scores is told by ``vocabulary.index`` (``Index.scores``); their numbers are read at query time
-(``query._score``). A column is read this way only when the question says a margin or a total and names no column
-of numbers. ``scores`` is the rule of ``rules.RULES`` that reads them.
+(``sql_fragments.score_part``). A column is read this way only when the question says a margin or a total and names
+no column of numbers. ``scores`` is the rule of ``rules.RULES`` that reads them.
 """
 
 from __future__ import annotations
