@@ -52,6 +52,7 @@ def test_a_decade_is_a_range_of_years():
     assert rephrased("routes formed in the 1920's?") == "routes formed between 1920 and 1929?"
     assert rephrased("films produced in the 2000s") == "films produced between 2000 and 2009"
     assert rephrased("districts created in the 1900's") == "districts created between 1900 and 1999"  # a century
+    assert rephrased("chassis in the 80's") == "chassis between 1980 and 1989"
     assert rephrased("how many are not in the 1920s") == "how many are not in the 1920s"  # no range negated
     routes = table_of(ROUTES, "routes.csv")
     assert answer("How many routes were formed in the 1920's?", routes, "integer") == 2
