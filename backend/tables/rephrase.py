@@ -78,11 +78,12 @@ _AMOUNT_OF_COUNTED = re.compile(
 _THAN_MISTYPED = re.compile(rf"(?i)\b({'|'.join(_SUPERLATIVE_OF)}) (?:that|then) (?=[$£€]?\d)")
 
 
-# "routes formed in the 1920's", "films produced in the 2000s", "chassis in the 80's": the years of a decade, said as a range the parser
-# reads ("between 1920 and 1929"); "in the 1900's" is the century (WikiTableQuestions nt-3280: the districts created
-# in the 1900's are those from 1900 to 1999), as is every year ending in 00 but 2000 ("the 2000s": 2000 to 2009).
-# "In their 20's" is ages 20 to 29. (No reading, or a count of the year 1920 alone, at 0.62; found on a fresh tuning
-# question, nt-2990, 2026-12-06, and read on checking ones too, nt-8754, nt-5196, nt-3280: no longer unseen.)
+# "routes formed in the 1920's", "films produced in the 2000s", "chassis in the 80's": the years of a decade, said
+# as a range the parser reads ("between 1920 and 1929"); "in the 1900's" is the century (WikiTableQuestions nt-3280:
+# the districts created in the 1900's are those from 1900 to 1999), as is every year ending in 00 but 2000 ("the
+# 2000s": 2000 to 2009). "In their 20's" is ages 20 to 29. (No reading, or a count of the year 1920 alone, at 0.62;
+# found on a fresh tuning question, nt-2990, 2026-12-06, and read on checking ones too, nt-8754, nt-5196, nt-3280:
+# no longer unseen.)
 # Not after "not": a range negated is no condition a plan holds (it would read the range itself).
 _DECADE = re.compile(r"(?i)(?<!\bnot )\b(in|during) (?:the )?(1[5-9]\d0|20[0-9]0|(?<=the )'?[2-9]0)'?s\b")
 _AGES = re.compile(r"(?i)(?<!\bnot )\bin (?:their|his|her) ([1-9]0)'?s\b")
