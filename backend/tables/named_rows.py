@@ -135,6 +135,12 @@ def _compared_column(
         for i, c in enumerate(columns):
             if c.kind == "date":
                 return i, "date"
+    if {"year", "years"} & set(said):
+        # "born in the same year as Victor Le Guennec": the year of the date column named, else of the table's one
+        # (it read his Date of birth, at 0.8; fresh WikiTableQuestions tuning nt-10753, 2026-12-06)
+        dated = [i for i in dict.fromkeys([*named, *range(len(columns))]) if columns[i].kind == "date"]
+        if dated and dated[0] not in mention.cells:
+            return dated[0], "year"
     stems = {stem(ABBREVIATIONS.get(w, w)) for w in said}
     for i in [*named, *range(len(columns))]:
         if i not in mention.cells and (columns[i].numeric or text) and name_stems(columns[i].name) & stems:
@@ -155,7 +161,8 @@ def _row_value(table: TypedTable, entity: Condition, column: int, view: str) -> 
     """The ``view`` value of ``column`` in the first row whose entity column holds the entity."""
     rows = rows_where(table, entity.column, str(entity.value))
     prefix = {"number": "n", "text": "c"}.get(view, "d")
-    return rows.column(f"{prefix}{column}")[0].as_py() if rows.num_rows else None
+    value = rows.column(f"{prefix}{column}")[0].as_py() if rows.num_rows else None
+    return value.year if view == "year" and value is not None else value  # (a date's year)
 
 
 def rows_where(table: TypedTable, column: int, cell: str) -> pa.Table:

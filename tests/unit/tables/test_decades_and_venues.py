@@ -1,7 +1,8 @@
 """Readings found on 2026-12-06 (twenty-fourth stop): "no losses" is a count of 0 whether or not a row has one; an
 opponent's name without where the game was played ("at", "vs."); "the top year for votes" is the year of the most
 votes; a decade ("in the 1920's", "in their 20's") is a range of years or ages; both ends of a range hold one
-column; "won 1 game" compares the Won column, not a Result of "Won"."""
+column; "won 1 game" compares the Won column, not a Result of "Won"; "born in the same year as X" compares the
+years of a date column."""
 
 from __future__ import annotations
 
@@ -78,3 +79,14 @@ def test_a_count_beside_a_word_compares_the_column_it_names():
     assert answer("In how many tournaments did they win 1 game?", tours, "integer") == 2
     assert answer("How many tournaments won 1 game?", tours, "integer") == 2
     assert answer("How many tournaments were won?", tours, "integer") == 3  # the word alone is the cell
+
+
+def test_the_same_year_as_a_row_compares_the_years_of_its_date():
+    players = table_of(
+        "No,Name,Position,Date of birth\n1,Marcus Popp,S,23 September 1981\n2,Victor Le Guennec,C,19 June 1994\n"
+        "3,Cyril Guittet,L,13 August 1992\n4,Guillaume Di Betta,S,2 March 1994\n",
+        "players.csv",
+    )
+    # it read his Date of birth (fresh tuning nt-10753)
+    question = "What other player was born in the same year as Victor Le Guennec?"
+    assert answer(question, players, "string") == "Guillaume Di Betta"
