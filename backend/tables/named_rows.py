@@ -34,7 +34,9 @@ def relative_to_row(
             continue
         said = words[max(0, mention.start - 6) : mention.start - 1]
         if words[mention.start - 1] == "as" and "same" in said:
-            op = "="
+            # "which team's stadium has the same capacity as X": the column said after "same" (it compared the
+            # Stadium, at 0.1; fresh WikiTableQuestions tuning nt-9621, 2026-12-06)
+            op, said = "=", said[said.index("same") + 1 :]
         elif set(said) & set(_MORE) and set(said) & set(_LESS):
             continue  # "did A win more or less than B": a comparison of the two (see _plan)
         elif set(said) & set(_MORE):

@@ -90,3 +90,15 @@ def test_the_same_year_as_a_row_compares_the_years_of_its_date():
     # it read his Date of birth (fresh tuning nt-10753)
     question = "What other player was born in the same year as Victor Le Guennec?"
     assert answer(question, players, "string") == "Guillaume Di Betta"
+
+
+def test_the_same_measure_as_a_row_is_the_column_said_after_same():
+    grounds = table_of(
+        "Team,Stadium,Capacity\nDidcot Town,Loop Meadow,3000\nSwindon Supermarine,Webb's Wood,3000\n"
+        "Yate Town,Lodge Road,2000\n",
+        "grounds.csv",
+    )
+    # it compared the Stadium, the word before "same" (fresh tuning nt-9621)
+    reading = parse.read("which team has the same capacity as didcot town?", grounds, AnswerType.STRING)
+    assert reading is not None and [(c.column, c.op) for c in reading.plan.where] == [(2, "="), (0, "!=")]
+    assert answer("Which team has the same capacity as Didcot Town?", grounds, "string") == "Swindon Supermarine"
