@@ -1,7 +1,9 @@
 """The conditions the numbers a question says put on rows (:func:`number_conditions`): a year within the years a row
 spans ("on the board in 2003"), the ranks of "the top 50", a comparison with the column the number belongs to
 ("population density under 30"), a year said in a text column's words ("published in 2011"), and the other end of a
-range ("between 90,000 and 110,000"). ``conditions.py`` gathers them with the rest."""
+range ("between 90,000 and 110,000"). ``conditions.py`` gathers them with the rest. A word the question says as a
+cell ("won") names the number column instead when a count stands by it ("won 1 game": :func:`names_a_counted_column`,
+which ``parse.py`` asks before it reads the cells said)."""
 
 from __future__ import annotations
 
@@ -65,7 +67,7 @@ def number_conditions(
         ordered = [*near, *(c for c in named if c not in near)]
         # "between 20 and 29": the other end of the same column's range, whichever column names 29 best
         closes = not found and bool(conditions) and _closes_range(conditions[-1], number, words)
-        column = None if found else conditions[-1].column if closes else None
+        column = conditions[-1].column if closes else None
         if column is None and not found:
             column = number_column(number, ordered, numeric, table, taken, hinted, near)
         if column is not None and not number.is_year and number.value < 1000 and holds_years(table, column):
@@ -174,9 +176,6 @@ def _closes_range(opening: Condition, number: SaidNumber, words: list[str]) -> b
 
 
 _RANGE_JOINS = frozenset({"and", "to", "through", "until", "till"})
-
-
-# Words that ask for the rows of one outcome, in a table with a column of results (vocabulary.Index.outcomes).
 
 
 _COUNT_WORDS = "two three four five six seven eight nine ten".split()  # in words: after a comparison only

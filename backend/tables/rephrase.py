@@ -1,8 +1,7 @@
 """An analyst's phrasings rewritten into the ones the parser reads (``rephrased``), before any word is looked up: a
 number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"), a
-decade ("in the 1920's"),
-"than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the top or bottom row of the
-table, and the comparative of two said as a superlative ("the higher average")."""
+decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the
+top or bottom row of the table, and the comparative of two said as a superlative ("the higher average")."""
 
 from __future__ import annotations
 
