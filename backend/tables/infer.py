@@ -158,9 +158,11 @@ def infer(raw: RawTable, name: str) -> TypedTable:
             arrays[f"l{i}"] = pa.array([s[1] if s else None for s in spans], pa.float64())
         columns.append(Column(column_name, kind, numeric, percent))
     arrays["row"] = pa.array(range(len(body)), pa.int64())
-    arrays["summary"] = pa.array(
-        [i >= len(body) - FOOT_ROWS and _is_summary(row) for i, row in enumerate(body)], pa.bool_()
-    )
+    totals = [i >= len(body) - FOOT_ROWS and _is_summary(row) for i, row in enumerate(body)]
+    # a box score's "Team" row just above its totals (team rebounds, no player's): no row of players either ("who is
+    # the last player to not attempt a 3 point shot" answered "Team", at 0.8; fresh WikiTableQuestions tuning nt-2926)
+    team = [i + 1 < len(body) and totals[i + 1] and _is_team_row(row) for i, row in enumerate(body)]
+    arrays["summary"] = pa.array([t or s for t, s in zip(team, totals, strict=True)], pa.bool_())
     return TypedTable(name, columns, pa.table(arrays))
 
 
@@ -181,6 +183,13 @@ def _is_summary(row: list[str]) -> bool:
     rest = [cell for i, cell in enumerate(row) if i not in labels and cell.strip().lower() not in MISSING]
     # (numbers, or made of numbers: "168/408" of shots made and attempted)
     return bool(labels) and bool(rest) and all(leading_number(cell) is not None for cell in rest)
+
+
+def _is_team_row(row: list[str]) -> bool:
+    """A row labelled "Team" whose other cells are numbers or empty (see the box score in :func:`infer`)."""
+    labels = [i for i, cell in enumerate(row[:2]) if cell.strip().lower() == "team"]
+    rest = [cell for i, cell in enumerate(row) if i not in labels and cell.strip().lower() not in MISSING]
+    return bool(labels) and all(leading_number(cell) is not None for cell in rest)
 
 
 def _spanning_text(row: list[str]) -> str | None:

@@ -71,7 +71,9 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         # Dolphins" of a draft: the pick after the Dolphins' first).
         run = shifts_past_run(plan)
         start = "CASE WHEN max(row) - min(row) + 1 = count(*) THEN max(row) ELSE min(row) END" if run else "min(row)"
-        sql = f"SELECT {selected_cells(plan.select)} FROM t WHERE row = (SELECT {start} FROM t{where}) + ?"
+        # (a totals row is no row after the last: "next to Merritt" of a box score is no "Team Totals")
+        rows = " AND NOT summary" if table.has_summary else ""
+        sql = f"SELECT {selected_cells(plan.select)} FROM t WHERE row = (SELECT {start} FROM t{where}) + ?{rows}"
         return sql, [*parameters, plan.shift]
     if plan.having is not None and plan.group_by is not None:  # the groups of so many rows, counted
         key = GROUP_KEYS.get(plan.group_part, "c{}").format(plan.group_by)

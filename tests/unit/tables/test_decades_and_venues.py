@@ -2,7 +2,7 @@
 opponent's name without where the game was played ("at", "vs."); "the top year for votes" is the year of the most
 votes; a decade ("in the 1920's", "in their 20's") is a range of years or ages; both ends of a range hold one
 column; "won 1 game" compares the Won column, not a Result of "Won"; "born in the same year as X" compares the
-years of a date column."""
+years of a date column; a box score's "Team" row above its totals is no player, and no row comes after the last."""
 
 from __future__ import annotations
 
@@ -102,3 +102,15 @@ def test_the_same_measure_as_a_row_is_the_column_said_after_same():
     reading = parse.read("which team has the same capacity as didcot town?", grounds, AnswerType.STRING)
     assert reading is not None and [(c.column, c.op) for c in reading.plan.where] == [(2, "="), (0, "!=")]
     assert answer("Which team has the same capacity as Didcot Town?", grounds, "string") == "Swindon Supermarine"
+
+
+def test_a_box_scores_team_row_is_no_player():
+    box = table_of(
+        "#,Player,Points,3PT\n14,Katie Hill,8,–/–\n15,Amber Merritt,41,0/1\n,Team,19,\n,Team Totals,243,2/10\n",
+        "box_score.csv",
+    )
+    assert box.row_count == 4 and box.has_summary
+    # it answered "Team" (fresh tuning nt-2926, nt-4209)
+    assert answer("Who is the last player?", box, "string") == "Amber Merritt"
+    assert answer("How many players are there?", box, "integer") == 2
+    assert answer("Who is listed after Amber Merritt?", box, "string") is None
