@@ -34,9 +34,14 @@ def relative_to_row(
             continue
         said = words[max(0, mention.start - 6) : mention.start - 1]
         if words[mention.start - 1] == "as" and "same" in said:
-            # "which team's stadium has the same capacity as X": the column said after "same" (it compared the
-            # Stadium, at 0.1; fresh WikiTableQuestions tuning nt-9621, 2026-12-06)
-            op, said = "=", said[said.index("same") + 1 :]
+            # "which team's stadium has the same capacity as X": the column said after "same" first (it compared the
+            # Stadium, at 0.1; fresh WikiTableQuestions tuning nt-9621, 2026-12-06), else one said before it
+            # ("introduced in the same month as X": the Introduced)
+            after = said[said.index("same") + 1 :]
+            compared = _compared_with_row("=", after, mention, named, table, conditions, any_amount=False)
+            if compared is not None:
+                return compared
+            op = "="
         elif set(said) & set(_MORE) and set(said) & set(_LESS):
             continue  # "did A win more or less than B": a comparison of the two (see _plan)
         elif set(said) & set(_MORE):
@@ -61,11 +66,18 @@ def relative_to_row(
 
 
 def _compared_with_row(
-    op: str, said: list[str], mention: Mention, named: list[int], table: TypedTable, conditions: list[Condition]
+    op: str,
+    said: list[str],
+    mention: Mention,
+    named: list[int],
+    table: TypedTable,
+    conditions: list[Condition],
+    any_amount: bool = True,
 ) -> tuple[list[Condition], int] | None:
     """The conditions with the row ``mention`` names compared by ``op`` on the column ``said`` names (see
-    :func:`relative_to_row`), or None when no column or row value fits."""
-    compared = _compared_column(said, named, table, mention, text=op == "=")
+    :func:`relative_to_row`; ``any_amount``: else on the table's only amount), or None when no column or row value
+    fits."""
+    compared = _compared_column(said, named, table, mention, text=op == "=", any_amount=any_amount)
     if compared is None:
         return None
     column, view = compared
@@ -124,7 +136,7 @@ def next_after_row(
 
 
 def _compared_column(
-    said: list[str], named: list[int], table: TypedTable, mention: Mention, text: bool = False
+    said: list[str], named: list[int], table: TypedTable, mention: Mention, text: bool = False, any_amount: bool = True
 ) -> tuple[int, str] | None:
     """The column a comparison with a row is on: people's age (or birth date) for older/younger, else a number
     column the words before "than"/"as" name (or, with ``text``, for "the same county as", a text one), else the
@@ -147,7 +159,7 @@ def _compared_column(
     for i in [*named, *range(len(columns))]:
         if i not in mention.cells and (columns[i].numeric or text) and name_stems(columns[i].name) & stems:
             return i, "number" if columns[i].numeric else "text"
-    amount = only_amount(table, *mention.cells)  # "earns more than Alice"
+    amount = only_amount(table, *mention.cells) if any_amount else None  # "earns more than Alice"
     return (amount, "number") if amount is not None else None
 
 
