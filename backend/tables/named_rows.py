@@ -104,9 +104,9 @@ def besides_row(
     the conditions and the column, or None when no value is followed by "and what (which) other" or follows
     "other than"."""
     for mention in mentions:
-        other_than = words[max(0, mention.start - 2) : mention.start] == ["other", "than"] or (
-            words[mention.start - 1 : mention.start] == ["besides"]
-        )  # negated already
+        # (an article between: "besides the philadelphia eagles, who were the other opponents"; fresh tuning nt-10647)
+        before = [w for w in words[max(0, mention.start - 3) : mention.start] if w != "the"]
+        other_than = before[-2:] == ["other", "than"] or before[-1:] == ["besides"]  # negated already
         if not other_than and words[mention.end : mention.end + 3] not in _AND_WHAT_OTHER:
             continue
         op = "!=" if other_than else "="

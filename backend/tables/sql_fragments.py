@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.tables.cells import LIST_BREAK, MISSING
+from backend.tables.column_kinds import VENUE_MARK, marks_venues
 from backend.tables.infer import SUMMARY, TypedTable
 from backend.tables.plan import AGGREGATE_OPERATIONS, SCORE_PARTS, Operation, Plan
 
@@ -149,7 +150,7 @@ def where_clause(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             parameters += [LIST_BREAK, str(c.value)]
         elif c.view == "text":
             columns = (c.column, *c.also)  # "Home team" or "Visiting team"
-            tests = [f"lower(c{i}) {c.op} lower(?)" for i in columns]
+            tests = [f"{_opponent(table, i)} {c.op} lower(?)" for i in columns]
             parts.append(tests[0] if len(tests) == 1 else "(" + " OR ".join(tests) + ")")
             parameters += [str(c.value)] * len(columns)
         elif c.view in SCORE_PARTS:  # "won by a margin of two or more"
@@ -182,3 +183,11 @@ def where_clause(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
 
 
 GROUP_KEYS = {"month": "monthname(d{})", "year": "year(d{})"}
+
+
+def _opponent(table: TypedTable, column: int) -> str:
+    """A text column's cell, lower-cased, without where the game was played when the column writes it ("at
+    Philadelphia Eagles" is the Philadelphia Eagles: "besides the Philadelphia Eagles" leaves out both games)."""
+    if not marks_venues(table, column):
+        return f"lower(c{column})"
+    return f"regexp_replace(lower(c{column}), '{VENUE_MARK.pattern.removeprefix('(?i)')}', '')"

@@ -6,11 +6,12 @@ years of a date column; a box score's "Team" row above its totals is no player, 
 
 from __future__ import annotations
 
+from backend.answer.table_caps import FIRST_OF_SEVERAL
 from backend.tables import parse
 from backend.tables.plan import ReadingKind
 from backend.tables.rephrase import rephrased
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, table_of
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 CLUBS = "Club,Wins,Draws,Losses\nCordoba,16,8,6\nMalaga,14,10,6\nGranada,15,6,9\n"
 SCHEDULE = (
@@ -114,3 +115,18 @@ def test_a_box_scores_team_row_is_no_player():
     assert answer("Who is the last player?", box, "string") == "Amber Merritt"
     assert answer("How many players are there?", box, "integer") == 2
     assert answer("Who is listed after Amber Merritt?", box, "string") is None
+
+
+def test_an_opponent_said_is_either_game_against_it():
+    season = table_of(
+        'Week,Date,Opponent,Result\n1,"September 28, 1952",at Dallas Texans,W 24–6\n'
+        '2,"October 4, 1952",at Philadelphia Eagles,W 31–7\n3,"October 12, 1952",at Cleveland Browns,W 17–9\n'
+        '4,"October 19, 1952",Chicago Cardinals,L 24–23\n5,"October 26, 1952",Philadelphia Eagles,L 14–10\n',
+        "season.csv",
+    )
+    # "besides the" read no row named: it listed the Results (fresh tuning nt-10647)
+    question = "Besides the Philadelphia Eagles, who were the other opponents in October?"
+    assert answer(question, season, "string_array") == ["Cleveland Browns", "Chicago Cardinals"]
+    # two games against them: the first of two is no sure answer (it read the home game's alone, at 0.8)
+    cap = cap_of("what was the result against the philadelphia eagles?", season, AnswerType.STRING)
+    assert cap is not None and cap.level == FIRST_OF_SEVERAL

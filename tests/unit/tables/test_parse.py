@@ -1383,8 +1383,10 @@ def test_a_which_column_read_as_a_condition_answers_another_question():
     assert misread.asked_picked == 0 and cap.level == ASKED_PICKED and "It asks which 'Player'" in cap.why
     ships = table_of("Name,Nationality\nSvend Foyn,United Kingdom\nMonagas,Venezuela\nSun,United States\n", "s.csv")
     other = parse.read("Other than the United States, what other nationality were the ships?", ships, AnswerType.STRING)
-    # read as the Name of a row whose Nationality is not the United States: "what other nationality" asks for one
-    assert other.asked_picked == 1 and matched_caps(other, execute(other.plan, ships), ships).level == ASKED_PICKED
+    # the Nationality of the rows whose Nationality is not the United States ("besides the X" and "other than the X"
+    # name the row left out, its column answers: twenty-fourth stop), not their Name; two rows: the first is no answer
+    assert other.plan.select == (1,) and other.asked_picked is None
+    assert matched_caps(other, execute(other.plan, ships), ships).level == FIRST_OF_SEVERAL
     # a reading of the Player, even one that also picks rows by it ("other than Ralf Woods"), is not
     scored = parse.read("Which player scored more points than Ralf Woods?", players, AnswerType.STRING)
     assert scored.plan.select == (0,) and scored.asked_picked is None
