@@ -140,6 +140,10 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         ranked = rows_ranked(words)
     if ranked is not None:
         numbers = [n for n in numbers if ranked.at not in n.words]
+    # "who were the other 2 opponents", asked as a list: how many it expects, no Week of 2 (it matched none; fresh
+    # WikiTableQuestions tuning nt-10647, 2026-12-06)
+    expected = {n.words[0] for n in numbers if answer_type.is_array and words[n.words[0] - 1 : n.words[0]] == ["other"]}
+    numbers = [n for n in numbers if n.words[0] not in expected]
     # "in what year did he force 15 sacks": a year is read from its row, not computed from numbers; "who is our
     # biggest customer" asked for a number is still a name (its value then says which type to ask for)
     asked_as = answer_type
@@ -155,7 +159,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading = derived or reading
     if reading is None:
         return None
-    explained = covered | rated | {i for n in by_number for i in n.words}
+    explained = covered | rated | expected | {i for n in by_number for i in n.words}
     if derived is not None and measure is not None:  # the measure's words, where the reading derives it
         explained |= measure.words
     reading.coverage, reading.unexplained, reading.says_every_row, reading.asked_modified = explain(

@@ -127,6 +127,9 @@ def test_an_opponent_said_is_either_game_against_it():
     # "besides the" read no row named: it listed the Results (fresh tuning nt-10647)
     question = "Besides the Philadelphia Eagles, who were the other opponents in October?"
     assert answer(question, season, "string_array") == ["Cleveland Browns", "Chicago Cardinals"]
+    # "the other 2": how many it expects, no Week of 2
+    question = "Besides the Philadelphia Eagles, who were the other 2 opponents in October?"
+    assert answer(question, season, "string_array") == ["Cleveland Browns", "Chicago Cardinals"]
     # two games against them: the first of two is no sure answer (it read the home game's alone, at 0.8)
     cap = cap_of("what was the result against the philadelphia eagles?", season, AnswerType.STRING)
     assert cap is not None and cap.level == FIRST_OF_SEVERAL
