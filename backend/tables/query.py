@@ -19,10 +19,10 @@ from backend.errors import UpstreamTimeout
 from backend.tables.infer import TypedTable
 from backend.tables.plan import AGGREGATE_OPERATIONS, Operation, Plan, check, shifts_past_run
 from backend.tables.sql_fragments import (
-    GROUP_KEYS,
     MAX_ROWS,
     aggregated,
     distinct_cells,
+    group_key,
     lasted,
     limit_clause,
     order_clause,
@@ -76,7 +76,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         sql = f"SELECT {selected_cells(plan.select)} FROM t WHERE row = (SELECT {start} FROM t{where}) + ?{rows}"
         return sql, [*parameters, plan.shift]
     if plan.having is not None and plan.group_by is not None:  # the groups of so many rows, counted
-        key = GROUP_KEYS.get(plan.group_part, "c{}").format(plan.group_by)
+        key = group_key(plan, table)
         named = f"{key} IS NOT NULL AND trim(CAST({key} AS VARCHAR)) != ''"  # an empty cell is no group
         filtered = f"{where} AND {named}" if where else f" WHERE {named}"
         op = plan.having[0]  # one of plan._HAVING, checked: never text from a question
@@ -85,8 +85,8 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     if plan.group_by is not None:
         aggregate = "count(*)" if plan.operation == Operation.COUNT else aggregated(plan, f"n{plan.column}")
         if plan.operation == Operation.COUNT_DISTINCT:  # "which customer placed the most orders": its Order IDs
-            aggregate = distinct_cells(plan.column)
-        key = GROUP_KEYS.get(plan.group_part, "c{}").format(plan.group_by)  # a month's name, a year, or the cell
+            aggregate = distinct_cells(table, plan.column)
+        key = group_key(plan, table)  # a month's name, a year, or the cell
         sql = (
             f"SELECT {key} AS grouped, {aggregate} AS value FROM t{where} GROUP BY grouped "
             f"ORDER BY value {'DESC' if plan.descending else 'ASC'} NULLS LAST, min(row)"
@@ -100,7 +100,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         runs = f"SELECT row - row_number() OVER (ORDER BY row) AS run FROM t{where}"
         return f"SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM ({runs}) GROUP BY run)", parameters
     if plan.operation == Operation.COUNT_DISTINCT:
-        return f"SELECT {distinct_cells(plan.column)} FROM t{where}", parameters
+        return f"SELECT {distinct_cells(table, plan.column)} FROM t{where}", parameters
     if plan.operation in AGGREGATE_OPERATIONS:
         if plan.until is not None and plan.column is not None:  # "the average delivery time": each row's days
             value = lasted(plan.column, plan.until, views)

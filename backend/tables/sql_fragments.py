@@ -60,10 +60,10 @@ def value_view(column: int | None, views: set[str]) -> str:
     return f"c{column}"
 
 
-def distinct_cells(column: int | None) -> str:
-    """How many different cells a column holds, as written whatever their case; an empty cell is no value ("how
-    many managers are there" of a Manager column some rows leave empty)."""
-    return f"count(DISTINCT nullif(lower(trim(c{column})), ''))"
+def distinct_cells(table: TypedTable, column: int | None) -> str:
+    """How many different cells a column holds, as their values read whatever their case; an empty cell is no value
+    ("how many managers are there" of a Manager column some rows leave empty)."""
+    return f"count(DISTINCT nullif(lower(trim({cell_of(table, column)})), ''))"
 
 
 def aggregated(plan: Plan, value: str) -> str:
@@ -150,7 +150,7 @@ def where_clause(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             parameters += [LIST_BREAK, str(c.value)]
         elif c.view == "text":
             columns = (c.column, *c.also)  # "Home team" or "Visiting team"
-            tests = [f"{_opponent(table, i)} {c.op} lower(?)" for i in columns]
+            tests = [f"lower({cell_of(table, i)}) {c.op} lower(?)" for i in columns]
             parts.append(tests[0] if len(tests) == 1 else "(" + " OR ".join(tests) + ")")
             parameters += [str(c.value)] * len(columns)
         elif c.view in SCORE_PARTS:  # "won by a margin of two or more"
@@ -182,12 +182,20 @@ def where_clause(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     return (" WHERE " + " AND ".join(parts)) if parts else "", parameters
 
 
-GROUP_KEYS = {"month": "monthname(d{})", "year": "year(d{})"}
+_GROUP_KEYS = {"month": "monthname(d{})", "year": "year(d{})"}
 
 
-def _opponent(table: TypedTable, column: int) -> str:
-    """A text column's cell, lower-cased, without where the game was played when the column writes it ("at
-    Philadelphia Eagles" is the Philadelphia Eagles: "besides the Philadelphia Eagles" leaves out both games)."""
-    if not marks_venues(table, column):
-        return f"lower(c{column})"
-    return f"regexp_replace(lower(c{column}), '{VENUE_MARK.pattern.removeprefix('(?i)')}', '')"
+def cell_of(table: TypedTable, column: int | None) -> str:
+    """A column's cell as its value reads: an opponent without where the game was played, where the column writes it
+    ("at Philadelphia Eagles" is the Philadelphia Eagles: "besides the Philadelphia Eagles" leaves out both games,
+    and "which team did they play most" counts both). A fixed pattern (column_kinds.VENUE_MARK), never a question's."""
+    if column is not None and marks_venues(table, column):
+        return f"regexp_replace(c{column}, '{VENUE_MARK.pattern}', '')"
+    return f"c{column}"
+
+
+def group_key(plan: Plan, table: TypedTable) -> str:
+    """What a plan's rows are grouped by: a date's month name or year, else the cell as its value reads."""
+    if plan.group_part in _GROUP_KEYS:
+        return _GROUP_KEYS[plan.group_part].format(plan.group_by)
+    return cell_of(table, plan.group_by)

@@ -127,6 +127,9 @@ def test_an_opponent_said_is_either_game_against_it():
     # "besides the" read no row named: it listed the Results (fresh tuning nt-10647)
     question = "Besides the Philadelphia Eagles, who were the other opponents in October?"
     assert answer(question, season, "string_array") == ["Cleveland Browns", "Chicago Cardinals"]
+    # each team once, wherever they played it
+    assert answer("Which opponent did they play the most?", season, "string") == "Philadelphia Eagles"
+    assert answer("How many different opponents did they play?", season, "integer") == 4
     # "the other 2": how many it expects, no Week of 2
     question = "Besides the Philadelphia Eagles, who were the other 2 opponents in October?"
     assert answer(question, season, "string_array") == ["Cleveland Browns", "Chicago Cardinals"]
