@@ -11,7 +11,7 @@ import pyarrow.compute as pc
 from backend.tables.cells import MISSING
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
-from backend.tables.words import PERSONS, name_stems, table_words
+from backend.tables.words import NUMBERED_PERIODS, PERSONS, name_stems, table_words
 
 # A column of codes that tell rows apart ("Employee ID", "SKU", "No."): no answer to "who" or "which X", when the
 # table has another text column.
@@ -95,7 +95,10 @@ def _identifies_rows(table: TypedTable, column: int) -> bool:
     them; it does not add them up). "Sales" of sales.csv is called by the rows too, but its numbers are amounts."""
     numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
     coded = column == 0 and bool(numbers) and min(numbers) >= 1000
-    if not (named_by_rows(table, column) or coded):
+    # a "Week" or "Round" that numbers a season's games: no amount ("which opponent did they play the most" read the
+    # last week's opponent, at 0.8; seen in the console, 2026-12-06)
+    period = bool(name_stems(table.columns[column].name) & NUMBERED_PERIODS)
+    if not (named_by_rows(table, column) or coded or period):
         return False
     rising = all(b > a for a, b in zip(numbers, numbers[1:], strict=False))
     dense = bool(numbers) and numbers[-1] - numbers[0] < 2 * len(numbers)

@@ -166,6 +166,10 @@ def said_numbers(question: str, words: list[str], covered: set[int], scale_words
     lowered = unglued(question.lower())
     for match in _NUMBER_IN_TEXT.finditer(lowered):
         said = match.group(0)
+        # a time of day ("not scheduled for 1:00 pm") is no number compared (a duration, "under 2:20", is
+        # said_durations'): it compared the Record with 1 once "Week" was no amount (WikiTableQuestions nt-10724)
+        if re.match(r":\d", lowered[match.end() :]) or re.search(r"\d:$", lowered[: match.start()]):
+            continue
         scale = _SCALES.get(said[-1], 1.0) if said[-1] == "k" or said.lstrip("-−")[:1] in "$£€¥₹" else 1.0
         value = parse_number(said[:-1] if scale != 1.0 else said)
         if value is None:

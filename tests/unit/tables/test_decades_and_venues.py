@@ -127,7 +127,10 @@ def test_an_opponent_said_is_either_game_against_it():
     # "besides the" read no row named: it listed the Results (fresh tuning nt-10647)
     question = "Besides the Philadelphia Eagles, who were the other opponents in October?"
     assert answer(question, season, "string_array") == ["Cleveland Browns", "Chicago Cardinals"]
-    # each team once, wherever they played it
+    # each team once, wherever they played it; the Week numbers the games, no amount (it read the last week's
+    # opponent, seen in the console)
+    reading = parse.read("which opponent did they play the most?", season, AnswerType.STRING)
+    assert reading is not None and reading.kind is ReadingKind.GROUP
     assert answer("Which opponent did they play the most?", season, "string") == "Philadelphia Eagles"
     assert answer("How many different opponents did they play?", season, "integer") == 4
     # "the other 2": how many it expects, no Week of 2
@@ -136,3 +139,13 @@ def test_an_opponent_said_is_either_game_against_it():
     # two games against them: the first of two is no sure answer (it read the home game's alone, at 0.8)
     cap = cap_of("what was the result against the philadelphia eagles?", season, AnswerType.STRING)
     assert cap is not None and cap.level == FIRST_OF_SEVERAL
+
+
+def test_a_time_of_day_is_no_number_compared():
+    games = table_of(
+        "Week,Kickoff,Record\n1,1:00 pm,1-0\n2,4:05 pm,1-1\n3,1:00 pm,2-1\n4,8:30 pm,3-1\n", "kickoffs.csv"
+    )
+    # "1" of "1:00 pm" compared the Record with 1 (WikiTableQuestions nt-10724)
+    reading = parse.read("how many games were not scheduled for 1:00 pm?", games, AnswerType.INTEGER)
+    assert reading is not None and [(c.column, c.op, c.value) for c in reading.plan.where] == [(1, "!=", "1:00 pm")]
+    assert answer("How many games were not scheduled for 1:00 pm?", games, "integer") == 2
