@@ -9,9 +9,9 @@ from backend.tables.against import SPENT_NAME, level_words
 from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, people_column
 from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT
-from backend.tables.conditions import OUTCOME_WORDS
 from backend.tables.infer import TypedTable
 from backend.tables.nps import nps_words
+from backend.tables.outcomes_said import OUTCOME_WORDS
 from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, month_number, period_columns, said_quarter
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.positions import STEPS

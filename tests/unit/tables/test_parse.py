@@ -1649,7 +1649,7 @@ def test_a_deal_a_rep_won_or_lost_is_counted_by_its_stage_beside_the_reps_whole_
     # other words said in part still wait for a question that says no value whole
     reading = parse.read("How many deals of Priya Shah are closed?", deals, AnswerType.INTEGER)
     assert describe(reading.plan, deals) == "count rows of deals.csv where 'Rep' = 'Priya Shah'"
-    # what a rep closed is what she won (conditions.closed_won)
+    # what a rep closed is what she won (outcomes_said.closed_won)
     assert answer("How many deals did Priya Shah close?", deals, "integer") == 1
 
 
