@@ -3,7 +3,7 @@
 
 - an amount *including* another: "who earns the most including bonus" (Salary plus Bonus), "the total revenue
   including shipping" (Order Total plus Shipping Fee); "the total compensation" of a table that pays a Salary and a
-  Bonus is the two;
+  Bonus is the two; two columns said *combined*: "the total number of assists and turnovers combined";
 - the *price* of what was sold, of a table that holds what it sold for and how many: "the average price of a Desk
   Lamp" (Revenue over Units Sold);
 - a *rate* of what was sold: "the return rate of the Cozy Throw" (Returns over Units Sold);
@@ -30,7 +30,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
 from backend.tables.plan import Condition
 from backend.tables.vocabulary import Index
-from backend.tables.words import MAX_WORDS, MIN_WORDS, normal
+from backend.tables.words import MAX_WORDS, MIN_WORDS, name_stems, normal
 from backend.text import stem
 
 _INCLUDING = frozenset({"including", "incl", "plus", "inclusive"})  # "inclusive of shipping"
@@ -59,6 +59,7 @@ def business_measure(
     None."""
     return (
         _including(words, stems, numbers, table, index_)
+        or _combined(words, stems, numbers, table, index_)
         or _compensation(words, numbers, table, index_)
         or _price_of_sold(words, numbers, table, index_)
         or _rate_of_sold(words, stems, numbers, table, index_)
@@ -90,6 +91,35 @@ def _including(
         if len(base) == 1:
             return SaidMeasure(base[0], PLUS, added[0], frozenset(said))
     return None
+
+
+# Words that add two columns said together ("assists and turnovers combined", "the total of gold and silver"); the
+# sum of one of them was read (109 assists for 193, at 0.8; fresh WikiTableQuestions tuning nt-1702, 2026-12-06)
+_ADDED_UP = frozenset({"combined", "together", "altogether", "total", "sum", "plus"})
+_SET_APART = frozenset({"difference", "between", "minus", "ratio", "versus", "vs"})  # "the difference between the
+# total revenue and cost" takes one from the other
+
+
+def _combined(
+    words: list[str], stems: list[str], numbers: list[int], table: TypedTable, index_: Index
+) -> SaidMeasure | None:
+    """ "<a> and <b> combined", "<a> plus <b>": two number columns, each named whole by the word said, added."""
+    if not _ADDED_UP & set(words) or _SET_APART & set(words):
+        return None
+    for i, word in enumerate(words[1:-1], start=1):
+        if word not in ("and", "plus"):
+            continue
+        first, second = (_named_whole(stems[j], numbers, table, index_) for j in (i - 1, i + 1))
+        if first is not None and second is not None and first != second:
+            said = {i - 1, i, i + 1} | {j for j, w in enumerate(words) if w in _ADDED_UP}
+            return SaidMeasure(first, PLUS, second, frozenset(said))
+    return None
+
+
+def _named_whole(stem_: str, numbers: list[int], table: TypedTable, index_: Index) -> int | None:
+    """The one number column whose whole name is ``stem_`` ("Assists" for "assists")."""
+    named = [c for c in numbers if name_stems(table.columns[c].name) == {stem_}]
+    return named[0] if len(named) == 1 else None
 
 
 def _compensation(words: list[str], numbers: list[int], table: TypedTable, index_: Index) -> SaidMeasure | None:

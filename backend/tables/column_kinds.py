@@ -75,15 +75,38 @@ def tells_rows_apart(table: TypedTable, column: int) -> bool:
 # opponent's name ("who was the last opponent" is BYU, not "vs. BYU": 3 of the fresh WikiTableQuestions tuning
 # answers, 2026-12-06)
 VENUE_MARK = re.compile(r"(?i)^(?:at|vs\.?|versus|@)\s+")
-_MARKED_CELLS = 2  # a column marks venues when at least two of its cells start so (a song "At Last" is one)
+# A footnote's mark after a name ("Lillestrøm*" a double, "Calvin Johnson†" a Pro Bowler): no part of the name either
+# ("what number of times did lillestrøm win gold" counted 4 of its 5 golds, at 0.8: the fifth is "Lillestrøm*";
+# fresh WikiTableQuestions tuning nt-1808, 2026-12-06). The character kept before it makes "****" no mark.
+FOOTNOTE_MARK = re.compile(r"([^\s*†‡§])\s*[*†‡§]+$")
+_MARKED_CELLS = 2  # a column marks its cells when at least two of them are so (a song "At Last" is one)
 
 
 def marks_venues(table: TypedTable, column: int) -> bool:
     """Whether a text column writes where each game was played before its opponents (:data:`VENUE_MARK`)."""
-    if table.columns[column].kind != "text" or table.columns[column].numeric:
+    return _marked(table, column, VENUE_MARK.pattern + r"\S")
+
+
+def cell_marks(table: TypedTable, column: int) -> list[tuple[re.Pattern[str], str]]:
+    """The marks a text column writes around its values, each as a pattern and what it is replaced by: a venue before
+    an opponent (:data:`VENUE_MARK`), a footnote's mark after a name (:data:`FOOTNOTE_MARK`). Fixed patterns, never
+    a question's; ``unmarked`` takes them off a value, ``sql_fragments.cell_of`` off a column's cells."""
+    marks = [(VENUE_MARK, "")] if marks_venues(table, column) else []
+    return marks + ([(FOOTNOTE_MARK, r"\1")] if _marked(table, column, FOOTNOTE_MARK.pattern) else [])
+
+
+def unmarked(value: str, marks: list[tuple[re.Pattern[str], str]]) -> str:
+    """``value`` without the marks its column writes around it (:func:`cell_marks`)."""
+    for pattern, replacement in marks:
+        value = pattern.sub(replacement, value)
+    return value
+
+
+def _marked(table: TypedTable, column: int, pattern: str) -> bool:
+    if column >= len(table.columns) or table.columns[column].kind != "text" or table.columns[column].numeric:
         return False
     cells = table.data.column(f"c{column}").slice(0, 1000)  # (a schedule's first rows say it; a million need not)
-    marked = pc.sum(pc.match_substring_regex(cells, VENUE_MARK.pattern + r"\S")).as_py() or 0  # (Arrow's RE2)
+    marked = pc.sum(pc.match_substring_regex(cells, pattern)).as_py() or 0  # (Arrow's RE2)
     return marked >= _MARKED_CELLS
 
 

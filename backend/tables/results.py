@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from backend.tables import parse
 from backend.tables.cells import MISSING, leading_number, parse_date, parse_number, year_range
-from backend.tables.column_kinds import VENUE_MARK, marks_venues
+from backend.tables.column_kinds import cell_marks, unmarked
 from backend.tables.durations_said import as_time, holds_times
 from backend.tables.infer import TypedTable
 from backend.tables.plan import AGGREGATE_OPERATIONS, Operation, ReadingKind
@@ -99,8 +99,9 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
     if shown is not None and view is not None:
         read = table.read_as(shown, [v for v in values if isinstance(v, str)], view)
         values = [read.get(v, v) if isinstance(v, str) else v for v in values]
-    if shown is not None and element is AnswerType.STRING and marks_venues(table, shown):
-        values = [VENUE_MARK.sub("", v) if isinstance(v, str) else v for v in values]
+    if shown is not None and element is AnswerType.STRING:  # "Calvin Johnson†" is Calvin Johnson
+        marks = cell_marks(table, shown)
+        values = [unmarked(v, marks) if isinstance(v, str) else v for v in values]
     converted = [_convert(v, element) for v in values]
     if any(c is None for c in converted):
         bad = next(v for v, c in zip(values, converted, strict=True) if c is None)

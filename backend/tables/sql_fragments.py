@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.tables.cells import LIST_BREAK, MISSING
-from backend.tables.column_kinds import VENUE_MARK, marks_venues
+from backend.tables.column_kinds import cell_marks
 from backend.tables.infer import SUMMARY, TypedTable
 from backend.tables.plan import AGGREGATE_OPERATIONS, SCORE_PARTS, Operation, Plan
 
@@ -79,14 +79,17 @@ def aggregated(plan: Plan, value: str) -> str:
 
 def derived_value(plan: Plan, value: str) -> str:
     """A row's ``value`` less the plan's ``less`` column, times its ``times`` column, plus its ``plus`` column (an
-    empty Bonus adds nothing), or over its ``per`` column: NULL where that is 0, as a campaign with no impressions has
+    empty cell of either adds nothing: a Salary with no Bonus, a player's "—" assists; a row with neither has none),
+    or over its ``per`` column: NULL where that is 0, as a campaign with no impressions has
     no click-through rate (it sorts last)."""
     if plan.less is not None:
         return f"({value} - n{plan.less})"
     if plan.times is not None:
         return f"({value} * n{plan.times})"
     if plan.plus is not None:
-        return f"({value} + coalesce(n{plan.plus}, 0))"
+        other = f"n{plan.plus}"
+        added = f"coalesce({value}, 0) + coalesce({other}, 0)"
+        return f"(CASE WHEN {value} IS NULL AND {other} IS NULL THEN NULL ELSE {added} END)"
     return f"({value} / nullif(n{plan.per}, 0))"
 
 
@@ -150,7 +153,7 @@ def where_clause(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             parameters += [LIST_BREAK, str(c.value)]
         elif c.view == "text":
             columns = (c.column, *c.also)  # "Home team" or "Visiting team"
-            tests = [f"lower({cell_of(table, i)}) {c.op} lower(?)" for i in columns]
+            tests = [f"lower({cell_of(table, i)}) {c.op} lower({_unmarked_sql('?', table, i)})" for i in columns]
             parts.append(tests[0] if len(tests) == 1 else "(" + " OR ".join(tests) + ")")
             parameters += [str(c.value)] * len(columns)
         elif c.view in SCORE_PARTS:  # "won by a margin of two or more"
@@ -186,12 +189,18 @@ _GROUP_KEYS = {"month": "monthname(d{})", "year": "year(d{})"}
 
 
 def cell_of(table: TypedTable, column: int | None) -> str:
-    """A column's cell as its value reads: an opponent without where the game was played, where the column writes it
-    ("at Philadelphia Eagles" is the Philadelphia Eagles: "besides the Philadelphia Eagles" leaves out both games,
-    and "which team did they play most" counts both). A fixed pattern (column_kinds.VENUE_MARK), never a question's."""
-    if column is not None and marks_venues(table, column):
-        return f"regexp_replace(c{column}, '{VENUE_MARK.pattern}', '')"
-    return f"c{column}"
+    """A column's cell as its value reads, without the marks the column writes around it (column_kinds.cell_marks):
+    "at Philadelphia Eagles" is the Philadelphia Eagles ("besides the Philadelphia Eagles" leaves out both games, and
+    "which team did they play most" counts both), "Lillestrøm*" is Lillestrøm."""
+    return _unmarked_sql(f"c{column}", table, column)
+
+
+def _unmarked_sql(expression: str, table: TypedTable, column: int | None) -> str:
+    """``expression`` (a cell or a parameter of ``column``) without its column's marks: fixed patterns, quoted here,
+    never a question's words."""
+    for pattern, replacement in cell_marks(table, column) if column is not None else []:
+        expression = f"regexp_replace({expression}, '{pattern.pattern}', '{replacement}')"
+    return expression
 
 
 def group_key(plan: Plan, table: TypedTable) -> str:

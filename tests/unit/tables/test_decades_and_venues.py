@@ -35,7 +35,7 @@ def test_no_losses_is_a_count_of_none():
 def test_an_opponent_is_named_without_where_the_game_was_played():
     schedule = table_of(SCHEDULE, "schedule.csv")
     # "vs. BYU", "at Detroit Waza" answered "who was the last opponent" (fresh tuning nt-7035, nt-7001)
-    assert answer("Who was the last opponent?", schedule, "string") == "BYU*"
+    assert answer("Who was the last opponent?", schedule, "string") == "BYU"  # (its footnote mark too: 2026-12-06)
     assert answer("Who was the opponent on Sep 18?", schedule, "string") == "Michigan State"
     # one cell that starts so is a name ("At Last"), not a place
     songs = table_of("Title,Year\nAt Last,1960\nFever,1956\n", "songs.csv")

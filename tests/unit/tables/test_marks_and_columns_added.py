@@ -1,0 +1,49 @@
+"""Readings found on 2026-12-06 (twenty-fifth stop): a footnote's mark after a name ("Lillestrøm*", "Calvin
+Johnson†") is no part of it, compared, counted or answered; two number columns said "combined" are added up."""
+
+from __future__ import annotations
+
+from backend.tables import parse
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, table_of
+
+MEDALS = (
+    "Season,Gold,Silver\n1976,Lillestrøm,Mjøndalen\n1977,Lillestrøm*,Bodø\n1978,Start,Lillestrøm\n"
+    "1979,Start*,Viking\n1980,Lillestrøm,Start\n"
+)
+BOX_SCORE = "Name,Assists,Turnovers\nAnn,5,2\nBea,—,1\nCora,3,4\n"
+
+
+def test_a_footnote_mark_is_no_part_of_a_name():
+    medals = table_of(MEDALS, "medals.csv")
+    # it counted 4 of Lillestrøm's 5 golds, at 0.8: the fifth is "Lillestrøm*" (fresh tuning nt-1808)
+    assert answer("How many times did Lillestrøm win gold?", medals, "integer") == 3
+    assert answer("How many times did Start win gold?", medals, "integer") == 2
+    assert answer("Who won gold in 1977?", medals, "string") == "Lillestrøm"
+    assert answer("Which team won the most golds?", medals, "string") == "Lillestrøm"
+    # marks alone are a cell's value, not a mark on one ("****" of a rating)
+    ratings = table_of("Album,Rating\nA,****\nB,***\nC,**\n", "ratings.csv")
+    assert answer("What is the rating of album A?", ratings, "string") == "****"
+
+
+def test_an_opponent_said_with_where_the_game_was_played_is_compared_without_it():
+    schedule = table_of(
+        "Date,Opponent,Save\nJul 13,@ Marlins,\nJul 14,@ Marlins,Cishek\nJul 20,Mets,Rauch\nJul 21,@ Marlins,Dunn\n",
+        "games.csv",
+    )
+    # the question's value as a cell says it, "@ Marlins", matched no cell once the cells' marks were taken off
+    # (0 at 0.1; fresh tuning nt-1830)
+    assert answer("What is the number of saves for the @ Marlins?", schedule, "integer") == 2
+
+
+def test_two_columns_said_combined_are_added():
+    box = table_of(BOX_SCORE, "box_score.csv")
+    # it added up the Assists alone, at 0.8 (fresh tuning nt-1702); Bea's "—" assists add nothing to her turnover
+    reading = parse.read("total number of assists and turnovers combined", box, AnswerType.INTEGER)
+    assert reading is not None and reading.plan.plus == 2 and not reading.unexplained
+    assert answer("total number of assists and turnovers combined", box, "integer") == 15
+    assert answer("What is the total of assists plus turnovers?", box, "integer") == 15
+    assert answer("How many assists in total?", box, "integer") == 8  # one column said: its own total
+    # a difference between the two takes one from the other (an analyst's "total revenue and cost": 1700, not added)
+    apart = parse.read("What is the difference between the total assists and turnovers?", box, AnswerType.INTEGER)
+    assert apart is not None and apart.plan.plus is None
