@@ -47,7 +47,7 @@ def answered_column(
     for found in (
         _named_after_wh_word(asked, named, table, conditions, codes_unasked) if asked else None,
         _named_otherwise(q, named, table, conditions, measure, wants_text, wants_number, codes_unasked),
-        wh_words_column(q, table, conditions),
+        wh_words_column(q, table, conditions, nouns=wants_text),
     ):
         if found is not None:
             return found, False

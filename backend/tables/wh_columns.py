@@ -67,12 +67,28 @@ def roles_first(q: str) -> list[str]:
     return [word for verb, words in _ROLES if said and verb.match(said.group(1)) for word in words.split()]
 
 
-def wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | None:
-    """The column a wh-word asks for by its name: "who" of the rows' names, or of a person's column; "where" of a
-    place's; "when" (and "what year") of a date's."""
+# A person asked for by a noun, not by "who" ("the tallest delegate", "which athlete won"): a "who" where no column
+# is named by the noun (it answered the delegate's province, "Santiago", at 0.66; fresh WikiTableQuestions tuning
+# nt-3951, 2026-12-06)
+_PERSON_NOUN = re.compile(
+    r"\b(player|driver|rider|athlete|contestant|delegate|nominee|recipient|candidate|person|competitor|cyclist|"
+    r"runner|swimmer|boxer|jockey|skater|wrestler|singer|actor|actress)(?:s|es)?\b"
+)
+
+
+def asks_person(q: str, table: TypedTable) -> bool:
+    """Whether the question asks for a person by a noun no column's name says (:data:`_PERSON_NOUN`)."""
+    noun = _PERSON_NOUN.search(q)
+    return noun is not None and not any(re.search(rf"\b{noun.group(1)}", c.name, re.I) for c in table.columns)
+
+
+def wh_words_column(q: str, table: TypedTable, conditions: set[int], nouns: bool = False) -> int | None:
+    """The column a wh-word asks for by its name: "who" (with ``nouns``, where text is asked, a person's noun too) of
+    the rows' names, or of a person's column; "where" of a place's; "when" (and "what year") of a date's."""
     columns = table.columns
     wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
-    if wh and wh.group(1) == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
+    asked = wh.group(1) if wh else ("who" if nouns and asks_person(q, table) else None)
+    if asked == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
         # (not with codes: "who stayed the longest" of bookings.csv asks for a Guest, not the Booking "B-207")
         naming = [
             i
@@ -85,8 +101,8 @@ def wh_words_column(q: str, table: TypedTable, conditions: set[int]) -> int | No
         naming = [i for i in naming if names_people(columns[i].name) or not people]
         if naming:
             return naming[0]
-    if wh or re.search(r"\bwhat year\b", q):
-        key = "when" if not wh else wh.group(1)
+    if asked or re.search(r"\bwhat year\b", q):
+        key = asked or "when"
         for word in roles_first(q) + WH_COLUMNS[key].split():
             for i, c in enumerate(columns):
                 if i not in conditions and re.search(rf"\b{word}", c.name, re.I):

@@ -1,5 +1,6 @@
 """Readings found on 2026-12-06 (twenty-fifth stop): a footnote's mark after a name ("Lillestrøm*", "Calvin
-Johnson†") is no part of it, compared, counted or answered; two number columns said "combined" are added up."""
+Johnson†") is no part of it, compared, counted or answered; two number columns said "combined" are added up; a
+person asked for by a noun no column says ("the tallest delegate") is asked as "who" is."""
 
 from __future__ import annotations
 
@@ -47,3 +48,16 @@ def test_two_columns_said_combined_are_added():
     # a difference between the two takes one from the other (an analyst's "total revenue and cost": 1700, not added)
     apart = parse.read("What is the difference between the total assists and turnovers?", box, AnswerType.INTEGER)
     assert apart is not None and apart.plan.plus is None
+
+
+DELEGATES = "Represented,Contestant,Age,Height\nAzua,Patricia,21,1.78\nBonao,Jeimi,24,1.81\nSantiago,Amelia,18,1.83\n"
+
+
+def test_a_person_asked_by_a_noun_is_a_who():
+    delegates = table_of(DELEGATES, "pageant.csv")
+    # it answered the province, "Santiago", at 0.66 (fresh tuning nt-3951)
+    assert answer("the tallest delegate", delegates, "string") == "Amelia"
+    assert answer("Which delegate is the oldest?", delegates, "string") == "Jeimi"
+    # a number asked is no person ("how old is the tallest delegate"), and a noun a column says is that column
+    assert answer("How old is the tallest delegate?", delegates, "integer") == 18
+    assert answer("Which contestant is the oldest?", delegates, "string") == "Jeimi"
