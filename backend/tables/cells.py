@@ -15,6 +15,10 @@ MISSING = {"", "-", "—", "–", "n/a", "na", "none", "null", "?", "...", "tbd"
 # The end of a span still running ("2011 – Present"): no value to compute with, and no reason for a column of
 # years to read as text. Unlike MISSING, the cell is filled.
 ONGOING = {"present", "current", "incumbent", "ongoing", "now"}
+# How a results table writes a place no one reached ("DNF", "Ret"): no number, and no sign that the column is text
+# (infer.py leaves them out of its share: a "Pos." of 24 places and 12 "DNF" was text, so "how many teams are in the
+# top five positions" compared the "Qual. Pos." beside it; fresh WikiTableQuestions tuning nt-1762, 2026-12-06).
+RACE_OUTCOMES = frozenset({"dnf", "dns", "dnq", "dnpq", "dsq", "dq", "ret", "nc", "wd", "exc"})
 
 _FOOTNOTE = re.compile(r"(\[[^\]]{1,6}\]|[*†‡§])+$")
 _NUMBER = re.compile(

@@ -1,6 +1,7 @@
 """Readings found on 2026-12-06 (twenty-fifth stop): a footnote's mark after a name ("Lillestrøm*", "Calvin
 Johnson†") is no part of it, compared, counted or answered; two number columns said "combined" are added up; a
-person asked for by a noun no column says ("the tallest delegate") is asked as "who" is."""
+person asked for by a noun no column says ("the tallest delegate") is asked as "who" is; a place column with "DNF"
+cells compares its places as numbers."""
 
 from __future__ import annotations
 
@@ -61,3 +62,19 @@ def test_a_person_asked_by_a_noun_is_a_who():
     # a number asked is no person ("how old is the tallest delegate"), and a noun a column says is that column
     assert answer("How old is the tallest delegate?", delegates, "integer") == 18
     assert answer("Which contestant is the oldest?", delegates, "string") == "Jeimi"
+
+
+RESULTS = "Pos,Team,Laps\n1,Perkins,125\n2,Seton,125\n3,Mobil,124\nDNF,Nissan,51\nDNF,Holden,49\n"
+
+
+def test_places_beside_dnf_are_numbers():
+    results = table_of(RESULTS, "results.csv")
+    # "Pos." of 24 places and 12 "DNF" was text: "the top five positions" compared the "Qual. Pos." beside it, and
+    # "the last place finisher" read the last row, a DNF (fresh tuning nt-1762, nt-1087)
+    assert results.columns[0].numeric and results.columns[0].kind == "text"
+    assert answer("How many teams finished in the top 2 positions?", results, "integer") == 2
+    assert answer("How many laps did the last place finisher complete?", results, "integer") == 124
+    assert answer("How many teams did not finish?", results, "integer") == 2  # the cells still say "DNF"
+    # a column of names with a few outcomes stays text ("Ret" is no place of a column of drivers)
+    drivers = table_of("Driver,Pos\nAnn,1\nRet,2\nBea,3\n", "drivers.csv")
+    assert not drivers.columns[0].numeric
