@@ -20,6 +20,12 @@ ONGOING = {"present", "current", "incumbent", "ongoing", "now"}
 # top five positions" compared the "Qual. Pos." beside it; fresh WikiTableQuestions tuning nt-1762, 2026-12-06).
 RACE_OUTCOMES = frozenset({"dnf", "dns", "dnq", "dnpq", "dsq", "dq", "ret", "nc", "wd", "exc"})
 
+
+def race_outcomes(cells: list[str]) -> int:
+    """How many of ``cells`` say a place no one reached (:data:`RACE_OUTCOMES`)."""
+    return sum(cell.strip().lower() in RACE_OUTCOMES for cell in cells)
+
+
 _FOOTNOTE = re.compile(r"(\[[^\]]{1,6}\]|[*†‡§])+$")
 _NUMBER = re.compile(
     r"^(?P<neg>[-−+])?\s*(?:US\$|[$£€¥₹])?\s*(?P<paren>\()?\s*(?:US\$|[$£€¥₹])?"

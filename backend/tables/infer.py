@@ -23,7 +23,6 @@ from backend.tables.cells import (
     DATE_FORMATS,
     MISSING,
     ONGOING,
-    RACE_OUTCOMES,
     date_range,
     decimal_comma,
     in_english,
@@ -31,6 +30,7 @@ from backend.tables.cells import (
     parse_date,
     parse_duration,
     parse_number,
+    race_outcomes,
     year_range,
 )
 from backend.tables.read import RawTable, below_titles
@@ -132,12 +132,11 @@ def infer(raw: RawTable, name: str) -> TypedTable:
         continental = decimal_comma(present[:1000])
         numbers = [parse_number(v, continental) if v is not None else None for v in values]
         parsed = sum(n is not None for n in numbers)
-        placed = [v for v in present if v.strip().lower() not in RACE_OUTCOMES]
         kind, numeric, percent = "text", False, False
         if present and parsed >= TYPED_SHARE * len(present):
             kind, numeric = "number", True
             percent = sum(v.rstrip().endswith("%") for v in present) >= TYPED_SHARE * len(present)
-        elif placed and placed != present and parsed >= TYPED_SHARE * len(placed):  # places, and places none reached
+        elif parsed and parsed >= TYPED_SHARE * (len(present) - race_outcomes(present)):  # places, and "DNF"
             numeric = True
         elif present and sum(parse_duration(v) is not None for v in present[:200]) >= TYPED_SHARE * len(present[:200]):
             # race times and durations ("4:09.695", "2:05:33") sort and compare as seconds, not by their first digits
