@@ -24,7 +24,7 @@ from backend.tables.number_conditions import names_a_counted_column
 from backend.tables.opposites import unprefixed
 from backend.tables.places_said import compared_place, said_places
 from backend.tables.plan import Operation, ReadingKind
-from backend.tables.positions import top_n
+from backend.tables.positions import answers_said, top_n
 from backend.tables.quantities import SaidDate, compared_number, kept_in_scale, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading
 from backend.tables.rephrase import rephrased
@@ -142,7 +142,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         numbers = [n for n in numbers if ranked.at not in n.words]
     # "who were the other 2 opponents", asked as a list: how many it expects, no Week of 2 (it matched none; fresh
     # WikiTableQuestions tuning nt-10647, 2026-12-06)
-    expected = {n.words[0] for n in numbers if answer_type.is_array and words[n.words[0] - 1 : n.words[0]] == ["other"]}
+    answers = answers_said(words)
+    expected = {answers[1]} if answers is not None and answer_type.is_array else set()
     numbers = [n for n in numbers if n.words[0] not in expected]
     # "in what year did he force 15 sacks": a year is read from its row, not computed from numbers; "who is our
     # biggest customer" asked for a number is still a name (its value then says which type to ask for)
@@ -174,6 +175,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading.cell_words_left_out = cell_words_left_out(reading.unexplained, index_)
     reading.each_ungrouped = _each_ungrouped(words, stems, reading, table, index_)
     reading.asked_picked = _asked_picked(q, reading, table)
+    reading.answers_said = answers[0] if answers is not None else None
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
     alike = _named_alike(reading, stems, [c for c in named if c not in settled], table, index_)
     if alike is not None:

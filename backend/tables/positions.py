@@ -119,6 +119,27 @@ def top_n(words: list[str]) -> Ranked | None:
     return None
 
 
+# "which 4 countries", "name the two kingdoms", "who were the other 2 opponents": how many answers the question
+# expects, said before what it asks for (it read "which 4 countries" as a Bronze of 4; fresh WikiTableQuestions tuning
+# nt-12786, 2026-12-06)
+_EXPECTING = {"which", "what", "who", "name", "list", "other"}
+
+
+def answers_said(words: list[str]) -> tuple[int, int] | None:
+    """How many answers the question expects and the position of the number that says it ("which 4 countries": 4
+    at 1), or None. "The top 3" is a ranking (:func:`top_n`), not this."""
+    for i, word in enumerate(words[1:], start=1):
+        count = said_count(word)
+        before = words[max(0, i - 3) : i]
+        if count is None or i + 1 >= len(words) or not before:
+            continue
+        # ("which of the 11 districts" counts the rows it ranks, not the answers)
+        after_the = before[-1] == "the" and before[-2:] != ["of", "the"] and _EXPECTING & set(before)
+        if before[-1] in _EXPECTING or after_the:
+            return count, i
+    return None
+
+
 def said_count(word: str) -> int | None:
     """A number of rows said in digits or words ("3", "three"), when more than one and at most a plan's limit."""
     count = int(word) if word.isdigit() else _COUNTS.get(word)

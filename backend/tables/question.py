@@ -52,6 +52,7 @@ class Reading:
     # "which team finished last": the column the "which" asks for (Team), when the plan picks rows by it and reads
     # another column (the Driver)
     asked_picked: int | None = None
+    answers_said: int | None = None  # "which 4 countries": how many answers the question expects
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

@@ -105,6 +105,10 @@ def wh_words_column(q: str, table: TypedTable, conditions: set[int], nouns: bool
         key = asked or "when"
         for word in roles_first(q) + WH_COLUMNS[key].split():
             for i, c in enumerate(columns):
-                if i not in conditions and re.search(rf"\b{word}", c.name, re.I):
+                # (no one is a number: "who is in first place" read the Runners-up count, 1, at 0.8, not the Team;
+                # fresh WikiTableQuestions tuning nt-12729, 2026-12-06)
+                if i in conditions or (key == "who" and c.kind == "number"):
+                    continue
+                if re.search(rf"\b{word}", c.name, re.I):
                     return i
     return None

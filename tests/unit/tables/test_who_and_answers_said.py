@@ -1,0 +1,47 @@
+"""Readings found on 2026-12-06 (twenty-sixth stop): a "who" is never a number column, and a question that says how
+many answers it expects ("which 4 countries") is not asking for a value of 4, and is declined when its reading finds
+another number of them."""
+
+from __future__ import annotations
+
+from backend.answer.table_caps import ANSWERS_MISCOUNTED
+from backend.tables.positions import answers_said
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, cap_of, table_of
+
+STANDINGS = "Place,Team,Titles,Runners-up\n1,Maccabi,5,1\n2,Hapoel,2,3\n3,Ironi,1,0\n"
+MEDALS = (
+    "Rank,Nation,Gold,Silver,Bronze\n1,Egypt,4,2,1\n2,Ghana,1,1,4\n3,Togo,0,1,1\n4,Chad,0,0,1\n4,Niger,0,0,1\n"
+)
+
+
+def test_who_is_never_a_number_column():
+    standings = table_of(STANDINGS, "standings.csv")
+    # it read the Runners-up count, 1, at 0.8 ("runner" is a person's word; fresh tuning nt-12729)
+    assert answer("who is in first place?", standings, "string") == "Maccabi"
+    assert answer("who came in third place?", standings, "string") == "Ironi"
+
+
+def test_how_many_answers_a_question_expects():
+    assert answers_said("which 4 countries were last".split()) == (4, 1)
+    assert answers_said("name the two kingdoms".split()) == (2, 2)
+    assert answers_said("who were the other 2 opponents".split()) == (2, 4)
+    # the rows a question ranks among, and a ranking's own size, are no answers expected
+    assert answers_said("which of the 11 districts is largest".split()) is None
+    assert answers_said("who are the top 3 drivers".split()) is None
+
+
+def test_answers_expected_are_no_value_and_a_miscount_is_declined():
+    medals = table_of(MEDALS, "medals.csv")
+    # "3" is how many it asks for, not a Bronze of 3 (it answered Ghana at 0.8; fresh tuning nt-12786)
+    assert answer("which 3 countries had only 1 bronze medal each?", medals, "string_array") == [
+        "Egypt",
+        "Togo",
+        "Chad",
+        "Niger",
+    ]
+    cap = cap_of("which 3 countries had only 1 bronze medal each?", medals, AnswerType.STRING_ARRAY)
+    assert cap is not None and cap.level == ANSWERS_MISCOUNTED and "finds 4" in cap.why
+    # as many as it says: no cap
+    assert answer("which 2 countries had no silver?", medals, "string_array") == ["Chad", "Niger"]
+    assert cap_of("which 2 countries had no silver?", medals, AnswerType.STRING_ARRAY) is None
