@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, year_column
+from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, writes_units, year_column
 from backend.tables.counts import EARNED
 from backend.tables.infer import TypedTable
 from backend.tables.periods import across_months
@@ -132,6 +132,10 @@ def per_group(p: ParsedQuestion) -> Outcome:
     operation = Operation.AVG if scored or grouped.group(0) in ("average", "mean") else Operation.SUM
     plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
     if p.table.columns[p.measure].kind == "text" and operation is Operation.SUM and repeats:
+        # "the least power" of "150 kW (201 hp)" cells is a row's own quantity, where "the most events" counts rows
+        # (it counted each engine's rows, at 0.72; fresh WikiTableQuestions tuning nt-8460, 2026-12-06)
+        if said and not said.group(1).endswith("s") and writes_units(p.table, p.measure):
+            return None
         # "the year with the most events" of an Event column of "3000 m" and "5000 m": its rows counted, not the
         # distances in its cells added up (fresh WikiTableQuestions training questions, tuning tables, 2026-11-28).
         # Where each group is one row, its own quantity ranks it: "the prime minister with the shortest total time in

@@ -194,6 +194,15 @@ def people_column(table: TypedTable, index_: Index) -> int | None:
     return people[0] if len(people) == 1 else None
 
 
+_WITH_UNIT = re.compile(r"^[\d.,]+\s*[^\W\d_]")  # "150 kW (201 hp) @ 6000 rpm", "17 years"
+
+
+def writes_units(table: TypedTable, column: int) -> bool:
+    """Whether most of a text column's cells are a number followed by its unit ("150 kW (201 hp)"): a quantity."""
+    cells = [str(v).strip() for v in table.data.column(f"c{column}").slice(0, 200).to_pylist() if v]
+    return bool(cells) and sum(bool(_WITH_UNIT.match(cell)) for cell in cells) * 2 > len(cells)
+
+
 # Names of columns whose cells are people (not "Name", which names products as often).
 _PERSON_NAME = re.compile(
     r"(?i)\b(?:employee|person|customer|client|agent|rep|salesperson|seller|assignee|owner|manager|submitter|"

@@ -99,6 +99,7 @@ def _decade(match: re.Match[str]) -> str:
 def rephrased(question: str) -> str:
     """The question with the phrasings above rewritten ("which plan has the higher average" → "the highest")."""
     question = _NUMBER_COMPOUND.sub(lambda m: f"{_NUMBER_WORDS.index(m.group(1).lower()) + 1} ", question)
+    question = re.sub(r"(?<=\w)\(s\)", "s", question)  # "which engine(s)": one or more engines
     question = _YEAR_SPAN.sub(_year_span, question)
     question = _DECADE.sub(_decade, question)
     question = _AGES.sub(lambda m: f"between {m.group(1)} and {int(m.group(1)) + 9}", question)

@@ -10,9 +10,7 @@ from backend.types import AnswerType
 from tests.unit.tables.sample import answer, cap_of, table_of
 
 STANDINGS = "Place,Team,Titles,Runners-up\n1,Maccabi,5,1\n2,Hapoel,2,3\n3,Ironi,1,0\n"
-MEDALS = (
-    "Rank,Nation,Gold,Silver,Bronze\n1,Egypt,4,2,1\n2,Ghana,1,1,4\n3,Togo,0,1,1\n4,Chad,0,0,1\n4,Niger,0,0,1\n"
-)
+MEDALS = "Rank,Nation,Gold,Silver,Bronze\n1,Egypt,4,2,1\n2,Ghana,1,1,4\n3,Togo,0,1,1\n4,Chad,0,0,1\n4,Niger,0,0,1\n"
 
 
 def test_who_is_never_a_number_column():
@@ -45,3 +43,18 @@ def test_answers_expected_are_no_value_and_a_miscount_is_declined():
     # as many as it says: no cap
     assert answer("which 2 countries had no silver?", medals, "string_array") == ["Chad", "Niger"]
     assert cap_of("which 2 countries had no silver?", medals, AnswerType.STRING_ARRAY) is None
+
+
+ENGINES = (
+    "Car,Engine,Power\nBluebird,Redtop,150 kW (201 hp) @ 6000 rpm\nAvenir,Silvertop,154 kW (206 hp) @ 6000 rpm\n"
+    "Pulsar,Redtop,169 kW (227 hp) @ 6400 rpm\nSalut,Silvertop,169 kW (227 hp) @ 6000 rpm\n"
+)
+
+
+def test_the_least_of_a_quantity_written_with_its_units_is_a_rows_own():
+    engines = table_of(ENGINES, "engines.csv")
+    # it counted each engine's rows (Silvertop, at 0.72): "power" is each car's own, its cells "150 kW (201 hp)"
+    # (fresh tuning nt-8460); "(s)" is one or more
+    assert answer("which engine(s) has the least amount of power?", engines, "string") == "Redtop"
+    assert answer("which engine has the least power?", engines, "string") == "Redtop"
+    assert answer("which car has the least power?", engines, "string") == "Bluebird"
