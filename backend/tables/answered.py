@@ -10,7 +10,7 @@ import re
 from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, says_when, tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.row_nouns import row_words_explained
-from backend.tables.wh_columns import names_people, of_numbers, roles_first, rows_named, wh_words_column
+from backend.tables.wh_columns import asks_person, names_people, of_numbers, roles_first, rows_named, wh_words_column
 from backend.tables.words import (
     ABBREVIATIONS,
     MAX_WORDS,
@@ -88,7 +88,9 @@ def _named_after_wh_word(
     if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
         said = []
     kind = stem(said[0]) if said else ""
-    row_said = row_words_explained([kind], table) and kind not in PERSONS  # (a person is named, not keyed: below)
+    # (a person is named, not keyed: below; "which delegate is the oldest" of delegates.csv asks for the Contestant,
+    # not the Province first column; the twenty-fifth stop's note)
+    row_said = row_words_explained([kind], table) and kind not in PERSONS and not asks_person(said[0], table)
     if codes_unasked and row_said and not any(kind in name_stems(c.name) for c in columns):
         # "which home sold for the most" of listings.csv: a home is a row, told by its name (it read the Sold Price the
         # verb names, at 0.8; my own listings table, 2026-11-29); "which product" of inventory.csv is its Item, not

@@ -58,3 +58,13 @@ def test_the_least_of_a_quantity_written_with_its_units_is_a_rows_own():
     assert answer("which engine(s) has the least amount of power?", engines, "string") == "Redtop"
     assert answer("which engine has the least power?", engines, "string") == "Redtop"
     assert answer("which car has the least power?", engines, "string") == "Bluebird"
+
+
+def test_a_person_the_file_names_is_read_from_a_column_of_people():
+    delegates = table_of(
+        "Province,Contestant,Age\nAzua,Patricia,21\nBonao,Jeimi,24\nSantiago,Amelia,18\n", "delegates.csv"
+    )
+    # "delegate" names the file's rows, and its first column told them apart: it answered the Province, Bonao
+    assert answer("which delegate is the oldest?", delegates, "string") == "Jeimi"
+    assert answer("who is the youngest delegate?", delegates, "string") == "Amelia"
+    assert answer("which province is the oldest delegate from?", delegates, "string") == "Bonao"
