@@ -70,7 +70,10 @@ def counted_plan(
     # "the total amount of times Minsk is listed": rows counted, not the table's one amount added up (fresh
     # WikiTableQuestions training questions, tuning tables, 2026-11-28)
     # "the headcount of Sales": its rows counted (it added up their Salary, at 0.72; my own HR table, 2026-11-29)
-    asks_count = bool(re.search(r"\bhow many\b|\bnumber of\b|\bcount\b|\bheadcount\b|how often|\bof times\b", q))
+    # ("the total amount of riders who did not qualify" too: it read a DNQ rider's name; fresh tuning nt-13275)
+    asks_count = bool(
+        re.search(r"\bhow many\b|\b(?:number|amount) of\b|\bcount\b|\bheadcount\b|how often|\bof times\b", q)
+    )
     # "our revenue in Q1": the amounts added up; "the highest revenue" is one amount (parse.py's superlatives)
     extreme = any(re.search(rf"\b{w}\b", q) for w in (*MAX_WORDS, *MIN_WORDS))
     earned = bool(EARNED.search(q)) and measure is not None and not extreme

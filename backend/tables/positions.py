@@ -153,11 +153,20 @@ def shift_of(q: str, names_a_row: bool, said: set[int]) -> int:
     if not names_a_row:
         return 0
     words = [w for i, w in enumerate(q.split()) if i not in said]
+    # "harry howell is before who": the row after him (it read the one before, at 0.8; fresh WikiTableQuestions
+    # tuning nt-10049, 2026-12-06)
+    turned = -1 if _ASKED_AFTER_THE_ROW.search(" ".join(words)) else 1
     if set(words) & {"after", "next", "following", "below", "succeeded", "subsequent"}:
-        return steps_said(words)
+        return turned * steps_said(words)
     if set(words) & {"before", "previous", "preceding", "above", "prior"}:
-        return -steps_said(words)
+        return -turned * steps_said(words)
     return 0
+
+
+_ASKED_AFTER_THE_ROW = re.compile(
+    r"\b(?:is|was|comes|came|are|were) (?:listed |right |directly |just |immediately )?"
+    r"(?:before|after|above|below) (?:who|whom|what|which)\b"
+)
 
 
 # "three spots before Outbound", "two places after Spokane": rows counted on the page (it read the row next to it, at

@@ -68,3 +68,18 @@ def test_a_person_the_file_names_is_read_from_a_column_of_people():
     assert answer("which delegate is the oldest?", delegates, "string") == "Jeimi"
     assert answer("who is the youngest delegate?", delegates, "string") == "Amelia"
     assert answer("which province is the oldest delegate from?", delegates, "string") == "Bonao"
+
+
+def test_a_row_said_before_what_is_asked_is_the_one_before_it():
+    roster = table_of("No,Player\n1,Brian Leetch\n2,Harry Howell\n3,Rod Gilbert\n", "roster.csv")
+    # "X is before who" asks for the row after X (it read Brian Leetch, at 0.8; fresh tuning nt-10049)
+    assert answer("harry howell is before who", roster, "string") == "Rod Gilbert"
+    assert answer("harry howell is listed after which player?", roster, "string") == "Brian Leetch"
+    assert answer("who is before harry howell?", roster, "string") == "Brian Leetch"
+
+
+def test_the_total_amount_of_a_rows_noun_counts_them():
+    riders = table_of("Pos,Rider,Laps\n1,Marco,25\n2,Alvaro,25\nDNQ,Stefano,\nDNQ,Ho,\n", "riders.csv")
+    # it read a DNQ rider's name, declined as no integer (fresh tuning nt-13275)
+    assert answer("the total amount of riders who did not qualify", riders, "integer") == 2
+    assert answer("what is the total amount of laps?", riders, "integer") == 50
