@@ -196,6 +196,11 @@ def _choose_answer_column(p: ParsedQuestion) -> None:
     # "of Beijing and Shanghai, which has the most people", "what delegate is the same age as X": with no column
     # asked for, the answer is one of the values the question lists, or another row of X's column.
     options = next((c.column for c in p.conditions if c.op == "in"), p.compared_row)
+    # (not the values an agent names: "which songs are produced by pillo jamel or juju" asks for the songs; it listed
+    # the two producers, at 0.29; fresh WikiTableQuestions tuning nt-12743, 2026-12-06)
+    first = min((m.start for m in p.mentions if options in m.cells), default=0)
+    if first > 0 and q.split()[first - 1] in ("by", "from", "with", "against"):
+        options = None
     if p.guessed and p.wants_text and options is not None:
         both = next((c for c in p.conditions if c.op == "in"), None) if re.search(r"\bboth\b", q) else None
         p.answer_column = (shared_column(table, both, p.hinted) if both else None) or options

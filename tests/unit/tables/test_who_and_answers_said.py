@@ -83,3 +83,14 @@ def test_the_total_amount_of_a_rows_noun_counts_them():
     # it read a DNQ rider's name, declined as no integer (fresh tuning nt-13275)
     assert answer("the total amount of riders who did not qualify", riders, "integer") == 2
     assert answer("what is the total amount of laps?", riders, "integer") == 50
+
+
+def test_values_an_agent_names_pick_rows_and_are_not_the_options_asked_between():
+    songs = table_of('#,Title,Producer\n1,"The C-Quel",Pillo Jamel\n2,Dawn,Ty Fyffe\n3,Life Liquid,Juju\n', "songs.csv")
+    # it listed the two producers, at 0.29 (fresh tuning nt-12743)
+    assert answer("which songs are produced by pillo jamel or juju?", songs, "string_array") == [
+        "The C-Quel",
+        "Life Liquid",
+    ]
+    # two values to choose between are the answer's options
+    assert answer("which was listed first, dawn or life liquid?", songs, "string") == "Dawn"
