@@ -94,3 +94,12 @@ def test_values_an_agent_names_pick_rows_and_are_not_the_options_asked_between()
     ]
     # two values to choose between are the answer's options
     assert answer("which was listed first, dawn or life liquid?", songs, "string") == "Dawn"
+
+
+def test_only_one_is_a_number():
+    medals = table_of(MEDALS, "medals.csv")
+    # no reading of "only one" before (fresh tuning nt-7726, nt-156; the twenty-fifth stop's note)
+    assert answer("which nations have won only one silver medal?", medals, "string_array") == ["Ghana", "Togo"]
+    assert answer("how many nations won exactly one bronze?", medals, "integer") == 4
+    # "the only one" is no number
+    assert answer("which nation is the only one with 4 gold?", medals, "string") == "Egypt"
