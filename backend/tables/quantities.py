@@ -221,8 +221,7 @@ def said_numbers(question: str, words: list[str], covered: set[int], scale_words
         topped = any(p > 0 and words[p - 1] == "top" for p in positions)
         if (op != "=" or topped) and positions:
             found.append(SaidNumber(float(_NUMBER_WORDS.index(match.group(0)) + 2), op, positions, False, False))
-    # "which nations have won only one medal": a number, 1 ("the only one released" is none; fresh WikiTableQuestions,
-    # 2026-12-06: no reading of "only one" in four such questions)
+    # "which nations have won only one medal": 1 ("the only one released": none; fresh tuning nt-7726, 2026-12-06)
     for match in _ONLY_ONE.finditer(lowered):
         at = len(lowered[: match.start(1)].split())
         if at < len(words) and words[at] == "one" and at not in covered:
