@@ -160,6 +160,12 @@ CELL_WORD_LEFT_OUT = MANY_COUNTED
 #   0.8, 1 at 0.66; in-process, every answer kept, parser of 2026-12-06, read off both halves like the caps above),
 #   where the 4 that read as many as said were right. Held as COUNTED_ONE (declined, the cells offered).
 ANSWERS_MISCOUNTED = COUNTED_ONE
+# - A name read where the question offers two words to answer with ("did tommy armour place above or below denny
+#   shute": T5, at 0.8): wrong on all 5 such dev and fresh answers (2 tuning, 3 checking; read off both halves like
+#   the caps above; positions.ways_offered). A reading that computes the word ("before", "more") is no name. Held as
+#   COUNTED_ONE (declined, the name offered).
+NAME_FOR_A_WORD = COUNTED_ONE
+_SAYS_WHICH_WAY = AGGREGATES - {ReadingKind.GROUP, ReadingKind.GROUPS}  # "before", "more": what they compute
 _MEASURED = {  # readings whose value is in the unit of the column read (a count is in rows)
     ReadingKind.LOOKUP, ReadingKind.SUM, ReadingKind.AVG, ReadingKind.MEDIAN, ReadingKind.MAX, ReadingKind.MIN,
 }  # fmt: skip
@@ -176,9 +182,9 @@ class Cap:
 
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
     """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, EACH_UNGROUPED, VALUE_LEFT_OUT,
-    ASKED_PICKED, ANSWERS_MISCOUNTED, COUNTED_ONE, SEVERAL_GAMES, RANKED_ONE, ROWS_OR_VALUES, ROWS_OR_TOTAL,
-    OTHER_UNIT, ONE_OF_ALIKE, FIRST_OF_SEVERAL, then the weakest two, MANY_COUNTED and CELL_WORD_LEFT_OUT: the first
-    that applies), or None."""
+    ASKED_PICKED, ANSWERS_MISCOUNTED, NAME_FOR_A_WORD, COUNTED_ONE, SEVERAL_GAMES, RANKED_ONE, ROWS_OR_VALUES,
+    ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE, FIRST_OF_SEVERAL, then the weakest two, MANY_COUNTED and
+    CELL_WORD_LEFT_OUT: the first that applies), or None."""
     plan, matched_count = reading.plan, result.matched_count
     # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
     # is a yes/no question's "no" ("Is Ben remote?"), which is what no row matching means (the 8 values that fitted
@@ -200,6 +206,10 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     said, found = reading.answers_said, len(result.rows)
     if said and reading.kind not in AGGREGATES and plan.operation is Operation.ROWS and found != said:
         return Cap(ANSWERS_MISCOUNTED, f"It asks for {said}, and its reading finds {found}.")
+    named = result.rows[0][0] if result.rows and result.rows[0] and reading.kind not in _SAYS_WHICH_WAY else None
+    if reading.ways_offered and isinstance(named, str) and normal(named) not in reading.ways_offered:
+        way, other = reading.ways_offered
+        return Cap(NAME_FOR_A_WORD, f"It asks {way} or {other}, and its reading names {named!r}.")
     counted = _count_cap(reading, result, table)
     if counted is not None:
         return counted

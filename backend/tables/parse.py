@@ -24,7 +24,7 @@ from backend.tables.number_conditions import names_a_counted_column
 from backend.tables.opposites import unprefixed
 from backend.tables.places_said import compared_place, said_places
 from backend.tables.plan import Operation, ReadingKind
-from backend.tables.positions import answers_said, top_n
+from backend.tables.positions import answers_said, top_n, ways_offered
 from backend.tables.quantities import SaidDate, compared_number, kept_in_scale, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading
 from backend.tables.rephrase import rephrased
@@ -175,7 +175,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading.cell_words_left_out = cell_words_left_out(reading.unexplained, index_)
     reading.each_ungrouped = _each_ungrouped(words, stems, reading, table, index_)
     reading.asked_picked = _asked_picked(q, reading, table)
-    reading.answers_said = answers[0] if answers is not None else None
+    reading.answers_said, reading.ways_offered = (answers[0] if answers else None), ways_offered(q)
     settled = {*by_number.values(), *_named_whole(words, table)}  # "the 2026 budget", "the unit price": chosen
     alike = _named_alike(reading, stems, [c for c in named if c not in settled], table, index_)
     if alike is not None:

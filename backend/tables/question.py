@@ -53,6 +53,7 @@ class Reading:
     # another column (the Driver)
     asked_picked: int | None = None
     answers_said: int | None = None  # "which 4 countries": how many answers the question expects
+    ways_offered: tuple[str, str] | None = None  # "above or below": the two words its answer is one of
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.

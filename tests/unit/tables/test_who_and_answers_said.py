@@ -4,8 +4,8 @@ another number of them."""
 
 from __future__ import annotations
 
-from backend.answer.table_caps import ANSWERS_MISCOUNTED
-from backend.tables.positions import answers_said
+from backend.answer.table_caps import ANSWERS_MISCOUNTED, NAME_FOR_A_WORD
+from backend.tables.positions import answers_said, ways_offered
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, cap_of, table_of
 
@@ -103,3 +103,12 @@ def test_only_one_is_a_number():
     assert answer("how many nations won exactly one bronze?", medals, "integer") == 4
     # "the only one" is no number
     assert answer("which nation is the only one with 4 gold?", medals, "string") == "Egypt"
+
+
+def test_a_name_read_where_two_words_are_offered_is_declined():
+    places = table_of("Place,Player\n1,Bobby Jones\nT5,Tommy Armour\nT5,Denny Shute\n8,Gene Sarazen\n", "open.csv")
+    # it answered "T5", at 0.8, where "above" or "below" answers (fresh, nt-9405's form)
+    cap = cap_of("did tommy armour place above or below gene sarazen?", places, AnswerType.STRING)
+    assert cap is not None and cap.level == NAME_FOR_A_WORD and "above or below" in cap.why
+    assert ways_offered("did x place above or below y") == ("above", "below")
+    assert ways_offered("who placed above y") is None
