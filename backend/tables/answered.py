@@ -90,7 +90,7 @@ def _named_after_wh_word(
     kind = stem(said[0]) if said else ""
     # (a person is named, not keyed: below; "which delegate is the oldest" of delegates.csv asks for the Contestant,
     # not the Province first column; the twenty-fifth stop's note)
-    row_said = row_words_explained([kind], table) and kind not in PERSONS and not asks_person(said[0], table)
+    row_said = row_words_explained([kind], table) and kind not in PERSONS and not asks_person(" ".join(said[:1]), table)
     if codes_unasked and row_said and not any(kind in name_stems(c.name) for c in columns):
         # "which home sold for the most" of listings.csv: a home is a row, told by its name (it read the Sold Price the
         # verb names, at 0.8; my own listings table, 2026-11-29); "which product" of inventory.csv is its Item, not

@@ -140,8 +140,8 @@ def answers_said(words: list[str]) -> tuple[int, int] | None:
     return None
 
 
-# "did tommy armour place above or below denny shute": the answer is one of the two words, not a name (every such
-# answer that named a row was wrong: 3 checking, 2 tuning, at 0.62 to 0.8; fresh WikiTableQuestions, 2026-12-06)
+# "did tommy armour place above or below denny shute": the answer is one of the two words, not a name (a name read
+# is declined: answer/table_caps.NAME_FOR_A_WORD)
 _WAYS = re.compile(
     r"\b(above|below|more|less|higher|lower|over|under|before|after|earlier|later) or "
     r"(above|below|more|less|fewer|higher|lower|over|under|before|after|earlier|later)\b"
