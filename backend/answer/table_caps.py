@@ -163,7 +163,7 @@ ANSWERS_MISCOUNTED = COUNTED_ONE
 # - A name read where the question offers two words to answer with ("did tommy armour place above or below denny
 #   shute": T5, at 0.8): wrong on all 5 such dev and fresh answers (2 tuning, 3 checking; read off both halves like
 #   the caps above; positions.ways_offered). A reading that computes the word ("before", "more") is no name. Held as
-#   COUNTED_ONE (declined, the name offered).
+#   COUNTED_ONE (declined; the name is not offered: accepting it would answer no "above or below").
 NAME_FOR_A_WORD = COUNTED_ONE
 _SAYS_WHICH_WAY = AGGREGATES - {ReadingKind.GROUP, ReadingKind.GROUPS}  # "before", "more": what they compute
 _MEASURED = {  # readings whose value is in the unit of the column read (a count is in rows)
@@ -209,7 +209,7 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     named = result.rows[0][0] if result.rows and result.rows[0] and reading.kind not in _SAYS_WHICH_WAY else None
     if reading.ways_offered and isinstance(named, str) and normal(named) not in reading.ways_offered:
         way, other = reading.ways_offered
-        return Cap(NAME_FOR_A_WORD, f"It asks {way} or {other}, and its reading names {named!r}.")
+        return Cap(NAME_FOR_A_WORD, f"It asks {way} or {other}, and its reading names {named!r}.", offers_value=False)
     counted = _count_cap(reading, result, table)
     if counted is not None:
         return counted

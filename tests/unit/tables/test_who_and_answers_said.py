@@ -110,5 +110,6 @@ def test_a_name_read_where_two_words_are_offered_is_declined():
     # it answered "T5", at 0.8, where "above" or "below" answers (fresh, nt-9405's form)
     cap = cap_of("did tommy armour place above or below gene sarazen?", places, AnswerType.STRING)
     assert cap is not None and cap.level == NAME_FOR_A_WORD and "above or below" in cap.why
+    assert not cap.offers_value  # accepting "T5" would answer no "above or below"
     assert ways_offered("did x place above or below y") == ("above", "below")
     assert ways_offered("who placed above y") is None
