@@ -19,10 +19,10 @@ from backend.tables.durations_said import said_durations
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
-from backend.tables.nations_said import codes_said
+from backend.tables.nations_said import codes_said, teams_coded
 from backend.tables.number_conditions import names_a_counted_column
 from backend.tables.opposites import unprefixed
-from backend.tables.places_said import compared_place, said_places
+from backend.tables.places_said import place_compared, said_places
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import answers_said, top_n, ways_offered
 from backend.tables.quantities import SaidDate, compared_number, kept_in_scale, said_dates, said_numbers
@@ -99,13 +99,15 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         m
         for m in said_values(words, index_, names_said(question))
         if not compared_number(words, m)
-        and not (m.end - m.start == 1 and compared_place(words, m.start))
+        and not place_compared(words, m.start, m.end)
         and not timed & set(range(m.start, m.end))
         and not names_a_counted_column(words, m, index_, table)
     ]
     covered = {i for m in mentions for i in range(m.start, m.end)}
     # "winners from Kenya" of "Ruth Wanjiru (KEN)": the country's code a cell writes in brackets
     mentions += codes_said(words, index_, covered)
+    covered = {i for m in mentions for i in range(m.start, m.end)}
+    mentions += teams_coded(words, index_, covered)
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [_said_stem(w, index_) for w in words]
     rated = per_time(words, stems, index_)

@@ -34,6 +34,16 @@ def compared_place(words: list[str], at: int) -> str | None:
     return None
 
 
+def place_compared(words: list[str], start: int, end: int) -> bool:
+    """Whether words ``start:end``, a cell the question seems to name, are a place it compares rows with: the ordinal
+    alone or with its noun ("below 10th place" is no row of a "10th (h)"; it counted the rows listed after that row,
+    at 0.62; fresh WikiTableQuestions tuning nt-13679, 2026-12-06)."""
+    return compared_place(words, start) is not None and all(w in _PLACE_NOUNS for w in words[start + 1 : end])
+
+
+_PLACE_NOUNS = {"place", "position", "spot"}
+
+
 def said_places(words: list[str], covered: set[int]) -> list[SaidNumber]:
     """The places the question compares rows with, as numbers of the place column (``SaidNumber.place``), with the
     words of their comparison ("better", "worse", which no column names); not a word of a value said (``covered``:

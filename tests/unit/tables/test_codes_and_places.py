@@ -1,0 +1,39 @@
+"""Readings found on 2026-12-06 (twenty-seventh stop): a team said by name of a column of its codes ("Houston" of
+"HOU"), a place compared with its noun ("below 10th place"), and "Qual." as "qualifying"."""
+
+from __future__ import annotations
+
+from tests.unit.tables.sample import answer, table_of
+
+SEASONS = (
+    "Year,Team,Games,Sacks\n2004,HOU,16,4.0\n2005,HOU,12,4.0\n2006,HOU,15,5.0\n2007,JAX,16,2.0\n2008,SEA,16,0.0\n"
+    "2009,PHI,12,2.5\n"
+)
+RESULTS = (
+    "Year,Competition,Position\n1996,Juniors,8th\n1996,Olympics,11th (sf)\n1997,Europeans,1st\n"
+    "1997,Worlds,36th (h)\n1998,Juniors,10th (h)\n1998,Europeans,28th (h)\n1999,Worlds,2nd\n2000,Olympics,12th (sf)\n"
+)
+GRID = "Pos.,Team,Laps,Qual. Pos.\n1,Perkins,125,2\n2,Jackson,125,4\n3,Mobil,124,6\n4,Hedges,123,7\n5,Brock,123,1\n"
+
+
+def test_a_team_said_by_name_of_a_column_of_codes():
+    seasons = table_of(SEASONS, "sacks.csv")
+    # it added up every season's sacks, "houston" left out (fresh tuning nt-8978)
+    assert answer("what is the total amount of sacks with houston?", seasons, "integer") == 13
+    assert answer("how many games did he play for seattle?", seasons, "integer") == 16
+    # a plural is no name: "seasons" is not SEA's (dev tuning nt-6222)
+    assert answer("how many consecutive seasons with 16 games played?", seasons, "integer") == 2
+
+
+def test_a_place_said_with_its_noun_is_compared():
+    results = table_of(RESULTS, "results.csv")
+    # it counted the rows listed after the first "10th (h)", at 0.62 (fresh tuning nt-13679)
+    assert answer("how many times did the runner finish below 10th place?", results, "integer") == 4
+    assert answer("how many times did she finish worse than 10th?", results, "integer") == 4
+    assert answer("how many times did she finish higher than 5th place?", results, "integer") == 2
+
+
+def test_qual_is_qualifying():
+    grid = table_of(GRID, "grid.csv")
+    # it counted the teams of fewer than 5 rows, at 0.62 (fresh tuning nt-13602)
+    assert answer("how many teams had less than five qualifying positions?", grid, "integer") == 3
