@@ -24,9 +24,15 @@ from backend.types import AnswerType
 
 def distinct(p: ParsedQuestion) -> Outcome:
     """ "how many different teams": the different values of the column asked for."""
-    if not re.search(r"how many (?:different|distinct|unique)|number of (?:different|distinct|unique)", p.q):
+    said = re.search(r"(?:how many|number of) (?:different|distinct|unique) (\w+)", p.q)
+    if said is None:
         return None
-    target = p.answer_column if not p.guessed else next((c for c in p.named if c not in p.condition_columns), None)
+    # the column the noun names ("how many different teams are in the top five positions": the Team, not the "Qual.
+    # Pos." the last word names; it counted 5 positions for 4 teams, at 0.8; dev tuning nt-1762's table, 2026-12-06)
+    noun = stem(said.group(1))
+    target = next((c for c, names in enumerate(p.index.names) if noun in names and c not in p.condition_columns), None)
+    if target is None:
+        target = p.answer_column if not p.guessed else next((c for c in p.named if c not in p.condition_columns), None)
     return (
         p.reading(Plan(Operation.COUNT_DISTINCT, target, where=p.where), ReadingKind.DISTINCT)
         if target is not None

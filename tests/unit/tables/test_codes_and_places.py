@@ -1,5 +1,6 @@
 """Readings found on 2026-12-06 (twenty-seventh stop): a team said by name of a column of its codes ("Houston" of
-"HOU"), a place compared with its noun ("below 10th place"), and "Qual." as "qualifying"."""
+"HOU"), a place compared with its noun ("below 10th place"), "Qual." as "qualifying", and the different values
+of the column a noun names ("how many different teams")."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ RESULTS = (
     "Year,Competition,Position\n1996,Juniors,8th\n1996,Olympics,11th (sf)\n1997,Europeans,1st\n"
     "1997,Worlds,36th (h)\n1998,Juniors,10th (h)\n1998,Europeans,28th (h)\n1999,Worlds,2nd\n2000,Olympics,12th (sf)\n"
 )
-GRID = "Pos.,Team,Laps,Qual. Pos.\n1,Perkins,125,2\n2,Jackson,125,4\n3,Mobil,124,6\n4,Hedges,123,7\n5,Brock,123,1\n"
+GRID = "Pos.,Team,Laps,Qual. Pos.\n1,Perkins,125,2\n2,Jackson,125,4\n3,Mobil,124,6\n4,Jackson,123,7\n5,Brock,123,1\n"
 
 
 def test_a_team_said_by_name_of_a_column_of_codes():
@@ -37,3 +38,10 @@ def test_qual_is_qualifying():
     grid = table_of(GRID, "grid.csv")
     # it counted the teams of fewer than 5 rows, at 0.62 (fresh tuning nt-13602)
     assert answer("how many teams had less than five qualifying positions?", grid, "integer") == 3
+
+
+def test_different_values_of_the_column_the_noun_names():
+    grid = table_of(GRID, "grid.csv")
+    # it counted the different "Qual. Pos." of the top five rows, the last word's column (nt-1762's table)
+    assert answer("how many different teams are in the top five positions?", grid, "integer") == 4
+    assert answer("how many different teams are there?", grid, "integer") == 4
