@@ -20,7 +20,7 @@ from backend.tables.plan import Condition
 from backend.tables.quantities import SaidNumber, asks_difference
 from backend.tables.spans import during
 from backend.tables.vocabulary import Index
-from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, Mention, name_stems, negation_before
+from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, STOP_WORDS, Mention, name_stems, negation_before
 from backend.text import stem
 
 
@@ -47,8 +47,13 @@ def number_conditions(
             ),
             None,
         )
+        top = said_at > 0 and words[said_at - 1] == "top"
+        if rank is None and top:
+            # "in the top 10 of the US Hot 100": a chart named, its numbers the places (it read the first row, "10" left
+            # out, at 0.8; dev tuning nt-2877, 2026-12-06)
+            rank = _chart_named(words, number, [c for c in named if c in numeric and c not in taken], table)
         rank = rank if rank is not None else rank_column(table)
-        if not found and said_at > 0 and words[said_at - 1] == "top" and rank is not None:
+        if not found and top and rank is not None:
             found = [Condition(rank, "<=", number.value, "number")]  # "in the top 50": ranked 1 to 50
         if number.duration:  # "under 2:20": the table's column of times, in seconds (durations_said.py)
             timed = timed_column(table, [*named, *hinted])
@@ -198,3 +203,22 @@ def names_a_counted_column(words: list[str], mention: Mention, index_: Index, ta
     before = words[max(0, mention.start - 1) : mention.start]
     compared = bool(_COMPARED & set(skipped))
     return any(w.isdigit() or (compared and w in _COUNT_WORDS) for w in after) or any(w.isdigit() for w in before)
+
+
+# The most places a chart ranks (the Billboard 200): a column of numbers above it is no chart's places
+_CHART_PLACES = 200
+
+
+def _chart_named(words: list[str], number: SaidNumber, named: list[int], table: TypedTable) -> int | None:
+    """The number column named in the words right after "the top 10" ("of the US Hot 100", "in the UK Singles") whose
+    values could be its places, or None ("the top 3 finishers' points" ranks no Points)."""
+    after = {stem(w) for w in words[max(number.words) + 1 : max(number.words) + 5] if w not in STOP_WORDS}
+    return next((c for c in named if after & name_stems(table.columns[c].name) and _places(table, c)), None)
+
+
+def _places(table: TypedTable, column: int) -> bool:
+    """Whether a number column's values could be a chart's places: whole numbers from 1 to 200 ("US Hot 100" of 5,
+    19, 58), not a Gross of "$163,214,286" ("the top 10 grossing films": no Gross of 10 or under; dev tuning nt-1834)
+    nor years."""
+    numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
+    return bool(numbers) and all(v.is_integer() and 1 <= v <= _CHART_PLACES for v in numbers)

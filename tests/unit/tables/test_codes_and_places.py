@@ -1,6 +1,6 @@
 """Readings found on 2026-12-06 (twenty-seventh stop): a team said by name of a column of its codes ("Houston" of
-"HOU"), a place compared with its noun ("below 10th place"), "Qual." as "qualifying", and the different values
-of the column a noun names ("how many different teams")."""
+"HOU"), a place compared with its noun ("below 10th place"), "Qual." as "qualifying", the different values of the
+column a noun names ("how many different teams"), and the top ten of a chart named after it ("of the US Hot 100")."""
 
 from __future__ import annotations
 
@@ -45,3 +45,26 @@ def test_different_values_of_the_column_the_noun_names():
     # it counted the different "Qual. Pos." of the top five rows, the last word's column (nt-1762's table)
     assert answer("how many different teams are in the top five positions?", grid, "integer") == 4
     assert answer("how many different teams are there?", grid, "integer") == 4
+
+
+SINGLES = (
+    'Year,Song,US Hot 100,UK Singles\n1991,"""Don\'t Treat Me Bad""",19,71\n1991,"""Love of a Lifetime""",5,40\n'
+    '1992,"""Reach for the Sky""",83,67\n1995,"""I Live My Life for You""",26,8\n'
+)
+FILMS = (
+    'Rank,Title,Studio,Director,Gross\n1.,The Sound of Music,20th Century Fox,Robert Wise,"$163,214,286"\n'
+    '2.,Doctor Zhivago,Metro-Goldwyn-Mayer,David Lean,"$111,721,910"\n3.,Thunderball,United Artists,Terence Young,'
+    '"$63,595,658"\n4.,Those Magnificent Men,20th Century Fox,Ken Annakin,"$31,111,111"\n'
+)
+
+
+def test_the_top_ten_of_a_chart_named_after_it():
+    singles = table_of(SINGLES, "singles.csv")
+    # it read the first row, "ten" left out, at 0.8 (dev tuning nt-2877)
+    question = "what was the first song to be in the top ten of the us hot 100 list?"
+    assert answer(question, singles, "string") == '"Love of a Lifetime"'
+    assert answer("how many songs were in the top 10 of the uk singles?", singles, "integer") == 1
+    # a Gross is no chart's places: "the top 10 grossing films" keeps every film (dev tuning nt-1834)
+    films = table_of(FILMS, "films.csv")
+    question = "how many movies did 20th century fox create that were in the top 10 grossing films of 1965?"
+    assert answer(question, films, "integer") == 2
