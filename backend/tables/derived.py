@@ -62,9 +62,8 @@ _RATE_NAME = re.compile(r"(?i)^\s*(?:hourly |bill |billing |billable )?rate\s*(?
 
 
 def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: Index) -> SaidMeasure | None:
-    """The derived measure the question says, or None: "<a> per <b>" where both name number columns (not "the
-    average spend per campaign": Campaign holds names, the spend is averaged over rows), a named rate whose columns
-    the table has, or a profit."""
+    """The derived measure said, or None: "<a> per <b>" where both name number columns (not "the average spend per
+    campaign": Campaign holds names), a named rate whose columns the table has, or a profit."""
     numbers = [c for c, column in enumerate(table.columns) if column.numeric and not is_year_or_rank(table, c)]
 
     def the_one(columns: list[int]) -> int | None:
