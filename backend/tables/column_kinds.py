@@ -147,6 +147,20 @@ def rank_column(table: TypedTable) -> int | None:
     return next((i for i, c in enumerate(table.columns) if c.numeric and is_rank(c.name)), None)
 
 
+# The most places a chart ranks (the Billboard 200): a column of numbers above it is no chart's places
+_CHART_PLACES = 200
+
+
+def chart_places(table: TypedTable, column: int) -> bool:
+    """Whether a number column's values could be a chart's places: whole numbers from 1 to 200 ("US Hot 100" of 5,
+    19, 58), not a Gross of "$163,214,286" ("the top 10 grossing films": no Gross of 10 or under; dev tuning nt-1834)
+    nor years."""
+    if f"n{column}" not in table.data.column_names:  # (a number column of dates or spans has no numbers)
+        return False
+    numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
+    return bool(numbers) and all(v.is_integer() and 1 <= v <= _CHART_PLACES for v in numbers)
+
+
 def holds_places(table: TypedTable, column: int) -> bool:
     """Whether a column's cells are mostly places written as ordinals ("7th", "21st" of a "Finish" or "Start"):
     a rank its name does not say ("finished in the top 10": a Finish of 10th or better)."""

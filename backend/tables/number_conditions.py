@@ -12,7 +12,7 @@ import itertools
 import pyarrow.compute as pc
 
 from backend.tables.cells import iso_week, parse_number
-from backend.tables.column_kinds import holds_places, holds_years, is_rank, rank_column
+from backend.tables.column_kinds import chart_places, holds_places, holds_years, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
 from backend.tables.durations_said import seconds_in, seconds_per, timed_column
 from backend.tables.infer import TypedTable
@@ -205,20 +205,8 @@ def names_a_counted_column(words: list[str], mention: Mention, index_: Index, ta
     return any(w.isdigit() or (compared and w in _COUNT_WORDS) for w in after) or any(w.isdigit() for w in before)
 
 
-# The most places a chart ranks (the Billboard 200): a column of numbers above it is no chart's places
-_CHART_PLACES = 200
-
-
 def _chart_named(words: list[str], number: SaidNumber, named: list[int], table: TypedTable) -> int | None:
     """The number column named in the words right after "the top 10" ("of the US Hot 100", "in the UK Singles") whose
     values could be its places, or None ("the top 3 finishers' points" ranks no Points)."""
     after = {stem(w) for w in words[max(number.words) + 1 : max(number.words) + 5] if w not in STOP_WORDS}
-    return next((c for c in named if after & name_stems(table.columns[c].name) and _places(table, c)), None)
-
-
-def _places(table: TypedTable, column: int) -> bool:
-    """Whether a number column's values could be a chart's places: whole numbers from 1 to 200 ("US Hot 100" of 5,
-    19, 58), not a Gross of "$163,214,286" ("the top 10 grossing films": no Gross of 10 or under; dev tuning nt-1834)
-    nor years."""
-    numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
-    return bool(numbers) and all(v.is_integer() and 1 <= v <= _CHART_PLACES for v in numbers)
+    return next((c for c in named if after & name_stems(table.columns[c].name) and chart_places(table, c)), None)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from backend.tables.answered import answered_column
-from backend.tables.column_kinds import age_column, is_rank
+from backend.tables.column_kinds import age_column, chart_places, is_rank
 from backend.tables.columns import (
     EARLIEST_OR_LATEST,
     LONG_AGO,
@@ -38,6 +38,11 @@ from backend.types import AnswerType
 _JUDGED = re.compile(r"\b(?:best|worst)\b")
 _TIMED = re.compile(r"\b(?:time|times|duration)\b", re.I)
 _PACED = re.compile(r"speed|pace|mph|km/h", re.I)
+# Words that say a number is a chart's place, and names of charts (whose numbers are places: column_kinds.chart_places)
+# ("this chart" is the table, "the position of minister" an office: neither says so; in-process diff, 2026-12-06)
+_CHARTED = re.compile(r"\b(?:chart positions?|charted|peak|peaked)\b")
+_PLACED = re.compile(r"\b(?:highest|lowest|top|best|worst|bottom)\b")  # a place judged, not a time ("earliest")
+_CHART_NAME = re.compile(r"(?i)\b(?:chart|charts|singles|hot 100|billboard|peak|top \d+)\b")
 # "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
 _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
 # "the most drivers", "the largest number of titles": how many rows, not a column's value ("most recently" is the
@@ -164,6 +169,9 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         if measure is not None
         else superlative_column(q, table, asked.condition_columns, answer_column, index_.names)
     )
+    # "the highest UK Singles chart position" is its smallest number (it took 71 for 40, at 0.8; dev tuning nt-2746's
+    # table, 2026-12-06)
+    charted = order is not None and _chart_judged(q, table, order)
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         top = _top_n(asked, table, index_, order, asked.ranked.size, numeric_answer)
         if top is not None:
@@ -171,7 +179,7 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     # "the highest salary"; "which season has the least appearances" asks for the season (a number, a year here)
     asks_row = answer_column not in (None, measure) and re.match(r"(?:which|who)\b", q)
     if numeric_answer and measure is not None and not asks_row:
-        extreme = (Operation.MAX, ReadingKind.MAX) if is_max else (Operation.MIN, ReadingKind.MIN)
+        extreme = (Operation.MAX, ReadingKind.MAX) if is_max != charted else (Operation.MIN, ReadingKind.MIN)
         return Plan(extreme[0], measure, where=where), extreme[1]
     most_rows = _most_rows(q, asked, table, index_, numeric_answer) if measure is None else None
     if most_rows is not None:
@@ -190,6 +198,8 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         descending = is_max
         if is_rank(columns[order].name) and measure is None:
             descending = not descending  # "top" of a ranking is its smallest number
+        elif charted:
+            descending = not descending
         elif _JUDGED.search(q) and _TIMED.search(columns[order].name) and not _PACED.search(columns[order].name):
             descending = not descending  # "the best time" is the shortest (it read the longest)
         if asked.answer_type.is_array and not asked.several_columns:  # "the countries with the least silver medals"
@@ -257,3 +267,14 @@ def _most_rows(
     if answer_column is not None and table.columns[answer_column].kind == "text":
         return _rows_per_group(q, table, index_, answer_column, where, is_max, asked.group_limit), ReadingKind.GROUP
     return None
+
+
+def _chart_judged(q: str, table: TypedTable, order: int) -> bool:
+    """Whether the question judges a place on a chart ("the highest UK Singles position", "the best position on the
+    US Hot 100"), whose best is its smallest number: a column of places (column_kinds.chart_places) named as a chart's,
+    or said to be one ("chart position", "peaked")."""
+    return (
+        chart_places(table, order)
+        and bool(_PLACED.search(q))
+        and bool(_CHARTED.search(q) or _CHART_NAME.search(table.columns[order].name))
+    )

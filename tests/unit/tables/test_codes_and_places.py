@@ -1,6 +1,7 @@
 """Readings found on 2026-12-06 (twenty-seventh stop): a team said by name of a column of its codes ("Houston" of
 "HOU"), a place compared with its noun ("below 10th place"), "Qual." as "qualifying", the different values of the
-column a noun names ("how many different teams"), and the top ten of a chart named after it ("of the US Hot 100")."""
+column a noun names ("how many different teams"), the top ten of a chart named after it ("of the US Hot 100"), and a
+chart's highest place as its smallest number."""
 
 from __future__ import annotations
 
@@ -68,3 +69,11 @@ def test_the_top_ten_of_a_chart_named_after_it():
     films = table_of(FILMS, "films.csv")
     question = "how many movies did 20th century fox create that were in the top 10 grossing films of 1965?"
     assert answer(question, films, "integer") == 2
+
+
+def test_the_highest_place_on_a_chart_is_its_smallest_number():
+    singles = table_of(SINGLES, "singles.csv")
+    # it took the largest number, 83, for the highest place (dev tuning nt-2746's table)
+    assert answer("which song had the best position on the us hot 100?", singles, "string") == '"Love of a Lifetime"'
+    assert answer("which song had the lowest position on the us hot 100?", singles, "string") == '"Reach for the Sky"'
+    assert answer("what was the top uk singles chart position?", singles, "integer") == 8
