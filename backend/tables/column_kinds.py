@@ -161,6 +161,14 @@ def chart_places(table: TypedTable, column: int) -> bool:
     return bool(numbers) and all(v.is_integer() and 1 <= v <= _CHART_PLACES for v in numbers)
 
 
+def names_a_chart(table: TypedTable, column: int) -> bool:
+    """Whether a column is a chart's places by its name and values ("US Hot 100", "UK Singles Chart" of 5, 19, 58)."""
+    return bool(CHART_NAME.search(table.columns[column].name)) and chart_places(table, column)
+
+
+CHART_NAME = re.compile(r"(?i)\b(?:chart|charts|singles|hot 100|billboard|peak|top \d+)\b")
+
+
 def holds_places(table: TypedTable, column: int) -> bool:
     """Whether a column's cells are mostly places written as ordinals ("7th", "21st" of a "Finish" or "Start"):
     a rank its name does not say ("finished in the top 10": a Finish of 10th or better)."""

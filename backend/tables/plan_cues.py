@@ -6,7 +6,7 @@ condition holds."""
 from __future__ import annotations
 
 from backend.tables.against import SPENT_NAME, level_words
-from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, people_column
+from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, names_a_chart, people_column
 from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT
 from backend.tables.infer import TypedTable
@@ -82,6 +82,9 @@ def cue_words_explained(
     if plan.operation is Operation.SUM and not plan.where and plan.group_by is None:  # every row's total
         explained |= {i for i, w in enumerate(words) if w in _ALL_ROWS_TOGETHER}  # "the overall click-through rate"
         explained |= _whole_named(words)  # "the total downtime across the fleet": every row of the table
+    charted = (plan.column, plan.order_by, *plan.select, *(c.column for c in plan.where))
+    if any(c is not None and names_a_chart(table, c) for c in charted):  # "the best position on the US Hot 100"
+        explained |= {i for i, w in enumerate(words) if w in _CHART_WORDS}
     if plan.group_part:  # "which month": the part of the dates grouped by
         explained |= {i for i, w in enumerate(words) if w == plan.group_part}
     if kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.GROUP_RATE):  # "what percentage", "the win rate"
@@ -183,3 +186,7 @@ def _whole_named(words: list[str]) -> set[int]:
         if j < len(words):
             return set(range(i + 1, j + 1))
     return set()
+
+
+# The words of a chart's places, which a column of them accounts for ("the highest chart position" of a "UK Singles")
+_CHART_WORDS = frozenset("chart charts charted charting position positions peak peaked place placed".split())

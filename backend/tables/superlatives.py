@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from backend.tables.answered import answered_column
-from backend.tables.column_kinds import age_column, chart_places, is_rank
+from backend.tables.column_kinds import age_column, chart_places, is_rank, names_a_chart
 from backend.tables.columns import (
     EARLIEST_OR_LATEST,
     LONG_AGO,
@@ -38,11 +38,10 @@ from backend.types import AnswerType
 _JUDGED = re.compile(r"\b(?:best|worst)\b")
 _TIMED = re.compile(r"\b(?:time|times|duration)\b", re.I)
 _PACED = re.compile(r"speed|pace|mph|km/h", re.I)
-# Words that say a number is a chart's place, and names of charts (whose numbers are places: column_kinds.chart_places)
+# Words that say a number is a chart's place (column_kinds.chart_places; a chart's name says so too: names_a_chart)
 # ("this chart" is the table, "the position of minister" an office: neither says so; in-process diff, 2026-12-06)
 _CHARTED = re.compile(r"\b(?:chart positions?|charted|peak|peaked)\b")
 _PLACED = re.compile(r"\b(?:highest|lowest|top|best|worst|bottom)\b")  # a place judged, not a time ("earliest")
-_CHART_NAME = re.compile(r"(?i)\b(?:chart|charts|singles|hot 100|billboard|peak|top \d+)\b")
 # "the next highest population after Sedan": the best of the rows below Sedan's value (conditions.next_after_row)
 _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest|smallest|least|fewest)\b")
 # "the most drivers", "the largest number of titles": how many rows, not a column's value ("most recently" is the
@@ -277,8 +276,6 @@ def _chart_judged(q: str, table: TypedTable, order: int) -> bool:
     """Whether the question judges a place on a chart ("the highest UK Singles position", "the best position on the
     US Hot 100"), whose best is its smallest number: a column of places (column_kinds.chart_places) named as a chart's,
     or said to be one ("chart position", "peaked")."""
-    return (
-        chart_places(table, order)
-        and bool(_PLACED.search(q))
-        and bool(_CHARTED.search(q) or _CHART_NAME.search(table.columns[order].name))
-    )
+    if not _PLACED.search(q):
+        return False
+    return names_a_chart(table, order) or (bool(_CHARTED.search(q)) and chart_places(table, order))

@@ -5,6 +5,8 @@ chart's highest place as its smallest number."""
 
 from __future__ import annotations
 
+from backend.tables import parse
+from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
 SEASONS = (
@@ -79,3 +81,6 @@ def test_the_highest_place_on_a_chart_is_its_smallest_number():
     assert answer("what was the top uk singles chart position?", singles, "integer") == 8
     # the row placed, not its place, where the noun also names the chart ("single": it answered 40; nt-2746)
     assert answer("what was the top uk single?", singles, "string") == '"I Live My Life for You"'
+    # "position" is the chart's place the reading ranks by, nothing it leaves out (the console said it did)
+    reading = parse.read("which song had the best position on the us hot 100?", singles, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == ()
