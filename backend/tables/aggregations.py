@@ -28,7 +28,7 @@ def distinct(p: ParsedQuestion) -> Outcome:
     if said is None:
         return None
     # the column the noun names ("how many different teams are in the top five positions": the Team, not the "Qual.
-    # Pos." the last word names; it counted 5 positions for 4 teams, at 0.8; dev tuning nt-1762's table, 2026-12-06)
+    # Pos." the last word names; it counted 5 positions for 4 teams, at 0.8; fresh tuning nt-1762's table, 2026-12-06)
     noun = stem(said.group(1))
     target = next((c for c, names in enumerate(p.index.names) if noun in names and c not in p.condition_columns), None)
     if target is None:

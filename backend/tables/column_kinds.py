@@ -153,7 +153,7 @@ _CHART_PLACES = 200
 
 def chart_places(table: TypedTable, column: int) -> bool:
     """Whether a number column's values could be a chart's places: whole numbers from 1 to 200 ("US Hot 100" of 5,
-    19, 58), not a Gross of "$163,214,286" ("the top 10 grossing films": no Gross of 10 or under; dev tuning nt-1834)
+    19, 58), not a Gross of "$163,214,286" ("the top 10 grossing films": no Gross of 10 or under; fresh tuning nt-1834)
     nor years."""
     if f"n{column}" not in table.data.column_names:  # (a number column of dates or spans has no numbers)
         return False

@@ -50,7 +50,7 @@ def number_conditions(
         top = said_at > 0 and words[said_at - 1] == "top"
         if rank is None and top:
             # "in the top 10 of the US Hot 100": a chart named, its numbers the places (it read the first row, "10" left
-            # out, at 0.8; dev tuning nt-2877, 2026-12-06)
+            # out, at 0.8; fresh tuning nt-2877, 2026-12-06)
             rank = _chart_named(words, number, [c for c in named if c in numeric and c not in taken], table)
         rank = rank if rank is not None else rank_column(table)
         if not found and top and rank is not None:

@@ -168,12 +168,12 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         if measure is not None
         else superlative_column(q, table, asked.condition_columns, answer_column, index_.names)
     )
-    # "the highest UK Singles chart position" is its smallest number (it took 71 for 40, at 0.8; dev tuning nt-2746's
+    # "the highest UK Singles chart position" is its smallest number (it took 71 for 40, at 0.8; fresh tuning nt-2746's
     # table, 2026-12-06)
     charted = order is not None and _chart_judged(q, table, order)
     if charted and order is not None and wants_text and answer_column == order:
         # "which single had the highest UK Singles chart position": the row placed, not its place ("single" names the
-        # chart's column too; it answered "3"; dev tuning nt-2746's table, 2026-12-06)
+        # chart's column too; it answered "3"; fresh tuning nt-2746's table, 2026-12-06)
         answer_column, _ = answered_column(q, [], table, asked.condition_columns | {order}, order, True)
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
         top = _top_n(asked, table, index_, order, asked.ranked.size, numeric_answer)

@@ -63,11 +63,11 @@ FILMS = (
 
 def test_the_top_ten_of_a_chart_named_after_it():
     singles = table_of(SINGLES, "singles.csv")
-    # it read the first row, "ten" left out, at 0.8 (dev tuning nt-2877)
+    # it read the first row, "ten" left out, at 0.8 (fresh tuning nt-2877)
     question = "what was the first song to be in the top ten of the us hot 100 list?"
     assert answer(question, singles, "string") == '"Love of a Lifetime"'
     assert answer("how many songs were in the top 10 of the uk singles?", singles, "integer") == 1
-    # a Gross is no chart's places: "the top 10 grossing films" keeps every film (dev tuning nt-1834)
+    # a Gross is no chart's places: "the top 10 grossing films" keeps every film (fresh tuning nt-1834)
     films = table_of(FILMS, "films.csv")
     question = "how many movies did 20th century fox create that were in the top 10 grossing films of 1965?"
     assert answer(question, films, "integer") == 2
@@ -75,7 +75,7 @@ def test_the_top_ten_of_a_chart_named_after_it():
 
 def test_the_highest_place_on_a_chart_is_its_smallest_number():
     singles = table_of(SINGLES, "singles.csv")
-    # it took the largest number, 83, for the highest place (dev tuning nt-2746's table)
+    # it took the largest number, 83, for the highest place (fresh tuning nt-2746's table)
     assert answer("which song had the best position on the us hot 100?", singles, "string") == '"Love of a Lifetime"'
     assert answer("which song had the lowest position on the us hot 100?", singles, "string") == '"Reach for the Sky"'
     assert answer("what was the top uk singles chart position?", singles, "integer") == 8
