@@ -12,6 +12,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from backend.tables.column_kinds import is_year_or_rank
+from backend.tables.durations_said import timed_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.words import ABBREVIATIONS, Mention, name_stems
@@ -19,6 +20,8 @@ from backend.text import stem
 
 _MORE = "more greater higher larger bigger longer taller heavier later older".split()
 _LESS = "less fewer lower smaller shorter lighter earlier younger".split()
+# "faster than Bill Chisholm" is less time in the table's column of times, "slower than" more
+_PACE = {"faster": "<", "quicker": "<", "slower": ">"}
 
 
 # Words that ask when a row began or ended, not whether it was under way ("who joined in 2005").
@@ -42,6 +45,8 @@ def relative_to_row(
             if compared is not None:
                 return compared
             op = "="
+        elif said and said[-1] in _PACE:
+            op = _PACE[said[-1]]
         elif set(said) & set(_MORE) and set(said) & set(_LESS):
             continue  # "did A win more or less than B": a comparison of the two (see _plan)
         elif set(said) & set(_MORE):
@@ -142,6 +147,11 @@ def _compared_column(
     column the words before "than"/"as" name (or, with ``text``, for "the same county as", a text one), else the
     table's only amount."""
     columns = table.columns
+    if said and said[-1] in _PACE:
+        # the column of times ("how many athletes were faster than Bill Chisholm": it counted his row, at 0.15;
+        # fresh WikiTableQuestions tuning nt-7708, 2026-12-06)
+        timed = timed_column(table, named)
+        return (timed, "number") if timed is not None and timed not in mention.cells else None
     if set(said) & {"older", "younger"}:
         for i, c in enumerate(columns):
             if c.numeric and re.search(r"\bage\b", c.name, re.I):

@@ -93,9 +93,9 @@ AVERAGE = re.compile(r"\baverage\b|\bmean\b")  # "the average attendance", "the 
 CUE_WORDS = set(
     "how many much number total sum combined average mean median count times different distinct unique first last next "
     "previous following preceding difference more less fewer higher lower greater larger smaller longer shorter taller "
-    "earlier later older younger listed list name names top bottom above below than only both either same "
-    "consecutive amount value exceed exceeds exceeded exceeding recent recently headcount compared versus ago "
-    "ever".split()
+    "earlier later older younger faster slower quicker listed list name names top bottom above below than only both "
+    "either same consecutive amount value exceed exceeds exceeded exceeding recent recently headcount compared versus "
+    "ago ever".split()
     + MAX_WORDS
     + MIN_WORDS
 )
@@ -220,7 +220,7 @@ def unglued(text: str) -> str:
     return _GLUED_UNIT.sub(r"\1 \2", text)
 
 
-_GLUED_UNIT = re.compile(r"((?<![$£€¥₹\d.,])\d+(?:[.,]\d+)*)(km|cm|mm|m|ft|kg|lbs?|mi|mph|mhz|ghz|kb|mb|gb)\b")
+_GLUED_UNIT = re.compile(r"((?<![$£€¥₹\d.,])\d+(?:[.,]\d+)*)(km|cm|mm|m|ft|kg|lbs?|mi|mph|mhz|ghz|kb|mb|gb|kw|mw|hp)\b")
 
 
 @dataclass(frozen=True)
