@@ -425,6 +425,8 @@ def main() -> None:
     if args.business:
         answered = ask_business()
         report_business(answered)
+        if args.dump:
+            args.dump.write_text("".join(json.dumps(a, default=str) + "\n" for a in answered))
         if args.show_errors:  # the tuning half's only: the checking half is not read one by one
             for a in [a for a in answered if not a["right"] and a["half"] == "tuning"][: args.show_errors]:
                 print(f"- {a['question']} | gold {a['gold']!r} | got {a['value']!r} (every: {a['every']!r})")

@@ -142,8 +142,11 @@ class TableAnswerer:
         # The table that explains most of the question; between two that explain as much, the one whose answer column
         # the question asked for ("who works in Support": staff.csv's people, not budget.csv's guessed Quarter), then
         # the one whose own column holds the measure ("the billing for Acme": invoices.csv's Amount, not order lines'
-        # Quantity times their Unit Price, tables/derived.py).
-        readings.sort(key=lambda r: (r[0], not r[3].guessed_answer_column, r[3].plan.paired is None), reverse=True)
+        # Quantity times their Unit Price, tables/derived.py); then the one whose measure the question names ("the
+        # total payroll of Sales": staff.csv's Salary, not expenses.csv's one Amount), and the one whose rows are what
+        # it counts ("how many employees work in Engineering": staff.csv's rows, not the different Employees of
+        # expenses.csv's claims). My own business tables, 2026-12-06: both were read from expenses.csv once it joined.
+        readings.sort(key=lambda r: _preferred(r[0], r[3]), reverse=True)
         coverage, row, table, reading = readings[0]
         model_plan = False
         if self._planner is not None:
@@ -270,4 +273,16 @@ def _hit(row: dict, evidence: TableEvidence) -> SearchHit:
         text="\n".join(lines) or evidence.plan,
         ordinal=0,
         score=1.0,
+    )
+
+
+def _preferred(coverage: float, reading: parse.Reading) -> tuple[float, bool, bool, bool, bool]:
+    """How a table's reading ranks against other tables' (higher first): see ``TableAnswerer.propose``."""
+    counts_rows = reading.plan.operation is not Operation.COUNT_DISTINCT or reading.different_said
+    return (
+        coverage,
+        not reading.guessed_answer_column,
+        reading.plan.paired is None,
+        not reading.measure_guessed,
+        counts_rows,
     )

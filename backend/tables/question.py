@@ -54,6 +54,9 @@ class Reading:
     asked_picked: int | None = None
     answers_said: int | None = None  # "which 4 countries": how many answers the question expects
     ways_offered: tuple[str, str] | None = None  # "above or below": the two words its answer is one of
+    # the column added up or ranked by is no column the question names ("the total payroll" of a table of expense
+    # claims: their one Amount); between two tables that read a question as well, the other
+    measure_guessed: bool = False
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.
@@ -135,4 +138,7 @@ class ParsedQuestion:
             and plan.select == (self.answer_column,)
         ):
             plan = replace(plan, select=(*plan.select, *shown))
-        return Reading(plan, kind, 0.0, second, self.guessed)
+        reading = Reading(plan, kind, 0.0, second, self.guessed)
+        measure = plan.column if plan.column is not None else plan.order_by
+        reading.measure_guessed = measure is not None and measure not in self.named
+        return reading

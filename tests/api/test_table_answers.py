@@ -445,6 +445,22 @@ def test_between_two_tables_that_read_a_question_the_one_with_the_column_asked_f
     assert found["sources"][0]["computation"]["table"] == "staff.csv"
 
 
+def test_between_two_tables_the_one_whose_measure_is_named_and_whose_rows_are_counted_answers(client):
+    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
+    # listed first, a table of expense claims reads both questions as fully as the staff table does: the different
+    # Employees of its Engineering claims, and its one Amount as the "payroll" (my own business tables, 2026-12-06)
+    expenses = "claim id,employee,department,amount\nE-1,Tom,Engineering,18.4\nE-2,Tom,Engineering,1299\n"
+    expenses += "E-3,Pia,Sales,46.5\n"
+    staff = "employee,department,salary\nTom,Engineering,72000\nOmar,Engineering,69000\nJo,Engineering,81000\n"
+    staff += "Pia,Sales,61000\n"
+    for name, data in (("expenses.csv", expenses), ("staff.csv", staff)):
+        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    counted = ask(client, context, "How many employees work in Engineering?").json()
+    assert counted["data"] == 3 and counted["sources"][0]["computation"]["table"] == "staff.csv"
+    payroll = ask(client, context, "What is the total payroll of the Sales department?").json()
+    assert payroll["data"] == 61000 and payroll["sources"][0]["computation"]["table"] == "staff.csv"
+
+
 def test_a_count_over_rows_no_condition_matches_is_offered_not_answered(client, tables_context):
     # A value computed over no rows was right on 0 of 8 WikiTableQuestions dev questions (answer/tables.py
     # NOTHING_MATCHED): a condition that picks nothing is more often misread than true, so the 0 is offered.
