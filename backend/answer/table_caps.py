@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 from backend.answer.table_confidence import AGGREGATES, EXPLAINS_EVERY_WORD, PARTIAL
 from backend.tables import parse
+from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Condition, Operation, ReadingKind
+from backend.tables.outcomes_said import values_named
+from backend.tables.plan import Operation, ReadingKind
 from backend.tables.results import Result
 from backend.tables.rows_or_values import MOSTLY_DIFFERENT
-from backend.tables.vocabulary import OUTCOME_CELLS
 from backend.tables.words import normal
 
 # What the plan matched, once it has run, caps the confidence its words gave it (the parser of 2026-11-26, every dev
@@ -52,6 +53,12 @@ ONE_OF_TWO_READINGS = 0.3
 #   whiteness of how many months" → 2): right on 0 of 4 (2 tuning, 2 checking; dev and fresh questions, parser of
 #   2026-11-28, every answer kept), where the two named counts that matched more rows than they name were right.
 COUNTED_ONE = 0.15
+# - A count of the one row a row's own name picks (a condition on a column whose cells all differ: "how many national
+#   parks are in Finland" → the one park named "... Finland", "count the platforms of M.U.L.E. from 1983" → its row)
+#   is 1 whatever the question asks: the number asked for is one of its cells. Wrong on all 8 such dev and fresh
+#   answers that explain every word (2 tuning, 6 checking, at 0.8; in-process, 2026-12-06, read off both halves like
+#   the caps above), where the other counts of one row were right on 8 of 12. Held as COUNTED_ONE (declined, 1 offered).
+NAMED_ONE = COUNTED_ONE
 # - A ranking of the one row its conditions match: the highest, the lowest, the group with the most, of one row ranks
 #   nothing ("which tv series has the longest running time" read over the one row whose Type says "TV series";
 #   "did automobili osca or david brown make the most laps" over David Brown's): the condition is what was to be
@@ -182,8 +189,8 @@ class Cap:
 
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
     """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, EACH_UNGROUPED, VALUE_LEFT_OUT,
-    ASKED_PICKED, ANSWERS_MISCOUNTED, NAME_FOR_A_WORD, COUNTED_ONE, SEVERAL_GAMES, RANKED_ONE, ROWS_OR_VALUES,
-    ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE, FIRST_OF_SEVERAL, then the weakest two, MANY_COUNTED and
+    ASKED_PICKED, ANSWERS_MISCOUNTED, NAME_FOR_A_WORD, NAMED_ONE, COUNTED_ONE, SEVERAL_GAMES, RANKED_ONE,
+    ROWS_OR_VALUES, ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE, FIRST_OF_SEVERAL, then the weakest two, MANY_COUNTED and
     CELL_WORD_LEFT_OUT: the first that applies), or None."""
     plan, matched_count = reading.plan, result.matched_count
     # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
@@ -245,10 +252,18 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
 
 
 def _count_cap(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
-    """What caps a count of rows that leaves words of the question unexplained: the words may ask for a cell of the
-    rows it counts (COUNTED_ONE) or for a column's total (ROWS_OR_TOTAL)."""
+    """What caps a count of rows: of the one row a row's name picks (NAMED_ONE); one that leaves words of the question
+    unexplained, whose words may ask for a cell of the rows it counts (COUNTED_ONE) or for a column's total
+    (ROWS_OR_TOTAL)."""
     plan, matched_count = reading.plan, result.matched_count
-    if reading.kind is not ReadingKind.COUNT or not plan.where or reading.coverage >= EXPLAINS_EVERY_WORD:
+    if reading.kind is not ReadingKind.COUNT or not plan.where:
+        return None
+    if reading.coverage >= EXPLAINS_EVERY_WORD:
+        by_name = any(c.op in ("=", "contains") and tells_rows_apart(table, c.column) for c in plan.where)
+        if matched_count == 1 and by_name:
+            return Cap(
+                NAMED_ONE, "It counts the one row whose name it says: the number asked for may be one of its cells."
+            )
         return None
     if matched_count == 1:
         return Cap(COUNTED_ONE, "One row matches its conditions: the number asked for may be one of its cells.")
@@ -256,28 +271,13 @@ def _count_cap(reading: parse.Reading, result: Result, table: TypedTable) -> Cap
     if holding is not None:
         name = table.columns[holding].name
         return Cap(ROWS_OR_TOTAL, f"It counts the rows with some {name!r}: the words left out may ask for its total.")
-    if matched_count == _values_named(plan.where):
+    if matched_count == values_named(plan.where):
         return Cap(
             COUNTED_ONE,
             f"Its conditions match the {matched_count} rows it names, one each: the number asked for may be one of "
             "their cells.",
         )
     return None
-
-
-def _values_named(where: tuple[Condition, ...]) -> int:
-    """The most values one condition names ("= Acme": 1, "in (Acme, Hooli)": 2), or 0 when none names a value. The
-    cells that record an outcome name no row ("how many away games did the hoyas lose": the four 'L 32–36', 'L 43–49'
-    … cells of its Result, one a game; declined at COUNTED_ONE, and right on 3 of 3 such tuning questions,
-    2026-12-06)."""
-    named = [c for c in where if c.op in ("=", "in") and not _records_outcomes(c)]
-    return max((len(c.value) if c.op == "in" else 1 for c in named), default=0)
-
-
-def _records_outcomes(condition: Condition) -> bool:
-    """Whether every value a text condition picks rows by records a game's outcome ('W 21–14', 'Lost')."""
-    values = condition.value if condition.op == "in" else [condition.value]
-    return all(isinstance(v, str) and (normal(v).split() or [""])[0] in OUTCOME_CELLS for v in values)
 
 
 def _other_unit(reading: parse.Reading, table: TypedTable) -> str:

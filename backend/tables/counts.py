@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
-from backend.tables.column_kinds import UNITS_NAME
+from backend.tables.column_kinds import UNITS_NAME, names_a_chart
 from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
@@ -128,9 +128,13 @@ def counted_plan(
         )
     # "the total of approved expenses", "the total of expenses" (no "how many"): the rows the total is over
     of_rows = counted is not None and not asks_count and _of_the_rows(counted.group(1), table, index_)
+    # a chart's places are no amount: "the number of singles from Hold Your Fire" counts its rows (it added up their
+    # UK Singles places, at 0.8; fresh WikiTableQuestions tuning nt-2312, 2026-12-06)
+    places = measure is not None and asks_count and names_a_chart(table, measure)
     if (
         measure is not None
         and numeric_answer
+        and not places
         and (of_rows or _adds_up(q, table, measure, index_.names[measure], counted, one_row))
     ):
         return (Plan(Operation.SUM, measure, where=where), ReadingKind.SUM, None), measure

@@ -1,13 +1,15 @@
 """The rows of one outcome a question asks for: the games a column of results records as won or lost ("how many
 games did they win", "the last loss"; :func:`outcome_condition`), and the deals a salesperson closed, which are the
-deals won (:func:`closed_won`). ``conditions.py`` gathers them with the rest."""
+deals won (:func:`closed_won`). ``conditions.py`` gathers them with the rest. And how many rows a plan's conditions
+name (:func:`values_named`), where cells that record outcomes name none."""
 
 from __future__ import annotations
 
 import re
 
 from backend.tables.plan import Condition
-from backend.tables.vocabulary import Index
+from backend.tables.vocabulary import OUTCOME_CELLS, Index
+from backend.tables.words import normal
 from backend.text import stem
 
 OUTCOME_WORDS = {w: "win" for w in "won win wins winning victory victories".split()}
@@ -51,3 +53,18 @@ def closed_won(q: str, index: Index, taken: set[int]) -> Condition | None:
         if column not in taken and "closed won" in values:
             return Condition(column, "=", values["closed won"])
     return None
+
+
+def values_named(where: tuple[Condition, ...]) -> int:
+    """The most values one condition names ("= Acme": 1, "in (Acme, Hooli)": 2), or 0 when none names a value. The
+    cells that record an outcome name no row ("how many away games did the hoyas lose": the four 'L 32–36', 'L 43–49'
+    … cells of its Result, one a game; declined at answer.table_caps.COUNTED_ONE, and right on 3 of 3 such tuning
+    questions, 2026-12-06)."""
+    named = [c for c in where if c.op in ("=", "in") and not records_outcomes(c)]
+    return max((len(c.value) if c.op == "in" else 1 for c in named), default=0)
+
+
+def records_outcomes(condition: Condition) -> bool:
+    """Whether every value a text condition picks rows by records a game's outcome ('W 21–14', 'Lost')."""
+    values = condition.value if condition.op == "in" else [condition.value]
+    return all(isinstance(v, str) and (normal(v).split() or [""])[0] in OUTCOME_CELLS for v in values)

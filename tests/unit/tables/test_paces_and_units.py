@@ -1,9 +1,11 @@
-"""Readings found on 2026-12-06 (twenty-eighth stop): a row's time compared by pace ("faster than Bill Chisholm"),
-and a unit of power glued to its number ("5kw")."""
+"""Readings found on 2026-12-06 (twenty-eighth stop): a row's time compared by pace ("faster than Bill Chisholm"), a
+unit of power glued to its number ("5kw"), a chart's places never added up ("the number of singles"), and a count of
+the one row a row's own name picks held as unsure."""
 
 from __future__ import annotations
 
-from tests.unit.tables.sample import answer, table_of
+from backend.answer.table_caps import NAMED_ONE
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 WALK = (
     "Rank,Name,Nationality,Time\n,Tommy Green,Great Britain,4:50:10\n,Ugo Frigerio,Italy,4:59:06\n"
@@ -28,3 +30,31 @@ def test_a_unit_of_power_glued_to_its_number():
     stations = table_of(STATIONS, "stations.csv")
     # "5kw" was no cell the question said: it counted every station, at 0.28 (fresh tuning nt-8753)
     assert answer("how many stations broadcast with a power of 5kw?", stations, "integer") == 2
+
+
+SINGLES = (
+    'Year,Song,US Hot 100,UK Singles,Album\n1991,"""Don\'t Treat Me Bad""",19,71,FireHouse\n'
+    '1991,"""Love of a Lifetime""",5,40,FireHouse\n1992,"""Reach for the Sky""",83,67,Hold Your Fire\n'
+    '1992,"""Sleeping with You""",78,40,Hold Your Fire\n'
+)
+
+
+def test_a_charts_places_are_counted_not_added_up():
+    singles = table_of(SINGLES, "singles.csv")
+    # "singles" names the UK Singles chart: it added up the places, 107, at 0.8 (fresh tuning nt-2312)
+    assert answer("what was the number of singles from the hold your fire album?", singles, "integer") == 2
+    assert answer("how many singles were released in 1991?", singles, "integer") == 2
+
+
+def test_a_count_of_the_row_a_name_picks_is_unsure():
+    games = table_of(
+        'Year,Game,Platform\n1982,Dallas,ZX\n1983,M.U.L.E.,"Atari 8-bit, C64, NES, PC-88"\n1983,Airline,ZX\n',
+        "games.csv",
+    )
+    # 1 whatever is asked: the four platforms are in its cell (fresh tuning nt-13454)
+    question = "count the number of platforms for the game m.u.l.e from 1983."
+    assert answer(question, games, "integer") == 1
+    cap = cap_of(question, games)
+    assert cap is not None and cap.level == NAMED_ONE
+    # rows a value that repeats picks are counted as surely as before
+    assert cap_of("how many games are from 1983?", games) is None
