@@ -58,7 +58,7 @@ def closed_won(q: str, index: Index, taken: set[int]) -> Condition | None:
 def values_named(where: tuple[Condition, ...]) -> int:
     """The most values one condition names ("= Acme": 1, "in (Acme, Hooli)": 2), or 0 when none names a value. The
     cells that record an outcome name no row ("how many away games did the hoyas lose": the four 'L 32–36', 'L 43–49'
-    … cells of its Result, one a game; declined at answer.table_caps.COUNTED_ONE, and right on 3 of 3 such tuning
+    … cells of its Result, one a game; declined at answer.table_cap_levels.COUNTED_ONE, and right on 3 of 3 such tuning
     questions, 2026-12-06)."""
     named = [c for c in where if c.op in ("=", "in") and not records_outcomes(c)]
     return max((len(c.value) if c.op == "in" else 1 for c in named), default=0)

@@ -141,7 +141,7 @@ def answers_said(words: list[str]) -> tuple[int, int] | None:
 
 
 # "did tommy armour place above or below denny shute": the answer is one of the two words, not a name (a name read
-# is declined: answer/table_caps.NAME_FOR_A_WORD)
+# is declined: answer/table_cap_levels.NAME_FOR_A_WORD)
 _WAYS = re.compile(
     r"\b(above|below|more|less|higher|lower|over|under|before|after|earlier|later) or "
     r"(above|below|more|less|fewer|higher|lower|over|under|before|after|earlier|later)\b"

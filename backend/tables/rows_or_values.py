@@ -36,7 +36,7 @@ def counted_rows(reading: Reading, table: TypedTable) -> Reading:
     plan = reading.plan
     if reading.kind is not ReadingKind.DISTINCT or reading.different_said or plan.group_by is not None:
         return reading
-    if not plan.where:  # "how many titles are there": of every row, the kinds (answer/table_caps.ROWS_OR_VALUES)
+    if not plan.where:  # "how many titles are there": of every row, the kinds (answer/table_cap_levels.ROWS_OR_VALUES)
         return reading
     if not rows_unnamed(table):  # "how many borrowers have a loan of at least 50,000" of loans.csv: the borrowers
         return reading

@@ -10,7 +10,7 @@ import time
 import pytest
 from openpyxl import Workbook
 
-from backend.answer.table_caps import FIRST_OF_SEVERAL
+from backend.answer.table_cap_levels import FIRST_OF_SEVERAL
 from backend.answer.table_confidence import EXPLAINS_ALL
 from backend.config import LLMSettings
 from tests.fakes.openai_server import FakeOpenAI, Reply, plan_reply
@@ -489,7 +489,7 @@ def test_a_share_of_no_rows_of_a_whole_that_is_there_is_answered(client, tables_
 
 def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left_out(client, tables_context):
     # Counting the one row a condition picks while words are left unexplained was right on 2 of 13 WikiTableQuestions
-    # dev questions (answer/table_caps.py COUNTED_ONE): "how many goals did X score" asks for a cell of X's row.
+    # dev questions (answer/table_cap_levels.py COUNTED_ONE): "how many goals did X score" asks for a cell of X's row.
     question = "How many patents did Grace Hopper file?"
     error = assert_error(ask(client, tables_context, question), 422, "no_answer")
     assert "One row matches its conditions: the number asked for may be one of its cells." in error["message"]
@@ -505,7 +505,7 @@ def test_a_count_of_the_one_row_a_condition_picks_is_offered_when_words_are_left
 
 def test_a_ranking_of_the_one_row_a_condition_picks_is_offered_not_answered(client, tables_context):
     # The highest or the most of the one row its conditions match ranks nothing: right on 1 of 10 WikiTableQuestions
-    # answers (answer/table_caps.py RANKED_ONE), where the condition was what was to be ranked. Offered, with
+    # answers (answer/table_cap_levels.py RANKED_ONE), where the condition was what was to be ranked. Offered, with
     # the row's value to accept; over two rows it is answered.
     question = "Who earns the highest salary in Operations?"
     error = assert_error(ask(client, tables_context, question, "string"), 422, "no_answer")
@@ -525,7 +525,7 @@ def test_a_ranking_of_the_one_row_a_condition_picks_is_offered_not_answered(clie
 
 def test_a_cell_from_the_first_of_several_rows_is_offered_not_answered(client, tables_context):
     # The first of several matching rows, when the words do not say which, was right on 6 of 16 tuning answers
-    # (answer/table_caps.py FIRST_OF_SEVERAL): under the table bar, declined with the first row's cell to accept.
+    # (answer/table_cap_levels.py FIRST_OF_SEVERAL): under the table bar, declined with the first row's cell to accept.
     error = assert_error(ask(client, tables_context, "Who works in Engineering?", "string"), 422, "no_answer")
     assert error["suggestion"]["confidence"] == FIRST_OF_SEVERAL and "2 rows match its conditions" in error["message"]
     first = ask(client, tables_context, "Who works in Engineering?", "string", min_confidence=FIRST_OF_SEVERAL).json()
@@ -579,8 +579,8 @@ def test_the_group_with_the_highest_rate_is_answered_with_the_share_it_ranks_by(
 
 
 def test_a_count_of_many_rows_answers_less_surely_and_says_why(client):
-    # 13 orders included a Grinder: answered at table_caps.MANY_COUNTED (0.62) with the reason beside the answer, and
-    # declined with it by a caller who asks for 0.7
+    # 13 orders included a Grinder: answered at table_cap_levels.MANY_COUNTED (0.62) with the reason beside the answer,
+    # and declined with it by a caller who asks for 0.7
     context = _sales_context(client)
     body = ask(client, context, "How many orders included a Grinder?").json()
     assert body["data"] == 13 and body["confidence"] == 0.62

@@ -163,7 +163,7 @@ def test_an_answer_computed_from_a_table_shows_its_plan_sql_and_rows():
         m.value == "**Computed from orders.csv:** count rows of orders.csv where 'region' = 'Europe'"
         for m in app.markdown
     )
-    # a count this large is less sure, and the answer says why beside it (answer/table_caps.MANY_COUNTED)
+    # a count this large is less sure, and the answer says why beside it (answer/table_cap_levels.MANY_COUNTED)
     assert [w.value for w in app.warning] == ["It counts 15 rows: one row read wrong changes a count this large."]
     assert app.code[0].value == "SELECT count(*) FROM t WHERE lower(c1) = lower(?)"
     assert any(c.value == "15 matching rows" for c in app.caption)

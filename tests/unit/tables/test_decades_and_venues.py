@@ -6,7 +6,7 @@ years of a date column; a box score's "Team" row above its totals is no player, 
 
 from __future__ import annotations
 
-from backend.answer.table_caps import FIRST_OF_SEVERAL
+from backend.answer.table_cap_levels import FIRST_OF_SEVERAL
 from backend.tables import parse
 from backend.tables.plan import ReadingKind
 from backend.tables.rephrase import rephrased

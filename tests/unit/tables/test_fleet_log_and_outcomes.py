@@ -4,7 +4,7 @@ outcome records are counted as such, not as rows the question names."""
 
 from __future__ import annotations
 
-from backend.answer.table_caps import COUNTED_ONE
+from backend.answer.table_cap_levels import COUNTED_ONE
 from backend.answer.table_confidence import EXPLAINS_ALL, reading_confidence
 from backend.tables import parse
 from backend.types import AnswerType

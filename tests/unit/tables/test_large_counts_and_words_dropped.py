@@ -1,11 +1,11 @@
 """Two caps found on the fresh WikiTableQuestions tuning answers and held on the checking half (2026-12-06,
-twentieth stop: answer/table_caps.MANY_COUNTED and CELL_WORD_LEFT_OUT): a count of more than ten rows, and a
+twentieth stop: answer/table_cap_levels.MANY_COUNTED and CELL_WORD_LEFT_OUT): a count of more than ten rows, and a
 reading that leaves out a word the table's cells write, are answered at 0.62 rather than 0.72 or 0.8; the value is
 the same and still over both bars; a decline at a higher bar says why."""
 
 from __future__ import annotations
 
-from backend.answer.table_caps import CELL_WORD_LEFT_OUT, MANY_COUNTED, MANY_ROWS
+from backend.answer.table_cap_levels import CELL_WORD_LEFT_OUT, MANY_COUNTED, MANY_ROWS
 from tests.unit.tables.sample import answer, cap_of, table_of
 
 # Twelve orders, eight of them shipped

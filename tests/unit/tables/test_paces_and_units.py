@@ -1,10 +1,11 @@
 """Readings found on 2026-12-06 (twenty-eighth stop): a row's time compared by pace ("faster than Bill Chisholm"), a
-unit of power glued to its number ("5kw"), a chart's places never added up ("the number of singles"), and a count of
-the one row a row's own name picks held as unsure."""
+unit of power glued to its number ("5kw"), a chart's places never added up ("the number of singles"), and two
+rankings held as unsure: a count of the one row a row's own name picks, and groups ranked by a lead of a row."""
 
 from __future__ import annotations
 
-from backend.answer.table_caps import NAMED_ONE
+from backend.answer.table_cap_levels import NAMED_ONE, THIN_LEAD
+from backend.types import AnswerType
 from tests.unit.tables.sample import answer, cap_of, table_of
 
 WALK = (
@@ -58,3 +59,21 @@ def test_a_count_of_the_row_a_name_picks_is_unsure():
     assert cap is not None and cap.level == NAMED_ONE
     # rows a value that repeats picks are counted as surely as before
     assert cap_of("how many games are from 1983?", games) is None
+
+
+def test_groups_ranked_by_a_lead_of_a_row_are_unsure():
+    judges = table_of(
+        "Judge,Country,Term\nA. Petrovic,Yugoslavia,1993\nB. Lund,Norway,1994\nC. Jovanovic,Yugoslavia,1996\n"
+        "D. Wang,China,1997\n",
+        "judges.csv",
+    )
+    # 2 against 1s (dev tuning nt-2007's table): right here, but such leads were right on 7 of 22 answers
+    question = "which country had the most deputy judges?"
+    assert answer(question, judges, "string") == "Yugoslavia"
+    cap = cap_of(question, judges, AnswerType.STRING)
+    assert cap is not None and cap.level == THIN_LEAD and "'Country'" in cap.why
+    # groups the question names are compared as said
+    assert cap_of("did norway or yugoslavia have more judges?", judges, AnswerType.STRING) is None
+    # a lead of three rows ranks
+    more = table_of("Judge,Country\nA,Yugoslavia\nB,Norway\nC,Yugoslavia\nD,China\nE,Yugoslavia\n", "judges.csv")
+    assert cap_of(question, more, AnswerType.STRING) is None

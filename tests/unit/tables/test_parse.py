@@ -5,14 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_caps import (
-    ASKED_PICKED,
-    FIRST_OF_SEVERAL,
-    ROWS_OR_TOTAL,
-    ROWS_OR_VALUES,
-    SEVERAL_GAMES,
-    matched_caps,
-)
+from backend.answer.table_cap_levels import ASKED_PICKED, FIRST_OF_SEVERAL, ROWS_OR_TOTAL, ROWS_OR_VALUES, SEVERAL_GAMES
+from backend.answer.table_caps import matched_caps
 from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.tables.cells import leading_number
@@ -1866,7 +1860,7 @@ def test_a_count_of_values_that_mostly_differ_counts_the_rows_of_a_table_its_nam
 
 def test_a_count_of_just_the_rows_the_question_names_is_not_trusted_when_words_are_left_out():
     # "X and Y both have a lasting whiteness of how many months" counted the two rows it names (right on 0 of 4 such
-    # counts: answer/table_caps.py COUNTED_ONE): the number asked for is a cell of theirs
+    # counts: answer/table_cap_levels.py COUNTED_ONE): the number asked for is a cell of theirs
     kits = table_of("Kit,Warranty\nStarter,12 months\nPro,24 months\nBasic,6 months\n", "kits.csv")
     both = parse.read("starter and pro both have a warranty of how many months?", kits, AnswerType.INTEGER)
     assert both.kind is ReadingKind.COUNT and both.unexplained == ("months",)
@@ -1880,7 +1874,8 @@ def test_a_count_of_just_the_rows_the_question_names_is_not_trusted_when_words_a
 
 def test_a_count_of_the_rows_that_hold_some_of_a_number_may_ask_for_its_total():
     # "how many medals in the gold category" counted the events with a Gold above 0 (right on 0 of 4 such counts that
-    # leave words out: answer/table_caps.py ROWS_OR_TOTAL): offered, not answered; one that explains every word stands
+    # leave words out: answer/table_cap_levels.py ROWS_OR_TOTAL): offered, not answered; one that explains every word
+    # stands
     medals = table_of("Event,Gold,Silver\n1976 Games,10,1\n1984 Games,4,0\n1988 Games,0,16\n", "medals.csv")
     gold = parse.read("how many medals has switzerland won in the gold category?", medals, AnswerType.INTEGER)
     assert describe(gold.plan, medals) == "count rows of medals.csv where 'Gold' > 0"

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_caps import EACH_UNGROUPED, matched_caps
+from backend.answer.table_cap_levels import EACH_UNGROUPED
+from backend.answer.table_caps import matched_caps
 from backend.answer.table_confidence import PARTIAL, reading_confidence
 from backend.tables import parse
 from backend.tables.plan import InvalidPlan, Operation, Plan, check
@@ -226,7 +227,7 @@ def test_a_column_named_no_better_than_another_of_its_kind_is_held_low_and_says_
     # "what were Widget's sales" of a Q1 Sales and a Q2 Sales read Q1's (1200) at 0.8; "how many hours has Ana logged"
     # of an Estimate (hours) and an Actual (hours) added up her estimates at 0.8 (a word for work done now names the
     # Actual: tables/senses.py; "how many hours does Ana have" says none)
-    from backend.answer.table_caps import ONE_OF_ALIKE
+    from backend.answer.table_cap_levels import ONE_OF_ALIKE
 
     quarters = table_of("Product,Q1 Sales,Q2 Sales\nWidget,1200,1500\nGadget,900,1100\n", "sales.csv")
     hours = table_of("Task,Owner,Estimate (hours),Actual (hours)\nT-1,Ana,8,6\nT-2,Ben,5,9\n", "tasks.csv")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_caps import VALUE_LEFT_OUT
+from backend.answer.table_cap_levels import VALUE_LEFT_OUT
 from backend.tables import parse
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, cap_of, table_of

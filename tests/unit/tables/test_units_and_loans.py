@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.answer.table_caps import OTHER_UNIT
+from backend.answer.table_cap_levels import OTHER_UNIT
 from backend.tables import parse
 from backend.tables.words import name_stems
 from backend.types import AnswerType

@@ -4,7 +4,7 @@ another number of them."""
 
 from __future__ import annotations
 
-from backend.answer.table_caps import ANSWERS_MISCOUNTED, NAME_FOR_A_WORD
+from backend.answer.table_cap_levels import ANSWERS_MISCOUNTED, NAME_FOR_A_WORD
 from backend.tables.positions import answers_said, ways_offered
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, cap_of, table_of
