@@ -117,7 +117,8 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     named = any(c.column == plan.group_by for c in plan.where)
     if plan.operation is Operation.COUNT and isinstance(lead, int | float) and lead <= THIN_LEAD_ROWS and not named:
         name = table.columns[plan.group_by].name if plan.group_by is not None else "group"
-        return Cap(THIN_LEAD, f"The {name!r} it answers with has {lead:g} row(s): too few to rank by their count.")
+        rows = "1 row" if lead == 1 else f"{lead:g} rows"
+        return Cap(THIN_LEAD, f"The first {name!r} has {rows}: too few to rank the groups by their count.")
     values = result.rows[0][0] if reading.kind is ReadingKind.DISTINCT and result.rows else None
     if values is not None and not reading.different_said and matched_count * MOSTLY_DIFFERENT < values < matched_count:
         return Cap(ROWS_OR_VALUES, f"{matched_count} rows match, with {values} different values: it counts the values.")

@@ -71,7 +71,8 @@ def test_groups_ranked_by_a_lead_of_a_row_are_unsure():
     question = "which country had the most deputy judges?"
     assert answer(question, judges, "string") == "Yugoslavia"
     cap = cap_of(question, judges, AnswerType.STRING)
-    assert cap is not None and cap.level == THIN_LEAD and "'Country'" in cap.why
+    assert cap is not None and cap.level == THIN_LEAD
+    assert cap.why == "The first 'Country' has 2 rows: too few to rank the groups by their count."
     # groups the question names are compared as said
     assert cap_of("did norway or yugoslavia have more judges?", judges, AnswerType.STRING) is None
     # a lead of three rows ranks
