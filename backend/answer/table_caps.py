@@ -112,13 +112,9 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
         return Cap(SEVERAL_GAMES, why)
     if reading.kind in _RANKINGS and plan.where and matched_count == 1 and not reading.of_one_row:
         return Cap(RANKED_ONE, "One row matches its conditions: there is nothing to rank it against.")
-    lead = result.rows[0][1] if reading.kind is ReadingKind.GROUP and result.rows and len(result.rows[0]) > 1 else None
-    # (of groups the question names, "did Mexico or Italy have more", the count decides between them as said)
-    named = any(c.column == plan.group_by for c in plan.where)
-    if plan.operation is Operation.COUNT and isinstance(lead, int | float) and lead <= THIN_LEAD_ROWS and not named:
-        name = table.columns[plan.group_by].name if plan.group_by is not None else "group"
-        rows = "1 row" if lead == 1 else f"{lead:g} rows"
-        return Cap(THIN_LEAD, f"The first {name!r} has {rows}: too few to rank the groups by their count.")
+    thin = _thin_lead(reading, result, table)
+    if thin is not None:
+        return thin
     values = result.rows[0][0] if reading.kind is ReadingKind.DISTINCT and result.rows else None
     if values is not None and not reading.different_said and matched_count * MOSTLY_DIFFERENT < values < matched_count:
         return Cap(ROWS_OR_VALUES, f"{matched_count} rows match, with {values} different values: it counts the values.")
@@ -143,6 +139,20 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
         word, column = reading.cell_words_left_out[0]
         return Cap(CELL_WORD_LEFT_OUT, f"Cells of {table.columns[column].name!r} say {word!r}; its reading uses none.")
     return None
+
+
+def _thin_lead(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
+    """THIN_LEAD: groups ranked by their rows counted whose first has too few rows to rank by, unless the question
+    names the groups it compares ("did Mexico or Italy have more": the count decides between them as said)."""
+    plan = reading.plan
+    if reading.kind is not ReadingKind.GROUP or plan.operation is not Operation.COUNT or plan.group_by is None:
+        return None
+    lead = result.rows[0][1] if result.rows and len(result.rows[0]) > 1 else None
+    if not isinstance(lead, int | float) or lead > THIN_LEAD_ROWS or any(c.column == plan.group_by for c in plan.where):
+        return None
+    rows = "1 row" if lead == 1 else f"{lead:g} rows"
+    name = table.columns[plan.group_by].name
+    return Cap(THIN_LEAD, f"The first {name!r} has {rows}: too few to rank the groups by their count.")
 
 
 def _count_cap(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
