@@ -392,6 +392,11 @@ def _key_for(store: Path) -> dict[str, str]:
     return {"Authorization": f"Bearer {services.keys.create('default', 'bench')[1]}"}
 
 
+def write_dump(path: Path, answered: list[dict]) -> None:
+    """Every answer to ``path``, one JSON object a line (``--dump``)."""
+    path.write_text("".join(json.dumps(a, default=str) + "\n" for a in answered))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--in-process", action="store_true", help="parser and DuckDB only (no API, no store)")
@@ -427,7 +432,7 @@ def main() -> None:
         answered = ask_business()
         report_business(answered)
         if args.dump:
-            args.dump.write_text("".join(json.dumps(a, default=str) + "\n" for a in answered))
+            write_dump(args.dump, answered)
         if args.show_errors:  # the tuning half's only: the checking half is not read one by one
             for a in [a for a in answered if not a["right"] and a["half"] == "tuning"][: args.show_errors]:
                 print(f"- {a['question']} | gold {a['gold']!r} | got {a['value']!r} (every: {a['every']!r})")
@@ -436,7 +441,7 @@ def main() -> None:
     answered = ask_in_process(items) if args.in_process else ask_over_http(items)
     report(answered, args.threshold)
     if args.dump:
-        args.dump.write_text("".join(json.dumps(a, default=str) + "\n" for a in answered))
+        write_dump(args.dump, answered)
     if args.show_errors:
         wrong = [a for a in answered if not a["right"] and a["half"] == "tuning"]
         for a in wrong[: args.show_errors]:
