@@ -17,6 +17,8 @@ from backend.tables.question import NO_READING, Outcome, ParsedQuestion
 from backend.tables.words import normal
 
 _TOP_FOR = re.compile(r"\btop \w+ (?:for|in|by)\b")  # "the top <row> for <measure>"
+# "on top in bronze medals", "ranks first in total medals", "came in last in the evening gown": a place in a measure
+_PLACED_IN = re.compile(r"\b(first|top|last|bottom) in (?!the (?:table|list|chart)\b)")
 
 
 def last_place(p: ParsedQuestion) -> Outcome:
@@ -91,13 +93,22 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
         # "which player was born last": the date orders the rows and the rows' names answer (it answered the date;
         # fresh WikiTableQuestions tuning nt-12994, 2026-12-06)
         answer = answered_column(p.q, [], p.table, p.condition_columns | {dated}, dated, True)[0] or answer
+    measure = p.measure_named
+    ranked_in = _PLACED_IN.search(p.q)
+    if ranked_in and measure not in (None, answer) and not holds_places(p.table, measure):
+        # "which nation is on top in bronze medals", "what city is last in literacy": the highest (or lowest) of the
+        # measure named after the place, not the table's first or last row, which follows another order (4 checking
+        # questions read the first or last row at 0.8, wrong; 1 tuning question, right only as its table was in the
+        # order of the measure; fresh WikiTableQuestions, 2026-12-07: no longer unseen)
+        highest = ranked_in.group(1) in ("first", "top")
+        plan = Plan(Operation.ROWS, select=(answer,), order_by=measure, descending=highest, limit=1)
+        return p.reading(plan, ReadingKind.SUPERLATIVE)
     if re.search(r"\b(first|top)\b", p.q):
         # "who is the top student" of a table of grades in no order: the highest of its one score column (on
         # average, where the answer's rows repeat: a student's grades); not "the top 10", nor "first", nor a place in
         # the table ("who is at the top of the chart": its first row; fresh tuning nt-3482)
         scores = [c for c, column in enumerate(p.table.columns) if column.numeric and SCORE_NAME.search(column.name)]
         top = re.search(r"(?<!\bat the )\btop (?!\d|of\b)", p.q) and not re.search(r"\b(?:first|last)\b", p.q)
-        measure = p.measure_named
         if top and measure not in (None, answer) and not holds_places(p.table, measure) and _TOP_FOR.search(p.q):
             # "the top year for party list votes", "the top scorer in evening gown": the highest of the measure it
             # names (it read the first year, at 0.8; fresh WikiTableQuestions tuning nt-2997, 2026-12-06; the evening
