@@ -11,7 +11,22 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-MISSING = {"", "-", "—", "–", "n/a", "na", "none", "null", "?", "...", "tbd", "tba"}  # "TBD": not known yet
+MISSING = {
+    "",
+    "-",
+    "—",
+    "–",
+    "n/a",
+    "na",
+    "n.a.",
+    "n.a",
+    "none",
+    "null",
+    "?",
+    "...",
+    "tbd",
+    "tba",
+}  # "TBD": not known yet
 # The end of a span still running ("2011 – Present"): no value to compute with, and no reason for a column of
 # years to read as text. Unlike MISSING, the cell is filled.
 ONGOING = {"present", "current", "incumbent", "ongoing", "now"}
