@@ -11,22 +11,9 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-MISSING = {
-    "",
-    "-",
-    "—",
-    "–",
-    "n/a",
-    "na",
-    "n.a.",
-    "n.a",
-    "none",
-    "null",
-    "?",
-    "...",
-    "tbd",
-    "tba",
-}  # "TBD": not known yet
+# "TBD": not known yet; "n.a." as "n/a" (a column of votes with two "n.a." read as text; fresh WikiTableQuestions
+# checking nt-11259, 2026-12-07)
+MISSING = set("- — – n/a na n.a. n.a none null ? ... tbd tba".split()) | {""}
 # The end of a span still running ("2011 – Present"): no value to compute with, and no reason for a column of
 # years to read as text. Unlike MISSING, the cell is filled.
 ONGOING = {"present", "current", "incumbent", "ongoing", "now"}
