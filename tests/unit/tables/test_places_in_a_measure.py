@@ -1,10 +1,13 @@
 """Readings found on 2026-12-07 (twenty-ninth stop): a place said in a measure ("last in literacy", "on top in bronze
 medals") ranks by that measure, not by the table's order; "the largest number of votes" is the column's highest, not
-its rows counted; and the column named right after a value ("a ford engine") is the one that holds it."""
+its rows counted; the column named right after a value ("a ford engine") is the one that holds it; and a cell read
+for a difference asked is held as unsure."""
 
 from __future__ import annotations
 
-from tests.unit.tables.sample import answer, table_of
+from backend.answer.table_cap_levels import CELL_FOR_A_DIFFERENCE
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 # Listed by rank, which follows the gold medals: the bronze medals and the literacy rates are in no order
 MEDALS = (
@@ -64,3 +67,23 @@ def test_the_column_named_after_a_value_holds_it():
     # it counted the 2 Teams with "Ford" in their names, at 0.8 (fresh checking nt-6090, no longer unseen)
     assert answer("what is the number of teams that used a ford engine?", race, "integer") == 3
     assert answer("how many teams had ford in their name?", race, "integer") == 2
+
+
+RANKS = (
+    "Rank,Nation,Gold,Silver,Bronze,Total\n1.,United States,8,7,1,16\n2.,Russia,7,7,5,19\n3.,France,3,3,2,8\n"
+    "13.,Canada,1,0,1,2\n"
+)
+STANDINGS = "Team,Points,Goal difference\nCD Mestalla,27,+1\nCD Villarrobledo,22,-9\nCD Toledo,30,+12\n"
+
+
+def test_a_cell_read_for_a_difference_is_unsure():
+    ranks = table_of(RANKS, "ranks.csv")
+    # it read Canada's rank, 13, at 0.8 (fresh checking nt-7224, no longer unseen)
+    question = "what was the difference in rank between the u.s. and canada?"
+    cap = cap_of(question, ranks)
+    assert cap is not None and cap.level == CELL_FOR_A_DIFFERENCE and not cap.offers_value
+    assert "difference" in cap.why
+    # a difference a column holds is read from it
+    standings = table_of(STANDINGS, "standings.csv")
+    assert cap_of("what was the goal difference of cd toledo?", standings, AnswerType.STRING) is None
+    assert answer("which team had the worst goal difference?", standings, "string") == "CD Villarrobledo"
