@@ -1,6 +1,7 @@
 """A country said of cells that write a name and the country's code in brackets ("Ruth Wanjiru (KEN)", "Kumiko
 Watanabe (JPN)", as sports tables do): "how many winners from Kenya", "Japanese divers"; and a team said of a column
-of its three-letter codes ("Houston" of a Team of "HOU", "KC", "SEA": ``teams_coded``). The country's code is
+of its three-letter codes ("Houston" of a Team of "HOU", "KC", "SEA": ``teams_coded``); ``coded_mentions`` reads
+these and a U.S. state said of a column of postal codes (``states_said``). The country's code is
 ``demonyms.country_code``'s; the words are a part of those cells, a "contains" condition (``conditions.py``), as any
 words said in part of a cell are (``mentions.py``).
 """
@@ -8,8 +9,18 @@ words said in part of a cell are (``mentions.py``).
 from __future__ import annotations
 
 from backend.tables.demonyms import country_code
+from backend.tables.states_said import states_coded
 from backend.tables.vocabulary import Index
 from backend.tables.words import STOP_WORDS, Mention
+
+
+def coded_mentions(words: list[str], index: Index, taken: set[int]) -> list[Mention]:
+    """The values a question says by a name the table writes as a code: a country's in brackets, a team's, a U.S.
+    state's; each reader after the words the ones before it took (``taken``: words already read as values)."""
+    found: list[Mention] = []
+    for read in (codes_said, teams_coded, states_coded):
+        found += read(words, index, taken | {i for m in found for i in range(m.start, m.end)})
+    return found
 
 
 def codes_said(words: list[str], index: Index, taken: set[int]) -> list[Mention]:

@@ -19,7 +19,7 @@ from backend.tables.durations_said import said_durations
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
-from backend.tables.nations_said import codes_said, teams_coded
+from backend.tables.nations_said import coded_mentions
 from backend.tables.number_conditions import names_a_counted_column
 from backend.tables.opposites import unprefixed
 from backend.tables.places_said import place_compared, said_places
@@ -104,10 +104,8 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
         and not names_a_counted_column(words, m, index_, table)
     ]
     covered = {i for m in mentions for i in range(m.start, m.end)}
-    # "winners from Kenya" of "Ruth Wanjiru (KEN)": the country's code a cell writes in brackets
-    mentions += codes_said(words, index_, covered)
-    covered = {i for m in mentions for i in range(m.start, m.end)}
-    mentions += teams_coded(words, index_, covered)
+    # "winners from Kenya" of "Ruth Wanjiru (KEN)", "Houston" of "HOU", "georgia" of "GA": names written as codes
+    mentions += coded_mentions(words, index_, covered)
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [_said_stem(w, index_) for w in words]
     rated = per_time(words, stems, index_)

@@ -1,7 +1,8 @@
 """Readings found on 2026-12-07 (twenty-ninth stop): a place said in a measure ("last in literacy", "on top in bronze
 medals") ranks by that measure, not by the table's order; "the largest number of votes" is the column's highest, not
-its rows counted; the column named right after a value ("a ford engine") is the one that holds it; and a cell read
-for a difference asked is held as unsure."""
+its rows counted; the column named right after a value ("a ford engine") is the one that holds it; a cell read
+for a difference asked is held as unsure; a column of years its name says holds years before 1800; and a U.S. state
+said by name of a column of postal codes is a value of it."""
 
 from __future__ import annotations
 
@@ -87,3 +88,30 @@ def test_a_cell_read_for_a_difference_is_unsure():
     standings = table_of(STANDINGS, "standings.csv")
     assert cap_of("what was the goal difference of cd toledo?", standings, AnswerType.STRING) is None
     assert answer("which team had the worst goal difference?", standings, "string") == "CD Villarrobledo"
+
+
+CANALS = (
+    "Canal,Length (miles),Locks,Year opened\nAberdeenshire Canal,18,18,1805\nBuchan Canal,,,\n"
+    "Caledonian Canal,62,29,1822\nStevenston Canal,2.25,0,1772\nForth and Clyde Canal,35,38,1790\n"
+)
+JUDGES = (
+    "#,Judge,State,Active\n1,Don Albert Pardee,LA,1891–1919\n2,Alexander Campbell King,GA,1920–1925\n"
+    "3,Nathan P. Bryan,FL,1920–1935\n4,Samuel Hale Sibley,GA,1931–1949\n"
+)
+CUSTOMERS = "Customer,State,Revenue\nAcme,CA,1200\nGlobex,NY,800\nInitech,CA,450\nHooli,WV,300\nUmbrella,VA,150\n"
+
+
+def test_a_column_its_name_says_holds_years_holds_older_ones():
+    canals = table_of(CANALS, "canals.csv")
+    # it read the first row, its Year opened taken for amounts (fresh checking nt-9446, no longer unseen)
+    assert answer("which was the first canal opened?", canals, "string") == "Stevenston Canal"
+
+
+def test_a_state_said_by_name_of_a_column_of_codes():
+    judges = table_of(JUDGES, "judges.csv")
+    # it read the first judge, "georgia" left out (fresh checking nt-10632, no longer unseen)
+    assert answer("who was the first judge appointed from georgia?", judges, "string") == "Alexander Campbell King"
+    customers = table_of(CUSTOMERS, "customers.csv")
+    assert answer("how many customers are in california?", customers, "integer") == 2
+    assert answer("what is the total revenue from new york?", customers, "integer") == 800
+    assert answer("which customer is in west virginia?", customers, "string") == "Hooli"  # not Virginia's
