@@ -140,7 +140,7 @@ class AnswerEngine(Protocol):
 # loads llama.cpp only once its model is there).
 ENGINES = {
     "offline": "backend.answer.offline:OfflineEngine",
-    "llm": "backend.answer.llm:LLMEngine",
+    "llm": "backend.answer.llm_engine:LLMEngine",
     "local": "backend.answer.local:LocalEngine",
 }
 
