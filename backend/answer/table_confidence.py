@@ -174,7 +174,8 @@ _READ_FROM_NO_CELL = AGGREGATES - {
 
 
 # A plan the model wrote and the table accepted. NOT calibrated: no model is reachable from this workplace (the
-# same prior as an LLM answer found in its evidence, answer/llm_engine.py GROUNDED, less a little for the plan's reading).
+# same prior as an LLM answer found in its evidence, answer/llm_engine.py GROUNDED, less a little for the plan's
+# reading).
 MODEL_PLAN_CONFIDENCE = 0.8
 
 
