@@ -7,7 +7,7 @@ from dataclasses import asdict
 from fastapi import APIRouter, Depends
 
 from backend.api.deps import current_key, get_services
-from backend.api.schemas import MaintenanceOut, ModelOut, StatusOut
+from backend.api.status_schemas import MaintenanceOut, ModelOut, StatusOut
 from backend.models import ApiKey
 from backend.services import Services
 
