@@ -1,7 +1,8 @@
-"""Request and response bodies of the /v1 API (what /openapi.json documents): questions, search, status and errors.
+"""Request and response bodies of the /v1 API (what /openapi.json documents): questions, search, the question log
+and errors.
 
-Contexts and documents are in ``catalog_schemas.py``, grids and jobs in ``job_schemas.py``; domain records become these
-bodies in ``presenting.py``."""
+Contexts and documents are in ``catalog_schemas.py``, grids and jobs in ``job_schemas.py``, the status in
+``status_schemas.py``; domain records become these bodies in ``presenting.py``."""
 
 from __future__ import annotations
 
