@@ -8,19 +8,18 @@ once (see ``engine.Proposal``).
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TypeGuard
 from zoneinfo import ZoneInfo
 
-from backend.answer.engine import Answer, AnswerEngine, Proposal, Question, Span
+from backend.answer.declines import computed_answer, text_decline_reason
+from backend.answer.engine import Answer, AnswerEngine, Proposal, Question
 from backend.answer.log import QuestionLog
 from backend.answer.tables import TableAnswerer, TableProposal
 from backend.config import AnswerSettings
 from backend.errors import NoAnswer
-from backend.models import ACCEPT_READING_HINT, SearchHit
 from backend.retrieval import Retriever
 from backend.types import AnswerType
 
@@ -111,7 +110,7 @@ class AnswerService:
                 # another department's salary from the local model)
                 or (computed.spreadsheet and computed.explains_every_word)
             ):
-                return _computed(computed, answer_type, bar)
+                return computed_answer(computed, answer_type, bar)
         # A reading that explains less than half the question: the table is not plainly where the answer is, so the
         # documents' text is asked first. A spreadsheet's value (shown with its plan and its confidence) stands when
         # the text has nothing and the question's closest passages are the sheet's rows, or when what the text
@@ -139,9 +138,9 @@ class AnswerService:
         except NoAnswer:
             if standing is None or not evidence or evidence[0].document_id != standing.evidence.document_id:
                 raise  # a question closer to another document is about it, and its decline stands
-            return _computed(standing, answer_type, bars.table)
+            return computed_answer(standing, answer_type, bars.table)
         if standing is not None and _read_from(answer) == {standing.evidence.document_id}:
-            return _computed(standing, answer_type, bars.table)
+            return computed_answer(standing, answer_type, bars.table)
         return answer
 
     def _from_text(self, question: Question, threshold: float) -> Answer:
@@ -153,7 +152,7 @@ class AnswerService:
         if answer_type.is_array:
             proposal = _keep_confident_elements(proposal, threshold)
         if proposal.confidence < threshold:
-            raise NoAnswer(proposal.reason or _low_confidence_reason(proposal, evidence, threshold))
+            raise NoAnswer(proposal.reason or text_decline_reason(proposal, evidence, threshold))
         # The value is already canonical: engines normalise what they propose (engine.Proposal), once.
         engine = proposal.engine or self._engine.name
         return Answer(
@@ -198,17 +197,6 @@ def _clears(proposal: TableProposal | None, threshold: float) -> TypeGuard[Table
     return proposal is not None and proposal.value is not None and proposal.confidence >= threshold
 
 
-def _computed(proposal: TableProposal, answer_type: AnswerType, threshold: float) -> Answer:
-    """A table's answer, or :class:`NoAnswer`: a reading below ``threshold`` is declined with the plan it would
-    have run, and a result that is not of the type with the reason."""
-    if proposal.confidence < threshold:
-        raise NoAnswer(_weak_table_reason(proposal, threshold), suggestion=_suggestion(proposal))
-    if proposal.value is None:
-        raise NoAnswer(proposal.reason, answer_type=proposal.fits.value if proposal.fits else None)
-    confidence = round(proposal.confidence, 4)
-    return Answer(proposal.value, answer_type, confidence, [proposal.hit], [], proposal.evidence, "table")
-
-
 def _read_from(answer: Answer) -> set[str]:
     """The documents whose passages a text answer's value was read from."""
     return {answer.evidence[span.passage].document_id for span in answer.spans if span.passage < len(answer.evidence)}
@@ -230,72 +218,3 @@ def _keep_confident_elements(proposal: Proposal, threshold: float) -> Proposal:
         [confidences[i] for i in kept],
         engine=proposal.engine,
     )
-
-
-def _weak_table_reason(proposal: TableProposal, threshold: float) -> str:
-    """Why a table's weak reading is declined, with the words it left out, so the analyst can rephrase, and how to
-    accept the reading as it is."""
-    caution = f" {proposal.evidence.caution}" if proposal.evidence.caution else ""
-    if proposal.value is None and proposal.reason:
-        caution += f" {proposal.reason}"  # not of the type asked, or no row matches: said too
-    left_out = ", ".join(f'"{word}"' for word in proposal.unexplained)
-    rephrase = (
-        f" It does not account for {left_out}: the table's column names or values say it better." if left_out else ""
-    )
-    accept = (
-        f' {ACCEPT_READING_HINT} "min_confidence": {_accepting(proposal.confidence)}.' if _offered(proposal) else ""
-    )
-    return (
-        f"Computed from {proposal.evidence.table} ({proposal.evidence.plan}), but a question read this way is right "
-        f"too seldom to trust (confidence {proposal.confidence:.2f}, below the {threshold:.2f} required)."
-        f"{caution}{rephrase}{accept}"
-    )
-
-
-def _offered(proposal: TableProposal) -> bool:
-    """Whether a declined reading's value may be offered to accept: it computed one, and no cap says that no one value
-    answers the question ("how many orders did each region place" read as every order counted)."""
-    return proposal.value is not None and proposal.offers_value
-
-
-def _suggestion(proposal: TableProposal) -> dict | None:
-    """The weak reading as the decline's ``suggestion`` (None when it has no value to offer, see :func:`_offered`)."""
-    if not _offered(proposal):
-        return None
-    return {
-        "reading": proposal.evidence.plan,
-        "table": proposal.evidence.table,
-        "confidence": round(proposal.confidence, 4),
-        "min_confidence": _accepting(proposal.confidence),
-        "unexplained": list(proposal.unexplained),
-    }
-
-
-def _accepting(confidence: float) -> float:
-    """The bar that accepts a reading of ``confidence``: rounded down, so the reading clears it again."""
-    return math.floor(confidence * 10_000) / 10_000
-
-
-def _low_confidence_reason(proposal: Proposal, evidence: list[SearchHit], threshold: float) -> str:
-    """Why a weak proposal is declined, naming the closest passage so the caller can look for themselves."""
-    closest = _sentence_around(evidence, proposal.spans[0]) if proposal.spans else ""
-    where = f' The closest passage says: "{closest}"' if closest else ""
-    return (
-        f"The documents do not clearly answer this (confidence {proposal.confidence:.2f}, "
-        f"below the {threshold:.2f} required).{where}"
-    )
-
-
-def _sentence_around(evidence: list[SearchHit], span: Span, width: int = 160) -> str:
-    """Up to ``width`` characters of the passage around ``span``, on word boundaries."""
-    if span.passage >= len(evidence):
-        return ""
-    text = evidence[span.passage].text
-    start = max(0, span.start - width // 2)
-    end = min(len(text), span.end + width // 2)
-    snippet = text[start:end]
-    if start > 0:
-        snippet = "…" + snippet.split(" ", 1)[-1]
-    if end < len(text):
-        snippet = snippet.rsplit(" ", 1)[0] + "…"
-    return " ".join(snippet.split())
