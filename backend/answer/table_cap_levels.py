@@ -151,10 +151,11 @@ ANSWERS_MISCOUNTED = COUNTED_ONE
 #   the caps above; positions.ways_offered). A reading that computes the word ("before", "more") is no name. Held as
 #   COUNTED_ONE (declined; the name is not offered: accepting it would answer no "above or below").
 NAME_FOR_A_WORD = COUNTED_ONE
-# - A cell read where the question asks for a difference ("what was the difference in rank between the u.s. and
-#   canada": 13, Canada's rank, at 0.8; "how much more weight does the model 3 have over model 1": its weight), which
-#   no column holds as such (tables.differences_said): nothing was subtracted. Wrong on all 16 such dev and fresh
-#   answers (6 tuning, all already under the bar; 10 checking, 4 of them at 0.8; in-process, every answer kept, parser
-#   of 2026-12-07, read off both halves like the caps above). Held as COUNTED_ONE (declined; the cell is not offered:
-#   accepting it would answer no difference).
-CELL_FOR_A_DIFFERENCE = COUNTED_ONE
+# - A reading that compares nothing where the question asks how two values compare (tables.differences_said): a cell
+#   read for a difference no column holds ("what was the difference in rank between the u.s. and canada": 13,
+#   Canada's rank, at 0.8; "how much more weight does the model 3 have over model 1": its weight), and rows found for
+#   "is A the same as B" ("is the population of brandfort the same as the population of boipatong": yes, both towns
+#   are listed, at 0.8). Wrong on all 19 such dev and fresh answers (7 tuning, 6 of them already under the bar; 12
+#   checking, 6 of them at 0.8; in-process, every answer kept, parser of 2026-12-07, read off both halves like the caps
+#   above). Held as COUNTED_ONE (declined; the value is not offered: accepting it would answer no comparison).
+NOTHING_COMPARED = COUNTED_ONE

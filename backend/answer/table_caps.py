@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from backend.answer.table_cap_levels import (
     ANSWERS_MISCOUNTED,
     ASKED_PICKED,
-    CELL_FOR_A_DIFFERENCE,
     CELL_WORD_LEFT_OUT,
     COUNTED_ONE,
     EACH_UNGROUPED,
@@ -21,6 +20,7 @@ from backend.answer.table_cap_levels import (
     MANY_ROWS,
     NAME_FOR_A_WORD,
     NAMED_ONE,
+    NOTHING_COMPARED,
     NOTHING_MATCHED,
     ONE_OF_ALIKE,
     OTHER_UNIT,
@@ -77,7 +77,7 @@ class Cap:
 
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
     """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, EACH_UNGROUPED, VALUE_LEFT_OUT,
-    ASKED_PICKED, ANSWERS_MISCOUNTED, CELL_FOR_A_DIFFERENCE, NAME_FOR_A_WORD, NAMED_ONE, COUNTED_ONE, SEVERAL_GAMES,
+    ASKED_PICKED, ANSWERS_MISCOUNTED, NOTHING_COMPARED, NAME_FOR_A_WORD, NAMED_ONE, COUNTED_ONE, SEVERAL_GAMES,
     RANKED_ONE, THIN_LEAD, ROWS_OR_VALUES, ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE, FIRST_OF_SEVERAL, then the weakest
     two, MANY_COUNTED and CELL_WORD_LEFT_OUT: the first that applies), or None."""
     plan, matched_count = reading.plan, result.matched_count
@@ -101,9 +101,13 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     said, found = reading.answers_said, len(result.rows)
     if said and reading.kind not in AGGREGATES and plan.operation is Operation.ROWS and found != said:
         return Cap(ANSWERS_MISCOUNTED, f"It asks for {said}, and its reading finds {found}.")
-    if reading.difference_asked and reading.kind not in AGGREGATES and plan.operation is Operation.ROWS:
+    asked = reading.comparison_asked
+    if asked == "difference" and reading.kind not in AGGREGATES and plan.operation is Operation.ROWS:
         why = "It asks for a difference, and its reading reads a cell: nothing is subtracted."
-        return Cap(CELL_FOR_A_DIFFERENCE, why, offers_value=False)
+        return Cap(NOTHING_COMPARED, why, offers_value=False)
+    if asked == "same" and reading.kind is ReadingKind.EXISTS:
+        why = "It asks whether two values are the same, and its reading only finds rows: nothing is compared."
+        return Cap(NOTHING_COMPARED, why, offers_value=False)
     named = result.rows[0][0] if result.rows and result.rows[0] and reading.kind not in _SAYS_WHICH_WAY else None
     if reading.ways_offered and isinstance(named, str) and normal(named) not in reading.ways_offered:
         way, other = reading.ways_offered

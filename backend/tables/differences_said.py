@@ -1,7 +1,8 @@
-"""Whether a question asks for a difference between two values ("what is the difference in rank between the u.s. and
-canada", "how much more weight does model 3 have", "how long was the gap between the two releases"): an answer
-computed by subtracting, which no one cell of the table is. ``answer/table_caps.py`` holds a reading that reads a cell
-for it as unsure.
+"""Whether a question asks how two values compare: their difference ("what is the difference in rank between the u.s.
+and canada", "how much more weight does model 3 have", "how long was the gap between the two releases"), an answer
+computed by subtracting, which no one cell of the table is; or whether they are the same ("is the population of
+brandfort the same as the population of boipatong"), which rows found do not say. ``answer/table_caps.py`` holds a
+reading that compares nothing for such a question as unsure.
 """
 
 from __future__ import annotations
@@ -25,10 +26,14 @@ _HELD = {
 }
 
 
-def asks_a_difference(q: str, table: TypedTable) -> bool:
-    """Whether ``q`` asks for a difference that no column of ``table`` holds as such."""
+_SAME = re.compile(r"\bthe same as\b|\bthe same on\b")
+
+
+def comparison_asked(q: str, table: TypedTable) -> str:
+    """ "difference" where ``q`` asks for a difference that no column of ``table`` holds as such, "same" where it asks
+    whether two values are the same, else ""."""
     said = _DIFFERENCE.search(q)
     if said is None:
-        return False
+        return "same" if _SAME.search(q) else ""
     held = next((pattern for words, pattern in _HELD.items() if said.group(0).startswith(words)), None)
-    return held is None or not any(re.search(held, c.name, re.I) for c in table.columns)
+    return "difference" if held is None or not any(re.search(held, c.name, re.I) for c in table.columns) else ""

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Final
 
-from backend.tables.differences_said import asks_a_difference
+from backend.tables.differences_said import comparison_asked
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import Ranked
@@ -55,7 +55,8 @@ class Reading:
     asked_picked: int | None = None
     answers_said: int | None = None  # "which 4 countries": how many answers the question expects
     ways_offered: tuple[str, str] | None = None  # "above or below": the two words its answer is one of
-    difference_asked: bool = False  # "the difference in rank between the u.s. and canada": a value subtracted
+    # "the difference in rank between the u.s. and canada": "difference"; "is A the same as B": "same" (else "")
+    comparison_asked: str = ""
     # the column added up or ranked by is no column the question names ("the total payroll" of a table of expense
     # claims: their one Amount); between two tables that read a question as well, the other
     measure_guessed: bool = False
@@ -143,5 +144,5 @@ class ParsedQuestion:
         reading = Reading(plan, kind, 0.0, second, self.guessed)
         measure = plan.column if plan.column is not None else plan.order_by
         reading.measure_guessed = measure is not None and measure not in self.named
-        reading.difference_asked = asks_a_difference(self.q, self.table)
+        reading.comparison_asked = comparison_asked(self.q, self.table)
         return reading

@@ -1,12 +1,12 @@
 """Readings found on 2026-12-07 (twenty-ninth stop): a place said in a measure ("last in literacy", "on top in bronze
 medals") ranks by that measure, not by the table's order; "the largest number of votes" is the column's highest, not
-its rows counted; the column named right after a value ("a ford engine") is the one that holds it; a cell read
-for a difference asked is held as unsure; a column of years its name says holds years before 1800; and a U.S. state
-said by name of a column of postal codes is a value of it."""
+its rows counted; the column named right after a value ("a ford engine") is the one that holds it; a cell read for a
+difference asked, and rows found for "is A the same as B", are held as unsure; a column of years its name says holds
+years before 1800; and a U.S. state said by name of a column of postal codes is a value of it."""
 
 from __future__ import annotations
 
-from backend.answer.table_cap_levels import CELL_FOR_A_DIFFERENCE
+from backend.answer.table_cap_levels import NOTHING_COMPARED
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, cap_of, table_of
 
@@ -82,7 +82,7 @@ def test_a_cell_read_for_a_difference_is_unsure():
     # it read Canada's rank, 13, at 0.8 (fresh checking nt-7224, no longer unseen)
     question = "what was the difference in rank between the u.s. and canada?"
     cap = cap_of(question, ranks)
-    assert cap is not None and cap.level == CELL_FOR_A_DIFFERENCE and not cap.offers_value
+    assert cap is not None and cap.level == NOTHING_COMPARED and not cap.offers_value
     assert "difference" in cap.why
     # a difference a column holds is read from it
     standings = table_of(STANDINGS, "standings.csv")
@@ -115,3 +115,15 @@ def test_a_state_said_by_name_of_a_column_of_codes():
     assert answer("how many customers are in california?", customers, "integer") == 2
     assert answer("what is the total revenue from new york?", customers, "integer") == 800
     assert answer("which customer is in west virginia?", customers, "string") == "Hooli"  # not Virginia's
+
+
+TOWNS = "Place,Population\nBrandfort,12091\nBoipatong,16867\nBloemhof,17122\n"
+
+
+def test_rows_found_for_the_same_as_are_unsure():
+    towns = table_of(TOWNS, "towns.csv")
+    # it said yes, both towns being listed, at 0.8 (fresh checking nt-13273, no longer unseen)
+    question = "is the population of brandfort the same as the population of boipatong?"
+    cap = cap_of(question, towns, AnswerType.BOOLEAN)
+    assert cap is not None and cap.level == NOTHING_COMPARED and not cap.offers_value
+    assert "same" in cap.why
