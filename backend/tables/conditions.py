@@ -20,6 +20,7 @@ from backend.tables.against import (
     stock_condition,
 )
 from backend.tables.cells import parse_number
+from backend.tables.differences_said import differenced
 from backend.tables.infer import Column, TypedTable
 from backend.tables.named_rows import besides_row, relative_to_row
 from backend.tables.nps import nps_conditions
@@ -27,7 +28,7 @@ from backend.tables.number_conditions import number_conditions, year_of_named_wo
 from backend.tables.outcomes_said import closed_won, outcome_condition
 from backend.tables.periods import YEARS_FROM_TO, period_conditions
 from backend.tables.plan import Condition
-from backend.tables.quantities import SaidDate, SaidNumber, differenced
+from backend.tables.quantities import SaidDate, SaidNumber
 from backend.tables.senses import ACTIVE
 from backend.tables.spans import years_during
 from backend.tables.vocabulary import Index

@@ -1,8 +1,9 @@
 """Whether a question asks how two values compare: their difference ("what is the difference in rank between the u.s.
 and canada", "how much more weight does model 3 have", "how long was the gap between the two releases"), an answer
 computed by subtracting, which no one cell of the table is; or whether they are the same ("is the population of
-brandfort the same as the population of boipatong"), which rows found do not say. ``answer/table_caps.py`` holds a
-reading that compares nothing for such a question as unsure.
+brandfort the same as the population of boipatong"), which rows found do not say. The readings that subtract ask
+``asks_difference`` (and ``differenced``: whether "between" names the two sides); ``answer/table_caps.py`` holds a
+reading that compares nothing for such a question as unsure (``comparison_asked``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,24 @@ import re
 
 from backend.tables.infer import TypedTable
 
+# "the difference in attendance between A and B", "how many more titles did A win than B", "how much higher was the
+# attendance in week 15 than in week 14": one amount less another
+_DIFFERENCE_ASKED = re.compile(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)\b|\bhow much \w+er\b")
+
+
+def asks_difference(q: str) -> bool:
+    """Whether the question asks how much one amount is over another."""
+    return _DIFFERENCE_ASKED.search(q) is not None
+
+
+def differenced(words: list[str]) -> bool:
+    """Whether "between" names the two values a difference is taken of ("the difference in attendance between 1996
+    and 1997"), not a range."""
+    return any(word.startswith("differen") for word in words)
+
+
+# The differences a reading that compares nothing cannot answer (more forms than the readings compute: "the gap",
+# "how old", "how many years after"; not "how much \w+er", which is also "how much water")
 _DIFFERENCE = re.compile(
     r"\b(?:difference|gap)\b"
     r"|\bhow (?:much|many) (?:more|less|fewer|longer|shorter|higher|lower|older|younger|bigger|larger|taller|later"
@@ -24,8 +43,6 @@ _HELD = {
     "gap": r"\b(?:differ|diff|gap|margin|gd)|\+/-",
     "how old": r"\bage\b",
 }
-
-
 _SAME = re.compile(r"\bthe same as\b|\bthe same on\b")
 
 

