@@ -58,12 +58,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import shutil
 import sys
 import tempfile
 import time
-from collections import defaultdict
 from pathlib import Path
 
 import httpx
@@ -71,8 +69,10 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from backend.services import MetadataServices
-from bench.common import CACHE, ROOT, SHARED_DATA, half, percentile, print_table, running_server
+from bench.common import CACHE, ROOT, SHARED_DATA, running_server
 from bench.table_checks import CHECKS, check_in_process, report_checks, sampled
+from bench.table_reports import report, report_business
+from bench.table_scale import million_rows
 from bench.table_scoring import exact
 
 DATA = SHARED_DATA / "tableqa"
@@ -212,184 +212,6 @@ def ask_business() -> list[dict]:
         item["right"] = exact(item["value"], item["gold"], item["type"])
         item["right_every"] = exact(item["every"], item["gold"], item["type"])
     return answered
-
-
-def trust_tables(title: str, answered: list[dict]) -> None:
-    """Calibration buckets (mean confidence against observed accuracy) and precision/coverage at thresholds, over
-    every answer kept."""
-    kept = [a for a in answered if a["every"] is not None and a.get("confidence") is not None]
-    buckets: dict[float, list[dict]] = defaultdict(list)
-    for a in kept:
-        buckets[min(0.9, int(a["confidence"] * 10) / 10)].append(a)
-    print(f"\n{title}: calibration, every answer kept")
-    print_table(
-        ["confidence", "answers", "mean confidence", "right"],
-        [
-            [
-                f"{low:.1f}-{low + 0.1:.1f}",
-                len(v),
-                sum(a["confidence"] for a in v) / len(v),
-                sum(a["right_every"] for a in v) / len(v),
-            ]
-            for low, v in sorted(buckets.items())
-        ],
-    )
-    rows = []
-    for threshold in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9):
-        passed = [a for a in kept if a["confidence"] >= threshold]
-        right = sum(a["right_every"] for a in passed)
-        rows.append(
-            [threshold, len(passed) / max(1, len(answered)), right / max(1, len(passed)), right / max(1, len(answered))]
-        )
-    print(f"\n{title}: at each threshold")
-    print_table(["threshold", "coverage", "precision", "exact match"], rows)
-
-
-def report_business(answered: list[dict]) -> None:
-    """Exact match, precision and declines of the business questions per half, by category, then how far to trust
-    them."""
-    rows = []
-    for name in ("tuning", "checking", "both"):
-        part = [a for a in answered if name in (a["half"], "both")]
-        for label, key, right in (("", "value", "right"), (", every answer kept", "every", "right_every")):
-            given = [a for a in part if a[key] is not None]
-            hits = sum(a[right] for a in given)
-            rows.append(
-                [name + label, len(part), hits / len(part), hits / max(1, len(given)), 1 - len(given) / len(part)]
-            )
-    tables = len({a["table"] for a in answered})
-    print(f"\nBusiness tables ({len(answered)} analysts' questions over {tables} tables in one context):")
-    print_table(["half", "questions", "exact match", "precision", "declined"], rows)
-    groups: dict[str, list[dict]] = defaultdict(list)
-    for a in answered:
-        groups[a["category"]].append(a)
-    print("\nBy category (as the server answers):")
-    print_table(
-        ["category", "questions", "exact match", "declined"],
-        [
-            [k, len(v), sum(a["right"] for a in v) / len(v), sum(a["value"] is None for a in v) / len(v)]
-            for k, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))
-        ],
-    )
-    for name in ("tuning", "checking"):
-        trust_tables(f"Business tables, {name} half", [a for a in answered if a["half"] == name])
-
-
-def report(answered: list[dict], threshold: float | None) -> None:
-    """Exact match (a decline scores 0) and precision per half: as the server answers by default, with every
-    answer kept, and (``threshold``) keeping answers at or above that confidence."""
-    for item in answered:
-        item.setdefault("every", item["value"])
-        item["right"] = exact(item["value"], item["gold"], item["type"])
-        item["right_every"] = exact(item["every"], item["gold"], item["type"])
-        item["half"] = half(item["table"])
-    readings = [("", "value", "right")]
-    if any(a.get("confidence") is not None for a in answered):
-        readings.append((", every answer kept", "every", "right_every"))
-    rows = []
-    for name in ("tuning", "checking"):
-        part = [a for a in answered if a["half"] == name]
-        bars = [(label, lambda a, key=key: a[key] is not None, right) for label, key, right in readings]
-        if threshold is not None:
-            bars.append((f", at {threshold:.2f}", lambda a: (a["confidence"] or 0) >= threshold, "right_every"))
-        for label, kept, right in bars:
-            answered_part = [a for a in part if kept(a)]
-            rows.append(
-                [
-                    name + label,
-                    len(part),
-                    sum(a[right] for a in answered_part) / max(1, len(part)),
-                    sum(a[right] for a in answered_part) / max(1, len(answered_part)),
-                    1 - len(answered_part) / max(1, len(part)),
-                    sum(a["kind"] == "table" for a in part) / max(1, len(part)),
-                ]
-            )
-    print(f"\nWikiTableQuestions dev, {len(answered)} questions (a decline scores 0):")
-    print_table(["half", "questions", "exact match", "precision", "declined", "computed"], rows)
-    for field_name in ("type", "category", "kind"):
-        groups: dict[str, list[dict]] = defaultdict(list)
-        for a in answered:
-            if a["half"] == "checking":
-                groups[str(a.get(field_name))].append(a)
-        print(f"\nChecking half by {field_name} (as the server answers by default):")
-        print_table(
-            [field_name, "questions", "exact match", "declined"],
-            [
-                [k, len(v), sum(a["right"] for a in v) / len(v), sum(a["value"] is None for a in v) / len(v)]
-                for k, v in sorted(groups.items(), key=lambda kv: -len(kv[1]))
-            ],
-        )
-    if any(a.get("confidence") is not None for a in answered):
-        print("\nChecking half, exact match of computed answers by confidence:")
-        bands: dict[str, list[bool]] = defaultdict(list)
-        for a in answered:
-            if a["half"] == "checking" and a["kind"] == "table" and a.get("confidence") is not None:
-                bands[f"{a['confidence']:.2f}"].append(a["right_every"])
-        print_table(
-            ["confidence", "answers", "exact match"], [[k, len(v), sum(v) / len(v)] for k, v in sorted(bands.items())]
-        )
-    if any(a.get("confidence") is not None for a in answered):
-        trust_tables("Checking half", [a for a in answered if a["half"] == "checking"])
-    if any(a.get("coverage") is not None for a in answered):
-        print("\nTuning half, exact match by the parser's coverage:")
-        bands = defaultdict(list)
-        for a in answered:
-            if a["half"] == "tuning" and a.get("coverage") is not None:
-                bands[f"{min(1.0, int(a['coverage'] * 4) / 4):.2f}"].append(a["right"])
-        print_table(
-            ["coverage", "answers", "exact match"], [[k, len(v), sum(v) / len(v)] for k, v in sorted(bands.items())]
-        )
-    print(
-        f"\nlatency p50 {percentile([a['ms'] for a in answered], 50):.0f} ms, "
-        f"p95 {percentile([a['ms'] for a in answered], 95):.0f} ms"
-    )
-
-
-def million_rows(rows: int) -> None:
-    """Ingest a generated orders CSV of ``rows`` rows and time a count with a filter over it."""
-    directory = CACHE / f"orders-{rows}"
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / "orders.csv"
-    regions = ["Europe", "Asia", "Africa", "North America", "South America", "Oceania"]
-    if not path.exists():
-        generator = random.Random(7)
-        with path.open("w") as out:
-            out.write("order_id,region,amount,order_date\n")
-            for i in range(rows):
-                out.write(
-                    f"{i},{generator.choice(regions)},{generator.randint(5, 5000)}.{generator.randint(0, 99):02d},"
-                    f"2025-{generator.randint(1, 12):02d}-{generator.randint(1, 28):02d}\n"
-                )
-    expected = sum(1 for line in path.read_text().splitlines()[1:] if line.split(",")[1] == "Europe")
-    store = directory / "store"
-    with running_server(store) as url, httpx.Client(base_url=url, headers=_key_for(store), timeout=1800) as client:
-        context = client.post("/v1/contexts", json={"name": "orders"}).raise_for_status().json()
-        started = time.perf_counter()
-        client.post(
-            f"/v1/contexts/{context['id']}/documents", files={"file": ("orders.csv", path.read_bytes(), "text/csv")}
-        ).raise_for_status()
-        ingest_s = time.perf_counter() - started
-        times, values = [], []
-        for _ in range(21):
-            started = time.perf_counter()
-            response = client.post(
-                "/v1/types/integer",
-                json={"query": "How many orders came from Europe?", "context_id": context["id"]},
-            )
-            times.append((time.perf_counter() - started) * 1000)
-            values.append(response.json().get("data"))
-    print(f"\nCount with a filter over {rows:,} rows ({path.stat().st_size / 2**20:.0f} MB CSV):")
-    print_table(
-        ["ingest s", "first ms", "p50 ms (next 20)", "answer", "expected"],
-        [[round(ingest_s, 1), round(times[0]), round(percentile(times[1:], 50)), values[-1], expected]],
-    )
-
-
-def _key_for(store: Path) -> dict[str, str]:
-    from backend.config import Settings
-
-    services = MetadataServices.build(Settings(data_dir=store))
-    return {"Authorization": f"Bearer {services.keys.create('default', 'bench')[1]}"}
 
 
 def write_dump(path: Path, answered: list[dict]) -> None:
