@@ -150,6 +150,7 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.REMAINING,
     ReadingKind.MORE_OR_LESS,
     ReadingKind.LARGER,
+    ReadingKind.SAME,
     ReadingKind.BEFORE_OR_AFTER,
     ReadingKind.EITHER,
     ReadingKind.PERCENT,

@@ -253,6 +253,7 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
         ReadingKind.PERCENT: "out of",
         ReadingKind.SHARE: "out of",
         ReadingKind.LARGER: "larger than",
+        ReadingKind.SAME: "the same as",
     }.get(reading.kind, "compared with")
     return f", {joined} {describe(reading.second, table)}"
 

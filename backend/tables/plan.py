@@ -68,6 +68,7 @@ class ReadingKind(StrEnum):
     REMAINING = "remaining"  # the first plan's value minus the second's, below 0 when the second is larger
     MORE_OR_LESS = "more_or_less"  # "more" or "less": how the first plan's value compares with the second's
     LARGER = "larger"  # yes or no: whether the first plan's value is larger than the second's
+    SAME = "same"  # yes or no: whether the first plan's value is the second's
     BEFORE_OR_AFTER = "before_or_after"  # "before" when the first plan's row is the second's, else "after"
     COMPARE = "compare"  # which of two values is the larger
     EITHER = "either"  # which of two options has more

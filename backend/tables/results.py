@@ -154,7 +154,9 @@ _VIEWS = {  # (column kind, answer element) → the view whose reading a selecte
 
 
 # Readings whose value compares the first plan's value with the second's
-_OF_TWO_VALUES = (ReadingKind.DIFFERENCE, ReadingKind.REMAINING, ReadingKind.MORE_OR_LESS, ReadingKind.LARGER)
+_OF_TWO_VALUES = (
+    ReadingKind.DIFFERENCE, ReadingKind.REMAINING, ReadingKind.MORE_OR_LESS, ReadingKind.LARGER, ReadingKind.SAME,
+)  # fmt: skip
 
 
 def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: bool = False) -> list[Any]:
@@ -179,6 +181,8 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
             return [a - b]
         if reading.kind == ReadingKind.LARGER:  # "is Koli larger than Lemmenjoki?"
             return [a > b]
+        if reading.kind == ReadingKind.SAME:  # "is the population of Brandfort the same as Boipatong's?"
+            return [a == b]
         return [] if a == b else ["more" if a > b else "less"]  # "did A win more or less than B?"
     if (
         reading.kind == ReadingKind.EITHER and reading.second is not None

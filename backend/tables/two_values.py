@@ -42,6 +42,8 @@ def two_values(
     # (a value of the pair another column also holds is no condition of its own: "jalapa" is a Represent and a
     # Hometown, "villa nueva" a Hometown only)
     rest = tuple(c for c in conditions if c.column != column and not (c.op == "=" and c.value in (first, second)))
+    if yes_no and _SAME.search(q):
+        return _same_as(q, table, measure, column, rest, first, second)
     if yes_no:
         return _larger_of_two(q, table, measure, column, rest, first, second)
     if _BEFORE_OR_AFTER.search(q):
@@ -99,6 +101,25 @@ def _larger_of_two(
 
     larger, smaller = (total(second), total(first)) if said.group(1) in _SMALLER else (total(first), total(second))
     return larger, ReadingKind.LARGER, smaller
+
+
+# "is the population of brandfort the same as the population of boipatong", "did A score the same as B"
+_SAME = re.compile(r"\bthe same\b")
+
+
+def _same_as(
+    q: str, table: TypedTable, measure: int | None, column: int, rest: tuple[Condition, ...], first: str, second: str
+) -> Compared | None:
+    """Whether the first value's amount is the second's ("is the population of brandfort the same as the population
+    of boipatong": their Population); no reading without an amount the question names (it said yes, the two towns
+    being listed, at 0.8; fresh WikiTableQuestions checking nt-13273, 2026-12-07, no longer unseen)."""
+    amount = (
+        measure if measure is not None else measured_by(q, table, [i for i, c in enumerate(table.columns) if c.numeric])
+    )
+    if amount is None:
+        return None
+    first_total, second_total = (Plan(Operation.SUM, amount, where=_rows_of(rest, column, v)) for v in (first, second))
+    return first_total, ReadingKind.SAME, second_total
 
 
 # "was rafael erich a deputy judge before or after mihajlo jovanovic" (it answered a name, at 0.8; fresh tuning

@@ -1,8 +1,9 @@
 """Readings found on 2026-12-07 (twenty-ninth stop): a place said in a measure ("last in literacy", "on top in bronze
 medals") ranks by that measure, not by the table's order; "the largest number of votes" is the column's highest, not
-its rows counted; the column named right after a value ("a ford engine") is the one that holds it; a cell read for a
-difference asked, and rows found for "is A the same as B", are held as unsure; a column of years its name says holds
-years before 1800; and a U.S. state said by name of a column of postal codes is a value of it."""
+its rows counted; the column named right after a value ("a ford engine") is the one that holds it; "the X of A the
+same as the X of B" compares the two, and a reading that compares nothing for a difference or a sameness asked is
+held as unsure; a column of years its name says holds years before 1800; and a U.S. state said by name of a column of
+postal codes is a value of it."""
 
 from __future__ import annotations
 
@@ -120,10 +121,15 @@ def test_a_state_said_by_name_of_a_column_of_codes():
 TOWNS = "Place,Population\nBrandfort,12091\nBoipatong,16867\nBloemhof,17122\n"
 
 
-def test_rows_found_for_the_same_as_are_unsure():
+def test_the_same_as_compares_the_amounts_named():
     towns = table_of(TOWNS, "towns.csv")
     # it said yes, both towns being listed, at 0.8 (fresh checking nt-13273, no longer unseen)
     question = "is the population of brandfort the same as the population of boipatong?"
-    cap = cap_of(question, towns, AnswerType.BOOLEAN)
+    assert answer(question, towns, "boolean") is False
+    assert cap_of(question, towns, AnswerType.BOOLEAN) is None
+    same = table_of(TOWNS + "Bothaville,12091\n", "towns.csv")
+    assert answer("is the population of brandfort the same as the population of bothaville?", same, "boolean") is True
+    # with no amount named, the rows found say nothing of it: held as unsure, no value offered
+    cap = cap_of("is brandfort the same as boipatong?", towns, AnswerType.BOOLEAN)
     assert cap is not None and cap.level == NOTHING_COMPARED and not cap.offers_value
     assert "same" in cap.why
