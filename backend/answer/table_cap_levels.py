@@ -155,7 +155,8 @@ NAME_FOR_A_WORD = COUNTED_ONE
 #   read for a difference no column holds ("what was the difference in rank between the u.s. and canada": 13,
 #   Canada's rank, at 0.8; "how much more weight does the model 3 have over model 1": its weight), and rows found for
 #   "is A the same as B" ("is the population of brandfort the same as the population of boipatong": yes, both towns
-#   are listed, at 0.8; now compared as their Populations where the question names the amount: two_values.py). Wrong on all 19 such dev and fresh answers (7 tuning, 6 of them already under the bar; 12
-#   checking, 6 of them at 0.8; in-process, every answer kept, parser of 2026-12-07, read off both halves like the caps
-#   above). Held as COUNTED_ONE (declined; the value is not offered: accepting it would answer no comparison).
+#   are listed, at 0.8; since compared as their Populations where the question names the amount: two_values.py).
+#   Wrong on all 19 such dev and fresh answers (7 tuning, 6 of them already under the bar; 12 checking, 6 of them at
+#   0.8; in-process, every answer kept, parser of 2026-12-07, read off both halves like the caps above). Held as
+#   COUNTED_ONE (declined; the value is not offered: accepting it would answer no comparison).
 NOTHING_COMPARED = COUNTED_ONE
