@@ -547,6 +547,32 @@ def test_a_value_for_each_of_a_column_is_declined_with_no_single_value_offered(c
     assert ask(client, tables_context, "How many orders did the Asia region place?").json()["data"] == 12
 
 
+def test_two_values_compared_or_declined_when_nothing_is_compared(client, tables_context):
+    # "the same as" compares the two amounts named, and shows both rows
+    body = ask(
+        client, tables_context, "Is the salary of Ada Lovelace the same as the salary of Alan Turing?", "boolean"
+    )
+    assert body.status_code == 200, body.text
+    answer = body.json()
+    assert answer["data"] is False
+    computation = answer["sources"][0]["computation"]
+    assert "the same as" in computation["plan"] and computation["matched_rows"] == 2
+    assert {row[0] for row in computation["rows"]} == {"Ada Lovelace", "Alan Turing"}
+    # a difference no column holds, read as one cell, is declined with no value to accept
+    error = assert_error(
+        ask(
+            client,
+            tables_context,
+            "What is the difference in department between Ada Lovelace and Alan Turing?",
+            "string",
+        ),
+        422,
+        "no_answer",
+    )
+    assert "It asks for a difference, and its reading reads a cell: nothing is subtracted." in error["message"]
+    assert "suggestion" not in error
+
+
 def test_a_value_of_another_type_is_declined_with_the_type_that_holds_it(client, tables_context):
     # the average bonus is no whole number: the decline says which type to ask for, in words and as a field
     error = assert_error(ask(client, tables_context, "What is the average bonus?"), 422, "no_answer")
