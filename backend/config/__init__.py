@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-# (imported from here, with the rest)
+# the answer engines' model settings, re-exported: callers import every setting from backend.config
 from backend.config.engines import LLMSettings as LLMSettings
 from backend.config.engines import LocalSettings as LocalSettings
 from backend.config.engines import available_cores as available_cores
