@@ -22,6 +22,7 @@ from backend.tables.mentions import cell_words_left_out, left_out_values, names_
 from backend.tables.nations_said import coded_mentions
 from backend.tables.number_conditions import names_a_counted_column
 from backend.tables.opposites import unprefixed
+from backend.tables.ordinals_said import placed_down
 from backend.tables.places_said import place_compared, said_places
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.positions import answers_said, top_n, ways_offered
@@ -40,9 +41,7 @@ from backend.types import AnswerType
 
 __all__ = ["Reading", "read"]
 
-
 _DIFFERENT = re.compile(r"\b(?:different|distinct|unique)\b")  # values counted as such, not rows
-
 
 # "which week had the highest revenue", asked for a number: the Week's value of the row or group, not the revenue (it
 # added up every week's revenue, at 0.8; my own weekly store sales, 2026-11-29)
@@ -160,12 +159,15 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     reading = derived or reading
     if reading is None:
         return None
-    explained = covered | rated | expected | {i for n in by_number for i in n.words}
+    placed = placed_down(reading, words)  # "the second highest", "second to last": a place down the order
+    reading = placed.reading
+    explained = covered | rated | expected | placed.words | {i for n in by_number for i in n.words}
     if derived is not None and measure is not None:  # the measure's words, where the reading derives it
         explained |= measure.words
     reading.coverage, reading.unexplained, reading.says_every_row, reading.asked_modified = explain(
         reading.plan, reading.second, reading.kind, words, stems, explained, named, numbers, ranked, table, index_
     )
+    reading.asked_modified |= placed.unread  # a place said and not read qualifies what the reading reads
     reading.different_said = bool(_DIFFERENT.search(q))
     picked: dict[int, list[str]] = {}  # the columns the plan picks rows by, and the values it picks them by
     for condition in (c for plan in (reading.plan, reading.second) if plan for c in plan.where):

@@ -131,6 +131,7 @@ class Plan:
     # listed ("the last team" of four placed 4th is the one listed last, as the table's last row is)
     ties_last: bool = False
     limit: int | None = None
+    skip: int = 0  # with limit: the rows of the order passed over first ("the second highest": 1; ordinals_said.py)
     shift: int = 0
     group_by: int | None = None
     # with group_by and a count: the number of groups whose rows number so many, not the groups ("how many donors gave
@@ -206,6 +207,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan(f"order_by: {table.columns[plan.order_by].name!r} holds neither numbers nor dates")
     if plan.limit is not None and not 1 <= plan.limit <= MAX_LIMIT:
         raise InvalidPlan(f"limit: must be between 1 and {MAX_LIMIT}")
+    if plan.skip and (plan.limit is None or not 0 < plan.skip < MAX_LIMIT or plan.shift):
+        raise InvalidPlan(f"skip: rows passed over before a limit, between 0 and {MAX_LIMIT}")
     for condition in plan.where:
         for index in (condition.column, *condition.also):
             known(index, "where")

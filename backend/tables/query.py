@@ -91,7 +91,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
             f"SELECT {key} AS grouped, {aggregate} AS value FROM t{where} GROUP BY grouped "
             f"ORDER BY value {'DESC' if plan.descending else 'ASC'} NULLS LAST, min(row)"
         )
-        return sql + limit_clause(plan.limit), parameters
+        return sql + limit_clause(plan.limit, plan.skip), parameters
     if plan.operation == Operation.COUNT:
         return f"SELECT count(*) FROM t{where}", parameters
     if (
@@ -111,7 +111,7 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         source, parameters = _source(plan, table)
         return f"SELECT {aggregated(plan, value)} FROM {source}", parameters
     rows = f"SELECT {selected_cells(plan.select)} FROM t{where} ORDER BY {order_clause(plan, views)}"
-    return rows + limit_clause(plan.limit), parameters
+    return rows + limit_clause(plan.limit, plan.skip), parameters
 
 
 def _source(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:

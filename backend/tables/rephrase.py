@@ -1,7 +1,8 @@
 """An analyst's phrasings rewritten into the ones the parser reads (``rephrased``), before any word is looked up: a
 number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"), a
 decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the
-top or bottom row of the table, and the comparative of two said as a superlative ("the higher average")."""
+top or bottom row of the table, "penultimate" (second to last), and the comparative of two said as a superlative
+("the higher average")."""
 
 from __future__ import annotations
 
@@ -87,6 +88,10 @@ _THAN_MISTYPED = re.compile(rf"(?i)\b({'|'.join(_SUPERLATIVE_OF)}) (?:that|then)
 _DECADE = re.compile(r"(?i)(?<!\bnot )\b(in|during) (?:the )?(1[5-9]\d0|20[0-9]0|(?<=the )'?[2-9]0)'?s\b")
 _AGES = re.compile(r"(?i)(?<!\bnot )\bin (?:their|his|her) ([1-9]0)'?s\b")
 
+# "the penultimate finisher", "the last but one": one up from the foot of the order, as "second to last" is read
+# (tables/ordinals_said.py)
+_PENULTIMATE = re.compile(r"(?i)\b(?:penultimate|last but one)\b")
+
 
 def _decade(match: re.Match[str]) -> str:
     """ "in the 1920's" as "between 1920 and 1929" (a century for 1800s, 1900s)."""
@@ -111,6 +116,7 @@ def rephrased(question: str) -> str:
         lambda m: "most " if m.group(1).lower() in ("largest", "greatest", "biggest", "highest") else "fewest ",
         question,
     )
+    question = _PENULTIMATE.sub("second to last", question)
     question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X
         question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)

@@ -122,9 +122,10 @@ def selected_cells(select: tuple[int, ...]) -> str:
     return ", ".join(f"c{i}" for i in select)
 
 
-def limit_clause(limit: int | None) -> str:
-    """A LIMIT of at most ``MAX_ROWS`` rows (an integer: never text from a question)."""
-    return f" LIMIT {min(limit or MAX_ROWS, MAX_ROWS):d}"
+def limit_clause(limit: int | None, skip: int = 0) -> str:
+    """A LIMIT of at most ``MAX_ROWS`` rows, after ``skip`` rows passed over (integers: never text from a question)."""
+    offset = f" OFFSET {skip:d}" if skip else ""
+    return f" LIMIT {min(limit or MAX_ROWS, MAX_ROWS):d}{offset}"
 
 
 def where_clause(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:

@@ -14,7 +14,18 @@ from backend.tables.query import Result, execute
 
 
 def tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
-    """The groups, or the rows' answers, tied for first place in a ranking (one or none when the first is alone)."""
+    """The groups, or the rows' answers, tied for first place in a ranking (one or none when the first is alone); for
+    a place down it ("the second highest", ``Plan.skip``), tied with the one above it or with those below."""
+    if reading.plan.skip:  # 100, 100, 90: "the second highest" is neither 100 nor 90 for sure
+        above = replace(reading, plan=replace(reading.plan, skip=reading.plan.skip - 1))
+        tied = _tied_first(above, execute(above.plan, table), table)
+        if len(tied) > 1:
+            return tied
+    return _tied_first(reading, result, table)
+
+
+def _tied_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
+    """The groups, or the rows' answers, tied with the first of a ranking's rows (one or none when it is alone)."""
     plan = reading.plan
     lasting = plan.until is not None and plan.until != plan.order_by  # "took the longest to ship"
     if reading.kind == ReadingKind.SUPERLATIVE and plan.order_by is not None and not plan.score:

@@ -53,7 +53,8 @@ _SPENDING = re.compile(r"\b(?:spend|spends|spent|spending|pay|pays|paid)\b")  # 
 _TIME_SPENT = re.compile(r"\b(?:minutes|hours|days|weeks|time)\b")
 _PLACE = r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)?)"
 _RANKED_AT = re.compile(
-    r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?" + _PLACE + r"\b"
+    # (not "came in second to last": a place from the foot, ordinals_said.py)
+    r"\b(?:ranked|placed|finished|came in|came)\s+(?:in\s+)?(?:the\s+)?" + _PLACE + r"\b(?!\s+(?:to|from)\s+last\b)"
     # "the last year that they received first": a place taken (it read "first" as the earliest year, at 0.8; fresh
     # tuning nt-11563); said so only before "place" or at the end, not "took first the train"
     r"|\b(?:received|earned|took|got|achieved|won)\s+(?:the\s+)?" + _PLACE + r"(?=\s+(?:place|position)\b|$)"
