@@ -83,8 +83,12 @@ _BEFORE_A_STATE = (["still"], ["not"], ["are"], ["is"], ["was"], ["were"], ["rem
 _OPPOSITES = {
     "late": "on time", "delayed": "on time", "rejected": "approved", "declined": "approved", "failed": "passed",
     "fail": "passed", "fails": "passed", "transit": "delivered",
+    # "the total outstanding" of invoices with a Paid column: those not paid (no reading; my own invoices, 2026-12-07)
+    "outstanding": "paid",
 }  # fmt: skip
-_OPPOSITE_NAMES = {"on time": {"time"}, "approved": {"approv"}, "passed": {"pass"}, "delivered": {"deliv"}}
+_OPPOSITE_NAMES = {
+    "on time": {"time"}, "approved": {"approv"}, "passed": {"pass"}, "delivered": {"deliv"}, "paid": {"pay"},
+}  # fmt: skip
 # Words whose opposite cells write, where no cell writes the word: "how many open deals" of a Stage column whose
 # cells say "Closed Won" and "Closed Lost", and never "Open"; "open tasks" of a Status "Done" (the first written).
 _CELL_OPPOSITES = {"open": ("closed", "done", "completed", "resolved", "won", "lost")}

@@ -166,7 +166,10 @@ def _choose_measure(p: ParsedQuestion) -> None:
     p.measure_named = p.measure
     if p.measure is None:  # "which venue is the largest": its Capacity, not the one money column (its Ticket Price)
         p.measure = sized_by(p.q, p.table, p.condition_columns)
-    if p.measure is None and _AMOUNT_CUE.search(p.q) and not re.search(r"\bhow many\b|\bnumber of\b", p.q):
+    # (a money verb negated is a status, no amount: "the oldest unpaid invoice" ranked the invoices by their Amount,
+    # at 0.8; my own invoices table, 2026-12-07: its Paid says No; "how much is unpaid" still asks for an amount)
+    cued = _AMOUNT_CUE.search(re.sub(r"\b(?:non|not) \w+", "", p.q))
+    if p.measure is None and cued and not re.search(r"\bhow many\b|\bnumber of\b", p.q):
         p.measure = the_amount(p.table, p.condition_columns)
     moved = UNITS_MOVED.search(p.q)
     if p.measure is None and moved and stem(moved.group(1)) not in table_words(p.table):
