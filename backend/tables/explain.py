@@ -10,7 +10,7 @@ from typing import NamedTuple
 from backend.tables.cells import iso_week, parse_number
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
-from backend.tables.plan_cues import cue_words_explained, reads_money
+from backend.tables.plan_cues import cue_words_explained, moved_but_held, reads_money
 from backend.tables.positions import Ranked
 from backend.tables.quantities import SaidNumber
 from backend.tables.row_nouns import about_every_row, may_name_the_rows, row_words_explained
@@ -88,6 +88,7 @@ def explain(
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for
     if not reads_money(plan, table):
         content += [i for i, w in enumerate(words) if w == "value" and i not in explained]
+    content += moved_but_held(plan, words, table)  # "sold" of an In Stock
     unexplained = [i for i in content if i not in explained]
     # "the budget per head" read as the budget: a rate whose divisor is left out leaves its "per" out too
     rate_left = [i for i, w in enumerate(words[:-1]) if w == "per" and i + 1 in unexplained]

@@ -19,6 +19,7 @@ from backend.tables.scores import SCORE_WORDS
 from backend.tables.spans import names_the_end
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
+    HELD_NAME,
     MONEY_NOUNS,
     MONEY_VERBS,
     MONTH_NAMES,
@@ -172,6 +173,23 @@ def reads_money(plan: Plan, table: TypedTable) -> bool:
     """Whether the plan adds up, orders by or compares a column of money (an Amount, a Salary)."""
     amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view == "number")}
     return any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts)
+
+
+# Verbs of units changing hands, which a column of what is held (In Stock, On Hand) says nothing of
+_MOVED = {"sold", "sell", "sells", "bought", "buy", "buys", "purchased", "shipped", "ordered", "delivered"}
+
+
+def moved_but_held(plan: Plan, words: list[str], table: TypedTable) -> list[int]:
+    """The verbs of units moved ("which product sold the most units") of a plan that adds up or orders by a column
+    of what is held and not moved (an In Stock, not a Quantity): words the plan does not account for. "Units" names
+    an inventory's In Stock (senses.py), and it read the most stocked item of inventory.csv as well as the most sold
+    of orders.csv (bench/table_qa.py --business, biz-8, 2026-12-07)."""
+    held = [plan.column, plan.order_by]
+    if not any(
+        c is not None and HELD_NAME.search(n := table.columns[c].name) and not UNITS_NAME.search(n) for c in held
+    ):
+        return []
+    return [i for i, w in enumerate(words) if w in _MOVED]
 
 
 def _whole_named(words: list[str]) -> set[int]:
