@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, writes_units, year_column
+from backend.tables.column_kinds import PRICE_NAME, SCORE_NAME, has_missing_cells, writes_units, year_column
 from backend.tables.counts import EARNED
 from backend.tables.infer import TypedTable
 from backend.tables.periods import across_months
@@ -120,6 +120,10 @@ def per_group(p: ParsedQuestion) -> Outcome:
     if not (grouped and p.is_max != p.is_min and names_a_group and p.measure is not None):
         return None
     if p.answer_column in (None, p.measure):
+        return None
+    if grouped is earned and PRICE_NAME.search(p.table.columns[p.measure].name):
+        # "which guest paid the highest rate": the price of one row, ranked as the rows are (it added up each guest's
+        # nightly Rates, at 0.72: three guests paid the highest; my own bookings table, 2026-12-07)
         return None
     said = re.search(r"\b(?:most|fewest|least)\s+(\w+)", q)
     counted = stem(said.group(1)) if said and said.group(1) not in MONEY_NOUNS else ""  # "the most sales": money

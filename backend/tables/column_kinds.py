@@ -246,4 +246,5 @@ MONEY_NAME = re.compile(
     r"(?i)\b(?:amount|total|subtotal|revenue|sales|value|price|cost|spend|spent|income|paid|fee|billed|gross|salary"
     r"|salaries|wages?|pay|earnings|compensation|mrr|arr|principal|balance|bonus(?:es)?|commissions?)\b"
 )
+PRICE_NAME = re.compile(r"(?i)\b(?:rate|fee|fare|tariff)s?\b")  # a price a row pays, money that MONEY_NAME misses
 SCORE_NAME = re.compile(r"(?i)\b(?:rating|satisfaction|score|grade|stars|nps)\b")  # a score each row gives

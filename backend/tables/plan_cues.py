@@ -6,7 +6,7 @@ condition holds."""
 from __future__ import annotations
 
 from backend.tables.against import SPENT_NAME, level_words
-from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, names_a_chart, people_column
+from backend.tables.column_kinds import MONEY_NAME, PRICE_NAME, UNITS_NAME, names_a_chart, people_column
 from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT
 from backend.tables.infer import TypedTable
@@ -170,9 +170,10 @@ def _months(cells: list[str]) -> bool:
 
 
 def reads_money(plan: Plan, table: TypedTable) -> bool:
-    """Whether the plan adds up, orders by or compares a column of money (an Amount, a Salary)."""
+    """Whether the plan adds up, orders by or compares a column of money (an Amount, a Salary, a nightly Rate)."""
     amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view == "number")}
-    return any(c is not None and MONEY_NAME.search(table.columns[c].name) for c in amounts)
+    names = [table.columns[c].name for c in amounts if c is not None]
+    return any(MONEY_NAME.search(name) or PRICE_NAME.search(name) for name in names)  # (a Rate: "paid the highest")
 
 
 # Verbs of units changing hands, which a column of what is held (In Stock, On Hand) says nothing of

@@ -10,7 +10,14 @@ import re
 from backend.tables.against import SPENT_NAME
 from backend.tables.answered import answered_column
 from backend.tables.business_measures import amount_paid_said
-from backend.tables.column_kinds import MONEY_NAME, is_year_or_rank, placing_column, units_column, year_column
+from backend.tables.column_kinds import (
+    MONEY_NAME,
+    PRICE_NAME,
+    is_year_or_rank,
+    placing_column,
+    units_column,
+    year_column,
+)
 from backend.tables.columns import the_amount
 from backend.tables.conditions import filled_or_empty, question_conditions
 from backend.tables.counts import UNITS_MOVED
@@ -152,9 +159,12 @@ def _choose_measure(p: ParsedQuestion) -> None:
     # web traffic table, 2026-11-29)
     unsaid = " ".join(w for i, w in enumerate(words) if not any(m.start <= i < m.end for m in p.mentions))
     spent = _SPENDING.search(unsaid) and not _TIME_SPENT.search(p.q)
-    if p.measure is not None and spent and not MONEY_NAME.search(p.table.columns[p.measure].name):
+    named = p.table.columns[p.measure].name if p.measure is not None else ""
+    named_money = MONEY_NAME.search(named) or PRICE_NAME.search(named)
+    if p.measure is not None and spent and not named_money:
         # "how much did London spend on energy": what was spent is the money column, the kWh named is what it bought
-        # ("how many minutes did Dr. Patel spend" is time)
+        # ("how many minutes did Dr. Patel spend" is time); a price named is what was paid ("which guest paid the
+        # highest rate": the Rate, not each guest's Totals added up, at 0.8; my own bookings table, 2026-12-07)
         money = the_amount(p.table, p.condition_columns)
         if money is not None and MONEY_NAME.search(p.table.columns[money].name):
             p.measure = money
