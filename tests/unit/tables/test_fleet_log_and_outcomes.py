@@ -1,6 +1,7 @@
 """Readings found on 2026-12-06 (twenty-first stop): over a fleet's maintenance log, what a number asked for is read
 from when the question names a text column too, and "ever" in a yes/no question; over a schedule, the games an
-outcome records are counted as such, not as rows the question names."""
+outcome records are counted as such, not as rows the question names; and (2026-12-07) "how many days" of a column of
+days adds them up."""
 
 from __future__ import annotations
 
@@ -56,3 +57,16 @@ def test_a_count_of_the_games_an_outcome_records_is_not_a_count_of_rows_named():
     named = "How many points did Temple and Penn score against the Hoyas?"
     cap = cap_of(named, schedule)
     assert cap is not None and cap.level == COUNTED_ONE
+
+
+def test_a_count_of_a_column_of_days_adds_up_its_days():
+    # "how many days" of a "Downtime Days" of 1 and 6: the days added up, not its 2 different numbers (at 0.8; my own
+    # fleet log, 2026-12-07); a numbered Week is still counted (test_units_gifts_and_weeks.py)
+    downtime = table_of(
+        "Vehicle,Date,Service,Downtime Days\nTruck 1,2025-01-22,Tyres,1\nVan 1,2025-02-10,Brakes,1\n"
+        "Truck 1,2025-03-03,Engine repair,6\n",
+        "maintenance.csv",
+    )
+    assert answer("How many days was Truck 1 out of service?", downtime, "integer") == 7
+    assert answer("How many days of downtime did we have?", downtime, "integer") == 8
+    assert answer("How many services did Truck 1 have?", downtime, "integer") == 2
