@@ -112,9 +112,9 @@ def counted_plan(
     # "how many days was Truck 1 out of service" of a "Downtime Days" of 1 and 6: the days its numbers count, added up
     # below, not its different numbers (it counted 2, at 0.8; my own fleet log, 2026-12-07); a numbered "Week" is not
     # named so in the plural
-    amounts = kinds is not None and holds_counts(table, kinds) and not is_year_or_rank(table, kinds)
-    if amounts and there is not None and (not period or normal(table.columns[kinds].name).endswith(there.group(1))):
-        measure, kinds = kinds, None
+    if kinds is not None and there is not None and holds_counts(table, kinds) and not is_year_or_rank(table, kinds):
+        if not period or normal(table.columns[kinds].name).endswith(there.group(1)):
+            measure, kinds = kinds, None
     counts_measure = measure is not None and not period and f"how many {normal(table.columns[measure].name)}" in q
     if kinds is not None and numeric_answer:
         # "how many donors gave more than once", "how many borrowers have more than one loan": the Donors of more than
