@@ -85,6 +85,9 @@ _OPPOSITES = {
     "fail": "passed", "fails": "passed", "transit": "delivered",
     # "the total outstanding" of invoices with a Paid column: those not paid (no reading; my own invoices, 2026-12-07)
     "outstanding": "paid",
+    # "how many claims are pending approval" of an Approved column: not approved (it counted the approved ones, at
+    # 0.62; my own expenses table, 2026-12-07)
+    "pending": "approved",
 }  # fmt: skip
 _OPPOSITE_NAMES = {
     "on time": {"time"}, "approved": {"approv"}, "passed": {"pass"}, "delivered": {"deliv"}, "paid": {"pay"},

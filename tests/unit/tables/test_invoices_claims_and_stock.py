@@ -1,7 +1,8 @@
-"""An analyst's words over invoices and stock (2026-12-07): "unpaid" is a status that picks rows, not the amount a
-money verb would ask for ("the oldest unpaid invoice" ranked the invoices by their Amount); "outstanding" of a table
-with a Paid column is what is not paid (no reading); and "units" names the one column of what is held even where its
-own name says "stock" ("how many units of coffee do we have" counted the rows)."""
+"""An analyst's words over invoices, claims and stock (2026-12-07): "unpaid" is a status that picks rows, not the
+amount a money verb would ask for ("the oldest unpaid invoice" ranked the invoices by their Amount); "outstanding" of
+a table with a Paid column is what is not paid (no reading), and "pending approval" of an Approved column what is not
+approved; and "units" names the one column of what is held even where its own name says "stock" ("how many units of
+coffee do we have" counted the rows)."""
 
 from __future__ import annotations
 
@@ -72,3 +73,17 @@ def test_a_column_of_what_is_held_says_nothing_of_what_was_sold():
     assert reading is not None and "sold" in reading.unexplained and reading.coverage < 1
     held = parse.read("Which product has the most units?", stock, AnswerType.STRING)
     assert held is not None and held.unexplained == () and held.coverage == 1
+
+
+def test_pending_approval_is_not_approved():
+    claims = table_of(
+        "Claim ID,Employee,Amount,Approved\nEXP-001,Priya Shah,642.50,Yes\nEXP-005,Omar Haddad,214.00,No\n"
+        "EXP-009,Sam Ortiz,22.30,No\nEXP-011,Sam Ortiz,580.00,Yes\n",
+        "expenses.csv",
+    )
+    # it counted the approved claims, at 0.62
+    assert answer("How many claims are pending approval?", claims, "integer") == 2
+    assert answer("What is the total of claims pending approval?", claims, "float") == 236.3
+    # where a cell says "Pending", it is that cell
+    statuses = table_of("Claim,Status\nA,Pending\nB,Approved\nC,Pending\n", "claims.csv")
+    assert answer("How many claims are pending?", statuses, "integer") == 2
