@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from backend.tables.column_kinds import PRICE_NAME, SCORE_NAME, has_missing_cells, writes_units, year_column
+from backend.tables.column_kinds import (
+    PRICE_NAME,
+    SCORE_NAME,
+    has_missing_cells,
+    numbers_rows,
+    writes_units,
+    year_column,
+)
 from backend.tables.counts import EARNED
 from backend.tables.infer import TypedTable
 from backend.tables.periods import across_months
@@ -60,7 +67,7 @@ def date_part_group(p: ParsedQuestion) -> Outcome:
     descending, limit = p.is_max, p.group_limit
     plan = (
         Plan(operation, p.measure, where=p.where, descending=descending, limit=limit)
-        if p.measure is not None
+        if p.measure is not None and not numbers_rows(p.table, p.measure)  # an Episode's numbers: its rows counted
         else Plan(Operation.COUNT, where=p.where, descending=descending, limit=limit)
     )
     return p.reading(replace(plan, group_by=part[0], group_part=part[1]), ReadingKind.GROUP)
@@ -141,6 +148,8 @@ def per_group(p: ParsedQuestion) -> Outcome:
     scored = (SCORE_NAME.search(name) or _PER_UNIT.search(name)) and grouped.group(0) not in ("total", "sum")
     operation = Operation.AVG if scored or grouped.group(0) in ("average", "mean") else Operation.SUM
     plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
+    if operation is Operation.SUM and numbers_rows(p.table, p.measure):  # "the most episodes": rows, not numbers
+        plan = replace(plan, operation=Operation.COUNT, column=None)
     if p.table.columns[p.measure].kind == "text" and operation is Operation.SUM and repeats:
         # "the least power" of "150 kW (201 hp)" cells is a row's own quantity, where "the most events" counts rows
         # (it counted each engine's rows, at 0.72; fresh WikiTableQuestions tuning nt-8460, 2026-12-06)

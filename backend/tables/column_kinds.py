@@ -138,6 +138,15 @@ def numbers_in_order(numbers: list[float]) -> bool:
     return len(numbers) > 1 and all(b in (a + 1, 1) for a, b in zip(numbers, numbers[1:], strict=False))
 
 
+def numbers_rows(table: TypedTable, column: int) -> bool:
+    """Whether a number column counts its rows off in order (numbers_in_order: an "Episode" of 1, 2, 3): no amount
+    to add up ("which month has the least number of episodes" added up the episodes' numbers; WikiTableQuestions
+    nt-5111, checking, at 0.29 then, 0.8 once a month asked was no longer held as a guess, 2026-12-07)."""
+    if table.columns[column].kind != "number":
+        return False
+    return numbers_in_order([v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None])
+
+
 def is_rank(name: str) -> bool:
     """Ranks and identifiers: numbers that order or name rows, not amounts."""
     # ("N°", "Nº": a number sign, as "#" and "No"; a squad's shirt numbers were averaged as its amount, fresh

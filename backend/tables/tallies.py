@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.column_kinds import numbers_in_order, people_column
+from backend.tables.column_kinds import numbers_rows, people_column
 from backend.tables.infer import TypedTable
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people
@@ -24,8 +24,7 @@ def holds_counts(table: TypedTable, column: int) -> bool:
     Timber on the list" counts its rows) nor are a code its name marks ("Car #")."""
     if table.columns[column].kind != "number" or table.columns[column].name.rstrip().endswith("#"):
         return False
-    numbers = [v for v in table.data.column(f"n{column}").slice(0, 1000).to_pylist() if v is not None]
-    return not numbers_in_order(numbers)
+    return not numbers_rows(table, column)
 
 
 def done_to(q: str, name: str, names: set[str]) -> bool:
