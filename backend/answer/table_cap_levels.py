@@ -144,7 +144,9 @@ CELL_WORD_LEFT_OUT = MANY_COUNTED
 #   kingdoms whose monarchs have the longest and second longest reign") and the plan reads another number of them:
 #   the plan does not pick the rows asked about. Every such dev and fresh answer was wrong (5 tuning, 3 checking; 2 at
 #   0.8, 1 at 0.66; in-process, every answer kept, parser of 2026-12-06, read off both halves like the caps above),
-#   where the 4 that read as many as said were right. Held as COUNTED_ONE (declined, the cells offered).
+#   where the 4 that read as many as said were right. Held as COUNTED_ONE (declined, the cells offered). So is a
+#   ranking of so many ("the two best positions", "the 3 most sold products") that finds fewer: both such dev and
+#   fresh answers were wrong (tuning nt-1098 and nt-8853, 2026-12-07).
 ANSWERS_MISCOUNTED = COUNTED_ONE
 # - A name read where the question offers two words to answer with ("did tommy armour place above or below denny
 #   shute": T5, at 0.8): wrong on all 5 such dev and fresh answers (2 tuning, 3 checking; read off both halves like

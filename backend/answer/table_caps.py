@@ -37,7 +37,7 @@ from backend.tables import parse
 from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.outcomes_said import values_named
-from backend.tables.plan import Operation, ReadingKind
+from backend.tables.plan import MAX_LIMIT, Operation, ReadingKind
 from backend.tables.results import Result
 from backend.tables.rows_or_values import MOSTLY_DIFFERENT
 from backend.tables.words import normal
@@ -101,6 +101,8 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     said, found = reading.answers_said, len(result.rows)
     if said and reading.kind not in AGGREGATES and plan.operation is Operation.ROWS and found != said:
         return Cap(ANSWERS_MISCOUNTED, f"It asks for {said}, and its reading finds {found}.")
+    if reading.kind in (ReadingKind.LIST, ReadingKind.GROUPS) and plan.limit and found < plan.limit < MAX_LIMIT:
+        return Cap(ANSWERS_MISCOUNTED, f"It asks for the first {plan.limit}, and its reading finds {found}.")
     asked = reading.comparison_asked
     if asked == "difference" and reading.kind not in AGGREGATES and plan.operation is Operation.ROWS:
         why = "It asks for a difference, and its reading reads a cell: nothing is subtracted."

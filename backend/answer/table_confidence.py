@@ -222,4 +222,6 @@ def _guessed_other_column(reading: parse.Reading, table: TypedTable) -> bool:
     read = reading.plan.select[0] if reading.plan.select else reading.plan.group_by
     if read is None or any(condition.column == read for condition in reading.plan.where):
         return False
+    if read == reading.plan.order_by:  # "what are the 3 highest salaries": the column ranked, as asked
+        return False
     return not tells_rows_apart(table, read)

@@ -148,6 +148,9 @@ def per_group(p: ParsedQuestion) -> Outcome:
     scored = (SCORE_NAME.search(name) or _PER_UNIT.search(name)) and grouped.group(0) not in ("total", "sum")
     operation = Operation.AVG if scored or grouped.group(0) in ("average", "mean") else Operation.SUM
     plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
+    kind = ReadingKind.GROUP
+    if p.ranked is not None:  # "the 3 most sold products": the first three groups (it listed the first alone, at 0.8)
+        plan, kind = replace(plan, limit=p.ranked.size, descending=p.ranked.highest), ReadingKind.GROUPS
     if operation is Operation.SUM and numbers_rows(p.table, p.measure):  # "the most episodes": rows, not numbers
         plan = replace(plan, operation=Operation.COUNT, column=None)
     if p.table.columns[p.measure].kind == "text" and operation is Operation.SUM and repeats:
@@ -160,7 +163,7 @@ def per_group(p: ParsedQuestion) -> Outcome:
         # Where each group is one row, its own quantity ranks it: "the prime minister with the shortest total time in
         # office" of "996 days" counted one row each, a tie of all (fresh tuning nt-9538, 2026-12-06)
         plan = replace(plan, operation=Operation.COUNT, column=None)
-    return p.reading(plan, ReadingKind.GROUP)
+    return p.reading(plan, kind)
 
 
 # "which destination had the most expensive shipment" of shipments.csv: the one costliest row's destination, not

@@ -194,6 +194,9 @@ def superlative_column(
             for i, c in enumerate(columns)
             if (c.kind == "date" or re.search(r"year|date|season", c.name, re.I)) and (c.numeric or c.kind == "date")
         ]
+        if SENIORITY.search(q):  # "the longest-serving employee": when they started, not when a claim was filed (it
+            # read expenses.csv's first Submitted claims beside staff.csv's Start Dates; my own tables, 2026-12-07)
+            dated = [i for i in dated if _STARTED.search(columns[i].name)]
         # another column than the answer's orders the rows ("the first album": by its Year); when the answer's is the
         # only one, it orders them itself ("when did the most recent deal close": the latest Close Date), where the
         # Amount beside it ordered them before
@@ -224,6 +227,7 @@ _DATE_STEMS = {stem(w) for w in _DATE_WORDS}
 LONG_AGO = r"(?:longest|furthest|farthest) ago\b"  # "which vehicle was serviced longest ago": the earliest date
 # "the longest-serving employee", "the most senior": the earliest start (question._superlative turns it round)
 # ("who has been here the longest": no reading of my own HR table, 2026-11-29)
+_STARTED = re.compile(r"(?i)\b(?:start|started|hire|hired|join|joined|since|began|entered|employed|took office)\b")
 SENIORITY = re.compile(
     r"\blongest[- ]serving\b|\bmost senior\b|\blongest tenure\b|\b(?:been|worked|working) here (?:the )?longest\b"
 )

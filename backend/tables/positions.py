@@ -13,7 +13,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition
 from backend.tables.quantities import SaidNumber
 from backend.tables.vocabulary import Index
-from backend.tables.words import Mention
+from backend.tables.words import MAX_WORDS, MIN_WORDS, Mention
 from backend.text import stem
 
 # Words that shift in time ("who won after X"), as opposed to on the page ("listed below X", "above")
@@ -111,12 +111,22 @@ class Ranked(NamedTuple):
 
 
 def top_n(words: list[str]) -> Ranked | None:
-    """How many rows a question ranks ("the top 3", "the bottom five"), or None when it ranks none."""
+    """How many rows a question ranks ("the top 3", "the bottom five", "the 3 most sold", "the five largest"), or
+    None when it ranks none."""
     for i, word in enumerate(words[1:], start=1):
         count = said_count(word)
         if count is not None and words[i - 1] in ("top", "bottom"):
             return Ranked(count, words[i - 1] == "top", i)
-    return None
+        # "the 3 most sold products": three ranked (it listed the first alone, at 0.8; my own orders, 2026-12-07)
+        ranking = words[i + 1] if i + 1 < len(words) else ""
+        if count is not None and words[i - 1] == "the" and (ranking in MAX_WORDS or ranking in MIN_WORDS):
+            return Ranked(count, ranking in MAX_WORDS, i)
+    # "which 3 products sold the most": the first three of the ranking (it listed the first alone, at 0.8)
+    # ("who 2 players had at least 6 goals" ranks nothing)
+    said = answers_said(words)
+    later = list(enumerate(words))[said[1] + 1 :] if said else []
+    superlative = next((w for i, w in later if (w in MAX_WORDS or w in MIN_WORDS) and words[i - 1] != "at"), None)
+    return Ranked(said[0], superlative in MAX_WORDS, said[1]) if said and superlative else None
 
 
 # "which 4 countries", "name the two kingdoms", "who were the other 2 opponents": how many answers the question

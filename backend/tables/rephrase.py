@@ -1,8 +1,8 @@
 """An analyst's phrasings rewritten into the ones the parser reads (``rephrased``), before any word is looked up: a
 number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"), a
 decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the
-top or bottom row of the table, "penultimate" (second to last), and the comparative of two said as a superlative
-("the higher average")."""
+top or bottom row of the table, "penultimate" (second to last), "best-selling" (most sold), and the comparative of
+two said as a superlative ("the higher average")."""
 
 from __future__ import annotations
 
@@ -92,6 +92,9 @@ _AGES = re.compile(r"(?i)(?<!\bnot )\bin (?:their|his|her) ([1-9]0)'?s\b")
 # (tables/ordinals_said.py)
 _PENULTIMATE = re.compile(r"(?i)\b(?:penultimate|last but one)\b")
 
+# "the best-selling product", "the worst selling item": the most (least) sold (no reading; my own orders, 2026-12-07)
+_SELLING = re.compile(r"(?i)\b(best|top|worst)[- ]selling\b")
+
 
 def _decade(match: re.Match[str]) -> str:
     """ "in the 1920's" as "between 1920 and 1929" (a century for 1800s, 1900s)."""
@@ -117,6 +120,7 @@ def rephrased(question: str) -> str:
         question,
     )
     question = _PENULTIMATE.sub("second to last", question)
+    question = _SELLING.sub(lambda m: "least sold" if m.group(1).lower() == "worst" else "most sold", question)
     question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X
         question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)

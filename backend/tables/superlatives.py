@@ -176,7 +176,15 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
         # chart's column too; it answered "3"; fresh tuning nt-2746's table, 2026-12-06)
         answer_column, _ = answered_column(q, [], table, asked.condition_columns | {order}, order, True)
     if asked.ranked is not None and order is not None:  # "the top 3 salaries", "the bottom 5 products by sales"
-        top = _top_n(asked, table, index_, order, asked.ranked.size, numeric_answer)
+        # "the two best positions he ranked", "what are the 3 highest salaries": the ranked column is what is asked
+        # (it listed the Venues of his two best Positions, at 0.66; fresh WikiTableQuestions tuning nt-8853)
+        words = q.split()[asked.ranked.at + 1 :]
+        noun = next((w for w in words if w not in MAX_WORDS and w not in MIN_WORDS), "")
+        shown = measure if numeric_answer and measure is not None else answer_column
+        # (by the column's own name: "the two newest hires" of a Start Date "hired" names still asks for the people)
+        top = _top_n(
+            asked, table, index_, order, order if stem(noun) in name_stems(table.columns[order].name) else shown
+        )
         if top is not None:
             return top
     # "the highest salary"; "which season has the least appearances" asks for the season (a number, a year here)
@@ -236,13 +244,12 @@ def _rows_per_group(
 
 
 def _top_n(
-    asked: Ranking, table: TypedTable, index_: Index, order: int, limit: int, numeric_answer: bool
+    asked: Ranking, table: TypedTable, index_: Index, order: int, shown: int | None
 ) -> tuple[Plan, ReadingKind] | None:
-    """ "the top 3 salaries", "the bottom 5 products by sales": the first rows in order, or the first groups when the
-    answer's values repeat ("the top 3 customers by revenue": each customer's revenue added up, not its three
-    biggest orders)."""
-    columns, measure, answer_column = table.columns, asked.measure, asked.answer_column
-    shown = measure if numeric_answer and measure is not None else answer_column
+    """ "the top 3 salaries", "the bottom 5 products by sales": the first rows in order (their ``shown`` column), or
+    the first groups when the answer's values repeat ("the top 3 customers by revenue": each customer's revenue added
+    up, not its three biggest orders)."""
+    columns, answer_column, limit = table.columns, asked.answer_column, asked.ranked.size if asked.ranked else 1
     repeats = shown == answer_column and shown is not None and index_.distinct[shown] < table.row_count
     where, is_max = asked.where, asked.highest
     if repeats and columns[order].numeric and not is_rank(columns[order].name):

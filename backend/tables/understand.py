@@ -124,6 +124,11 @@ def _named_by_the_rows_noun(p: ParsedQuestion, column: int, said: set[str], rows
 
 # a verb of goods changing hands and a superlative, before the thing moved ("ordered the most Paper Cups")
 _UNITS_RANKED = re.compile(r"\b(?:sold|bought|purchased|ordered|shipped|delivered) the (?:most|least|fewest)\b")
+# "which product sold the most", "the most sold product" (and "the best-selling", rephrase.py): its units added up,
+# not its order lines counted (it counted them, at 0.8; my own orders table, 2026-12-07)
+_MOST_MOVED = re.compile(
+    r"\b(?:sold|bought|purchased|ordered|shipped) the (?:most|least|fewest)$|\b(?:most|least) (?:sold|bought|ordered)\b"
+)
 
 
 def _choose_measure(p: ParsedQuestion) -> None:
@@ -188,6 +193,8 @@ def _choose_measure(p: ParsedQuestion) -> None:
     # (a tie of rows, declined; my own order lines table, 2026-11-29)
     ranked = _UNITS_RANKED.search(p.q)
     if p.measure is None and ranked and any(m.start == len(p.q[: ranked.end()].split()) for m in p.mentions):
+        p.measure = units_column(p.table, p.condition_columns)
+    if p.measure is None and _MOST_MOVED.search(p.q):
         p.measure = units_column(p.table, p.condition_columns)
 
 
