@@ -143,12 +143,14 @@ _BEYOND = re.compile(
     r"exceed(?:s|ed)?|beat|beats|surpass(?:ed|es)?|over|above|overr(?:an|un|uns|unning)|overspen(?:d|t|ding)"
     r"|variances?"
 )
-_SHORT = re.compile(r"miss(?:ed|es)?|short|below|under|underr(?:an|un|uns|unning)")
+_SHORT = re.compile(r"miss(?:ed|es)?|short|below|under|underr(?:an|un|uns|unning)|underspen(?:d|t|ding)")
 # Asked as an amount ("how much", "how far", "how many hours" in the level's own unit) or as a superlative ("which
 # task overran its estimate the most", "which campaign went furthest over budget": the rows ordered by it); "how many
 # tasks went over their estimate" counts rows (against.py)
 _FAR = frozenset({"far", "further", "furthest", "farther", "farthest"})
 _OVERRUN = frozenset({"overrun", "overruns", "overspend", "overspent", "overspending", "variance", "variances"})
+# ("the largest underspend": the budget less what was spent; no reading of my own budget table, 2026-12-07)
+_OVERRUN |= {"underspend", "underspent", "underspending", "underrun"}
 _HOW_FAR = re.compile(r"\bhow (?:much|far)\b|\b(?:most|least|furthest|farthest|biggest|largest)\b")
 
 

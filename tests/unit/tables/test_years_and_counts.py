@@ -160,6 +160,14 @@ def test_a_variance_is_the_actual_less_the_budget():
     assert answer("Which department had the largest variance in February?", budget, "string") == "Marketing"
 
 
+def test_an_underspend_is_the_budget_less_the_actual():
+    # no reading (2026-12-07): Sales's January is 3,000 under, the largest
+    budget = table_of(BUDGET, "budget_actual.csv")
+    assert answer("Which department had the largest underspend?", budget, "string") == "Sales"
+    assert answer("What was Marketing's underspend in January?", budget, "integer") == 1500
+    assert answer("Which department had the largest overspend?", budget, "string") == "Engineering"
+
+
 def test_within_budget_is_at_most_the_budget():
     # it counted every department of March (3, "within" left out, at 0.25)
     budget = table_of(BUDGET, "budget_actual.csv")
