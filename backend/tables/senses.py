@@ -59,6 +59,7 @@ _SENSES = (
     # listed before, and "asking" was left out; my own listings table, 2026-11-29)
     (re.compile(r"(?i)\b(?:list|listing|listed|asking) price\b"), frozenset({stem("asking")})),
 )
+_REPS = ("rep", "reps", "salesperson", "salespeople", "seller", "sellers")
 # The same for columns of words: "country" of a Nation or Nationality ("which country had the most deputy judges"
 # counted the judges' terms, "country" left out; WikiTableQuestions questions on tuning tables, 2026-11-29).
 _TEXT_SENSES = (
@@ -66,6 +67,9 @@ _TEXT_SENSES = (
     # "the conversion rate" of a Converted column of yes and no: the noun of its verb (no reading; my own leads
     # table, 2026-11-29)
     (re.compile(r"(?i)\bconverted\b"), frozenset({stem("conversion"), stem("conversions")})),
+    # "which rep has won the most revenue" of a deal's Owner (it named the largest deal, "rep" left out, at 0.66; my own
+    # deals table, 2026-12-07)
+    (re.compile(r"(?i)^\s*(?:owner|deal owner|account owner|account manager)\s*$"), frozenset(stem(w) for w in _REPS)),
 )
 # And for dates: "joined" or "hired" of a Start Date ("how many employees joined in 2023" left "joined" out, so the
 # one row it counted was capped as a cell asked for; my own HR table, 2026-11-29).

@@ -1,5 +1,6 @@
 """A price a row pays, said with a money verb (2026-12-07): "which guest paid the highest rate" ranks the bookings by
-their Rate (it added up each guest's Totals, then each guest's Rates), and "paid" is accounted for by the Rate."""
+their Rate (it added up each guest's Totals, then each guest's Rates), and "paid" is accounted for by the Rate; and
+who is paid for a deal: a "rep" is its Owner."""
 
 from __future__ import annotations
 
@@ -33,3 +34,14 @@ def test_what_a_guest_paid_is_still_added_up():
     bookings = table_of(BOOKINGS, "bookings.csv")
     assert answer("Who paid the most?", bookings, "string") == "Grace Lee"
     assert answer("How much did Marco Rossi pay?", bookings, "integer") == 1340
+
+
+def test_a_rep_is_a_deal_s_owner():
+    # "which rep has won the most revenue" named the largest deal, "rep" left out, at 0.66 (my own deals, 2026-12-07)
+    deals = table_of(
+        "Deal,Company,Owner,Stage,Amount\nD-01,Acme,Ana,Closed Won,12000\nD-05,Umbrella,Ben,Closed Won,30000\n"
+        "D-10,Initech,Ana,Closed Won,7000\nD-03,Initech,Ana,Negotiation,25000\n",
+        "deals.csv",
+    )
+    assert answer("Which rep has won the most revenue?", deals, "string") == "Ben"
+    assert answer("How many deals has Ana won?", deals, "integer") == 2
