@@ -64,7 +64,7 @@ def placed_down(reading: Reading, words: list[str]) -> Placed:
     """The reading moved to the place in its order the question says ("the second highest": its ranking's second row
     or group); unchanged when the question says none, or when it is no single-row ranking of that end of the order
     ("second to last" of a first row, "the second highest" asked as a list of rows tied): then unread."""
-    said, plan = place_said(words), reading.plan
+    said, plan, kind = place_said(words), reading.plan, reading.kind
     if said is None:
         return Placed(reading)
     if reading.second is not None or plan.shift:
@@ -72,13 +72,15 @@ def placed_down(reading: Reading, words: list[str]) -> Placed:
     if plan.operation in (Operation.MAX, Operation.MIN) and plan.group_by is None and plan.column is not None:
         # "what were the second highest sales": the column's cells in order, not its highest
         ranked = Plan(Operation.ROWS, select=(plan.column,), where=plan.where, order_by=plan.column, limit=1)
-        plan = replace(ranked, descending=plan.operation is Operation.MAX, words=plan.words)
-        reading = replace(reading, plan=plan, kind=ReadingKind.SUPERLATIVE)
+        plan, kind = (
+            replace(ranked, descending=plan.operation is Operation.MAX, words=plan.words),
+            ReadingKind.SUPERLATIVE,
+        )
     from_last = "last" in (words[i] for i in said.words)
-    # "second to last in sales" is the second lowest: the superlative placed_rows reads "last in sales" as
-    ranked_from_last = reading.kind is ReadingKind.LAST or words[max(said.words) + 1 :][:1] == ["in"]
+    # "second to last in sales" is the second lowest: placed_rows reads "last in sales" as the lowest, a superlative
+    ranked_from_last = kind is ReadingKind.LAST or words[max(said.words) + 1 :][:1] == ["in"]
     one_row = plan.operation is Operation.ROWS and plan.limit == 1
-    movable = reading.kind in _RANKINGS and plan.limit is not None and (one_row or plan.group_by is not None)
+    movable = kind in _RANKINGS and plan.limit is not None and (one_row or plan.group_by is not None)
     if not movable or from_last != ranked_from_last:
         return Placed(reading, unread=True)
-    return Placed(replace(reading, plan=replace(plan, skip=said.skip)), said.words)
+    return Placed(replace(reading, plan=replace(plan, skip=said.skip), kind=kind), said.words)
