@@ -112,9 +112,10 @@ class Plan:
     """What to compute: an operation over the rows that match every condition.
 
     ``rows`` returns the ``select`` columns of the matching rows, in ``order_by`` order (table order when None),
-    cut at ``limit``; with ``shift`` it returns the row that many rows after (before, when negative) the first
-    match. ``group_by`` with an aggregate operation returns the groups ordered by their aggregate. An aggregate of
-    rows with a ``limit`` is of the first ``limit`` rows in ``order_by`` order ("the total sales of the top 3 reps").
+    cut at ``limit`` after the first ``skip``; with ``shift`` it returns the row that many rows after (before, when
+    negative) the first match. ``group_by`` with an aggregate operation returns the groups ordered by their
+    aggregate. An aggregate of rows with a ``limit`` is of the first ``limit`` rows in ``order_by`` order ("the total
+    sales of the top 3 reps").
     """
 
     operation: Operation
