@@ -149,8 +149,7 @@ _SHORT = re.compile(r"miss(?:ed|es)?|short|below|under|underr(?:an|un|uns|unning
 # tasks went over their estimate" counts rows (against.py)
 _FAR = frozenset({"far", "further", "furthest", "farther", "farthest"})
 _OVERRUN = frozenset({"overrun", "overruns", "overspend", "overspent", "overspending", "variance", "variances"})
-# ("the largest underspend": the budget less what was spent; no reading of my own budget table, 2026-12-07)
-_OVERRUN |= {"underspend", "underspent", "underspending", "underrun"}
+_OVERRUN |= {"underspend", "underspent", "underspending"}  # the budget less the spend (no reading; mine, 2026-12-07)
 _HOW_FAR = re.compile(r"\bhow (?:much|far)\b|\b(?:most|least|furthest|farthest|biggest|largest)\b")
 
 
@@ -238,8 +237,7 @@ _PRICED_PER = re.compile(r"(?i)\b(?:price|cost|fee|rate|charge)s?\s+per\s+(\w+)"
 
 
 def _priced_per(numbers: list[int], table: TypedTable, index_: Index) -> tuple[int | None, int | None]:
-    """The one column priced per something another column counts ("Price per Seat" and "Seats"), as (quantity,
-    price), or (None, None)."""
+    """The one column priced per what another counts ("Price per Seat", "Seats") as (quantity, price), or Nones."""
     found = []
     for unit in numbers:
         per = _PRICED_PER.search(table.columns[unit].name)

@@ -30,13 +30,7 @@ class Operation(StrEnum):
 
 
 OPERATIONS = tuple(Operation)
-AGGREGATE_OPERATIONS = (
-    Operation.SUM,
-    Operation.AVG,
-    Operation.MEDIAN,
-    Operation.MIN,
-    Operation.MAX,
-)  # of one number column
+AGGREGATE_OPERATIONS = (Operation.SUM, Operation.AVG, Operation.MEDIAN, Operation.MIN, Operation.MAX)  # of a column
 
 
 class ReadingKind(StrEnum):
