@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
-from backend.tables.column_kinds import UNITS_NAME, is_year_or_rank, names_a_chart
+from backend.tables.column_kinds import MONEY_NAME, UNITS_NAME, is_year_or_rank, names_a_chart
 from backend.tables.comparisons import Compared
 from backend.tables.conditions import cells_saying, filled_or_empty
 from backend.tables.infer import TypedTable
@@ -212,6 +212,8 @@ def _adds_up(
         or stem(ABBREVIATIONS.get(counted.group(1), counted.group(1))) in names
         or (after is not None and stem(ABBREVIATIONS.get(after.group(1), after.group(1))) in names)
         or (UNITS_MOVED.search(q) and UNITS_NAME.search(name))  # units sold, added up
+        # "the total value of open deals": their Amount (it read the first open one, at 0.38; my own deals, 2026-12-07)
+        or (counted.group(1) == "value" and bool(MONEY_NAME.search(name)))
         # "how many calls did Ava resolve": her Resolved, a count of the calls done so, beside the Calls she took
         # (understand.py reads it); "how many emails were sent" of emails.csv: its Sent added up ("how many
         # countries played" of a Played column still counts rows)

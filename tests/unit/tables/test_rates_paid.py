@@ -1,6 +1,6 @@
 """A price a row pays, said with a money verb (2026-12-07): "which guest paid the highest rate" ranks the bookings by
 their Rate (it added up each guest's Totals, then each guest's Rates), and "paid" is accounted for by the Rate; and
-who is paid for a deal: a "rep" is its Owner."""
+who is paid for a deal: a "rep" is its Owner, and "the total value" of deals their Amount added up."""
 
 from __future__ import annotations
 
@@ -45,3 +45,14 @@ def test_a_rep_is_a_deal_s_owner():
     )
     assert answer("Which rep has won the most revenue?", deals, "string") == "Ben"
     assert answer("How many deals has Ana won?", deals, "integer") == 2
+
+
+def test_the_total_value_of_rows_is_their_money_added_up():
+    # "the total value of open deals" read the first open deal's Amount, at 0.38 (my own deals table, 2026-12-07)
+    deals = table_of(
+        "Deal,Owner,Stage,Amount\nD-01,Ana,Closed Won,12000\nD-03,Ana,Negotiation,25000\nD-04,Cara,Proposal,15000\n"
+        "D-02,Ben,Closed Lost,8000\n",
+        "deals.csv",
+    )
+    assert answer("What is the total value of open deals?", deals, "integer") == 40000
+    assert answer("What is the total value of won deals?", deals, "integer") == 12000
