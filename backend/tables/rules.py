@@ -197,18 +197,16 @@ def superlative(p: ParsedQuestion) -> Outcome:
         is_min, is_max = bool(re.search(r"\bfirst\b", p.q)), bool(re.search(r"\b(?:last|most recently)\b", p.q))
     if is_max == is_min:
         return None
-    highest = Ranking(
-        is_max,
-        p.measure,
-        p.answer_column,
-        p.where,
-        p.condition_columns,
-        p.answer_type,
-        p.group_limit,
-        p.ranked,
-        bool(p.extra),
-    )
-    ranking = superlative_plan(p.q, p.table, p.index, highest)
+    asked = (p.measure, p.answer_column, p.where, p.condition_columns, p.answer_type, p.group_limit, p.ranked)
+    ranking = superlative_plan(p.q, p.table, p.index, Ranking(is_max, *asked, bool(p.extra)))
+    if ranking is not None and ranking[1] is ReadingKind.GROUP and ranking[0].operation is Operation.COUNT:
+        # "which agent resolved the most tickets": each one's rows that fill the Resolved date it names (it counted
+        # every ticket, a tie, declined; my own tickets table, 2026-12-07); a date only: a text column named and
+        # filled was no step taken on 3 dev and fresh questions (two right answers lost, one turned wrong)
+        taken = p.condition_columns | {ranking[0].group_by}
+        presence = filled_or_empty(p.q, p.table, p.named, {c for c in taken if c is not None}, p.index)
+        steps = tuple(c for c in presence if p.table.columns[c.column].kind == "date")
+        ranking = (replace(ranking[0], where=(*ranking[0].where, *steps)), ranking[1])
     return p.reading(*ranking) if ranking is not None else None
 
 

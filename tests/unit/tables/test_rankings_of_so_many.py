@@ -2,8 +2,8 @@
 products sold the most" are the first three (it listed the first alone, at 0.8); "sold the most" and "best-selling"
 rank by the units sold, not by order lines counted; a superlative said with "the top 3" ranks as it reads ("the top 3
 longest-serving": the earliest hired, not the latest); the ranked column named is what is shown ("the 3 highest
-salaries"); a ranking of so many that finds fewer is held as unsure; and seniority is read from when people started,
-not from any date."""
+salaries"); a ranking of so many that finds fewer is held as unsure; seniority is read from when people started,
+not from any date; and "resolved the most" counts the rows that fill the Resolved date it names."""
 
 from __future__ import annotations
 
@@ -66,3 +66,16 @@ def test_seniority_is_read_from_when_people_started_only():
     reading = parse.read("Who is the longest-serving employee?", claims, AnswerType.STRING)
     assert reading is None or "serving" in reading.unexplained
     assert answer("Who is the longest-serving employee?", table_of(STAFF, "staff.csv"), "string") == "Leo"
+
+
+def test_the_most_rows_of_a_step_taken_are_those_that_took_it():
+    # "which agent resolved the most tickets" counted every ticket: Ava's three against Ben's three, a tie (declined)
+    tickets = table_of(
+        "Ticket,Agent,Opened,Resolved\nT-201,Ava,2025-05-01,2025-05-02\nT-202,Ben,2025-05-01,2025-05-06\n"
+        "T-203,Ava,2025-05-03,\nT-205,Ben,2025-05-05,2025-05-09\nT-206,Ava,2025-05-06,\n"
+        "T-208,Ben,2025-05-09,2025-05-10\n",
+        "tickets.csv",
+    )
+    assert answer("Which agent resolved the most tickets?", tickets, "string") == "Ben"
+    assert answer("Which agent has the most unresolved tickets?", tickets, "string") == "Ava"
+    assert answer("Who handled the most tickets?", tickets, "string") is None  # three each
