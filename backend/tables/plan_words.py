@@ -67,7 +67,7 @@ def describe(plan: Plan, table: TypedTable) -> str:
         text += ", last rows first"
     if plan.limit and not few:
         text += f", {plan.limit} {'row' if plan.limit == 1 else 'rows'}"
-        text += f" after the first {plan.skip}" if plan.skip else ""  # "the second highest": 1 row, after the first 1
+        text += f" from place {plan.skip + 1}" if plan.skip else ""  # "the second highest": 1 row from place 2
     return text
 
 

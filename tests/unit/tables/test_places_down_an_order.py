@@ -47,7 +47,7 @@ def test_the_ordinal_is_explained_and_the_plan_says_the_place():
     assert reading.plan.skip == 1
     assert "second" not in reading.unexplained
     assert reading_confidence(reading, reps) == 0.8
-    assert describe(reading.plan, reps).endswith("largest 'Sales' first, 1 row after the first 1")
+    assert describe(reading.plan, reps).endswith("largest 'Sales' first, 1 row from place 2")
 
 
 def test_second_to_last_is_one_up_from_the_foot():
