@@ -1,0 +1,50 @@
+"""A superlative ranked by a column the question does not name (table_confidence.PARTIAL): "who is the tallest" ranks
+by a Height it guessed from the word's sense. Such guesses were right on a quarter of the WikiTableQuestions checking
+half's answers, so they are held under the table bar, the row offered as the suggestion; a column the question names,
+and the money or the dates a guess can only mean, keep the full level."""
+
+from __future__ import annotations
+
+from backend.answer.table_confidence import EXPLAINS_ALL, PARTIAL, reading_confidence
+from backend.config import AnswerSettings
+from backend.tables import parse
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, table_of
+
+SQUAD = "Name,Team,Height,Age\nAna Lima,Reds,1.71 m,24\nBo Chen,Blues,1.88 m,31\nCy Diaz,Reds,1.80 m,19\n"
+INVOICES = (
+    "Invoice,Date,Client,Amount,Paid\nINV-1,2025-01-15,Acme,4200,Yes\nINV-2,2025-02-03,Globex,950,No\n"
+    "INV-3,2025-01-20,Initech,7300,No\nINV-4,2025-03-01,Acme,1200,No\n"
+)
+
+
+def _confidence(question: str, table) -> float:
+    reading = parse.read(question, table, AnswerType.STRING)
+    assert reading is not None
+    return reading_confidence(reading, table)
+
+
+def test_a_ranked_column_guessed_from_the_words_sense_is_under_the_bar():
+    squad = table_of(SQUAD, "squad.csv")
+    guessed = PARTIAL["superlative, ranked by a column not named"]
+    assert guessed < AnswerSettings().min_table_confidence
+    # the row is still read, and offered as the suggestion to accept
+    assert answer("who is the tallest?", squad, "string") == "Bo Chen"
+    assert _confidence("who is the tallest?", squad) == guessed
+    assert answer("who is the youngest?", squad, "string") == "Cy Diaz"
+    assert _confidence("who is the youngest?", squad) == guessed
+
+
+def test_a_ranked_column_the_question_names_keeps_its_level():
+    squad = table_of(SQUAD, "squad.csv")
+    assert answer("who has the greatest height?", squad, "string") == "Bo Chen"
+    assert _confidence("who has the greatest height?", squad) == EXPLAINS_ALL
+
+
+def test_money_and_dates_are_what_a_guess_can_only_mean():
+    invoices = table_of(INVOICES, "invoices.csv")
+    # "the largest invoice": the most money; "the oldest": the earliest Date (the business tables' questions)
+    assert answer("which is the largest invoice?", invoices, "string") == "INV-3"
+    assert _confidence("which is the largest invoice?", invoices) == EXPLAINS_ALL
+    assert answer("which invoice is the oldest unpaid?", invoices, "string") == "INV-3"
+    assert _confidence("which invoice is the oldest unpaid?", invoices) == EXPLAINS_ALL
