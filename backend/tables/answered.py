@@ -38,14 +38,16 @@ def answered_column(
     measure: int | None,
     wants_text: bool,
     wants_number: bool = False,
+    names: list[set[str]] | None = None,
 ) -> tuple[int | None, bool]:
-    """The column whose cell answers the question, and whether it was guessed (not named in the question)."""
+    """The column whose cell answers the question, and whether it was guessed (not named in the question).
+    ``names``: each column's name stems with the senses the table gives them (``vocabulary.Index.names``)."""
     # "which employees" asks for their names, not the codes of "Employee ID" (unless it says "ids" or "codes")
     codes_unasked = wants_text and not re.search(r"\b(?:ids?|codes?|skus?|numbers?|refs?)\b", q)
     # "which team", "what year", "what is the name of": the column named right after the wh-word.
     asked = _ASKED.search(q)
     for found in (
-        _named_after_wh_word(asked, named, table, conditions, codes_unasked) if asked else None,
+        _named_after_wh_word(asked, named, table, conditions, codes_unasked, names) if asked else None,
         _named_otherwise(q, named, table, conditions, measure, wants_text, wants_number, codes_unasked),
         wh_words_column(q, table, conditions, nouns=wants_text),
     ):
@@ -59,10 +61,17 @@ def answered_column(
 
 
 def _named_after_wh_word(
-    asked: re.Match[str], named: list[int], table: TypedTable, conditions: set[int], codes_unasked: bool
+    asked: re.Match[str],
+    named: list[int],
+    table: TypedTable,
+    conditions: set[int],
+    codes_unasked: bool,
+    names: list[set[str]] | None,
 ) -> int | None:
-    """ "which team scored the most goals": the column named by the word after the wh-word."""
+    """ "which team scored the most goals": the column named by the word after the wh-word, by its name or by a sense
+    the table gives it ("which rep" of a deal's Owner)."""
     columns = table.columns
+    senses = names or [name_stems(c.name) for c in columns]
 
     def names_words(word: str) -> bool:  # a noun naming a column of words ("the last ticket opened": a date's verb)
         return not word.endswith("ed") and any(
@@ -117,7 +126,7 @@ def _named_after_wh_word(
             c
             for c in named
             if c not in conditions
-            and wanted in name_stems(columns[c].name)
+            and wanted in senses[c]
             and not (who and (columns[c].kind == "date" or columns[c].numeric))
         ]
         if who and fitting and all(of_numbers(table, c) for c in fitting) and rows_named(table, conditions):

@@ -206,7 +206,7 @@ def _choose_answer_column(p: ParsedQuestion) -> None:
     # the answer
     left_empty = {c.column for c in filled_or_empty(q, table, p.named, p.condition_columns, index_) if c.op == "empty"}
     p.answer_column, p.guessed = answered_column(
-        q, p.named, table, p.condition_columns | left_empty, p.measure, p.wants_text, p.numeric_answer
+        q, p.named, table, p.condition_columns | left_empty, p.measure, p.wants_text, p.numeric_answer, index_.names
     )
     # "what episode had the most viewers": the column asked for is not also the one to order by
     if p.measure is not None and p.measure == p.answer_column and not p.guessed and p.wants_text:

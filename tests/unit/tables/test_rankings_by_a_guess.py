@@ -1,7 +1,8 @@
 """A superlative ranked by a column the question does not name (table_confidence.PARTIAL): "who is the tallest" ranks
 by a Height it guessed from the word's sense. Such guesses were right on a quarter of the WikiTableQuestions checking
 half's answers, so they are held under the table bar, the row offered as the suggestion; a column the question names,
-and the money or the dates a guess can only mean, keep the full level."""
+and the money or the dates a guess can only mean, keep the full level. And the column asked for by a word the table
+gives a sense ("which rep" of a deal's Owner) is that column, not the deal ranked."""
 
 from __future__ import annotations
 
@@ -48,3 +49,14 @@ def test_money_and_dates_are_what_a_guess_can_only_mean():
     assert _confidence("which is the largest invoice?", invoices) == EXPLAINS_ALL
     assert answer("which invoice is the oldest unpaid?", invoices, "string") == "INV-3"
     assert _confidence("which invoice is the oldest unpaid?", invoices) == EXPLAINS_ALL
+
+
+def test_the_word_after_which_names_a_column_by_its_sense():
+    deals = table_of(
+        "Deal,Account,Owner,Stage,Amount\nD-1,Acme,Priya Shah,Closed Won,42000\nD-2,Globex,Tom Reed,Negotiation,18500\n"
+        "D-3,Umbrella,Ana Ruiz,Closed Won,65000\nD-4,Stark,Ana Ruiz,Qualification,90000\n",
+        "deals.csv",
+    )
+    # it named the deal, D-3 (my own deals table, 2026-12-07): "rep" names the Owner (tables/senses.py)
+    assert answer("which rep closed the largest deal?", deals, "string") == "Ana Ruiz"
+    assert answer("which deal is the largest?", deals, "string") == "D-4"
