@@ -2,7 +2,7 @@
 amount a money verb would ask for ("the oldest unpaid invoice" ranked the invoices by their Amount); "outstanding" of
 a table with a Paid column is what is not paid (no reading), and "pending approval" of an Approved column what is not
 approved; and "units" names the one column of what is held even where its own name says "stock" ("how many units of
-coffee do we have" counted the rows)."""
+coffee do we have" counted the rows); "how many French Presses do we have" is what is held of that one row."""
 
 from __future__ import annotations
 
@@ -63,6 +63,15 @@ def test_units_name_the_column_of_what_is_held():
     # the rows are still counted where the question counts them
     assert answer("How many items do we have?", stock, "integer") == 4
     assert answer("How many brewing items are below their reorder level?", stock, "integer") == 1
+
+
+def test_how_many_of_one_named_item_is_what_is_held_of_it():
+    stock = table_of(STOCK, "inventory.csv")
+    # it counted the one French Press row: 1, declined as the count of one row whose name it says
+    assert answer("How many French Presses do we have?", stock, "integer") == 8
+    assert answer("How many Espresso Beans are there?", stock, "integer") == 120
+    # several rows are still counted where the name says several ("how many coffee items")
+    assert answer("How many coffee items are there?", stock, "integer") == 2
 
 
 def test_a_column_of_what_is_held_says_nothing_of_what_was_sold():
