@@ -17,11 +17,19 @@ from backend.tables.named_rows import rows_where
 from backend.tables.periods import period_columns
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import rows_around
-from backend.tables.tallies import counted_beside, done_to, flag_said, holds_counts, kinds_column, rows_each_group_has
+from backend.tables.tallies import (
+    counted_beside,
+    counts_the_value,
+    done_to,
+    flag_said,
+    held_of_one_named,
+    holds_counts,
+    kinds_column,
+    rows_each_group_has,
+)
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
     ABBREVIATIONS,
-    HELD_NAME,
     MAX_WORDS,
     MIN_WORDS,
     MONEY_NOUNS,
@@ -154,23 +162,14 @@ def counted_plan(
         and (of_rows or _adds_up(q, table, measure, index_.names[measure], counted, one_row))
     ):
         return (Plan(Operation.SUM, measure, where=where), ReadingKind.SUM, None), measure
-    held = _held_of_one_row(table, measure, asks_count and numeric_answer, one_row)
+    held = held_of_one_named(
+        table, measure, asks_count and numeric_answer, counts_the_value(counted, conditions), one_row
+    )
     if held is not None:
         return (Plan(Operation.SUM, held, where=where), ReadingKind.SUM, None), held
     if asks_count and numeric_answer:
         return _rows_counted(q, table, where, condition_columns, mentions, named, index_, counted, one_row), measure
     return None, measure
-
-
-def _held_of_one_row(
-    table: TypedTable, measure: int | None, counts_a_number: bool, one_row: Callable[[], bool]
-) -> int | None:
-    """ "How many Travel Mugs do we have": the one column of what is held (In Stock, On Hand) of the one row named,
-    not that row counted (1, declined as a count of one row; my own inventory table, 2026-12-07)."""
-    if measure is not None or not counts_a_number:
-        return None
-    held = [i for i, c in enumerate(table.columns) if c.numeric and HELD_NAME.search(c.name)]
-    return held[0] if len(held) == 1 and one_row() else None
 
 
 def _counted_noun(q: str) -> re.Match[str] | None:

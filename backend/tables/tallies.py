@@ -2,18 +2,30 @@
 "Appearance" of 21, 17, 19), one kept of what was done to the rows a question counts (``done_to`` and
 ``counted_beside``: "how many calls did Ava resolve" of a Resolved beside the Calls), and how many rows each group a
 count keeps must have (``rows_each_group_has``: "how many donors gave more than once"), and the column whose
-different values a counted noun names (``kinds_column``: "how many offices", "how many weeks"). ``counts.py`` reads
+different values a counted noun names (``kinds_column``: "how many offices", "how many weeks"), and the column of what
+is held of one thing a count names (``held_of_one_named``: "how many Travel Mugs do we have"). ``counts.py`` reads
 them."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from backend.tables.column_kinds import numbers_rows, people_column
 from backend.tables.infer import TypedTable
+from backend.tables.plan import Condition
 from backend.tables.vocabulary import Index
 from backend.tables.wh_columns import names_people
-from backend.tables.words import ABBREVIATIONS, BRACKETED, NUMBERED_PERIODS, PERSONS, name_stems, normal, row_noun
+from backend.tables.words import (
+    ABBREVIATIONS,
+    BRACKETED,
+    HELD_NAME,
+    NUMBERED_PERIODS,
+    PERSONS,
+    name_stems,
+    normal,
+    row_noun,
+)
 from backend.text import stem
 
 
@@ -129,3 +141,23 @@ def kinds_column(word: str, table: TypedTable, index_: Index) -> int | None:
         ):
             return column
     return None
+
+
+def held_of_one_named(
+    table: TypedTable, measure: int | None, counts_a_number: bool, counts_a_value: bool, one_row: Callable[[], bool]
+) -> int | None:
+    """ "How many Travel Mugs do we have": the one column of what is held (In Stock, On Hand) of the one row named,
+    not that row counted (1, declined as a count of one row; my own inventory table, 2026-12-07)."""
+    if measure is not None or not (counts_a_number and counts_a_value):
+        return None
+    held = [i for i, c in enumerate(table.columns) if c.numeric and HELD_NAME.search(c.name)]
+    return held[0] if len(held) == 1 and one_row() else None
+
+
+def counts_the_value(counted: re.Match[str] | None, conditions: list[Condition]) -> bool:
+    """Whether what is counted is a value a condition says ("how many *Travel Mugs*"), not the rows it picks ("how
+    many orders were cancelled")."""
+    said = stem(counted.group(1)) if counted else ""
+    return any(
+        c.op == "=" and isinstance(c.value, str) and stem(normal(c.value).split()[0]) == said for c in conditions
+    )
