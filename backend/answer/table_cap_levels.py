@@ -60,7 +60,9 @@ RANKED_ONE = COUNTED_ONE
 #   8, of 2 rows on 9 of 20, where a first of 3 or more was right on 52 of 61 (21 of 24 tuning, 31 of 37 checking):
 #   two, the line where both halves drop. Groups the question names ("did Mexico or Italy have more") are compared as
 #   said and left (4 of 6 right); the rest were right on 7 of 22 (4 of 9 tuning, 3 of 13 checking). 0.3, that 32%:
-#   declined, the group offered.
+#   declined, the group offered. A first of few rows is what "the fewest" finds: the group ranked first by fewest rows
+#   alone, with more rows in the second, is left (4 of 6 such answers right, 3 of 4 checking, 2026-12-07; "which rep
+#   has the fewest deals" of my own deals table was declined), where fewest groups tied stay capped (0 of 3 right).
 THIN_LEAD = 0.3
 THIN_LEAD_ROWS = 2
 # - A count of the different values of a column ("how many venues had a capacity of at least 10,000": 4 venues) where

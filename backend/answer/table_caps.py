@@ -160,6 +160,8 @@ def _thin_lead(reading: parse.Reading, result: Result, table: TypedTable) -> Cap
     lead = result.rows[0][1] if result.rows and len(result.rows[0]) > 1 else None
     if not isinstance(lead, int | float) or lead > THIN_LEAD_ROWS or any(c.column == plan.group_by for c in plan.where):
         return None
+    if not plan.descending and len(result.rows) > 1 and result.rows[1][1] > lead:
+        return None  # the fewest alone: a first of few rows is what "the fewest" finds (see THIN_LEAD)
     rows = "1 row" if lead == 1 else f"{lead:g} rows"
     name = table.columns[plan.group_by].name
     return Cap(THIN_LEAD, f"The first {name!r} has {rows}: too few to rank the groups by their count.")

@@ -80,6 +80,18 @@ def test_groups_ranked_by_a_lead_of_a_row_are_unsure():
     assert cap_of(question, more, AnswerType.STRING) is None
 
 
+def test_the_fewest_alone_is_a_first_of_few_rows():
+    # "which rep has the fewest deals" was declined for its first's 1 row (my own deals table, 2026-12-07): a first
+    # of few rows is what "the fewest" finds, where the next group has more
+    deals = table_of("Deal,Owner\nD-1,Priya\nD-2,Tom\nD-3,Priya\nD-4,Ana\nD-5,Tom\nD-6,Priya\n", "deals.csv")
+    assert answer("which rep has the fewest deals?", deals, "string") == "Ana"
+    assert cap_of("which rep has the fewest deals?", deals, AnswerType.STRING) is None
+    # the fewest tied stay unsure: Norway and China, a row each
+    judges = table_of("Judge,Country\nA,Yugoslavia\nB,Norway\nC,Yugoslavia\nD,China\n", "judges.csv")
+    cap = cap_of("which countries had the fewest judges?", judges, AnswerType.STRING_ARRAY)
+    assert cap is not None and cap.level == THIN_LEAD
+
+
 SPRINTS = (
     "Pos.,Time,Athlete,Country\n1,12.21 (+0.7),Yordanka Donkova,Bulgaria\n2,12.25 (+1.4),Ginka Zagorcheva,Bulgaria\n"
     "3,12.36 (+1.7),Ludmila Narozhilenko,Russia\n4,12.44 (+0.3),Gail Devers,United States\n"
