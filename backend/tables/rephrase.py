@@ -1,8 +1,8 @@
 """An analyst's phrasings rewritten into the ones the parser reads (``rephrased``), before any word is looked up: a
 number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"), a
 decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the
-top or bottom row of the table, "penultimate" (second to last), "best-selling" (most sold), and the comparative of
-two said as a superlative ("the higher average")."""
+top or bottom row of the table, "penultimate" (second to last), "best-selling" (most sold), "most valuable" (highest
+value), and the comparative of two said as a superlative ("the higher average")."""
 
 from __future__ import annotations
 
@@ -95,6 +95,10 @@ _PENULTIMATE = re.compile(r"(?i)\b(?:penultimate|last but one)\b")
 # "the best-selling product", "the worst selling item": the most (least) sold (no reading; my own orders, 2026-12-07)
 _SELLING = re.compile(r"(?i)\b(best|top|worst)[- ]selling\b")
 
+# "our most valuable item in stock": the highest value, as "the highest value item" reads (its stock times its unit
+# cost; it ranked the In Stock, "valuable" left out; my own inventory, 2026-12-07). "The most valuable player": a title
+_VALUABLE = re.compile(r"(?i)\b(most|least) valuable\b(?! players?\b)")
+
 
 def _decade(match: re.Match[str]) -> str:
     """ "in the 1920's" as "between 1920 and 1929" (a century for 1800s, 1900s)."""
@@ -121,6 +125,7 @@ def rephrased(question: str) -> str:
     )
     question = _PENULTIMATE.sub("second to last", question)
     question = _SELLING.sub(lambda m: "least sold" if m.group(1).lower() == "worst" else "most sold", question)
+    question = _VALUABLE.sub(lambda m: "highest value" if m.group(1).lower() == "most" else "lowest value", question)
     question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X
         question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)

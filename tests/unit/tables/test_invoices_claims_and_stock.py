@@ -74,6 +74,13 @@ def test_how_many_of_one_named_item_is_what_is_held_of_it():
     assert answer("How many coffee items are there?", stock, "integer") == 2
 
 
+def test_the_most_valuable_item_is_the_highest_value_held():
+    stock = table_of(STOCK, "inventory.csv")
+    # it ranked the In Stock, "valuable" left out: Espresso Beans' 120 × 7.25 is 870, the Cold Brew Kit's 34 × 11.5 391
+    assert answer("What is our most valuable item in stock?", stock, "string") == "Espresso Beans"
+    assert answer("Which is the least valuable item?", stock, "string") == "Decaf Beans"  # 12 × 7.75
+
+
 def test_a_column_of_what_is_held_says_nothing_of_what_was_sold():
     # "units" names the In Stock, but what sold is no stock: the verb is left unexplained, so that a table of orders
     # beside it explains the question better (bench/table_qa.py --business, biz-8)
