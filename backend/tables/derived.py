@@ -1,6 +1,6 @@
 """A measure no column holds, said of two that do: one number column over another ("the cost per conversion": Spend
 over Conversions, "the click-through rate": Clicks over Impressions), one less another ("the profit": Revenue less
-Cost) or one times another ("the value of PO-1002": its Qty times its Unit Cost).
+Cost) or one times another ("the value of PO-1002": its Qty times its Unit Cost; ``priced.py``).
 
 No rule can read such a measure: ``said_measure`` finds it in the question's words, the rules read the question as
 about the first column (the highest Clicks, the Spend of Spring Sale, the total Revenue), and ``as_derived`` makes that
@@ -13,7 +13,6 @@ by their marketing or support names: ``named_rates.py``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 
 from backend.tables.against import LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
@@ -24,10 +23,10 @@ from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
 from backend.tables.named_rates import rate_said
 from backend.tables.periods import CHANGE_WORDS, FALL_WORDS
 from backend.tables.plan import Operation, Plan, ReadingKind
+from backend.tables.priced import quantity_times_price
 from backend.tables.question import ParsedQuestion, Reading
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS, name_stems, normal, table_words
-from backend.text import stem
+from backend.tables.words import name_stems, normal
 
 # Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
 # per conversion" of a campaign table's Spend).
@@ -36,29 +35,6 @@ _SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
 # (a Revenue less its Cost, a Unit Price less its Unit Cost: "the profit per unit").
 _PROFIT = frozenset({"profit", "profits", "profitable", "margin", "margins"})  # "the highest margin": price less cost
 _INCOME_NAME = re.compile(r"(?i)\b(?:revenue|revenues|sales|income|turnover|price)\b")
-# A total no column holds, said of a table with a quantity and what one of it costs or sells for: the quantity times
-# that price ("the value of PO-1002": Qty × Unit Cost, "how much did Hooli spend": Quantity × Unit Price). A table with
-# both says which by the word: money going out at the cost, coming in at the price; a word for either ("value") is no
-# measure of such a table.
-_QUANTITY_NAME = re.compile(r"(?i)\b(?:qty|quantity|units|on hand|stock|sold)\b")  # "Tickets Sold" at a "Ticket Price"
-_UNIT_COST_NAME = re.compile(r"(?i)\b(?:unit cost|cost per unit|cost each)\b")
-_UNIT_PRICE_NAME = re.compile(r"(?i)\b(?:unit price|price per unit|price each|price)\b")
-_OUTGOING = frozenset({"spend", "spending", "spent", "cost", "costs"})
-_INCOMING = frozenset(
-    {"revenue", "revenues", "sales", "income", "turnover", "takings", "earn", "earned", "earns", "earnings"}
-)
-_EITHER = frozenset(
-    {"value", "worth", "amount", "pay", "pays", "paid", "payroll", "wages", "bill", "billed", "billing", "charge"}
-)
-# How pricey a row is: "the most expensive order" (its quantity times its price), "the cheapest shipment"; not of
-# what is held ("the most expensive product" of an inventory's On Hand is the one of the highest price)
-_PRICEY = frozenset({"expensive", "cheap", "cheaper", "cheapest", "costliest", "priciest"})
-# A quantity held or sold to date makes each row a product, not a purchase: "the cheapest item" of a menu's Qty Sold
-# and Price is the one of the lowest price (it read the least sold times its price once "cost" named no Price column)
-_STOCK_NAME = re.compile(r"(?i)\b(?:on hand|in stock|stock|inventory|sold)\b")
-# Time billed at a rate ("how much should we bill Acme" of a timesheet: its Hours times its Rate): any word for money
-_HOURS_NAME = re.compile(r"(?i)^\s*(?:billable |billed |worked )?hours\s*$")
-_RATE_NAME = re.compile(r"(?i)^\s*(?:hourly |bill |billing |billable )?rate\s*(?:\(.*\))?$")
 
 
 def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: Index) -> SaidMeasure | None:
@@ -106,7 +82,7 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
     return (
         _beyond_level(words, stems, numbers, table, index_)
         or _change_across_years(words, numbers, table)
-        or _quantity_times_price(words, stems, numbers, table, named_as, index_)
+        or quantity_times_price(words, stems, numbers, table, named_as, index_)
         or business_measure(words, stems, numbers, table, index_)
     )
 
@@ -182,70 +158,6 @@ def _beyond_level(
     if achieved is not None and "far" in words and "from" in words:
         return SaidMeasure(level, LESS, achieved, frozenset({words.index("from"), *explained}))
     return None
-
-
-def _quantity_times_price(
-    words: list[str],
-    stems: list[str],
-    numbers: list[int],
-    table: TypedTable,
-    named_as: Callable[[re.Pattern[str]], int | None],
-    index_: Index,
-) -> SaidMeasure | None:
-    """A quantity times its unit cost or price, said by a word for money that names no column of its own: Hours times
-    a Rate, Seats times a "Price per Seat", else a Quantity times its Unit Cost or Unit Price. "The most expensive
-    order" is the one that cost the most, where the quantity is what a row bought (a Qty, a Weight), not what is held
-    ("the most expensive product" of an inventory is the one of the highest price)."""
-    said = next((i for i, w in enumerate(words) if w in _OUTGOING | _INCOMING | _EITHER | _PRICEY), None)
-    if said is None:
-        return None
-    named = {c for c, names in enumerate(index_.names) if stems[said] in names}
-    # "the most expensive product" of orders.csv: a Product is priced by its Unit Price, not by what an order of it
-    # came to (the rows are orders); "the most expensive order" is the rows' own noun (my own orders table, 2026-11-29)
-    asked = [stems[said + 1]] if said + 1 < len(words) else []
-    asked += [stems[i + 1] for i, w in enumerate(words[:-1]) if w in ("which", "what")]  # "which product is the most…"
-    rows = table_words(table)
-    if words[said] in _PRICEY and any(s not in rows and any(s in names for names in index_.names) for s in asked):
-        return None
-    hours, rate = named_as(_HOURS_NAME), named_as(_RATE_NAME)
-    quantity, unit = (hours, rate) if hours is not None and rate is not None else _priced_per(numbers, table, index_)
-    if quantity is None:
-        quantity = named_as(_QUANTITY_NAME)
-        cost, price = named_as(_UNIT_COST_NAME), named_as(_UNIT_PRICE_NAME)
-        price = price if price != cost else None  # "Unit Cost" is no price
-        if cost is None or price is None:
-            unit = cost if price is None else price
-        else:
-            unit = None if words[said] in _EITHER | _PRICEY else cost if words[said] in _OUTGOING else price
-        # of a Qty and its Unit Cost only a word of how pricey a row is, naming the price, says their product
-        held = quantity is not None and _STOCK_NAME.search(table.columns[quantity].name)
-        if named and (words[said] not in _PRICEY or held):
-            return None
-    # "what did SH-3 cost" of a "Cost per kg": what it cost, unless the question says per what ("the cost per kg")
-    if named and not (named == {unit} and "per" not in words):
-        return None
-    if quantity is None or unit is None or unit == quantity:
-        return None
-    # "who earns the highest rate", "the average unit price": a question that names the price (by another word than
-    # the one for money, as "what did SH-3 cost" names the Cost per kg) reads it
-    if any(s in index_.names[unit] for i, s in enumerate(stems) if i != said):
-        return None
-    return SaidMeasure(quantity, TIMES, unit, frozenset({said}))
-
-
-_PRICED_PER = re.compile(r"(?i)\b(?:price|cost|fee|rate|charge)s?\s+per\s+(\w+)")
-
-
-def _priced_per(numbers: list[int], table: TypedTable, index_: Index) -> tuple[int | None, int | None]:
-    """The one column priced per what another counts ("Price per Seat", "Seats") as (quantity, price), or Nones."""
-    found = []
-    for unit in numbers:
-        per = _PRICED_PER.search(table.columns[unit].name)
-        said = per.group(1).lower() if per else ""
-        counted = [c for c in numbers if per and c != unit and stem(ABBREVIATIONS.get(said, said)) in index_.names[c]]
-        if len(counted) == 1:
-            found.append((counted[0], unit))
-    return found[0] if len(found) == 1 else (None, None)
 
 
 def deriving(reading: Reading | None, p: ParsedQuestion, measure: SaidMeasure) -> Reading | None:

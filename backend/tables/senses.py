@@ -70,6 +70,9 @@ _TEXT_SENSES = (
     # "which rep has won the most revenue" of a deal's Owner (it named the largest deal, "rep" left out, at 0.66; my own
     # deals table, 2026-12-07)
     (re.compile(r"(?i)^\s*(?:owner|deal owner|account owner|account manager)\s*$"), frozenset(stem(w) for w in _REPS)),
+    # "how much did we bill for Atlas" of timesheets with a Billable flag: the billable hours, priced (it priced every
+    # hour, "bill" and "billable" stem apart; my own timesheets, 2026-12-07)
+    (re.compile(r"(?i)^\s*billable\b"), frozenset(stem(w) for w in ("bill", "billed"))),
 )
 # And for dates: "joined" or "hired" of a Start Date ("how many employees joined in 2023" left "joined" out, so the
 # one row it counted was capped as a cell asked for; my own HR table, 2026-11-29).

@@ -214,6 +214,16 @@ def test_time_billed_at_a_rate_is_the_hours_times_the_rate():
     assert answer("Who has the highest rate?", sheets, "string") == "Chen Li"
 
 
+def test_what_was_billed_is_the_billable_time():
+    # "how much did we bill for Ana Ruiz" priced her 8 hours for Globex that are not billable ("bill" and "Billable"
+    # stem apart), and "how many hours did we bill" priced the hours asked for (my own timesheets, 2026-12-07)
+    sheets = table_of(TIMESHEETS, "timesheets.csv")
+    assert answer("How much did we bill for Ana Ruiz?", sheets, "float") == 4800  # 32 × 150
+    assert answer("How much did we bill Acme?", sheets, "float") == 9600
+    assert answer("How many hours did we bill Initech?", sheets, "float") == 37
+    assert answer("How many hours did we bill in total?", sheets, "float") == 109
+
+
 def test_a_price_per_seat_is_multiplied_by_the_seats():
     # "the total revenue from Enterprise accounts" added up their Price per Seat (78) at 0.65, and "which account pays
     # the most" was the one with the highest price per seat (Acme), not the largest bill (Hooli)
