@@ -20,7 +20,7 @@ from backend.tables.column_kinds import (
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
 from backend.tables.vocabulary import Index
-from backend.tables.words import ABBREVIATIONS, name_stems, normal
+from backend.tables.words import ABBREVIATIONS, BOUND_NEGATION, name_stems, normal
 from backend.text import stem
 
 # How far before a number compared a word naming its column may stand: "density of less than 30".
@@ -204,7 +204,10 @@ def superlative_column(
         # ("due" of a Due Date is a stop word: the name's own words count too, but for "date" itself)
         # ("the latest closing date" of an Opening date and a Closing date: its "closing", before the "date" both
         # names share; it ordered by the Opening date, the first)
-        said, words = {stem(w) for w in q.split()}, set(q.split()) - _DATE_WORDS
+        # (a date said negated is a condition, not the order: "the oldest open ticket" is not resolved, the earliest
+        # Opened; it ranked by the Resolved date, at 0.8; my own tickets table, 2026-12-07)
+        asserted = re.sub(rf"\b{BOUND_NEGATION} \w+", "", q).split()
+        said, words = {stem(w) for w in asserted}, set(asserted) - _DATE_WORDS
         dated.sort(
             key=lambda i: (
                 not (names[i] & said - _DATE_STEMS or words & set(normal(columns[i].name).split())),

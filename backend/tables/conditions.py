@@ -276,3 +276,13 @@ def cells_saying(where: tuple[Condition, ...], index_: Index) -> tuple[Condition
                 c = replace(c, op="contains")
         widened.append(c)
     return tuple(widened)
+
+
+def dated_steps(
+    q: str, table: TypedTable, named: list[int], taken: set[int], index_: Index, reached: bool
+) -> tuple[Condition, ...]:
+    """The steps of a row a question says of its date columns (``filled_or_empty``): those reached, filled in, where
+    ``reached`` ("which agent resolved the most tickets"), and those not reached, left empty ("the oldest open
+    ticket": not resolved)."""
+    presence = filled_or_empty(q, table, named, taken, index_)
+    return tuple(c for c in presence if table.columns[c.column].kind == "date" and (reached or c.op == "empty"))

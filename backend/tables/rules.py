@@ -39,7 +39,7 @@ from backend.tables.comparisons import (
     than_the_rest,
     two_columns,
 )
-from backend.tables.conditions import filled_or_empty
+from backend.tables.conditions import dated_steps, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.periods import asks_an_unheld_month, change_across, change_across_columns
 from backend.tables.placed_rows import first_or_last_row, last_place, next_or_previous
@@ -199,14 +199,16 @@ def superlative(p: ParsedQuestion) -> Outcome:
         return None
     asked = (p.measure, p.answer_column, p.where, p.condition_columns, p.answer_type, p.group_limit, p.ranked)
     ranking = superlative_plan(p.q, p.table, p.index, Ranking(is_max, *asked, bool(p.extra)))
-    if ranking is not None and ranking[1] is ReadingKind.GROUP and ranking[0].operation is Operation.COUNT:
+    counted = ranking is not None and ranking[1] is ReadingKind.GROUP and ranking[0].operation is Operation.COUNT
+    if ranking is not None and (counted or ranking[0].operation is Operation.ROWS):
         # "which agent resolved the most tickets": each one's rows that fill the Resolved date it names (it counted
-        # every ticket, a tie, declined; my own tickets table, 2026-12-07); a date only: a text column named and
+        # every ticket, a tie, declined); "the oldest open ticket": of the rows whose Resolved date is empty (it ranked
+        # them all, by the Resolved date; my own tickets table, 2026-12-07). A date only: a text column named and
         # filled was no step taken on 3 dev and fresh questions (two right answers lost, one turned wrong)
-        taken = p.condition_columns | {ranking[0].group_by}
-        presence = filled_or_empty(p.q, p.table, p.named, {c for c in taken if c is not None}, p.index)
-        steps = tuple(c for c in presence if p.table.columns[c.column].kind == "date")
-        ranking = (replace(ranking[0], where=(*ranking[0].where, *steps)), ranking[1])
+        plan = ranking[0]
+        taken = {c for c in (*p.condition_columns, plan.group_by, plan.order_by) if c is not None}
+        steps = dated_steps(p.q, p.table, p.named, taken, p.index, reached=counted)
+        ranking = (replace(plan, where=(*plan.where, *steps)), ranking[1])
     return p.reading(*ranking) if ranking is not None else None
 
 

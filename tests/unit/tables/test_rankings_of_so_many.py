@@ -3,7 +3,8 @@ products sold the most" are the first three (it listed the first alone, at 0.8);
 rank by the units sold, not by order lines counted; a superlative said with "the top 3" ranks as it reads ("the top 3
 longest-serving": the earliest hired, not the latest); the ranked column named is what is shown ("the 3 highest
 salaries"); a ranking of so many that finds fewer is held as unsure; seniority is read from when people started,
-not from any date; and "resolved the most" counts the rows that fill the Resolved date it names."""
+not from any date; "resolved the most" counts the rows that fill the Resolved date it names, and "the oldest open
+ticket" ranks those that leave it empty."""
 
 from __future__ import annotations
 
@@ -78,3 +79,19 @@ def test_the_most_rows_of_a_step_taken_are_those_that_took_it():
     assert answer("Which agent resolved the most tickets?", tickets, "string") == "Ben"
     assert answer("Which agent has the most unresolved tickets?", tickets, "string") == "Ava"
     assert answer("Who handled the most tickets?", tickets, "string") is None  # three each
+
+
+def test_the_oldest_open_row_ranks_those_not_closed_by_when_they_opened():
+    # "the oldest open ticket" ranked every ticket by its Resolved date and named T-201, resolved, at 0.8 (my own
+    # tickets table, 2026-12-07): the step not reached is a condition, the rows opened are ranked
+    tickets = table_of(
+        "Ticket,Agent,Opened,Resolved\nT-201,Ava,2025-05-01,2025-05-02\nT-203,Ava,2025-05-03,\n"
+        "T-205,Ben,2025-05-05,2025-05-09\nT-206,Ava,2025-05-06,\n",
+        "tickets.csv",
+    )
+    assert answer("Which open ticket is the oldest?", tickets, "string") == "T-203"
+    assert answer("Which is the most recent unresolved ticket?", tickets, "string") == "T-206"
+    assert answer("Which ticket was resolved most recently?", tickets, "string") == "T-205"
+    # every word read: the negation "open" says ("non resolved") is no word left out
+    reading = parse.read("Which open ticket is the oldest?", tickets, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == ()
