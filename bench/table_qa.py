@@ -41,11 +41,12 @@ checking) at its twentieth and 40 (nt-4450 to nt-4645: 13 tuning, 27 checking) a
 as an analyst keeps them (orders, staff, inventory, invoices, budget, bookings, maintenance, expenses:
 bench/business/*.csv), asked the same two ways over HTTP on a fresh store. Split by table: tuning (orders, staff,
 inventory, maintenance: 62 questions, for work on the parser; biz-93 to biz-108 added with the readings they needed,
-2026-12-07) and checking (invoices, budget, bookings, expenses: 46, never to be read one by one). The first 48 were written 2026-11-26 after the parser's last change, so neither half was
-tuned on then; bookings and maintenance (12 each) on 2026-12-06, measured once on 9a3f596, after which maintenance's
-failures were read and it joined the tuning half; expenses (20, their answers computed with pandas) on 2026-12-06,
-measured once on 300b5e3 (19 right). Reports exact match, precision, declines, confidence buckets and precision and
-coverage at thresholds 0.3-0.9, per half; `--dump` writes every answer, as for the WikiTableQuestions runs.
+2026-12-07) and checking (invoices, budget, bookings, expenses: 46, never to be read one by one). The first 48 were
+written 2026-11-26 after the parser's last change, so neither half was tuned on then; bookings and maintenance (12 each)
+on 2026-12-06, measured once on 9a3f596, after which maintenance's failures were read and it joined the tuning half;
+expenses (20, their answers computed with pandas) on 2026-12-06, measured once on 300b5e3 (19 right). Reports exact
+match, precision, declines, confidence buckets and precision and coverage at thresholds 0.3-0.9, per half; `--dump`
+writes every answer, as for the WikiTableQuestions runs.
 
 `--checks`: in-process, on a seeded sample of N questions a half (60 by default), the local model (`answerbase models
 pull`) writes its own plan for each question the rules read only in part (answer/tables.check_reading); reports how
