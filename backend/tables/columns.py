@@ -197,15 +197,13 @@ def superlative_column(
         if SENIORITY.search(q):  # "the longest-serving employee": when they started, not when a claim was filed (it
             # read expenses.csv's first Submitted claims beside staff.csv's Start Dates; my own tables, 2026-12-07)
             dated = [i for i in dated if _STARTED.search(columns[i].name)]
-        # another column than the answer's orders the rows ("the first album": by its Year); when the answer's is the
-        # only one, it orders them itself ("when did the most recent deal close": the latest Close Date), where the
-        # Amount beside it ordered them before
+        # another column than the answer's orders the rows ("the first album": by its Year); the answer's alone orders
+        # them itself ("when did the most recent deal close": the latest Close Date, not the Amount beside it)
         # "which project finished earliest": its Completed date ("finished", senses.py), not the Start Date before it
         # ("due" of a Due Date is a stop word: the name's own words count too, but for "date" itself)
         # ("the latest closing date" of an Opening date and a Closing date: its "closing", before the "date" both
         # names share; it ordered by the Opening date, the first)
-        # (a date said negated is a condition, not the order: "the oldest open ticket" is not resolved, the earliest
-        # Opened; it ranked by the Resolved date, at 0.8; my own tickets table, 2026-12-07)
+        # (a date said negated is a condition: "the oldest open ticket" is its Opened, not its Resolved; 2026-12-07)
         asserted = re.sub(rf"\b{BOUND_NEGATION} \w+", "", q).split()
         said, words = {stem(w) for w in asserted}, set(asserted) - _DATE_WORDS
         dated.sort(
