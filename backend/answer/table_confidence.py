@@ -120,6 +120,9 @@ PARTIAL = {
     # 0.25, the checking figure: under the table bar (declined, with the row as the suggestion). Two guesses are no
     # guess: money, what "the largest invoice" or "the biggest claim" is (2 of 2 checking answers, and the business
     # tables' 2), and dates, for the words of time ("the oldest unpaid invoice": its Date; none of the 36 above).
+    # Nor is the measure an adjective names (columns.measured_by: "the tallest" a Height, "the heaviest" a Weight;
+    # question.Reading.measure_guessed): 10 of 11 such answers right, both halves, once heights in feet and inches
+    # ranked by both (2026-12-07, 32nd stop).
     "superlative, ranked by a column not named": 0.25,
 }
 # A rate the question says whose divisor the reading leaves out ("the budget per head" read as the Budget alone, at

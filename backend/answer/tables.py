@@ -32,6 +32,7 @@ from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind
 from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
 from backend.tables.results import compute, rows_read
+from backend.tables.wh_columns import fills_role
 from backend.types import AnswerType
 
 SPREADSHEETS = (".csv", ".tsv", ".xlsx")  # documents that are tables and nothing else
@@ -141,12 +142,15 @@ class TableAnswerer:
             return None
         # The table that explains most of the question; between two that explain as much, the one whose answer column
         # the question asked for ("who works in Support": staff.csv's people, not budget.csv's guessed Quarter), then
-        # the one whose own column holds the measure ("the billing for Acme": invoices.csv's Amount, not order lines'
-        # Quantity times their Unit Price, tables/derived.py); then the one whose measure the question names ("the
-        # total payroll of Sales": staff.csv's Salary, not expenses.csv's one Amount), and the one whose rows are what
-        # it counts ("how many employees work in Engineering": staff.csv's rows, not the different Employees of
-        # expenses.csv's claims). My own business tables, 2026-12-06: both were read from expenses.csv once it joined.
-        readings.sort(key=lambda r: _preferred(r[0], r[3]), reverse=True)
+        # the one whose answer is of the role the question names ("who was hired first": staff.csv's Employee, not
+        # projects.csv's Client by its Start Date; wh_columns.fills_role), then the one whose own column holds the
+        # measure ("the billing for Acme": invoices.csv's Amount, not order lines' Quantity times their Unit Price,
+        # tables/derived.py); then the one whose rows are what it counts ("how many employees work in Engineering":
+        # staff.csv's rows, not the different Employees of expenses.csv's claims; "how many Travel Mugs do we have":
+        # inventory.csv's In Stock, not orders.csv's orders of mugs), and the one whose measure the question names
+        # ("the total payroll of Sales": staff.csv's Salary, not expenses.csv's one Amount). My own business tables,
+        # 2026-12-06: both were read from expenses.csv once it joined.
+        readings.sort(key=lambda r: _preferred(question, r[0], r[2], r[3]), reverse=True)
         coverage, row, table, reading = readings[0]
         model_plan = False
         if self._planner is not None:
@@ -170,7 +174,9 @@ class TableAnswerer:
         if (
             rival is not None
             and rival.coverage >= coverage - 0.05
-            and rival.guessed_answer_column == readings[0][3].guessed_answer_column
+            # (as sure of what it asks for, and of the role said: staff.csv's Employee is no tie with a Client)
+            and _preferred(question, coverage, readings[1][2], rival)[1:3]
+            == _preferred(question, coverage, readings[0][2], readings[0][3])[1:3]
         ):
             confidence *= AMBIGUITY_FACTOR
         check = None
@@ -277,13 +283,15 @@ def _hit(row: dict, evidence: TableEvidence) -> SearchHit:
     )
 
 
-def _preferred(coverage: float, reading: parse.Reading) -> tuple[float, bool, bool, bool, bool]:
+def _preferred(question: str, coverage: float, table: TypedTable, reading: parse.Reading) -> tuple[float | bool, ...]:
     """How a table's reading ranks against other tables' (higher first): see ``TableAnswerer.propose``."""
-    counts_rows = reading.plan.operation is not Operation.COUNT_DISTINCT or reading.different_said
+    plan = reading.plan
+    counts_rows = plan.operation is not Operation.COUNT_DISTINCT or reading.different_said
     return (
         coverage,
         not reading.guessed_answer_column,
-        reading.plan.paired is None,
+        fills_role(question.lower(), table, plan.select[0] if plan.select else plan.group_by),
+        plan.paired is None,
+        counts_rows and not reading.counts_a_value_kept_in_units,
         not reading.measure_guessed,
-        counts_rows,
     )

@@ -128,9 +128,10 @@ def per_group(p: ParsedQuestion) -> Outcome:
         return None
     if p.answer_column in (None, p.measure):
         return None
-    if grouped is earned and PRICE_NAME.search(p.table.columns[p.measure].name):
+    if grouped is earned and p.measure_named is not None and PRICE_NAME.search(p.table.columns[p.measure].name):
         # "which guest paid the highest rate": the price of one row, ranked as the rows are (it added up each guest's
-        # nightly Rates, at 0.72: three guests paid the highest; my own bookings table, 2026-12-07)
+        # nightly Rates, at 0.72: three guests paid the highest; my own bookings table, 2026-12-07); but "which plan
+        # earns the most", no price said, is what each plan's rows bring in (my own subscriptions table, 2026-12-07)
         return None
     said = re.search(r"\b(?:most|fewest|least)\s+(\w+)", q)
     counted = stem(said.group(1)) if said and said.group(1) not in MONEY_NOUNS else ""  # "the most sales": money

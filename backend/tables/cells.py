@@ -121,8 +121,18 @@ def parse_duration(cell: str) -> float | None:
     return -seconds if match.group("sign") in ("-", "−") else seconds
 
 
+# A height in feet and inches ("6 ft 2 in (1.88 m)", "6'5\""): ranked by its first number alone, every player was
+# 6 ft tall ("who was the tallest player drafted" read the first 6-footer; fresh WikiTableQuestions checking
+# nt-9250, 2026-12-07)
+_FEET_AND_INCHES = re.compile(r"^(\d+)\s*(?:ft|feet|foot|'|′)\s*(\d{1,2}(?:\.\d+)?)\s*(?:in\b|inches\b|\"|″|'')")
+
+
 def leading_number(cell: str) -> float | None:
-    """The number a cell starts with (``1st`` → 1, ``17 years`` → 17), or None."""
+    """The number a cell starts with (``1st`` → 1, ``17 years`` → 17; a height's feet and inches as feet,
+    ``6 ft 3 in`` → 6.25), or None."""
+    height = _FEET_AND_INCHES.match(cell.strip())
+    if height:
+        return int(height.group(1)) + float(height.group(2)) / 12
     match = _LEADING.match(cell.strip())
     if not match:
         return None

@@ -90,7 +90,9 @@ def cue_words_explained(
         explained |= {i for i, w in enumerate(words) if w == plan.group_part}
     if kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.GROUP_RATE):  # "what percentage", "the win rate"
         explained |= {i for i, w in enumerate(words) if w in _PART_WORDS}
-    if kind in (ReadingKind.MAX, ReadingKind.MIN):  # "the largest single order": one row's value, which max and min are
+    if kind in (ReadingKind.MAX, ReadingKind.MIN, ReadingKind.SUPERLATIVE):
+        # "the largest single order", "who made the largest single claim": one row's value or the row itself, which
+        # max, min and a superlative's ranking of rows are
         explained |= {i for i, w in enumerate(words) if w in _ONE_ROW_WORDS}
     if kind is ReadingKind.GROUP and plan.operation is Operation.COUNT:  # "the most common reason": most rows
         explained |= {i for i, w in enumerate(words) if w in _MOST_ROWS_WORDS}

@@ -12,11 +12,14 @@ import re
 from dataclasses import dataclass, replace
 from typing import Final
 
+from backend.tables.column_kinds import units_column
+from backend.tables.columns import measured_by
 from backend.tables.differences_said import comparison_asked
 from backend.tables.infer import TypedTable
 from backend.tables.plan import MAX_LIMIT, Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import Ranked
 from backend.tables.quantities import SaidDate, SaidNumber
+from backend.tables.tallies import value_counted
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
     Mention,
@@ -60,6 +63,9 @@ class Reading:
     # the column added up or ranked by is no column the question names ("the total payroll" of a table of expense
     # claims: their one Amount); between two tables that read a question as well, the other
     measure_guessed: bool = False
+    # "how many Travel Mugs do we have" of orders.csv: its rows counted are orders, not the mugs a Quantity keeps
+    # (between two tables, the one whose rows or units are what is counted: answer/tables.py)
+    counts_a_value_kept_in_units: bool = False
 
 
 # What a question-form rule (rules.RULES) returns: a Reading, None (not its form: the next rule tries), or NO_READING.
@@ -143,6 +149,14 @@ class ParsedQuestion:
             plan = replace(plan, select=(*plan.select, *shown))
         reading = Reading(plan, kind, 0.0, second, self.guessed)
         measure = plan.column if plan.column is not None else plan.order_by
-        reading.measure_guessed = measure is not None and measure not in self.named
+        # ("the heaviest shipment" ranks by its Weight: named by the adjective that measures it)
+        reading.measure_guessed = (
+            measure is not None and measure not in self.named and measured_by(self.q, self.table, [measure]) is None
+        )
         reading.comparison_asked = comparison_asked(self.q, self.table)
+        reading.counts_a_value_kept_in_units = (
+            plan.operation is Operation.COUNT
+            and units_column(self.table, self.condition_columns) is not None
+            and value_counted(self.q, self.conditions, self.table)
+        )
         return reading

@@ -16,7 +16,8 @@ WH_COLUMNS = {
     "captain composer writer singer actor cyclist runner swimmer boxer jockey trainer opponent team club nation "
     "country title champion performer author director owner attendee participant guest student patient applicant "
     "speaker volunteer",
-    "where": "venue location city place country site stadium town ground arena host office branch address",
+    "where": "venue location city place country site stadium town ground arena host office branch address destination "
+    "warehouse store region",
     "when": "date airdate year season time",
 }
 
@@ -55,6 +56,9 @@ _ROLES = (
     # donations table, 2026-11-29)
     (re.compile(r"(?:gave|give|donat|contribut|pledg)"), "donor sponsor contributor"),
     (re.compile(r"(?:borrow|owe)"), "borrower"),
+    # "who was hired first" of a staff table beside projects and subscriptions, each with a Start Date: an employee,
+    # not a client (it named Acme Corp, a client, once my own projects table joined the staff one, 2026-12-07)
+    (re.compile(r"(?:hir|recruit|employ|onboard)"), "employee staff name worker member"),
 )
 
 
@@ -65,6 +69,17 @@ def roles_first(q: str) -> list[str]:
     """The column words of the role a "who" question's verb asks for, to try before the others."""
     said = _WHO_VERB.match(q)
     return [word for verb, words in _ROLES if said and verb.match(said.group(1)) for word in words.split()]
+
+
+def fills_role(q: str, table: TypedTable, column: int | None) -> bool:
+    """Whether ``column`` is of the people a verb or noun of the question names the role of ("hired", "hire": an
+    employee; "ordered": a customer), or the question names no role (between two tables that read a question as well,
+    the one whose answer is of that role: ``answer.tables``)."""
+    said = [words for verb, words in _ROLES if any(verb.match(w) for w in re.findall(r"\w+", q))]
+    if not said:
+        return True
+    name = table.columns[column].name if column is not None else ""
+    return any(re.search(rf"(?i)\b{word}", name) for words in said for word in words.split())
 
 
 # A person asked for by a noun, not by "who" ("the tallest delegate", "which athlete won"): a "who" where no column

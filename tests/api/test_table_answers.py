@@ -461,6 +461,27 @@ def test_between_two_tables_the_one_whose_measure_is_named_and_whose_rows_are_co
     assert payroll["data"] == 61000 and payroll["sources"][0]["computation"]["table"] == "staff.csv"
 
 
+def test_between_two_tables_the_one_of_the_role_said_and_of_the_things_counted_answers(client):
+    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
+    # listed first, projects.csv reads "who was hired first" as fully as staff.csv (its Start Date, its Client), and
+    # orders.csv counts the orders of Travel Mugs; my own business tables, 2026-12-07: both answered from the wrong one
+    projects = "project,client,start date\nWeb,Acme Corp,2018-01-15\nApp,Globex,2021-03-01\n"
+    orders = "order id,product,quantity\nSO-1,Travel Mug,12\nSO-2,Travel Mug,3\nSO-3,Kettle,1\n"
+    staff = "employee,department,start date\nTom,Engineering,2019-06-14\nPia,Sales,2020-02-01\n"
+    stock = "sku,item,in stock\nK-1,Kettle,14\nM-1,Travel Mug,210\n"
+    for name, data in (
+        ("a_orders.csv", orders),
+        ("a_projects.csv", projects),
+        ("staff.csv", staff),
+        ("stock.csv", stock),
+    ):
+        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    hired = ask(client, context, "Who was hired first?", "string").json()
+    assert hired["data"] == "Tom" and hired["sources"][0]["computation"]["table"] == "staff.csv"
+    held = ask(client, context, "How many Travel Mugs do we have?").json()
+    assert held["data"] == 210 and held["sources"][0]["computation"]["table"] == "stock.csv"
+
+
 def test_a_count_over_rows_no_condition_matches_is_offered_not_answered(client, tables_context):
     # A value computed over no rows was right on 0 of 8 WikiTableQuestions dev questions (answer/tables.py
     # NOTHING_MATCHED): a condition that picks nothing is more often misread than true, so the 0 is offered.

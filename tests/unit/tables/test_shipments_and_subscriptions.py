@@ -1,0 +1,77 @@
+"""An analyst's questions over a shipments log and a subscriptions list (my own tables, 2026-12-07): "where" asks for
+a place even when the rows' noun names their code, "inactive" negates an Active flag, what waits for approval is not
+approved, "which plan earns the most" adds up each plan's rows, and "single" marks the one row ranked."""
+
+from __future__ import annotations
+
+from backend.tables import parse
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, table_of
+
+SHIPMENTS = (
+    "Shipment ID,Ship Date,Carrier,Destination,Weight (kg),Cost,Status\n"
+    "S-1001,2026-01-04,DHL,Berlin,12.5,48.20,Delivered\n"
+    "S-1002,2026-01-05,UPS,Paris,3.2,19.90,Delivered\n"
+    "S-1003,2026-01-09,FedEx,Madrid,25.0,88.00,Returned\n"
+    "S-1004,2026-01-15,UPS,Berlin,40.0,120.00,In transit\n"
+    "S-1005,2026-02-02,DHL,Rome,9.9,35.75,In transit\n"
+)
+SUBSCRIPTIONS = (
+    "Customer,Plan,Start Date,Monthly Fee,Seats,Active\n"
+    "Acme Corp,Enterprise,2025-03-01,1200,40,Yes\n"
+    "Blue Ocean,Team,2025-06-15,300,10,Yes\n"
+    "Cobalt Ltd,Starter,2025-07-01,49,2,No\n"
+    "Delta Foods,Team,2025-08-20,300,12,Yes\n"
+    "Evergreen,Starter,2025-09-10,49,3,No\n"
+    "Fjord AS,Team,2025-10-05,800,55,Yes\n"
+)
+CLAIMS = (
+    "Claim ID,Employee,Category,Amount,Approved\n"
+    "C-1,Priya Shah,Travel,642.50,Yes\nC-2,Tom Reed,Meals,18.40,Yes\nC-3,Tom Reed,Hardware,1299.00,No\n"
+    "C-4,Ana Ruiz,Travel,310.00,No\n"
+)
+
+
+def test_where_asks_for_a_place_though_the_rows_noun_names_their_code():
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    # it read the Shipment ID, S-1004, at 0.8
+    assert answer("Where did the most expensive shipment go?", shipments, "string") == "Berlin"
+    assert answer("When was the heaviest shipment sent?", shipments, "string") == "2026-01-15"
+    assert answer("Which shipment was the heaviest?", shipments, "string") == "S-1004"
+
+
+def test_inactive_negates_an_active_flag():
+    subscriptions = table_of(SUBSCRIPTIONS, "subscriptions.csv")
+    # no reading before
+    assert answer("Which customers are inactive?", subscriptions, "string_array") == ["Cobalt Ltd", "Evergreen"]
+    assert answer("How many inactive customers are there?", subscriptions, "integer") == 2
+    # ("in" of no flag negates nothing: "income", "invoices")
+    reading = parse.read("How many customers are active?", subscriptions, AnswerType.INTEGER)
+    assert reading is not None and answer("How many customers are active?", subscriptions, "integer") == 4
+
+
+def test_what_waits_for_approval_or_payment_is_not_yet_approved_or_paid():
+    claims = table_of(CLAIMS, "claims.csv")
+    # it summed the approved claims, 660.9, at 0.72
+    assert answer("How much is still waiting for approval?", claims, "float") == 1609.0
+    assert answer("How much is awaiting approval?", claims, "float") == 1609.0
+    assert answer("How many claims are pending approval?", claims, "integer") == 2
+    invoices = table_of("Invoice,Client,Amount,Paid\nI-1,Acme,400,Yes\nI-2,Hooli,250,No\nI-3,Acme,90,No\n", "inv.csv")
+    assert answer("What is the total of invoices awaiting payment?", invoices, "float") == 340.0
+
+
+def test_which_plan_earns_the_most_adds_up_each_plans_rows():
+    subscriptions = table_of(SUBSCRIPTIONS, "subscriptions.csv")
+    # the Team plan's three customers bring in 1400 a month, the Enterprise one 1200; it ranked the single largest fee
+    # and named Enterprise, at 0.8
+    assert answer("Which plan earns the most?", subscriptions, "string") == "Team"
+    assert answer("Which plan brings in the most money?", subscriptions, "string") == "Team"
+    # a fee named is one row's price, ranked as the rows are
+    assert answer("Which customer has the highest monthly fee?", subscriptions, "string") == "Acme Corp"
+
+
+def test_single_marks_the_one_row_ranked():
+    claims = table_of(CLAIMS, "claims.csv")
+    reading = parse.read("Who made the largest single claim?", claims, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == ()
+    assert answer("Who made the largest single claim?", claims, "string") == "Tom Reed"
