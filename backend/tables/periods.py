@@ -216,9 +216,17 @@ def across_months(q: str, table: TypedTable, named: list[int], mentions: list[Me
     """The month (or quarter) columns a question adds up along each row ("East's total sales", "which region had the
     highest total sales" of a table with a column for each month: it read East's January, 15,200, or had no reading;
     my own monthly sales table, 2026-11-29), in table order; empty unless it says a total, names no month or quarter
-    and no other number column, and the table has a column for each of two months (or quarters) or more."""
+    and no other number column, and the table has a column for each of two months (or quarters) or more; or the
+    columns of the months of a range said ("from January to April")."""
     added = columns_of_periods(table)
-    if not added or not OVER_THE_MONTHS.search(q) or said_month(q, mentions) or said_months(q) or said_quarter(q):
+    months = said_months(q)
+    if added and months is not None:
+        # "North's total sales from January to April": the columns of the months said, each row's added up (it read
+        # North's January, 12,000, at 0.8; my own monthly sales table, 2026-12-07)
+        periods = period_columns(table)
+        ranged = [periods.get(MONTH_NAMES[m - 1][:3]) for m in range(months[0], months[1] + 1)]
+        return tuple(c for c in ranged if c is not None) if None not in ranged else ()
+    if not added or not OVER_THE_MONTHS.search(q) or said_month(q, mentions) or said_quarter(q):
         return ()
     if said_year_column(q, table):  # "the total sales in 2022": that year's column
         return ()

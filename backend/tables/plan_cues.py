@@ -48,6 +48,7 @@ _SHORT_WORDS = {"far", "short", "fall", "falls"}  # "how far is South from its t
 _SOLD = {"sold", "sell", "sells", "selling"}
 _SPENDING = {"spend", "spends", "spent", "spending"}
 _HOW_LONG = {"long", "time", "times", "days"}  # what a duration averaged or ranged is asked as
+_LASTED = {"run", "ran", "running", "last", "lasted"}  # "how long did Brand Video run": its days, start to end
 
 
 def cue_words_explained(
@@ -112,8 +113,11 @@ def cue_words_explained(
     length_read = read is not None and words[:2] == ["how", "long"] and LENGTH_NAME.search(table.columns[read].name)
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         # ("how many days did it take": the days of a span of dates)
-        explained |= {i for i, w in enumerate(words) if w == "long" or (w == "days" and kind is ReadingKind.DAYS)}
+        days = kind is ReadingKind.DAYS
+        explained |= {i for i, w in enumerate(words) if w == "long" or (days and (w == "days" or w in _LASTED))}
     ended = second.column if kind is ReadingKind.DAYS and second is not None else plan.until
+    if plan.until is not None:  # "which campaign ran the longest": its days, start to end
+        explained |= {i for i, w in enumerate(words) if w in _LASTED}
     if ended is not None:  # "take to arrive" of a Received Date: the verb says the date it ended on
         explained |= {i for i, w in enumerate(words) if names_the_end(stem(w), table.columns[ended].name)}
     explained |= _spans_and_periods_explained(plan, words, table)

@@ -15,8 +15,8 @@ from backend.tables.words import name_stems, normal
 from backend.text import stem
 
 # The words that name when something began and when it ended ("From" / "Until", "Took office" / "Left office").
-_STARTS = set("from start started starts began begin beginning took opened joined entered since".split())
-_ENDS = set("until till to end ended ends ending left closed retired through".split())
+STARTS = set("from start started starts began begin beginning took opened joined entered since".split())
+ENDS = set("until till to end ended ends ending left closed retired through".split())
 
 
 def span_columns(table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
@@ -29,8 +29,8 @@ def span_columns(table: TypedTable, taken: set[int]) -> tuple[int, int] | None:
         return "year" if f"n{i}" in table.data.column_names and holds_years(table, i) else None
 
     free = [i for i in range(len(table.columns)) if i not in taken and kind(i) is not None]
-    starts = [i for i in free if set(normal(table.columns[i].name).split()) & _STARTS]
-    ends = [i for i in free if set(normal(table.columns[i].name).split()) & _ENDS]
+    starts = [i for i in free if set(normal(table.columns[i].name).split()) & STARTS]
+    ends = [i for i in free if set(normal(table.columns[i].name).split()) & ENDS]
     return next(((s, e) for s in starts for e in ends if s != e and kind(s) == kind(e)), None)
 
 
@@ -71,8 +71,11 @@ _TOOK = re.compile(
 
 
 # "how long did the CRM Migration take", "how many days did it take" (no verb after): from the date it started to
-# the one it was done (it read the Budget, at 0.29; my own projects table, 2026-11-29)
-_TOOK_WHOLE = re.compile(r"\bhow (?:long|many days) (?:did|does|do|will) .+? take\b(?!\s+to\b)")
+# the one it was done (it read the Budget, at 0.29; my own projects table, 2026-11-29). So do "run" and "last" ("how
+# long did Brand Video run" read 0 years from its Start alone, at 0.72; my own campaigns table, 2026-12-07)
+_TOOK_WHOLE = re.compile(
+    r"\bhow (?:long|many days) (?:did|does|do|will|was|is) .+? (?:take|run|running|last)\b(?!\s+to\b)"
+)
 _DONE = [stem(w) for w in ("completed", "finished", "done", "ended", "end", "closed")]
 # "how many days did PO-505 take to arrive": to its Received Date (no reading, counted at 0.15; my own purchase orders
 # table, 2026-11-29)
@@ -90,7 +93,7 @@ def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
     if said is None:
         if not _TOOK_WHOLE.search(q):
             return None
-        starts = [i for i in dates if set(normal(table.columns[i].name).split()) & _STARTS]
+        starts = [i for i in dates if set(normal(table.columns[i].name).split()) & STARTS]
         done = [i for i in dates if any(names_the_end(word, table.columns[i].name) for word in _DONE)]
         return (starts[0], done[0]) if len(starts) == 1 and len(done) == 1 and starts != done else None
     verb = stem(next(word for word in said.groups() if word))

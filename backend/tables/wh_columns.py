@@ -8,6 +8,8 @@ import re
 
 from backend.tables.column_kinds import IDENTIFIER, named_by_rows
 from backend.tables.infer import TypedTable
+from backend.tables.spans import ENDS, STARTS
+from backend.tables.words import normal
 
 WH_COLUMNS = {
     "who": "name player driver rider artist winner athlete contestant delegate nominee recipient incumbent "
@@ -126,4 +128,25 @@ def wh_words_column(q: str, table: TypedTable, conditions: set[int], nouns: bool
                     continue
                 if re.search(rf"\b{word}", c.name, re.I):
                     return i
+        if key == "when":
+            return _when_column(q, table, conditions)
     return None
+
+
+def _when_column(q: str, table: TypedTable, conditions: set[int]) -> int | None:
+    """The date column a "when" asks for where no column's name says a date: the one date column, else the start or
+    the end the verb says ("when does Eve's vacation start" of a From and a To: its From; it read her Team, at 0.29;
+    my own leave table, 2026-12-07)."""
+    dates = [i for i, c in enumerate(table.columns) if c.kind == "date" and i not in conditions]
+    if len(dates) == 1:
+        return dates[0]
+    said = set(re.findall(r"\w+", q))
+    for verbs, names in ((_BEGINS, STARTS), (_FINISHES, ENDS)):
+        named = [i for i in dates if set(normal(table.columns[i].name).split()) & names]
+        if said & verbs and len(named) == 1:
+            return named[0]
+    return None
+
+
+_BEGINS = {"start", "starts", "started", "begin", "begins", "began", "commence", "commences"}
+_FINISHES = {"end", "ends", "ended", "finish", "finishes", "finished", "return", "returns", "stop", "stops"}
