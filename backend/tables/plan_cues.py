@@ -114,7 +114,7 @@ def cue_words_explained(
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         # ("how many days did it take": the days of a span of dates)
         days = kind is ReadingKind.DAYS
-        explained |= {i for i, w in enumerate(words) if w == "long" or (days and (w == "days" or w in _LASTED))}
+        explained |= {i for i, w in enumerate(words) if w == "long" or w in _LASTED or (days and w == "days")}
     ended = second.column if kind is ReadingKind.DAYS and second is not None else plan.until
     if plan.until is not None:  # "which campaign ran the longest": its days, start to end
         explained |= {i for i, w in enumerate(words) if w in _LASTED}

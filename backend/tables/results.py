@@ -235,8 +235,8 @@ def _one_column_of_years(reading: parse.Reading) -> bool:
 
 
 def _duration(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
-    """How long the matching rows lasted, in years: from the earliest start to the latest end (the second plan),
-    or, with no second plan, across the year ranges of the selected cells ("1996–99" lasted 3)."""
+    """How long the matching rows lasted, in years (under a year, in days): from the earliest start to the latest end
+    (the second plan), or, with no second plan, across the year ranges of the selected cells ("1996–99" lasted 3)."""
     if reading.second is None:
         spans = [s for row in result.rows for cell in row if (s := year_range(str(cell or ""))) is not None]
         return [max(last for _, last in spans) - min(first for first, _ in spans)] if spans else []
@@ -245,7 +245,9 @@ def _duration(reading: parse.Reading, result: Result, table: TypedTable) -> list
     if start_at is None or end_at is None:
         return []
     if isinstance(start_at, datetime) and isinstance(end_at, datetime):  # whole years, as an age is counted
-        return [end_at.year - start_at.year - ((end_at.month, end_at.day) < (start_at.month, start_at.day))]
+        years = end_at.year - start_at.year - ((end_at.month, end_at.day) < (start_at.month, start_at.day))
+        # (under a year, in days: "how long did Brand Video run" was 0 years, at 0.72; my own campaigns, 2026-12-07)
+        return [years] if years else [(end_at - start_at).days]
     return [end_at - start_at]
 
 

@@ -71,10 +71,11 @@ _TOOK = re.compile(
 
 
 # "how long did the CRM Migration take", "how many days did it take" (no verb after): from the date it started to
-# the one it was done (it read the Budget, at 0.29; my own projects table, 2026-11-29). So do "run" and "last" ("how
-# long did Brand Video run" read 0 years from its Start alone, at 0.72; my own campaigns table, 2026-12-07)
+# the one it was done (it read the Budget, at 0.29; my own projects table, 2026-11-29); so do "how many days did it
+# run" and "last" (no reading of my own campaigns table, 2026-12-07: "how long did it run" is results._duration's)
 _TOOK_WHOLE = re.compile(
-    r"\bhow (?:long|many days) (?:did|does|do|will|was|is) .+? (?:take|run|running|last)\b(?!\s+to\b)"
+    r"\bhow (?:long|many days) (?:did|does|do|will) .+? take\b(?!\s+to\b)"
+    r"|\bhow many days (?:did|does|do|will|was|is) .+? (?:run|running|last)\b"
 )
 _DONE = [stem(w) for w in ("completed", "finished", "done", "ended", "end", "closed")]
 # "how many days did PO-505 take to arrive": to its Received Date (no reading, counted at 0.15; my own purchase orders

@@ -30,7 +30,7 @@ MONTHLY = (
 def test_how_long_a_row_ran_is_its_days_from_start_to_end():
     campaigns = table_of(CAMPAIGNS, "campaigns.csv")
     # it read 0 years from the Start alone, at 0.72; "last" and "running" had no reading
-    assert answer("How long did Brand Video run?", campaigns, "integer") == 31
+    assert answer("How long did Brand Video run?", campaigns, "integer") == 31  # under a year: in days
     assert answer("How many days did Brand Video last?", campaigns, "integer") == 31
     assert answer("How many days was Spring Sale running?", campaigns, "integer") == 14
     reading = parse.read("Which campaign ran the longest?", campaigns, AnswerType.STRING)
