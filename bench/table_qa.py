@@ -47,7 +47,8 @@ tickets: 68, never to be read one by one). The first 48 were written 2026-11-26 
 neither half was tuned on then; bookings and maintenance (12 each) on 2026-12-06, measured once on 9a3f596, after
 which maintenance's failures were read and it joined the tuning half; expenses (20, their answers computed with pandas)
 on 2026-12-06, measured once on 300b5e3 (19 right); projects and tickets (22, answers computed with pandas, biz-125 to
-biz-146) on 2026-12-07, measured once on c2423a1's parent's changes (21 right, one declined). Reports exact match,
+biz-146) on 2026-12-07, measured once with the parser of c2423a1, before its table choice by role (21 right, one
+declined). Reports exact match,
 precision, declines, confidence buckets and precision and coverage at thresholds 0.3-0.9, per half; `--dump` writes
 every answer, as for the WikiTableQuestions runs.
 
