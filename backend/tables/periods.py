@@ -43,18 +43,24 @@ def said_months(q: str) -> tuple[int, int] | None:
 
 
 _QUARTERS = re.compile(r"\b(?:from )?q([1-4]) (?:to|through|until|till) q([1-4])\b|\bbetween q([1-4]) and q([1-4])\b")
-_QUARTER = re.compile(r"\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b")
+_QUARTER = re.compile(
+    r"\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter|h([12])|(first|second|1st|2nd) half)\b"
+)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 
 
-def said_quarter(q: str) -> tuple[int, tuple[int, ...]] | None:
-    """The quarter of a year a question names ("in Q1", "the third quarter") and its words, or None."""
+def said_quarter(q: str) -> tuple[tuple[int, int], tuple[int, ...]] | None:
+    """The first and last month of the quarter or half of a year a question names ("in Q1", "the third quarter";
+    "the first half of 2025", "H2": it added up the whole year, "half" left out, at 0.72; my own orders, 2026-12-07)
+    and its words, or None."""
     said = _QUARTER.search(q)
     if said is None:
         return None
     first = len(q[: said.start()].split())
-    quarter = int(said.group(1)) if said.group(1) else _ORDINALS[said.group(2)]
-    return quarter, tuple(range(first, first + len(said.group(0).split())))
+    quarter, half = said.group(1) or said.group(2), said.group(3) or said.group(4)
+    part, size = (quarter, 3) if quarter else (half, 6)
+    number = int(part) if part.isdigit() else _ORDINALS[part]
+    return (size * number - size + 1, size * number), tuple(range(first, first + len(said.group(0).split())))
 
 
 def period_conditions(q: str, table: TypedTable, named: list[int], mentions: list[Mention]) -> list[Condition]:
@@ -75,7 +81,7 @@ def period_conditions(q: str, table: TypedTable, named: list[int], mentions: lis
         return [Condition(column, month[1], month[0], "month")]
     quarter = said_quarter(outside)
     if quarter is not None:  # "in Q1": its three months
-        return [Condition(column, ">=", 3 * quarter[0] - 2, "month"), Condition(column, "<=", 3 * quarter[0], "month")]
+        return [Condition(column, ">=", quarter[0][0], "month"), Condition(column, "<=", quarter[0][1], "month")]
     return []
 
 
@@ -84,7 +90,7 @@ def _month_cells_said(q: str, table: TypedTable) -> list[Condition]:
     for Q1": Jan, Feb and Mar; it added up every month, "q1" left out, at 0.28; my own budget against actuals table,
     2026-11-29). A month said alone is a cell of its own (vocabulary.said_as)."""
     quarter = said_quarter(q)
-    months = said_months(q) or ((3 * quarter[0] - 2, 3 * quarter[0]) if quarter is not None else None)
+    months = said_months(q) or (quarter[0] if quarter is not None else None)
     if months is None:
         return []
     for column, c in enumerate(table.columns):

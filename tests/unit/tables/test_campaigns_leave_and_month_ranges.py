@@ -55,3 +55,15 @@ def test_a_range_of_months_adds_up_their_columns():
     assert answer("Which region had the highest sales from January to March?", monthly, "string") == "East"
     # a change across the range is still the last month less the first
     assert answer("How much did South grow from January to April?", monthly, "float") == 2700
+
+
+def test_a_half_year_picks_its_six_months():
+    orders = table_of(
+        "Order ID,Order Date,Revenue\nSO-1,2025-02-14,100\nSO-2,2025-06-30,40\nSO-3,2025-07-01,7\nSO-4,2025-11-20,3\n",
+        "orders.csv",
+    )
+    # it added up the whole year, "half" left out, at 0.72
+    assert answer("What was revenue in the first half of 2025?", orders, "float") == 140
+    assert answer("What was revenue in H2?", orders, "float") == 10
+    assert answer("What was revenue in the second half of the year?", orders, "float") == 10
+    assert answer("What was revenue in Q3?", orders, "float") == 7
