@@ -55,6 +55,7 @@ _AMOUNT_CUE = re.compile(
     r"|expensive|cheapest|costliest|priciest)\b"
     r"|" + any_word(MONEY_VERBS | MONEY_NOUNS).pattern
 )
+_PAID = any_word(MONEY_VERBS)
 _AGGREGATED = frozenset({"average", "mean", "median", "total"})  # words said right before the measure they add up
 _SPENDING = re.compile(r"\b(?:spend|spends|spent|spending|pay|pays|paid)\b")  # money out: what a money column holds
 _TIME_SPENT = re.compile(r"\b(?:minutes|hours|days|weeks|time)\b")
@@ -182,8 +183,11 @@ def _choose_measure(p: ParsedQuestion) -> None:
     if p.measure is None:  # "which venue is the largest": its Capacity, not the one money column (its Ticket Price)
         p.measure = sized_by(p.q, p.table, p.condition_columns)
     # (a money verb negated is a status, no amount: "the oldest unpaid invoice" ranked the invoices by their Amount,
-    # at 0.8; my own invoices table, 2026-12-07: its Paid says No; "how much is unpaid" still asks for an amount)
-    cued = _AMOUNT_CUE.search(re.sub(r"\b(?:non|not) \w+", "", p.q))
+    # at 0.8; my own invoices table, 2026-12-07: its Paid says No; "how much is unpaid" still asks for an amount), nor
+    # is a cell said ("the newest member of Sales" ranked Sales by Salary, at 0.8; my own staff table, 2026-12-07),
+    # unless it is a money verb ("which customer paid the most" of a Status "Paid" adds up what each paid)
+    affirmed, affirmed_unsaid = (re.sub(r"\b(?:non|not) \w+", "", text) for text in (p.q, unsaid))
+    cued = _AMOUNT_CUE.search(affirmed_unsaid) or _PAID.search(affirmed)
     if p.measure is None and cued and not re.search(r"\bhow many\b|\bnumber of\b", p.q):
         p.measure = the_amount(p.table, p.condition_columns)
     moved = UNITS_MOVED.search(p.q)

@@ -1,6 +1,7 @@
-"""An analyst's questions over a shipments log and a subscriptions list (my own tables, 2026-12-07): "where" asks for
-a place even when the rows' noun names their code, "inactive" negates an Active flag, what waits for approval is not
-approved, "which plan earns the most" adds up each plan's rows, and "single" marks the one row ranked."""
+"""An analyst's questions over a shipments log, a subscriptions list, staff and stock (my own tables, 2026-12-07):
+"where" asks for a place even when the rows' noun names their code, "inactive" negates an Active flag, what waits for
+approval is not approved, "which plan earns the most" adds up each plan's rows, "single" marks the one row ranked, a
+department said is no money word, and stock is what is held."""
 
 from __future__ import annotations
 
@@ -75,3 +76,25 @@ def test_single_marks_the_one_row_ranked():
     reading = parse.read("Who made the largest single claim?", claims, AnswerType.STRING)
     assert reading is not None and reading.unexplained == ()
     assert answer("Who made the largest single claim?", claims, "string") == "Tom Reed"
+
+
+def test_a_department_said_is_no_amount():
+    staff = table_of(
+        "Employee,Department,Salary,Start Date\nDev Patel,Sales,88000,2017-09-11\nCara Diaz,Sales,61000,2020-01-20\n"
+        "Jon Weber,Sales,59000,2024-04-15\nAda Brooks,Engineering,98000,2019-03-04\n",
+        "staff.csv",
+    )
+    # "Sales" said as a department is no money word: it ranked Sales by Salary, Dev Patel, at 0.8
+    assert answer("Who is the newest member of Sales?", staff, "string") == "Jon Weber"
+    assert answer("Who is the latest hire in Sales?", staff, "string") == "Jon Weber"
+    assert answer("Who is the newest member of the Sales team?", staff, "string") == "Jon Weber"
+    assert answer("What is the highest salary in Sales?", staff, "float") == 88000
+
+
+def test_units_held_are_what_a_stock_column_keeps():
+    inventory = table_of(
+        "SKU,Item,Category,In Stock\nS-1,Cold Brew Kit,Brewing,34\nS-2,Pour-Over Cone,Brewing,17\n", "i.csv"
+    )
+    reading = parse.read("How many units do we hold in Brewing?", inventory, AnswerType.INTEGER)
+    assert reading is not None and reading.unexplained == ()
+    assert answer("How many units do we hold in Brewing?", inventory, "integer") == 51
