@@ -38,8 +38,12 @@ def unprefixed(words: list[str], index_: Index) -> list[str]:
         rest = word[len(prefix) :].lstrip("-")
         # ("in" only of a column of yes and no: "inactive" of an Active flag; no reading of my own subscriptions
         # table, 2026-12-07; "income" or "invoice" negate nothing)
-        negated = [c for c, n in enumerate(names) if stem(rest) in n and (prefix != "in" or index_.flags[c])]
-        if prefix and len(rest) >= 3 and negated:
+        negated = (
+            prefix
+            and len(rest) >= 3
+            and any(stem(rest) in n and (prefix != "in" or index_.flags[c]) for c, n in enumerate(names))
+        )
+        if negated:
             if not any(stem(word) in n for n in names):
                 out += [BOUND_NEGATION, rest]
                 continue
