@@ -25,6 +25,7 @@ from backend.errors import AnswerbaseError
 from backend.models import SearchHit
 from backend.store import LanceStore
 from backend.tables import parse
+from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.loaded import LoadedTables
 from backend.tables.mentions import names_said
@@ -140,16 +141,14 @@ class TableAnswerer:
                 readings.append((reading.coverage, row, table, reading))
         if not readings:
             return None
-        # The table that explains most of the question; between two that explain as much, the one whose answer column
-        # the question asked for ("who works in Support": staff.csv's people, not budget.csv's guessed Quarter), then
-        # the one whose answer is of the role the question names ("who was hired first": staff.csv's Employee, not
-        # projects.csv's Client by its Start Date; wh_columns.fills_role), then the one whose own column holds the
-        # measure ("the billing for Acme": invoices.csv's Amount, not order lines' Quantity times their Unit Price,
-        # tables/derived.py); then the one whose rows are what it counts ("how many employees work in Engineering":
-        # staff.csv's rows, not the different Employees of expenses.csv's claims; "how many Travel Mugs do we have":
-        # inventory.csv's In Stock, not orders.csv's orders of mugs), and the one whose measure the question names
-        # ("the total payroll of Sales": staff.csv's Salary, not expenses.csv's one Amount). My own business tables,
-        # 2026-12-06: both were read from expenses.csv once it joined.
+        # The table that explains most of the question; between equals, the one whose answer column the question asked
+        # for ("who works in Support": staff.csv's people, not budget.csv's guessed Quarter), of the role a "who" names
+        # ("who was hired first": staff.csv's Employee, not projects.csv's Client), whose ranking's first row is the
+        # first of what it names ("our newest customer": a row a customer), whose own column holds the measure ("the
+        # billing for Acme": invoices.csv's Amount, not order lines' Quantity times Unit Price), whose rows are what it
+        # counts ("how many employees work in Engineering": staff.csv's rows, not expenses.csv's different Employees;
+        # "how many Travel Mugs do we have": inventory's In Stock, not orders of mugs), then whose measure it names
+        # ("the payroll of Sales": staff.csv's Salary, not expenses.csv's Amount). My own business tables, 2026-12-06/7.
         readings.sort(key=lambda r: _preferred(question, r[0], r[2], r[3]), reverse=True)
         coverage, row, table, reading = readings[0]
         model_plan = False
@@ -174,9 +173,9 @@ class TableAnswerer:
         if (
             rival is not None
             and rival.coverage >= coverage - 0.05
-            # (as sure of what it asks for, and of the role said: staff.csv's Employee is no tie with a Client)
-            and _preferred(question, coverage, readings[1][2], rival)[1:3]
-            == _preferred(question, coverage, readings[0][2], readings[0][3])[1:3]
+            # (as sure of what it asks for, of the role said and of what its first row names)
+            and _preferred(question, coverage, readings[1][2], rival)[1:4]
+            == _preferred(question, coverage, readings[0][2], readings[0][3])[1:4]
         ):
             confidence *= AMBIGUITY_FACTOR
         check = None
@@ -287,10 +286,14 @@ def _preferred(question: str, coverage: float, table: TypedTable, reading: parse
     """How a table's reading ranks against other tables' (higher first): see ``TableAnswerer.propose``."""
     plan = reading.plan
     counts_rows = plan.operation is not Operation.COUNT_DISTINCT or reading.different_said
+    asked = plan.select[0] if plan.select else plan.group_by
+    # (a row a customer, not the last order's customer: see TableAnswerer.propose)
+    ranked_once = reading.kind is not ReadingKind.SUPERLATIVE or asked is None or tells_rows_apart(table, asked)
     return (
         coverage,
         not reading.guessed_answer_column,
-        fills_role(question.lower(), table, plan.select[0] if plan.select else plan.group_by),
+        fills_role(question.lower(), table, asked),
+        ranked_once,
         plan.paired is None,
         counts_rows and not reading.counts_a_value_kept_in_units,
         not reading.measure_guessed,

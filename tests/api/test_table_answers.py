@@ -482,6 +482,20 @@ def test_between_two_tables_the_one_of_the_role_said_and_of_the_things_counted_a
     assert held["data"] == 210 and held["sources"][0]["computation"]["table"] == "stock.csv"
 
 
+def test_between_two_tables_the_one_with_a_row_for_each_of_what_is_ranked_answers(client):
+    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
+    # orders.csv, listed first, reads "our newest customer" as the customer of the last order (Acme, an old customer);
+    # subscriptions.csv has a row a customer (my own business tables, 2026-12-07: 'Acme Corp', at 0.536)
+    orders = "order id,order date,customer,revenue\nSO-1,2025-01-04,Hooli,90\nSO-2,2025-06-01,Acme,15\n"
+    orders += "SO-3,2025-12-20,Acme,40\n"
+    subscriptions = "customer,start date,monthly fee\nAcme,2024-02-01,300\nHooli,2025-01-02,49\n"
+    for name, data in (("a_orders.csv", orders), ("subscriptions.csv", subscriptions)):
+        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    newest = ask(client, context, "Who is our newest customer?", "string").json()
+    assert newest["data"] == "Hooli" and newest["sources"][0]["computation"]["table"] == "subscriptions.csv"
+    assert newest["confidence"] == 0.8
+
+
 def test_a_count_over_rows_no_condition_matches_is_offered_not_answered(client, tables_context):
     # A value computed over no rows was right on 0 of 8 WikiTableQuestions dev questions (answer/tables.py
     # NOTHING_MATCHED): a condition that picks nothing is more often misread than true, so the 0 is offered.
