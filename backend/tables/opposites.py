@@ -124,9 +124,13 @@ _OPPOSITES = {
     # "how many claims are pending approval" of an Approved column: not approved (it counted the approved ones, at
     # 0.62; my own expenses table, 2026-12-07)
     "pending": "approved",
+    # "how many customers churned", "the churn rate" of an Active column of yes and no: those not active (it counted
+    # every customer, at 0.28; no reading; my own subscriptions table, 2026-12-07; of a Cancelled On date: senses.py)
+    "churned": "active", "churn": "active", "lapsed": "active",
 }  # fmt: skip
 _OPPOSITE_NAMES = {
     "on time": {"time"}, "approved": {"approv"}, "passed": {"pass"}, "delivered": {"deliv"}, "paid": {"pay"},
+    "active": {"activ"},
 }  # fmt: skip
 # Words whose opposite cells write, where no cell writes the word: "how many open deals" of a Stage column whose
 # cells say "Closed Won" and "Closed Lost", and never "Open"; "open tasks" of a Status "Done" (the first written).

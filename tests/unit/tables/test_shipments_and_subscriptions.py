@@ -5,6 +5,8 @@ department said is no money word, and stock is what is held."""
 
 from __future__ import annotations
 
+import pytest
+
 from backend.tables import parse
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
@@ -98,3 +100,12 @@ def test_units_held_are_what_a_stock_column_keeps():
     reading = parse.read("How many units do we hold in Brewing?", inventory, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
     assert answer("How many units do we hold in Brewing?", inventory, "integer") == 51
+
+
+def test_churned_of_an_active_flag_is_not_active():
+    subscriptions = table_of(SUBSCRIPTIONS, "subscriptions.csv")
+    # it counted every customer, at 0.28
+    assert answer("How many customers churned?", subscriptions, "integer") == 2
+    assert answer("Which customers churned?", subscriptions, "string_array") == ["Cobalt Ltd", "Evergreen"]
+    # (no reading before) the share of customers not active
+    assert answer("What is the churn rate?", subscriptions, "float") == pytest.approx(100 / 3)
