@@ -34,6 +34,7 @@ from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
 from backend.tables.results import compute, rows_read
 from backend.tables.wh_columns import fills_role
+from backend.tables.words import name_said
 from backend.types import AnswerType
 
 SPREADSHEETS = (".csv", ".tsv", ".xlsx")  # documents that are tables and nothing else
@@ -141,14 +142,13 @@ class TableAnswerer:
                 readings.append((reading.coverage, row, table, reading))
         if not readings:
             return None
-        # The table that explains most of the question; between equals, the one whose answer column the question asked
-        # for ("who works in Support": staff.csv's people, not budget.csv's guessed Quarter), of the role a "who" names
-        # ("who was hired first": staff.csv's Employee, not projects.csv's Client), whose ranking's first row is the
-        # first of what it names ("our newest customer": a row a customer), whose own column holds the measure ("the
-        # billing for Acme": invoices.csv's Amount, not order lines' Quantity times Unit Price), whose rows are what it
-        # counts ("how many employees work in Engineering": staff.csv's rows, not expenses.csv's different Employees;
-        # "how many Travel Mugs do we have": inventory's In Stock, not orders of mugs), then whose measure it names
-        # ("the payroll of Sales": staff.csv's Salary, not expenses.csv's Amount). My own business tables, 2026-12-06/7.
+        # The table that explains most of the question; between equals, the one whose answer column was asked for
+        # ("who works in Support": staff.csv's people, not budget.csv's Quarter), of the role a "who" names ("who was
+        # hired first": an Employee, not a Client), with a row for each of what it ranks ("our newest customer"), whose
+        # name it says more of ("which orders": orders.csv, not purchase_orders.csv), whose own column holds the
+        # measure (invoices.csv's Amount, not order lines' Quantity times Unit Price), whose rows (or units) are what it
+        # counts (staff.csv's employees, not expenses.csv's; inventory's mugs, not orders of mugs), then whose measure
+        # it names ("the payroll of Sales": staff.csv's Salary, not expenses.csv's Amount). My own tables, 2026-12-06/7.
         readings.sort(key=lambda r: _preferred(question, r[0], r[2], r[3]), reverse=True)
         coverage, row, table, reading = readings[0]
         model_plan = False
@@ -169,13 +169,12 @@ class TableAnswerer:
         cap = matched_caps(reading, result, table)
         if cap is not None:
             confidence = min(confidence, cap.level)
-        rival = readings[1][3] if len(readings) > 1 else None
+        # a rival as sure of what it asks for, of the role said, of what its first row names, and as named
+        rival = _preferred(question, coverage, *readings[1][2:]) if len(readings) > 1 else None
         if (
             rival is not None
-            and rival.coverage >= coverage - 0.05
-            # (as sure of what it asks for, of the role said and of what its first row names)
-            and _preferred(question, coverage, readings[1][2], rival)[1:4]
-            == _preferred(question, coverage, readings[0][2], readings[0][3])[1:4]
+            and readings[1][0] >= coverage - 0.05
+            and rival[1:5] == _preferred(question, coverage, *readings[0][2:])[1:5]
         ):
             confidence *= AMBIGUITY_FACTOR
         check = None
@@ -294,6 +293,7 @@ def _preferred(question: str, coverage: float, table: TypedTable, reading: parse
         not reading.guessed_answer_column,
         fills_role(question.lower(), table, asked),
         ranked_once,
+        name_said(question, table),
         plan.paired is None,
         counts_rows and not reading.counts_a_value_kept_in_units,
         not reading.measure_guessed,

@@ -275,6 +275,13 @@ def table_words(table: TypedTable) -> set[str]:
     return {stem(w) for w in _named_for(table)}
 
 
+def name_said(q: str, table: TypedTable) -> float:
+    """The share of a table's name words the question says ("which orders were cancelled": all of orders.csv's, half of
+    purchase_orders.csv's): between two tables that read it as well, the one it names (answer/tables.py)."""
+    named = table_words(table)
+    return len(named & {stem(w) for w in re.findall(r"\w+", q.lower())}) / len(named) if named else 0.0
+
+
 def row_noun(table: TypedTable) -> str:
     """The stem of the last word of a table's document name: what one row is ("line" of invoice_lines.csv)."""
     words = _named_for(table)

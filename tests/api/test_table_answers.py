@@ -496,6 +496,21 @@ def test_between_two_tables_the_one_with_a_row_for_each_of_what_is_ranked_answer
     assert newest["confidence"] == 0.8
 
 
+def test_between_two_tables_the_one_the_question_names_answers_and_is_no_tie(client):
+    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
+    # both tables' rows are orders and both have cancelled ones: "which orders" names all of orders.csv's name and
+    # half of purchase_orders.csv's (my own business tables, 2026-12-07: answered at 0.536, as a tie)
+    purchases = "po number,supplier,status\nPO-1,Northwind,Cancelled\nPO-2,Contoso,Received\n"
+    orders = "order id,customer,status\nSO-1,Hooli,Cancelled\nSO-2,Acme,Cancelled\nSO-3,Acme,Shipped\n"
+    for name, data in (("a_purchase_orders.csv", purchases), ("orders.csv", orders)):
+        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    cancelled = ask(client, context, "Which orders were cancelled?", "string_array").json()
+    assert cancelled["data"] == ["SO-1", "SO-2"] and cancelled["sources"][0]["computation"]["table"] == "orders.csv"
+    assert cancelled["confidence"] == 0.8
+    purchased = ask(client, context, "Which purchase orders were cancelled?", "string_array").json()
+    assert purchased["data"] == ["PO-1"] and purchased["confidence"] == 0.8
+
+
 def test_a_count_over_rows_no_condition_matches_is_offered_not_answered(client, tables_context):
     # A value computed over no rows was right on 0 of 8 WikiTableQuestions dev questions (answer/tables.py
     # NOTHING_MATCHED): a condition that picks nothing is more often misread than true, so the 0 is offered.
