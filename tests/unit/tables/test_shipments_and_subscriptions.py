@@ -1,7 +1,8 @@
 """An analyst's questions over a shipments log, a subscriptions list, staff and stock (my own tables, 2026-12-07):
 "where" asks for a place even when the rows' noun names their code, "inactive" negates an Active flag, what waits for
 approval is not approved, "which plan earns the most" adds up each plan's rows, "single" marks the one row ranked, a
-department said is no money word, and stock is what is held."""
+department said is no money word, stock is what is held, and an average said of a plan that takes none is a word it
+leaves out."""
 
 from __future__ import annotations
 
@@ -109,3 +110,12 @@ def test_churned_of_an_active_flag_is_not_active():
     assert answer("Which customers churned?", subscriptions, "string_array") == ["Cobalt Ltd", "Evergreen"]
     # (no reading before) the share of customers not active
     assert answer("What is the churn rate?", subscriptions, "float") == pytest.approx(100 / 3)
+
+
+def test_an_average_said_of_a_count_is_a_word_left_out():
+    orders = table_of("Order ID,Customer,Revenue\nSO-1,Hooli,90\nSO-2,Acme,15\nSO-3,Acme,40\n", "orders.csv")
+    # it counted every order, 3, at 0.62, "average" unexplained by nothing
+    reading = parse.read("How many orders does a customer place on average?", orders, AnswerType.FLOAT)
+    assert reading is not None and reading.unexplained == ("average",)
+    # an average the plan takes still explains it
+    assert parse.read("What is the average revenue per order?", orders, AnswerType.FLOAT).unexplained == ()
