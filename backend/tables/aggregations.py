@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 from backend.tables.column_kinds import (
+    MONEY_NAME,
     PRICE_NAME,
     SCORE_NAME,
     has_missing_cells,
@@ -17,6 +18,7 @@ from backend.tables.column_kinds import (
     writes_units,
     year_column,
 )
+from backend.tables.columns import the_amount
 from backend.tables.counts import EARNED
 from backend.tables.infer import TypedTable
 from backend.tables.periods import across_months
@@ -107,6 +109,15 @@ def per_group(p: ParsedQuestion) -> Outcome:
         # "team" left out, at 0.8; my own staff table, 2026-11-29)
         plan = Plan(Operation.COUNT, group_by=p.answer_column, where=p.where, descending=p.is_max)
         return p.reading(replace(plan, limit=p.group_limit), ReadingKind.GROUP)
+    asked = p.answer_column
+    best = _BEST_OF.search(q) if repeats and p.measure is None and asked is not None else None
+    money = the_amount(p.table, p.condition_columns) if best else None
+    money = money if money is not None and MONEY_NAME.search(p.table.columns[money].name) else None
+    if best and money is not None and asked is not None and stem(best.group(1)) in p.index.names[asked]:
+        # "who is our top customer", "our best customer": the one whose rows bring in the most money (it read the
+        # first row listed, at 0.8; no reading of "best"; my own orders table, 2026-12-07)
+        plan = Plan(Operation.SUM, money, group_by=p.answer_column, where=p.where, descending=True)
+        return p.reading(replace(plan, limit=p.group_limit), ReadingKind.GROUP)
     # "who earns the highest salary" of one row per person: that row's salary, read as a ranking of rows (it read
     # "sum of 'salary' for each 'name'", right but worded as if names repeated; my own staff table, 2026-11-29)
     earned = (EARNED.search(q) or _ADDS_UP.search(q)) if repeats else None
@@ -183,6 +194,7 @@ def _one_row_ranked(p: ParsedQuestion) -> bool:
 
 _TEAM_SIZE = re.compile(r"\b(?:largest|biggest|smallest) (?:team|group|crew|staff)\b")
 _SIZE = re.compile(r"\b(?:biggest|largest|smallest|top)\s+(\w+)")
+_BEST_OF = re.compile(r"\b(?:top|best)\s+(?!\d)(\w+)")
 
 
 def _sized(p: ParsedQuestion) -> re.Match[str] | None:

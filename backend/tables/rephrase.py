@@ -2,7 +2,8 @@
 number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"), a
 decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the
 top or bottom row of the table, "penultimate" (second to last), "best-selling" (most sold), "most valuable" (highest
-value), and the comparative of two said as a superlative ("the higher average")."""
+value), "our best month" (the month of the highest total), and the comparative of two said as a superlative ("the
+higher average")."""
 
 from __future__ import annotations
 
@@ -100,6 +101,13 @@ _SELLING = re.compile(r"(?i)\b(best|top|worst)[- ]selling\b")
 _VALUABLE = re.compile(r"(?i)\b(most|least) valuable\b(?! players?\b)")
 
 
+# "what was our best month": the month of the highest total, as "which month was the highest" reads (no reading; my
+# own orders table, 2026-12-07)
+_BEST_PERIOD = re.compile(
+    r"(?i)^(?:what|which) (?:was|is|were) (?:our|the) (best|worst|top) (month|quarter|year|week|day)\b"
+)
+
+
 def _decade(match: re.Match[str]) -> str:
     """ "in the 1920's" as "between 1920 and 1929" (a century for 1800s, 1900s)."""
     said = match.group(2).lstrip("'")
@@ -125,6 +133,9 @@ def rephrased(question: str) -> str:
     )
     question = _PENULTIMATE.sub("second to last", question)
     question = _SELLING.sub(lambda m: "least sold" if m.group(1).lower() == "worst" else "most sold", question)
+    question = _BEST_PERIOD.sub(
+        lambda m: f"which {m.group(2)} was the {'lowest' if m.group(1).lower() == 'worst' else 'highest'}", question
+    )
     question = _VALUABLE.sub(lambda m: "highest value" if m.group(1).lower() == "most" else "lowest value", question)
     question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X

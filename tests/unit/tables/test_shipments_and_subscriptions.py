@@ -1,8 +1,8 @@
 """An analyst's questions over a shipments log, a subscriptions list, staff and stock (my own tables, 2026-12-07):
 "where" asks for a place even when the rows' noun names their code, "inactive" negates an Active flag, what waits for
 approval is not approved, "which plan earns the most" adds up each plan's rows, "single" marks the one row ranked, a
-department said is no money word, stock is what is held, and an average said of a plan that takes none is a word it
-leaves out."""
+department said is no money word, stock is what is held, "our top customer" and "our best month" bring in the most,
+and an average said of a plan that takes none is a word it leaves out."""
 
 from __future__ import annotations
 
@@ -119,3 +119,16 @@ def test_an_average_said_of_a_count_is_a_word_left_out():
     assert reading is not None and reading.unexplained == ("average",)
     # an average the plan takes still explains it
     assert parse.read("What is the average revenue per order?", orders, AnswerType.FLOAT).unexplained == ()
+
+
+def test_our_top_or_best_customer_and_our_best_month_are_the_most_money():
+    orders = table_of(
+        "Order ID,Order Date,Customer,Revenue\nSO-1,2025-01-04,Acme,90\nSO-2,2025-01-20,Hooli,60\n"
+        "SO-3,2025-02-03,Hooli,70\nSO-4,2025-03-09,Acme,15\n",
+        "orders.csv",
+    )
+    # "top customer" read the first row listed (Acme), at 0.8; "best customer" and "best month" had no reading
+    assert answer("Who is our top customer?", orders, "string") == "Hooli"
+    assert answer("Who is our best customer?", orders, "string") == "Hooli"
+    assert answer("What was our best month?", orders, "string") == "January"
+    assert answer("What was our worst month?", orders, "string") == "March"
