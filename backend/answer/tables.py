@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from backend.answer.engine import Outcome, SecondReading, TableEvidence
 from backend.answer.table_caps import matched_caps
+from backend.answer.table_choice import ambiguous, ranked
 from backend.answer.table_confidence import (
     AMBIGUITY_FACTOR,
     EXPLAINS_EVERY_WORD,
@@ -25,7 +26,6 @@ from backend.errors import AnswerbaseError
 from backend.models import SearchHit
 from backend.store import LanceStore
 from backend.tables import parse
-from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.loaded import LoadedTables
 from backend.tables.mentions import names_said
@@ -33,8 +33,6 @@ from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind
 from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
 from backend.tables.results import compute, rows_read
-from backend.tables.wh_columns import fills_role
-from backend.tables.words import name_said
 from backend.types import AnswerType
 
 SPREADSHEETS = (".csv", ".tsv", ".xlsx")  # documents that are tables and nothing else
@@ -142,14 +140,7 @@ class TableAnswerer:
                 readings.append((reading.coverage, row, table, reading))
         if not readings:
             return None
-        # The table that explains most of the question; between equals, the one whose answer column was asked for
-        # ("who works in Support": staff.csv's people, not budget.csv's Quarter), of the role a "who" names ("who was
-        # hired first": an Employee, not a Client), with a row for each of what it ranks ("our newest customer"), whose
-        # name it says more of ("which orders": orders.csv, not purchase_orders.csv), whose own column holds the
-        # measure (invoices.csv's Amount, not order lines' Quantity times Unit Price), whose rows (or units) are what it
-        # counts (staff.csv's employees, not expenses.csv's; inventory's mugs, not orders of mugs), then whose measure
-        # it names ("the payroll of Sales": staff.csv's Salary, not expenses.csv's Amount). My own tables, 2026-12-06/7.
-        readings.sort(key=lambda r: _preferred(question, r[0], r[2], r[3]), reverse=True)
+        readings = ranked(question, readings)  # the table that answers first (answer/table_choice.py)
         coverage, row, table, reading = readings[0]
         model_plan = False
         if self._planner is not None:
@@ -169,13 +160,7 @@ class TableAnswerer:
         cap = matched_caps(reading, result, table)
         if cap is not None:
             confidence = min(confidence, cap.level)
-        # a rival as sure of what it asks for, of the role said, of what its first row names, and as named
-        rival = _preferred(question, coverage, *readings[1][2:]) if len(readings) > 1 else None
-        if (
-            rival is not None
-            and readings[1][0] >= coverage - 0.05
-            and rival[1:5] == _preferred(question, coverage, *readings[0][2:])[1:5]
-        ):
+        if ambiguous(question, readings):  # another table reads it as well
             confidence *= AMBIGUITY_FACTOR
         check = None
         if self._checker is not None and coverage < EXPLAINS_EVERY_WORD and self._checker.ready:
@@ -278,23 +263,4 @@ def _hit(row: dict, evidence: TableEvidence) -> SearchHit:
         text="\n".join(lines) or evidence.plan,
         ordinal=0,
         score=1.0,
-    )
-
-
-def _preferred(question: str, coverage: float, table: TypedTable, reading: parse.Reading) -> tuple[float | bool, ...]:
-    """How a table's reading ranks against other tables' (higher first): see ``TableAnswerer.propose``."""
-    plan = reading.plan
-    counts_rows = plan.operation is not Operation.COUNT_DISTINCT or reading.different_said
-    asked = plan.select[0] if plan.select else plan.group_by
-    # (a row a customer, not the last order's customer: see TableAnswerer.propose)
-    ranked_once = reading.kind is not ReadingKind.SUPERLATIVE or asked is None or tells_rows_apart(table, asked)
-    return (
-        coverage,
-        not reading.guessed_answer_column,
-        fills_role(question.lower(), table, asked),
-        ranked_once,
-        name_said(question, table),
-        plan.paired is None,
-        counts_rows and not reading.counts_a_value_kept_in_units,
-        not reading.measure_guessed,
     )

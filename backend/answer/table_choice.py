@@ -1,0 +1,68 @@
+"""Which of a context's tables answers a question several of them read (``ranked``), and whether a rival reads it as
+well (``ambiguous``: the answer's confidence then drops by table_confidence.AMBIGUITY_FACTOR).
+
+The table that explains most of the question answers; between equals, in this order (each a wrong table first met on
+my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business):
+- the one whose answer column the question asked for ("who works in Support": staff.csv's people, not budget.csv's
+  guessed Quarter);
+- the one whose answer is of the role a "who" names ("who was hired first": staff.csv's Employee, not projects.csv's
+  Client by its Start Date; ``wh_columns.fills_role``);
+- the one with a row for each of what a ranking names ("who is our newest customer": subscriptions.csv, not the
+  customer of orders.csv's last order);
+- the one whose name the question says more of ("which orders were cancelled": orders.csv, not purchase_orders.csv;
+  ``words.name_said``);
+- the one whose own column holds the measure ("the billing for Acme": invoices.csv's Amount, not order lines'
+  Quantity times their Unit Price, tables/derived.py);
+- the one whose rows (or units) are what it counts ("how many employees work in Engineering": staff.csv's rows, not
+  expenses.csv's different Employees; "how many Travel Mugs do we have": inventory.csv's In Stock, not orders.csv's
+  orders of mugs);
+- the one whose measure the question names ("the total payroll of Sales": staff.csv's Salary, not expenses.csv's one
+  Amount).
+A rival within 0.05 of the coverage and equal on the first four makes the answer ambiguous.
+"""
+
+from __future__ import annotations
+
+from backend.tables import parse
+from backend.tables.column_kinds import tells_rows_apart
+from backend.tables.infer import TypedTable
+from backend.tables.plan import Operation, ReadingKind
+from backend.tables.wh_columns import fills_role
+from backend.tables.words import name_said
+
+# A table's reading of a question: its coverage, the stored row of its document, the table, the reading
+Candidate = tuple[float, dict, TypedTable, parse.Reading]
+_TIED = 0.05  # coverages this close are as good (no data: one content word of twenty)
+
+
+def ranked(question: str, candidates: list[Candidate]) -> list[Candidate]:
+    """The tables' readings, the one that answers first."""
+    return sorted(candidates, key=lambda c: _preference(question, c[0], c[2], c[3]), reverse=True)
+
+
+def ambiguous(question: str, candidates: list[Candidate]) -> bool:
+    """Whether the runner-up of ``ranked`` candidates reads the question as well as the first: as much of it, and as
+    sure of what it asks for, of the role said, of what its first row names, and as named."""
+    if len(candidates) < 2:
+        return False
+    (coverage, _, table, reading), (rival_coverage, _, rival_table, rival) = candidates[:2]
+    first, second = _preference(question, coverage, table, reading), _preference(question, coverage, rival_table, rival)
+    return rival_coverage >= coverage - _TIED and first[1:5] == second[1:5]
+
+
+def _preference(question: str, coverage: float, table: TypedTable, reading: parse.Reading) -> tuple[float | bool, ...]:
+    """How a table's reading ranks against other tables' (higher first; see the module's docstring)."""
+    plan = reading.plan
+    counts_rows = plan.operation is not Operation.COUNT_DISTINCT or reading.different_said
+    asked = plan.select[0] if plan.select else plan.group_by
+    ranked_once = reading.kind is not ReadingKind.SUPERLATIVE or asked is None or tells_rows_apart(table, asked)
+    return (
+        coverage,
+        not reading.guessed_answer_column,
+        fills_role(question.lower(), table, asked),
+        ranked_once,
+        name_said(question, table),
+        plan.paired is None,
+        counts_rows and not reading.counts_a_value_kept_in_units,
+        not reading.measure_guessed,
+    )
