@@ -64,7 +64,7 @@ class Reading:
     # claims: their one Amount); between two tables that read a question as well, the other
     measure_guessed: bool = False
     # "how many Travel Mugs do we have" of orders.csv: its rows counted are orders, not the mugs a Quantity keeps
-    # (between two tables, the one whose rows or units are what is counted: answer/tables.py)
+    # (between two tables, the one whose rows or units are what is counted: answer/table_choice.py)
     counts_a_value_kept_in_units: bool = False
 
 

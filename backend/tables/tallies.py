@@ -168,12 +168,12 @@ def value_counted(q: str, conditions: list[Condition], table: TypedTable) -> boo
     """Whether "how many" counts a value a condition says, said whole and not as a kind of row: "how many *Travel
     Mugs* do we have" counts mugs; "how many Travel Mug *orders*" counts orders (what a row of orders.csv is)."""
     rows = table_words(table)
+    said = re.search(r"\bhow many (.*)", q)
+    after = re.findall(r"\w+", said.group(1)) if said else []
     for condition in conditions:
         if condition.op != "=" or not isinstance(condition.value, str):
             continue
         words = [stem(w) for w in normal(condition.value).split()]
-        said = re.search(r"\bhow many (.*)", q)
-        after = re.findall(r"\w+", said.group(1)) if said else []
         following = stem(after[len(words)]) if len(after) > len(words) else ""
         if [stem(w) for w in after[: len(words)]] == words and following not in rows:
             return True

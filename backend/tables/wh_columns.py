@@ -76,7 +76,7 @@ def roles_first(q: str) -> list[str]:
 def fills_role(q: str, table: TypedTable, column: int | None) -> bool:
     """Whether ``column`` is of the people a "who" question's verb or noun names the role of ("who was hired first",
     "the most recent hire": an employee; "who ordered": a customer), or the question names no role (between two tables
-    that read a question as well, the one whose answer is of that role: ``answer.tables``)."""
+    that read a question as well, the one whose answer is of that role: ``answer/table_choice.py``)."""
     if not re.match(r"\s*who\b", q):
         return True
     said = [words for verb, words in _ROLES if any(verb.match(w) for w in re.findall(r"\w+", q))]

@@ -277,7 +277,7 @@ def table_words(table: TypedTable) -> set[str]:
 
 def name_said(q: str, table: TypedTable) -> float:
     """The share of a table's name words the question says ("which orders were cancelled": all of orders.csv's, half of
-    purchase_orders.csv's): between two tables that read it as well, the one it names (answer/tables.py)."""
+    purchase_orders.csv's): between two tables that read it as well, the one it names (answer/table_choice.py)."""
     named = table_words(table)
     return len(named & {stem(w) for w in re.findall(r"\w+", q.lower())}) / len(named) if named else 0.0
 
