@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from backend.answer.engine import Outcome, SecondReading, TableEvidence
 from backend.answer.table_caps import matched_caps
-from backend.answer.table_choice import ambiguous, ranked
+from backend.answer.table_choice import Candidate, ambiguous, ranked
 from backend.answer.table_confidence import (
     AMBIGUITY_FACTOR,
     EXPLAINS_EVERY_WORD,
@@ -160,7 +160,9 @@ class TableAnswerer:
         cap = matched_caps(reading, result, table)
         if cap is not None:
             confidence = min(confidence, cap.level)
-        if ambiguous(question, readings):  # another table reads it as well
+        if ambiguous(question, readings) and _has_value(readings[1], answer_type):  # another table answers it as well
+            # (not one whose reading matches nothing: "which item is out of stock" of a purchase orders table with no
+            # Qty of 0 made inventory.csv's answer ambiguous, at 0.536; my own business tables, 2026-12-07)
             confidence *= AMBIGUITY_FACTOR
         check = None
         if self._checker is not None and coverage < EXPLAINS_EVERY_WORD and self._checker.ready:
@@ -199,6 +201,12 @@ class TableAnswerer:
             coverage >= EXPLAINS_EVERY_WORD,
             cap is None or cap.offers_value,
         )
+
+
+def _has_value(candidate: Candidate, answer_type: AnswerType) -> bool:
+    """Whether a table's reading computes a value of the type asked (a rival that matches no rows answers nothing)."""
+    _, _, table, reading = candidate
+    return compute(reading, table, answer_type)[1][0] is not None
 
 
 def plan_kind(plan: Plan, answer_type: AnswerType) -> ReadingKind:
