@@ -18,7 +18,8 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
   orders of mugs);
 - the one whose measure the question names ("the total payroll of Sales": staff.csv's Salary, not expenses.csv's one
   Amount).
-A rival within 0.05 of the coverage and equal on the first four makes the answer ambiguous.
+A rival within 0.05 of the coverage and equal on the first four makes the answer ambiguous (where it computes a value:
+answer/tables.py).
 """
 
 from __future__ import annotations
