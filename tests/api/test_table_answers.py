@@ -431,14 +431,21 @@ def test_a_reading_too_weak_to_trust_is_offered_and_can_be_accepted_as_it_is(cli
     assert "suggestion" not in named
 
 
-def test_between_two_tables_that_read_a_question_the_one_with_the_column_asked_for_answers(client):
+def _workspace_of(client, *tables: tuple[str, str]) -> str:
+    """A new context holding the CSV tables given (name, text), uploaded in that order (the order ties are read in)."""
     context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
+    for name, data in tables:
+        response = client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+        assert response.status_code == 201
+    return context
+
+
+def test_between_two_tables_that_read_a_question_the_one_with_the_column_asked_for_answers(client):
     staff = (
         "employee,department,title\nEla Novak,Support,Support Lead\nFinn Olsen,Support,Support Agent\nAda,Sales,Rep\n"
     )
     budget = "department,quarter,budget\nSupport,Q1,90000\nSupport,Q2,94500\nSales,Q1,180000\n"
-    for name, data in (("budget.csv", budget), ("staff.csv", staff)):
-        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    context = _workspace_of(client, ("budget.csv", budget), ("staff.csv", staff))
     # Both tables have a Support department; only staff.csv has people to say who: budget.csv's quarters are a guess.
     found = ask(client, context, "Who works in the Support department?", "string_array").json()
     assert sorted(found["data"]) == ["Ela Novak", "Finn Olsen"]
@@ -446,15 +453,13 @@ def test_between_two_tables_that_read_a_question_the_one_with_the_column_asked_f
 
 
 def test_between_two_tables_the_one_whose_measure_is_named_and_whose_rows_are_counted_answers(client):
-    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
     # listed first, a table of expense claims reads both questions as fully as the staff table does: the different
     # Employees of its Engineering claims, and its one Amount as the "payroll" (my own business tables, 2026-12-06)
     expenses = "claim id,employee,department,amount\nE-1,Tom,Engineering,18.4\nE-2,Tom,Engineering,1299\n"
     expenses += "E-3,Pia,Sales,46.5\n"
     staff = "employee,department,salary\nTom,Engineering,72000\nOmar,Engineering,69000\nJo,Engineering,81000\n"
     staff += "Pia,Sales,61000\n"
-    for name, data in (("expenses.csv", expenses), ("staff.csv", staff)):
-        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    context = _workspace_of(client, ("expenses.csv", expenses), ("staff.csv", staff))
     counted = ask(client, context, "How many employees work in Engineering?").json()
     assert counted["data"] == 3 and counted["sources"][0]["computation"]["table"] == "staff.csv"
     payroll = ask(client, context, "What is the total payroll of the Sales department?").json()
@@ -462,20 +467,15 @@ def test_between_two_tables_the_one_whose_measure_is_named_and_whose_rows_are_co
 
 
 def test_between_two_tables_the_one_of_the_role_said_and_of_the_things_counted_answers(client):
-    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
     # listed first, projects.csv reads "who was hired first" as fully as staff.csv (its Start Date, its Client), and
     # orders.csv counts the orders of Travel Mugs; my own business tables, 2026-12-07: both answered from the wrong one
     projects = "project,client,start date\nWeb,Acme Corp,2018-01-15\nApp,Globex,2021-03-01\n"
     orders = "order id,product,quantity\nSO-1,Travel Mug,12\nSO-2,Travel Mug,3\nSO-3,Kettle,1\n"
     staff = "employee,department,start date\nTom,Engineering,2019-06-14\nPia,Sales,2020-02-01\n"
     stock = "sku,item,in stock\nK-1,Kettle,14\nM-1,Travel Mug,210\n"
-    for name, data in (
-        ("a_orders.csv", orders),
-        ("a_projects.csv", projects),
-        ("staff.csv", staff),
-        ("stock.csv", stock),
-    ):
-        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    context = _workspace_of(
+        client, ("a_orders.csv", orders), ("a_projects.csv", projects), ("staff.csv", staff), ("stock.csv", stock)
+    )
     hired = ask(client, context, "Who was hired first?", "string").json()
     assert hired["data"] == "Tom" and hired["sources"][0]["computation"]["table"] == "staff.csv"
     held = ask(client, context, "How many Travel Mugs do we have?").json()
@@ -483,27 +483,23 @@ def test_between_two_tables_the_one_of_the_role_said_and_of_the_things_counted_a
 
 
 def test_between_two_tables_the_one_with_a_row_for_each_of_what_is_ranked_answers(client):
-    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
     # orders.csv, listed first, reads "our newest customer" as the customer of the last order (Acme, an old customer);
     # subscriptions.csv has a row a customer (my own business tables, 2026-12-07: 'Acme Corp', at 0.536)
     orders = "order id,order date,customer,revenue\nSO-1,2025-01-04,Hooli,90\nSO-2,2025-06-01,Acme,15\n"
     orders += "SO-3,2025-12-20,Acme,40\n"
     subscriptions = "customer,start date,monthly fee\nAcme,2024-02-01,300\nHooli,2025-01-02,49\n"
-    for name, data in (("a_orders.csv", orders), ("subscriptions.csv", subscriptions)):
-        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    context = _workspace_of(client, ("a_orders.csv", orders), ("subscriptions.csv", subscriptions))
     newest = ask(client, context, "Who is our newest customer?", "string").json()
     assert newest["data"] == "Hooli" and newest["sources"][0]["computation"]["table"] == "subscriptions.csv"
     assert newest["confidence"] == 0.8
 
 
 def test_between_two_tables_the_one_the_question_names_answers_and_is_no_tie(client):
-    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
     # both tables' rows are orders and both have cancelled ones: "which orders" names all of orders.csv's name and
     # half of purchase_orders.csv's (my own business tables, 2026-12-07: answered at 0.536, as a tie)
     purchases = "po number,supplier,status\nPO-1,Northwind,Cancelled\nPO-2,Contoso,Received\n"
     orders = "order id,customer,status\nSO-1,Hooli,Cancelled\nSO-2,Acme,Cancelled\nSO-3,Acme,Shipped\n"
-    for name, data in (("a_purchase_orders.csv", purchases), ("orders.csv", orders)):
-        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    context = _workspace_of(client, ("a_purchase_orders.csv", purchases), ("orders.csv", orders))
     cancelled = ask(client, context, "Which orders were cancelled?", "string_array").json()
     assert cancelled["data"] == ["SO-1", "SO-2"] and cancelled["sources"][0]["computation"]["table"] == "orders.csv"
     assert cancelled["confidence"] == 0.8
@@ -512,14 +508,12 @@ def test_between_two_tables_the_one_the_question_names_answers_and_is_no_tie(cli
 
 
 def test_a_table_whose_reading_matches_nothing_makes_no_answer_ambiguous(client):
-    context = client.post("/v1/contexts", json={"name": "workspace"}).json()["id"]
     # both read "which item is out of stock" whole; the purchase orders have no Qty of 0, so only the stock answers
     # (it was held at 0.536 as a tie; my own business tables, 2026-12-07). Between equals the one listed first is
     # read: a rival listed first that matches nothing is still the answer (declined), left as it is.
     purchases = "po number,item,qty\nPO-1,Lids,800\nPO-2,Milk,120\n"
     stock = "sku,item,in stock\nK-1,Kettle,14\nB-1,Cold Brew Bottle,0\n"
-    for name, data in (("inventory.csv", stock), ("purchase_orders.csv", purchases)):
-        client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
+    context = _workspace_of(client, ("inventory.csv", stock), ("purchase_orders.csv", purchases))
     out = ask(client, context, "Which item is out of stock?", "string").json()
     assert out["data"] == "Cold Brew Bottle" and out["confidence"] == 0.8
 
