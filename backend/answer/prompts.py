@@ -73,9 +73,10 @@ PLAN_SYSTEM_PROMPT = (
     "=, !=, <, <=, >, >=, contains, lacks (does not contain), in (`value` a list for in), empty, filled (the cell is "
     "missing or not; `value` null); to compare a column with another column of the same row, name it in "
     "`compare_to` (`value` null: stock below the reorder level). With `group_by`, an aggregate per group, ordered "
-    "by it (`descending`); `group_part` month or year groups a date column by that part of its dates. A measure of "
-    "two number columns: `column` (or `order_by`) over `per` (a sum is the total over the total: the cost per "
-    "conversion), less `less` (the profit: revenue less cost) or times `times` (an order's value: quantity times unit "
+    "by it (`descending`); `group_part` month, quarter or year groups a date column by that part of its dates. A "
+    "measure of two number columns: `column` (or `order_by`) over `per` (a sum is the total over the total: the "
+    "cost per conversion), less `less` (the profit: revenue less cost) or times `times` (an order's value: quantity "
+    "times unit "
     "price), row by row; set at most one of them. Use column "
     "names exactly as given. If the table cannot answer the question, reply "
     '{"answerable": false} with the other fields null or empty.'

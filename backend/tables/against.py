@@ -46,8 +46,9 @@ _DETERMINER = r"(?:(?:the|their|its|his|her|our|a)\s+)?"
 # "which items need reordering", "how many products are due for a restock": what is held is at or under the level at
 # which it is reordered (the usual rule of a reorder point), a column named for reordering ("Reorder Level")
 NEEDS_REORDER = re.compile(
-    r"\b(?:needs?|needing|due for)\s+(?:to be\s+|a\s+)?(?:reorder(?:ing|ed)?|restock(?:ing|ed)?|replenish(?:ing|ed)?)\b"
-)
+    r"\b(?:needs?|needing|due for|should|must)\s+(?:we\s+)?(?:to be\s+|be\s+|to\s+|a\s+)?"
+    r"(?:reorder(?:ing|ed)?|restock(?:ing|ed)?|replenish(?:ing|ed)?)\b"
+)  # ("how many items do we need to reorder" counted every item, at 0.28; my own inventory table, 2026-12-07)
 _REORDER = re.compile(r"(?i)\b(?:reorder|restock|min(?:imum)?)\b")
 # "which products are out of stock", "sold out": none held. ("How many Espresso Beans are in stock" asks for its
 # stock, not whether it has some: "in stock" is no condition.)

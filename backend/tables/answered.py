@@ -10,7 +10,16 @@ import re
 from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, says_when, tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.row_nouns import row_words_explained
-from backend.tables.wh_columns import asks_person, names_people, of_numbers, roles_first, rows_named, wh_words_column
+from backend.tables.wh_columns import (
+    asks_person,
+    code_names_rows,
+    goods_bought,
+    names_people,
+    of_numbers,
+    roles_first,
+    rows_named,
+    wh_words_column,
+)
 from backend.tables.words import (
     ABBREVIATIONS,
     MAX_WORDS,
@@ -47,6 +56,7 @@ def answered_column(
     # "which team", "what year", "what is the name of": the column named right after the wh-word.
     asked = _ASKED.search(q)
     for found in (
+        goods_bought(q, table, conditions),  # ("what did Hooli order": no Order ID, though "order" names it)
         _named_after_wh_word(asked, named, table, conditions, codes_unasked, names) if asked else None,
         _named_otherwise(q, named, table, conditions, measure, wants_text, wants_number, codes_unasked),
         wh_words_column(q, table, conditions, nouns=wants_text),
@@ -148,19 +158,9 @@ def _named_after_wh_word(
                 return key
         if others:
             return others[0]
-        if codes and _code_names_rows(table, who):
+        if codes and code_names_rows(table, who):
             return codes[0]  # "which deal closed most recently" of deals.csv: nothing but its Deal ID names a deal
     return None
-
-
-def _code_names_rows(table: TypedTable, who: bool) -> bool:
-    """Whether a named identifier column is what names the rows: not asked "who", and no text column of names or
-    titles."""
-    return not who and not any(_NAMES_A_ROW.search(c.name) for c in table.columns if c.kind == "text")
-
-
-# A column of the rows' names or titles: what "which employee" asks for, before the "Employee ID".
-_NAMES_A_ROW = re.compile(r"(?i)\b(?:names?|titles?)\b")
 
 
 def _named_otherwise(
@@ -205,7 +205,7 @@ def _named_otherwise(
         # read the Shipment ID, at 0.8; my own shipments table, 2026-12-07)
         if re.match(r"\s*(?:where|when)\b", q):
             return None
-        return codes[0] if codes and _code_names_rows(table, who=bool(re.match(r"\s*who\b", q))) else None
+        return codes[0] if codes and code_names_rows(table, who=bool(re.match(r"\s*who\b", q))) else None
     if re.match(r"\s*who\b", q) and not names_people(columns[free_named[0]].name):
         # "who won the most deals" of deals.csv: "deals" names the Deal column, but who answers from the Owner one
         people = [i for i, c in enumerate(columns) if c.kind == "text" and i not in conditions and names_people(c.name)]

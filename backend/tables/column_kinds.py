@@ -228,6 +228,13 @@ def people_column(table: TypedTable, index_: Index) -> int | None:
     return people[0] if len(people) == 1 else None
 
 
+def rows_are_people(table: TypedTable, index_: Index) -> bool:
+    """Whether each row is a person: the table is named for people ("staff.csv"), or a column of people tells its rows
+    apart (an Employee column of one row each); not expenses.csv, whose Employees repeat."""
+    named = [c for c, column in enumerate(table.columns) if column.kind == "text" and _PERSON_NAME.search(column.name)]
+    return bool(table_words(table) & PERSONS) or any(index_.distinct[c] == table.row_count for c in named)
+
+
 _WITH_UNIT = re.compile(r"^[\d.,]+\s*[^\W\d_]")  # "150 kW (201 hp) @ 6000 rpm", "17 years"
 
 

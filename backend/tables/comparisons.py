@@ -131,19 +131,28 @@ def remaining(q: str, table: TypedTable, named: list[int], where: tuple[Conditio
 
 LEFT = re.compile(r"\b(?:remaining|left|unspent)\b")
 _SHORT_OF = re.compile(r"\bhow far\b|\bshort of\b|\bfall short\b")  # "how far is South from its target"
+# "by how much did North beat its target": what was reached less the level ("miss" it: the level less what was
+# reached; it read North's Target, at 0.25; my own monthly sales table, 2026-12-07)
+_HOW_MUCH = re.compile(r"\bhow (?:much|far)\b")
+PAST_LEVEL = re.compile(r"\b(?:beat|beats|exceed(?:s|ed)?|surpass(?:ed|es)?|outperform(?:ed|s)?)\b")
+MISSED_LEVEL = re.compile(r"\bmiss(?:ed|es)?\b")
 
 
 def short_of(q: str, table: TypedTable, named: list[int], where: tuple[Condition, ...]) -> Compared | None:
     """How far the rows are from a level the question names, of a table with a column for each month (or quarter):
     "how far is South from its target" (its Target less its months added up; it read the Target, 42,000, at 0.8, of
-    my own monthly sales table, 2026-11-29); below 0 when the level was passed. Beside a column of what was achieved
-    (Sales, Actual) the level less it is a measure derived.py reads."""
+    my own monthly sales table, 2026-11-29); below 0 when the level was passed; "by how much did North beat its
+    target", the months less the Target. Beside a column of what was achieved (Sales, Actual) the level less it is a
+    measure derived.py reads."""
     across = columns_of_periods(table)
     levels = [c for c in named if table.columns[c].numeric and LEVEL_OR_BUDGET.search(table.columns[c].name)]
-    if not across or not _SHORT_OF.search(q) or len(levels) != 1:
+    past = _HOW_MUCH.search(q) and PAST_LEVEL.search(q)
+    asked = _SHORT_OF.search(q) or past or (_HOW_MUCH.search(q) and MISSED_LEVEL.search(q))
+    if not across or not asked or len(levels) != 1:
         return None
     reached = Plan(Operation.SUM, across[0], where=where, across=across)
-    return Plan(Operation.SUM, levels[0], where=where), ReadingKind.REMAINING, reached
+    level = Plan(Operation.SUM, levels[0], where=where)
+    return (reached, ReadingKind.REMAINING, level) if past else (level, ReadingKind.REMAINING, reached)
 
 
 _RANGE = re.compile(r"\branges?\b")
@@ -175,10 +184,16 @@ def share_of_level(q: str, table: TypedTable, named: list[int], where: tuple[Con
         return None
     numbers = [c for c, column in enumerate(table.columns) if column.numeric and c != levels[0]]
     achieved = achieved_against(levels[0], [c for c in numbers if not is_year_or_rank(table, c)], table)
-    if achieved is None:
+    across = columns_of_periods(table)
+    # (of a table with a column for each month: the months added up; it read East's Target, at 0.25; my own monthly
+    # sales table, 2026-12-07)
+    reached = Plan(Operation.SUM, across[0], where=where, across=across) if across else None
+    if achieved is not None:
+        reached = Plan(Operation.SUM, achieved, where=where)
+    if reached is None:
         return None
     kind = ReadingKind.PERCENT if said.group(1).startswith(ReadingKind.PERCENT) else ReadingKind.SHARE
-    return Plan(Operation.SUM, achieved, where=where), kind, Plan(Operation.SUM, levels[0], where=where)
+    return reached, kind, Plan(Operation.SUM, levels[0], where=where)
 
 
 # ("what percentage would recommend": of every row, said with no "of" before the verb; my own survey table,

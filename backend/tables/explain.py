@@ -143,7 +143,7 @@ def _comparison_dropped(plan: Plan, second: Plan | None, words: list[str]) -> li
     return [i for i in range(1, len(words)) if words[i] == "than" and words[i - 1] in _COMPARATIVES]
 
 
-_HOW_OFTEN = {"once", "twice", "times"}  # the words of a group's number of rows said (Plan.having)
+_HOW_OFTEN = {"once", "twice", "times", "exactly"}  # the words of a group's number of rows said (Plan.having)
 _THE_REST = {"other", "others", "rest"}  # the rows a second plan keeps where the first picks one value
 
 _COMPARATIVES = {
@@ -184,6 +184,7 @@ def _numbers_explained(
     held |= {parse_number(str(cell)) or iso_week(str(cell)) for c in conditions if c.op == "in" for cell in c.value}
     held |= {v / unit for v in held if isinstance(v, int | float) for unit in (60, 3600)}
     held.add(plan.limit)
+    held.add(plan.having[1] if plan.having else None)  # "more than 5 times": the rows each group has
     explained = {i for n in numbers if n.value in held or words[max(n.words[0] - 1, 0)] == "all" for i in n.words}
     if ranked is not None and plan.limit == ranked.size:  # "top 3", "the first five", "the three deepest"
         explained |= {ranked.at, ranked.at - 1}

@@ -78,7 +78,7 @@ MAX_LIMIT = 1_000  # rows a plan may return (an answer is a value or a short lis
 # What is read of a text cell that holds a game's score ("27–24", "W 67–55"): the two numbers' difference, or their
 # sum. As a plan's ``score`` (of its column and its order_by) and as a condition's view.
 SCORE_PARTS = ("margin", "total")
-DATE_PARTS = ("month", "year")  # what a group of dates may be by: "which month had the most orders"
+DATE_PARTS = ("month", "quarter", "year")  # what a group of dates may be by: "which month had the most orders"
 
 
 class InvalidPlan(ValueError):
@@ -132,7 +132,9 @@ class Plan:
     # with group_by and a count: the number of groups whose rows number so many, not the groups ("how many donors gave
     # more than once": the Donors of more than 1 row), as (comparison, number of rows)
     having: tuple[str, float] | None = None
-    group_part: str = ""  # "month" or "year": groups by that part of the group_by column's dates ("which month")
+    group_part: str = (
+        ""  # "month", "quarter" or "year": groups by that part of the group_by column's dates ("which month")
+    )
     score: str = ""  # "margin" or "total": the column (and order_by) read as scores (SCORE_PARTS), not their values
     # A measure of two number columns, ``column`` (or ``order_by``) over this one: a sum is the total of one over the
     # total of the other ("the cost per conversion", "the click-through rate" of the rows picked); min, max and an
@@ -191,8 +193,10 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan("rows: the columns to return are required")
     if plan.group_by is not None and (plan.across or plan.until is not None):
         raise InvalidPlan("until, across: of rows, not of groups")
-    if plan.having is not None and (plan.group_by is None or plan.operation != Operation.COUNT):
-        raise InvalidPlan("having: a count of groups, by group_by")
+    if plan.having is not None and (plan.group_by is None or plan.operation not in (Operation.COUNT, Operation.ROWS)):
+        raise InvalidPlan("having: a count of groups, or the groups, by group_by")
+    if plan.having is not None and plan.operation == Operation.ROWS and plan.select != (plan.group_by,):
+        raise InvalidPlan("having: the groups taken are those of group_by")
     if plan.having is not None and (plan.having[0] not in _HAVING or plan.having[1] < 0):
         raise InvalidPlan(f"having: one of {', '.join(_HAVING)} and a number of rows")
     began = plan.column if plan.operation in AGGREGATE_OPERATIONS else plan.order_by

@@ -8,7 +8,7 @@ from __future__ import annotations
 from backend.tables.against import SPENT_NAME, level_words
 from backend.tables.column_kinds import MONEY_NAME, PRICE_NAME, UNITS_NAME, names_a_chart, people_column
 from backend.tables.columns import LENGTH_NAME, SENIORITY
-from backend.tables.comparisons import LEFT
+from backend.tables.comparisons import LEFT, MISSED_LEVEL, PAST_LEVEL
 from backend.tables.infer import TypedTable
 from backend.tables.nps import nps_words
 from backend.tables.outcomes_said import OUTCOME_WORDS
@@ -102,7 +102,11 @@ def cue_words_explained(
     if kind is ReadingKind.DIFFERENCE and spread:  # "the salary range": its largest less its smallest
         explained |= {i for i, w in enumerate(words) if w in ("range", "ranges")}
     if kind is ReadingKind.REMAINING:  # "how much budget is left", "how much did revenue grow": one less the other
-        explained |= {i for i, w in enumerate(words) if LEFT.search(w) or w in CHANGE_WORDS or w in _SHORT_WORDS}
+        explained |= {
+            i
+            for i, w in enumerate(words)
+            if LEFT.search(w) or w in CHANGE_WORDS or w in _SHORT_WORDS or PAST_LEVEL.match(w) or MISSED_LEVEL.match(w)
+        }
     if kind is ReadingKind.LARGER:  # "did revenue grow from January to March": whether the later is the larger
         explained |= {i for i, w in enumerate(words) if w in CHANGE_WORDS}
     said = SENIORITY.search(" ".join(words))

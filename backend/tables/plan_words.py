@@ -14,7 +14,10 @@ def describe(plan: Plan, table: TypedTable) -> str:
     names = [c.name for c in table.columns]
     if plan.group_by is not None and plan.having is not None:
         op, rows = plan.having
-        what = f"count each {names[plan.group_by]!r} with {_HAVING_WORDS[op]} {rows:g} {'row' if rows == 1 else 'rows'}"
+        verb = "take" if plan.operation == Operation.ROWS else "count"
+        what = (
+            f"{verb} each {names[plan.group_by]!r} with {_HAVING_WORDS[op]} {rows:g} {'row' if rows == 1 else 'rows'}"
+        )
     elif plan.group_by is not None:
         each = f"{plan.group_part} of {names[plan.group_by]!r}" if plan.group_part else repr(names[plan.group_by])
         what = (

@@ -9,8 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from backend.tables.cells import parse_number
+from backend.tables.columns import the_amount
 from backend.tables.infer import TypedTable
 from backend.tables.measure import TIMES, SaidMeasure
+from backend.tables.quantities import comparison_before
 from backend.tables.vocabulary import Index
 from backend.tables.words import ABBREVIATIONS, table_words
 from backend.text import stem
@@ -81,6 +84,11 @@ def quantity_times_price(
         return None
     if quantity is None or unit is None or unit == quantity:
         return None
+    # A row's worth compared with a number, of a table that keeps what each row came to ("Revenue" beside "Quantity"
+    # and "Unit Price"): that column is compared ("how many orders were worth more than $1,000" compared the Quantity
+    # with 1,000 once the product stood for the measure, 0 at 0.1; my own orders table, 2026-12-07)
+    if _compared_after(words, said) and the_amount(table, {quantity, unit}) is not None:
+        return None
     # "who earns the highest rate", "the average unit price": a question that names the price (by another word than
     # the one for money, as "what did SH-3 cost" names the Cost per kg) reads it; "how many hours did we bill" the
     # quantity (it priced them; my own timesheets, 2026-12-07)
@@ -88,6 +96,14 @@ def quantity_times_price(
     if any(s in index_.names[unit] for i, s in enumerate(stems) if i != said) or counted & index_.names[quantity]:
         return None
     return SaidMeasure(quantity, TIMES, unit, frozenset({said}))
+
+
+def _compared_after(words: list[str], said: int) -> bool:
+    """Whether the words right after ``said`` compare it with a number ("worth more than 1,000", "valued over 500")."""
+    for end in range(said + 2, min(said + 5, len(words))):
+        if parse_number(words[end]) is not None:
+            return comparison_before(" ".join(words[said + 1 : end])) != "="
+    return False
 
 
 _PRICED_PER = re.compile(r"(?i)\b(?:price|cost|fee|rate|charge)s?\s+per\s+(\w+)")

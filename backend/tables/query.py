@@ -80,8 +80,10 @@ def compile_plan(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         named = f"{key} IS NOT NULL AND trim(CAST({key} AS VARCHAR)) != ''"  # an empty cell is no group
         filtered = f"{where} AND {named}" if where else f" WHERE {named}"
         op = plan.having[0]  # one of plan._HAVING, checked: never text from a question
-        sql = f"SELECT count(*) FROM (SELECT {key} AS grouped FROM t{filtered} GROUP BY grouped HAVING count(*) {op} ?)"
-        return sql, [*parameters, plan.having[1]]
+        groups = f"SELECT {key} AS grouped FROM t{filtered} GROUP BY grouped HAVING count(*) {op} ?"
+        if plan.operation == Operation.ROWS:  # "which customers ordered more than 5 times": the groups, as listed
+            return f"{groups} ORDER BY min(row)", [*parameters, plan.having[1]]
+        return f"SELECT count(*) FROM ({groups})", [*parameters, plan.having[1]]
     if plan.group_by is not None:
         aggregate = "count(*)" if plan.operation == Operation.COUNT else aggregated(plan, f"n{plan.column}")
         if plan.operation == Operation.COUNT_DISTINCT:  # "which customer placed the most orders": its Order IDs
@@ -118,6 +120,11 @@ def _source(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     """The rows a plan computes over, as what follows FROM, and its parameters: the rows that match, or for an
     aggregate with a limit the first rows of its order ("the total sales of the top 3 reps": those three)."""
     where, parameters = where_clause(plan, table)
+    if plan.having is not None and plan.group_by is not None and plan.operation == Operation.ROWS:
+        # the rows of the groups taken ("the customers who ordered more than 5 times": their orders)
+        key = group_key(plan, table)
+        kept = f"{key} IN (SELECT {key} FROM t{where} GROUP BY {key} HAVING count(*) {plan.having[0]} ?)"
+        return f"t{where} AND {kept}" if where else f"t WHERE {kept}", [*parameters, *parameters, plan.having[1]]
     if plan.limit is not None and plan.group_by is None and plan.operation in AGGREGATE_OPERATIONS:
         views = set(table.data.column_names)
         return f"(SELECT * FROM t{where} ORDER BY {order_clause(plan, views)}{limit_clause(plan.limit)})", parameters

@@ -52,7 +52,8 @@ def rows_read(reading: parse.Reading, result: Result, table: TypedTable) -> tupl
 
 def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> Typed:
     """The result as a value of ``answer_type``, or None and why when it is not one."""
-    if reading.kind == ReadingKind.LIST and reading.plan.limit is None and result.matched_count > len(result.rows):
+    listed = reading.kind == ReadingKind.LIST and reading.plan.limit is None and reading.plan.group_by is None
+    if listed and result.matched_count > len(result.rows):
         return Typed(
             None,
             f"{result.matched_count:,} rows of {table.name} match ({describe(reading.plan, table)}): more than a "

@@ -21,6 +21,7 @@ from backend.tables.aggregations import (
     average,
     date_part_group,
     distinct,
+    groups_of_so_many_rows,
     median,
     per_group,
     row_totals,
@@ -121,7 +122,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
                 filled_or_empty(q, table, p.named, p.condition_columns, p.index),
                 p.mentions,
                 flagged,
-                rates=any("rate" in names for names in p.index.names) and not rate_of_a_flag(q, flagged, p.index),
+                rates=_rates(p, flagged),
                 measure=_named_after_part(p),
                 index=p.index,
             )
@@ -141,6 +142,11 @@ def comparison(p: ParsedQuestion) -> Outcome:
     return p.reading(*compared) if compared is not None else None
 
 
+def _rates(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> bool:
+    """Whether a column of rates is what "rate" names, not a share of the rows a flag says ("the churn rate")."""
+    return any("rate" in names for names in p.index.names) and not rate_of_a_flag(p.q, flagged, p.index)
+
+
 def _rate_of_each_group(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> Compared | None:
     """ "Which source has the highest conversion rate", "which doctor has the most no-show rate": the share of each
     group's rows that say the value (or a column of yes and no says yes for), the groups ranked by it (it ordered the
@@ -150,15 +156,7 @@ def _rate_of_each_group(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> Co
         return None
     if p.table.columns[column].kind != "text" or p.index.distinct[column] >= p.table.row_count:
         return None  # no groups: each row its own
-    rate = share(
-        p.q,
-        p.where,
-        (),
-        p.mentions,
-        flagged,
-        rates=any("rate" in names for names in p.index.names) and not rate_of_a_flag(p.q, flagged, p.index),
-        index=p.index,
-    )
+    rate = share(p.q, p.where, (), p.mentions, flagged, rates=_rates(p, flagged), index=p.index)
     part, _, whole = rate if rate is not None else (None, None, None)
     if part is None or whole is None or part.operation is not Operation.COUNT:
         return None
@@ -295,5 +293,6 @@ RULES: list[Rule] = [
     Rule("superlative", superlative),
     Rule("next or previous", next_or_previous),
     Rule("first or last row", first_or_last_row),
+    Rule("groups of so many rows", groups_of_so_many_rows),
     Rule("lookup", lookup),
 ]

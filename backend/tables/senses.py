@@ -23,8 +23,9 @@ _PRICED_NAME = re.compile(r"(?i)\b(?:rate|price|fee)\b")
 # stems differ: it counted respondents), "revenue" of an order's Subtotal or Order Total (no reading), "visitors" of a
 # shop's Footfall (it counted days); "people" of a Population.
 _SENSES = (
-    # ("how many units do we hold in Brewing": "hold" left out, at 0.72; my own inventory table, 2026-12-07)
-    (HELD_NAME, frozenset(stem(w) for w in ("quantity", "stock", "hold", "held", "holding"))),
+    # ("how many units do we hold in Brewing": "hold" left out, at 0.72; "the value of stock on hand": "hand", at 0.28;
+    # my own inventory table, 2026-12-07)
+    (HELD_NAME, frozenset(stem(w) for w in ("quantity", "stock", "hold", "held", "holding", "hand"))),
     (re.compile(r"(?i)\b[kmg]?wh\b"), frozenset({stem(w) for w in ("energy", "consumption", "usage", "electricity")})),
     (re.compile(r"(?i)\b(?:duration|outage)\b"), frozenset({stem("downtime"), stem("outage"), stem("length")})),
     (re.compile(r"(?i)\bsatisfaction\b"), frozenset({stem("satisfied"), stem("satisfy")})),

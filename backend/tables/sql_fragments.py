@@ -186,7 +186,7 @@ def where_clause(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
     return (" WHERE " + " AND ".join(parts)) if parts else "", parameters
 
 
-_GROUP_KEYS = {"month": "monthname(d{})", "year": "year(d{})"}
+_GROUP_KEYS = {"month": "monthname(d{})", "quarter": "concat('Q', quarter(d{}))", "year": "year(d{})"}  # Q1 to Q4
 
 
 def cell_of(table: TypedTable, column: int | None) -> str:

@@ -90,6 +90,18 @@ def rows_each_group_has(q: str, table: TypedTable, index_: Index) -> tuple[str, 
     return None if having == (">=", 1.0) or having[1] > _FEW_ROWS else having
 
 
+def rows_said_so_often(q: str, table: TypedTable) -> bool:
+    """Whether a number of rows said is said as one ("more than 5 times", "at least twice", "more than 5 orders" of
+    orders.csv), not as a number a column holds ("which players have at least 4 in the europa league": its 4 goals;
+    fresh WikiTableQuestions checking nt-9768, listed as players of 4 rows once groups of so many rows were listed,
+    2026-12-07)."""
+    said = _SO_MANY_ROWS.search(q)
+    if said is None:
+        return False
+    times = said.group(2) in ("once", "twice") or q[said.end(2) :].startswith(" times")
+    return times or (said.group(3) is not None and stem(said.group(3)) in table_words(table))
+
+
 # The last word of an identifier's name ("Order ID", "Invoice No", "Ticket #" as normal() writes it)
 _IDENTIFIER_WORDS = {"id", "no", "number", "code", "ref", "reference"}
 

@@ -31,6 +31,16 @@ def names_people(name: str) -> bool:
     )
 
 
+def code_names_rows(table: TypedTable, who: bool) -> bool:
+    """Whether a named identifier column is what names the rows: not asked "who", and no text column of names or
+    titles."""
+    return not who and not any(_NAMES_A_ROW.search(c.name) for c in table.columns if c.kind == "text")
+
+
+# A column of the rows' names or titles: what "which employee" asks for, before the "Employee ID".
+_NAMES_A_ROW = re.compile(r"(?i)\b(?:names?|titles?)\b")
+
+
 def of_numbers(table: TypedTable, column: int) -> bool:
     """Whether most of a text column's cells hold a number (terms, dates, scores): not who anyone is."""
     cells = [str(v) for v in table.data.column(f"c{column}").to_pylist() if v]
@@ -62,6 +72,22 @@ _ROLES = (
     # not a client (it named Acme Corp, a client, once my own projects table joined the staff one, 2026-12-07)
     (re.compile(r"(?:hir|recruit|employ|onboard)"), "employee staff name worker member"),
 )
+
+
+# "What did Umbrella buy", "what has Hooli ordered": the goods a customer's verb moves (it read Umbrella's Region, at
+# 0.29; my own orders table, 2026-12-07)
+_WHAT_BOUGHT = re.compile(r"^what (?:did|does|do|has|have|had) .*\b(?:buy|bought|order|ordered|purchased?)\b")
+_GOODS = re.compile(r"(?i)\b(?:product|item|goods|sku|model|plan|service|article)s?\b")
+
+
+def goods_bought(q: str, table: TypedTable, conditions: set[int]) -> int | None:
+    """The column of goods "what did <customer> buy/order" asks for (a Product, an Item), or None."""
+    if not _WHAT_BOUGHT.search(q):
+        return None
+    columns = table.columns
+    return next(
+        (i for i, c in enumerate(columns) if i not in conditions and c.kind == "text" and _GOODS.search(c.name)), None
+    )
 
 
 _WHO_VERB = re.compile(r"^who (?:has |have |had |did |does |do |was |were )?(\w+)")

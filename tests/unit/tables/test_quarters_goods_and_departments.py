@@ -1,0 +1,115 @@
+"""An analyst's questions over orders, staff, stock and monthly sales (my own tables, 2026-12-07): "our best quarter"
+groups the dates by quarter, "what did Umbrella buy" asks for the goods, "the largest department" is the one with the
+most people, "what we need to reorder" is counted as it is listed, stock "on hand" is what is held, a row's worth
+compared with a number is the amount the table keeps, and a target beaten or missed of a column for each month is the
+months added up against it; "the customers who ordered more than 5 times" are those of so many rows."""
+
+from __future__ import annotations
+
+from backend.tables import parse
+from backend.tables.plan import Operation
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, table_of
+
+ORDERS = (
+    "Order ID,Order Date,Customer,Region,Product,Quantity,Unit Price,Revenue\n"
+    "SO-1,2025-01-05,Umbrella,Europe,Travel Mug,34,12.0,408.0\n"
+    "SO-2,2025-02-14,Hooli,Asia,Espresso Beans,14,18.5,259.0\n"
+    "SO-3,2025-04-06,Acme Corp,Europe,Milk Frother,25,55.0,1375.0\n"
+    "SO-4,2025-05-26,Umbrella,Europe,French Press,28,39.0,1092.0\n"
+    "SO-5,2025-07-12,Hooli,Asia,Milk Frother,3,55.0,165.0\n"
+    "SO-6,2025-08-24,Acme Corp,Europe,Cold Brew Kit,30,24.0,720.0\n"
+    "SO-7,2025-11-14,Hooli,Asia,Travel Mug,8,12.0,96.0\n"
+)
+STAFF = (
+    "Employee,Department,Office,Salary\n"
+    "Ada Brooks,Engineering,London,98000\nBen Carter,Engineering,Berlin,72000\nCara Diaz,Sales,London,61000\n"
+    "Dev Patel,Sales,New York,88000\nEla Novak,Support,Berlin,57000\nGia Rossi,Finance,London,153000\n"
+    "Hugo Silva,Engineering,New York,76000\n"
+)
+STOCK = (
+    "SKU,Item,In Stock,Reorder Level,Unit Cost\n"
+    "SKU-1,Cold Brew Kit,34,20,11.5\nSKU-2,French Press,8,15,16.0\nSKU-3,Milk Frother,5,10,22.0\n"
+    "SKU-4,Travel Mug,210,60,4.0\n"
+)
+MONTHLY = "Region,Jan,Feb,Mar,Target\nNorth,12000,13500,12800,36000\nWest,7600,8100,8900,30000\n"
+
+
+def test_the_best_quarter_groups_the_dates_by_quarter():
+    # it named a customer, at 0.25 (no group by quarter)
+    orders = table_of(ORDERS, "orders.csv")
+    assert answer("What was our best quarter?", orders, "string") == "Q2"  # 1375 + 1092
+    assert answer("Which quarter had the lowest revenue?", orders, "string") == "Q4"
+    # a column of quarters is read as it is: no dates grouped
+    budget = table_of("Department,Quarter,Actual\nSales,Q1,100\nSales,Q2,300\nOps,Q1,250\n", "budget.csv")
+    assert answer("Which quarter had the highest actual spend?", budget, "string") == "Q1"
+
+
+def test_what_a_customer_bought_is_the_goods():
+    # "what did Umbrella buy most recently" read its Region (0.29); "what did Hooli order" the Order ID "order" names
+    orders = table_of(ORDERS, "orders.csv")
+    assert answer("What did Umbrella buy most recently?", orders, "string") == "French Press"
+    assert answer("What did Hooli order in July?", orders, "string") == "Milk Frother"
+    assert answer("What did Acme Corp order?", orders, "string_array") == ["Milk Frother", "Cold Brew Kit"]
+    # a column said after "what" is read as said
+    assert answer("What quantity did Hooli order in July?", orders, "integer") == 3
+
+
+def test_the_largest_department_has_the_most_people():
+    # it ranked the departments by the largest Salary (Finance's 153,000) at 0.8
+    staff = table_of(STAFF, "staff.csv")
+    assert answer("Which department is the largest?", staff, "string") == "Engineering"
+    assert answer("What is our biggest department?", staff, "string") == "Engineering"
+    assert answer("Which office is the smallest?", staff, "string") is None  # Berlin and New York have two each
+    # of a table whose rows are no people (expense claims, their Employees repeating) a department's rows are no size
+    claims = table_of(
+        "Claim,Employee,Department,Amount\nC1,Ada,Sales,900\nC2,Ada,Sales,20\nC3,Ben,Ops,15\nC4,Cy,Sales,30\n",
+        "expenses.csv",
+    )
+    reading = parse.read("Which department is the largest?", claims, AnswerType.STRING)
+    assert reading is None or reading.plan.operation is not Operation.COUNT
+    # a department's pay is still money, not its headcount
+    assert answer("Which department has the highest average salary?", staff, "string") == "Finance"
+
+
+def test_what_needs_reordering_is_counted_as_listed():
+    # "how many items do we need to reorder" counted every item, at 0.28
+    stock = table_of(STOCK, "inventory.csv")
+    assert answer("Which items need reordering?", stock, "string_array") == ["French Press", "Milk Frother"]
+    assert answer("How many items do we need to reorder?", stock, "integer") == 2
+    assert answer("How many products should we restock?", stock, "integer") == 2
+    # "on hand" is what is held (the value was right, at 0.28, "hand" left out)
+    assert answer("What is the total value of stock on hand?", stock, "float") == 34 * 11.5 + 8 * 16 + 5 * 22 + 840
+    assert answer("How many Travel Mugs do we have on hand?", stock, "integer") == 210
+
+
+def test_a_rows_worth_compared_with_a_number_is_its_amount():
+    # "worth more than $1,000" compared the Quantity with 1,000 (0, at 0.1): the Revenue the table keeps
+    orders = table_of(ORDERS, "orders.csv")
+    assert answer("How many orders were worth more than $1,000?", orders, "integer") == 2
+    assert answer("How many orders were over $500?", orders, "integer") == 3
+    # the worth of one row is still its quantity times its price where nothing is compared
+    assert answer("What is the total value of orders from Hooli?", orders, "float") == 259 + 165 + 96
+
+
+def test_a_target_beaten_or_missed_adds_up_the_months():
+    # "by how much did North beat its target" and "what percentage of its target did West reach" read the Target
+    monthly = table_of(MONTHLY, "monthly_sales.csv")
+    assert answer("By how much did North beat its target?", monthly, "integer") == 2300
+    assert answer("By how much did West miss its target?", monthly, "integer") == 5400
+    assert answer("What percentage of its target did West reach?", monthly, "float") == 82.0
+    assert answer("How far is West from its target?", monthly, "integer") == 5400
+
+
+def test_the_groups_of_so_many_rows_are_listed():
+    # "which customers ordered more than 2 times" listed the customers of a Quantity over 2, at 0.8
+    orders = table_of(ORDERS, "orders.csv")
+    assert answer("Which customers ordered more than 2 times?", orders, "string_array") == ["Hooli"]
+    assert answer("Which customers placed exactly 2 orders?", orders, "string_array") == ["Umbrella", "Acme Corp"]
+    assert answer("Which products were ordered more than once?", orders, "string_array") == [
+        "Travel Mug",
+        "Milk Frother",
+    ]
+    # a number a column holds is no number of rows: the players with 4 goals, not those of 4 rows
+    goals = table_of("Player,Club,Goals\nAna,Lyon,4\nBea,Lyon,1\nAna,Nice,2\nCai,Nice,4\n", "scorers.csv")
+    assert answer("Which players have at least 4 in the league?", goals, "string_array") == ["Ana", "Cai"]
