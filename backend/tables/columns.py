@@ -238,8 +238,9 @@ def measured_by(q: str, table: TypedTable, candidates: list[int]) -> int | None:
     """The column of ``candidates`` an adjective of the question measures ("the tallest building", "how much taller
     is A than B": its Height or Elevation, beside its Floors), or None."""
     for adjectives, name in _MEASURED_BY:
-        if re.search(rf"\b(?:{adjectives})\b", q):
-            return next((i for i in candidates if re.search(rf"\b(?:{name})", table.columns[i].name, re.I)), None)
+        measured = [i for i in candidates if re.search(rf"\b(?:{name})", table.columns[i].name, re.I)]
+        if re.search(rf"\b(?:{adjectives})\b", q) and measured:  # ("the shortest": a height, else a duration)
+            return measured[0]
     return None
 
 
@@ -250,6 +251,8 @@ _MEASURED_BY = [
     ("deepest|deeper|shallowest", "depth"),
     ("oldest|older|youngest|younger", "age"),  # "which delegate is older, A or B": their Age (fresh tuning nt-6363)
     ("largest|biggest|smallest|larger|bigger|smaller", "capacity|size|area"),  # "which venue is the largest"
+    # "who took the longest vacation" of a Days column (at 0.25, a guess; my own leave table, 2026-12-07)
+    ("longest|longer|shortest|shorter", "duration|days|nights|length"),
 ]
 
 

@@ -11,6 +11,7 @@ import pyarrow.compute as pc
 
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
+from backend.tables.spans import span_columns
 from backend.tables.words import MONTH_NAMES, Mention, normal
 
 _MONTH = r"(" + "|".join(f"{name[:3]}(?:{name[3:]}|\\.)?" for name in MONTH_NAMES) + r")"
@@ -73,16 +74,36 @@ def period_conditions(q: str, table: TypedTable, named: list[int], mentions: lis
     if not dated:
         return _month_cells_said(outside, table)
     column = next((c for c in named if c in dated), dated[0])
+    # (of a From and a To, when no date column is named and a state is said: the rows whose span reaches into the
+    # months; "how many leave days were taken in Q3" still adds up the leaves that began in it)
+    span = span_columns(table, set()) if not any(c in dated for c in named) and DURING.search(outside) else None
+    span = span if span is not None and table.columns[span[0]].kind == "date" else None
     months = said_months(outside)
     if months is not None:  # "from January to March"
-        return [Condition(column, ">=", months[0], "month"), Condition(column, "<=", months[1], "month")]
+        return _in_months(column, months, span)
     month = said_month(q, mentions)
+    if month is not None and month[1] == "=" and span is not None:  # "in March"
+        return _in_months(column, (month[0], month[0]), span)
     if month is not None:  # "in March", "after January"
         return [Condition(column, month[1], month[0], "month")]
     quarter = said_quarter(outside)
     if quarter is not None:  # "in Q1": its three months
-        return [Condition(column, ">=", quarter[0][0], "month"), Condition(column, "<=", quarter[0][1], "month")]
+        return _in_months(column, quarter[0], span)
     return []
+
+
+# a state the rows are in over their span: "on leave", "away", "running", "active" (not "taken", "started")
+DURING = re.compile(r"\b(?:on (?:leave|holiday|vacation)|away|off|out|running|ran|run|live|active|underway)\b")
+
+
+def _in_months(column: int, months: tuple[int, int], span: tuple[int, int] | None) -> list[Condition]:
+    """The rows whose date in ``column`` falls in the months (first, last), or, of a span of a start and an end
+    date, those whose span reaches into them: "how many people were on leave in July" counts a leave from May to
+    July (it counted those that began in July, at 0.8; my own leave table, 2026-12-07)."""
+    first, last = months
+    if span is None:
+        return [Condition(column, ">=", first, "month"), Condition(column, "<=", last, "month")]
+    return [Condition(span[0], "<=", last, "month"), Condition(span[1], ">=", first, "month")]
 
 
 def _month_cells_said(q: str, table: TypedTable) -> list[Condition]:

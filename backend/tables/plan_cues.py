@@ -12,7 +12,14 @@ from backend.tables.comparisons import LEFT, MISSED_LEVEL, PAST_LEVEL
 from backend.tables.infer import TypedTable
 from backend.tables.nps import nps_words
 from backend.tables.outcomes_said import OUTCOME_WORDS
-from backend.tables.periods import CHANGE_WORDS, OVER_THE_MONTHS, month_number, period_columns, said_quarter
+from backend.tables.periods import (
+    CHANGE_WORDS,
+    DURING,
+    OVER_THE_MONTHS,
+    month_number,
+    period_columns,
+    said_quarter,
+)
 from backend.tables.plan import SCORE_PARTS, Operation, Plan, ReadingKind
 from backend.tables.positions import STEPS
 from backend.tables.scores import SCORE_WORDS
@@ -136,6 +143,9 @@ def cue_words_explained(
     months_picked = any((c.view == "month" and c.op == ">=") or (c.op == "in" and _months(c.value)) for c in plan.where)
     if quarter is not None and months_picked:  # "in Q1": of a date column, or a Month's "Jan", "Feb", "Mar"
         explained |= set(quarter[1])
+    spanned = {c.column for c in months if c.op == "<="} and {c.column for c in months if c.op == ">="}
+    if spanned and len({c.column for c in months}) == 2:  # "ran in June": a span reaching into it (periods.py)
+        explained |= {i for i, w in enumerate(words) if DURING.fullmatch(w)}
     if plan.shift:  # "directly after X", "three spots before X": how far the shift goes
         explained |= _shift_words(words)
     return explained

@@ -31,7 +31,6 @@ from backend.tables.columns import length_column
 from backend.tables.comparisons import (
     Compared,
     part_of_a_level,
-    rate_of_a_flag,
     remaining,
     share,
     share_of_level,
@@ -47,10 +46,10 @@ from backend.tables.placed_rows import first_or_last_row, last_place, next_or_pr
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
 from backend.tables.scores import scores
+from backend.tables.shares_said import measure_of_the_part, rates_named
 from backend.tables.superlatives import Ranking, superlative_plan
 from backend.tables.top_rows import aggregate_of_top_rows
 from backend.tables.two_values import either_number, two_values
-from backend.tables.words import ABBREVIATIONS
 from backend.text import stem
 from backend.types import AnswerType
 
@@ -72,14 +71,6 @@ def first_reading(p: ParsedQuestion) -> Reading | None:
         if isinstance(outcome, Reading):
             return outcome
     return None
-
-
-def _named_after_part(p: ParsedQuestion) -> int | None:
-    """The number column named by the word right after "what share of" ("... of revenue"), or None."""
-    said = re.search(r"\b(?:percent(?:age)?|share|proportion|fraction) of (?:the |our |total )?(\w+)", p.q)
-    named = p.measure_named
-    word = said.group(1) if said else ""
-    return named if named is not None and stem(ABBREVIATIONS.get(word, word)) in p.index.names[named] else None
 
 
 def length(p: ParsedQuestion) -> Outcome:
@@ -122,8 +113,8 @@ def comparison(p: ParsedQuestion) -> Outcome:
                 filled_or_empty(q, table, p.named, p.condition_columns, p.index),
                 p.mentions,
                 flagged,
-                rates=_rates(p, flagged),
-                measure=_named_after_part(p),
+                rates=rates_named(p, flagged),
+                measure=measure_of_the_part(p),
                 index=p.index,
             )
             if p.numeric_answer and not part_of_a_level(q, table, p.named)
@@ -142,11 +133,6 @@ def comparison(p: ParsedQuestion) -> Outcome:
     return p.reading(*compared) if compared is not None else None
 
 
-def _rates(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> bool:
-    """Whether a column of rates is what "rate" names, not a share of the rows a flag says ("the churn rate")."""
-    return any("rate" in names for names in p.index.names) and not rate_of_a_flag(p.q, flagged, p.index)
-
-
 def _rate_of_each_group(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> Compared | None:
     """ "Which source has the highest conversion rate", "which doctor has the most no-show rate": the share of each
     group's rows that say the value (or a column of yes and no says yes for), the groups ranked by it (it ordered the
@@ -156,7 +142,7 @@ def _rate_of_each_group(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> Co
         return None
     if p.table.columns[column].kind != "text" or p.index.distinct[column] >= p.table.row_count:
         return None  # no groups: each row its own
-    rate = share(p.q, p.where, (), p.mentions, flagged, rates=_rates(p, flagged), index=p.index)
+    rate = share(p.q, p.where, (), p.mentions, flagged, rates=rates_named(p, flagged), index=p.index)
     part, _, whole = rate if rate is not None else (None, None, None)
     if part is None or whole is None or part.operation is not Operation.COUNT:
         return None

@@ -126,9 +126,11 @@ def _named_by_the_rows_noun(p: ParsedQuestion, column: int, said: set[str], rows
 # a verb of goods changing hands and a superlative, before the thing moved ("ordered the most Paper Cups")
 _UNITS_RANKED = re.compile(r"\b(?:sold|bought|purchased|ordered|shipped|delivered) the (?:most|least|fewest)\b")
 # "which product sold the most", "the most sold product" (and "the best-selling", rephrase.py): its units added up,
-# not its order lines counted (it counted them, at 0.8; my own orders table, 2026-12-07)
+# not its order lines counted (it counted them, at 0.8; my own orders table, 2026-12-07); "which product sold more,
+# Travel Mug or French Press" too (it counted their order lines; my own orders table, 2026-12-07)
 _MOST_MOVED = re.compile(
     r"\b(?:sold|bought|purchased|ordered|shipped) the (?:most|least|fewest)$|\b(?:most|least) (?:sold|bought|ordered)\b"
+    r"|\b(?:sold|sells?) (?:more|less|fewer)\b"
 )
 
 

@@ -287,14 +287,14 @@ def test_with_a_model_the_plan_is_its_json_checked_against_the_table(make_client
         assert body["data"] == 4  # the empty bonus compares with nothing
         assert body["sources"][0]["computation"]["plan"] == "count rows of employees.csv where 'salary' > 'bonus'"
         assert "compare_to" in schema["properties"]["where"]["items"]["properties"]
-        # the years (or months) of a column of days as groups
+        # the years (or months, or quarters) of a column of days as groups
         by_year = plan_reply(
             operation="sum", column="salary", group_by="start date", group_part="year", descending=True
         )
         fake.replies.append(by_year)
         body = ask(client, context, "Which starting year brought the most salary?").json()
         assert body["data"] == 2015  # Grace Hopper's $135,500
-        assert schema["properties"]["group_part"]["anyOf"][0]["enum"] == ["month", "year"]
+        assert schema["properties"]["group_part"]["anyOf"][0]["enum"] == ["month", "quarter", "year"]
         by_name = [{"column": "salary", "op": ">", "value": None, "compare_to": "name"}]
         fake.replies.append(plan_reply(operation="count", where=by_name))
         error = assert_error(ask(client, context, "How many salaries are above a name?"), 422, "no_answer")

@@ -1,8 +1,11 @@
-"""An analyst's questions over orders, staff, stock and monthly sales (my own tables, 2026-12-07): "our best quarter"
-groups the dates by quarter, "what did Umbrella buy" asks for the goods, "the largest department" is the one with the
-most people, "what we need to reorder" is counted as it is listed, stock "on hand" is what is held, a row's worth
-compared with a number is the amount the table keeps, and a target beaten or missed of a column for each month is the
-months added up against it; "the customers who ordered more than 5 times" are those of so many rows."""
+"""An analyst's questions over orders, staff, stock, campaigns, leave and monthly sales (my own tables,
+2026-12-07): "our best quarter" groups the dates by quarter, "what did Umbrella buy" asks for the goods, "the largest
+department" is the one with the most people, "what we need to reorder" is counted as it is listed, stock "on hand" is
+what is held, a row's worth compared with a number is the amount the table keeps, a target beaten or missed of a
+column for each month is the months added up against it, "the customers who ordered more than 5 times" are those of
+so many rows, "X as a share of Y" and a share "of the total" are of the amount named, "the most cost-effective" costs
+least per conversion, "which sold more" adds up units, "the longest" of a column of days is by those days, and who
+was "on leave in July" is whoever's leave reaches into it."""
 
 from __future__ import annotations
 
@@ -113,3 +116,79 @@ def test_the_groups_of_so_many_rows_are_listed():
     # a number a column holds is no number of rows: the players with 4 goals, not those of 4 rows
     goals = table_of("Player,Club,Goals\nAna,Lyon,4\nBea,Lyon,1\nAna,Nice,2\nCai,Nice,4\n", "scorers.csv")
     assert answer("Which players have at least 4 in the league?", goals, "string_array") == ["Ana", "Cai"]
+
+
+def test_a_part_said_as_a_share_of_a_whole():
+    # "the revenue from Milk Frothers as a percentage of total revenue" added up the part, at 0.25 ("as a share" 0.72);
+    # "what percentage of the total is Europe's revenue" gave Europe's share of the rows
+    orders = table_of(ORDERS, "orders.csv")
+    total = 408 + 259 + 1375 + 1092 + 165 + 720 + 96
+    frothers = round(100 * (1375 + 165) / total, 6)
+    said = "What is the revenue from Milk Frothers as a percentage of total revenue?"
+    assert round(answer(said, orders, "float"), 6) == frothers
+    assert round(answer("Milk Frother revenue as a share of all revenue?", orders, "float"), 6) == round(
+        frothers / 100, 6
+    )
+    europe = round(100 * (408 + 1375 + 1092 + 720) / total, 6)
+    assert round(answer("What is Europe revenue as a percentage of the total?", orders, "float"), 6) == europe
+    assert round(answer("What percentage of the total revenue is from Europe?", orders, "float"), 6) == europe
+    # of the rows where no amount is named
+    assert round(answer("What percentage of orders are from Europe?", orders, "float"), 6) == round(400 / 7, 6)
+
+
+def test_the_most_cost_effective_costs_least_per_conversion():
+    # it ranked the largest Spend, "effective" left out, at 0.8
+    campaigns = table_of(
+        "Campaign,Channel,Spend,Conversions\nSpring,Email,1200,140\nVideo,YouTube,8500,95\nLaunch,Instagram,6100,260\n"
+        "Friday,Instagram,9800,610\nSchool,Email,900,160\n",
+        "campaigns.csv",
+    )
+    assert answer("Which channel is the most cost-effective?", campaigns, "string") == "Email"  # 2100 / 300
+    assert answer("Which campaign was the most cost effective?", campaigns, "string") == "School"
+    assert answer("Which campaign was the least cost-effective?", campaigns, "string") == "Video"
+
+
+def test_which_of_two_sold_more_adds_up_their_units():
+    # it counted their order lines: the Travel Mug has more of them, the Cold Brew Kit more units
+    orders = table_of(
+        "Order,Product,Quantity\nA,Travel Mug,2\nB,Travel Mug,3\nC,Cold Brew Kit,30\nD,Travel Mug,1\n", "orders.csv"
+    )
+    assert answer("Which product sold more, Travel Mug or Cold Brew Kit?", orders, "string") == "Cold Brew Kit"
+    assert answer("Which sells less, Travel Mug or Cold Brew Kit?", orders, "string") == "Travel Mug"
+
+
+def test_the_longest_is_measured_in_days():
+    # "who took the longest vacation" ranked by the Days, but as a guess, at 0.25
+    leave = table_of(
+        "Employee,Leave Type,From,To,Days\nAda,Vacation,2025-07-01,2025-07-11,9\nBen,Sick,2025-03-03,2025-03-04,2\n"
+        "Cy,Vacation,2025-08-04,2025-08-15,10\nAda,Sick,2025-10-13,2025-10-13,1\n",
+        "leave.csv",
+    )
+    reading = parse.read("Who took the longest vacation?", leave, AnswerType.STRING)
+    assert reading is not None and not reading.measure_guessed
+    assert answer("Who took the longest vacation?", leave, "string") == "Cy"
+    assert answer("Who took the shortest sick leave?", leave, "string") == "Ada"
+    # a height before a duration for "the shortest" of people measured
+    players = table_of("Player,Height (cm),Days Injured\nAna,180,3\nBo,172,40\n", "players.csv")
+    assert answer("Who is the shortest player?", players, "string") == "Bo"
+
+
+def test_a_state_in_a_month_is_a_span_reaching_into_it():
+    # "how many people were on leave in July" counted the leaves that began in July (Ada's), not Dev's from May, at 0.8
+    leave = table_of(
+        "Employee,Leave Type,From,To,Days\nAda,Vacation,2025-07-01,2025-07-11,9\n"
+        "Dev,Parental,2025-05-01,2025-07-31,66\nBen,Vacation,2025-09-08,2025-09-12,5\n",
+        "leave.csv",
+    )
+    assert answer("How many people were on leave in July?", leave, "integer") == 2
+    assert answer("Who was away in June?", leave, "string_array") == ["Dev"]
+    # what began in a month, or was taken in it, is read by its start
+    assert answer("How many people started leave in July?", leave, "integer") == 1
+    assert answer("How many leave days were taken in Q3?", leave, "integer") == 14
+    campaigns = table_of(
+        "Campaign,Start,End,Spend\nRetargeting,2025-04-01,2025-06-30,4300\nSummer,2025-06-01,2025-06-30,6100\n"
+        "Webinar,2025-07-15,2025-08-15,3900\n",
+        "campaigns.csv",
+    )
+    assert answer("How many campaigns ran in June?", campaigns, "integer") == 2
+    assert answer("How many campaigns started in June?", campaigns, "integer") == 1
