@@ -19,6 +19,7 @@ from backend.tables.durations_said import said_durations
 from backend.tables.explain import explain
 from backend.tables.infer import TypedTable
 from backend.tables.mentions import cell_words_left_out, left_out_values, names_said, said_values
+from backend.tables.named_rates import per_time
 from backend.tables.nations_said import coded_mentions
 from backend.tables.number_conditions import names_a_counted_column
 from backend.tables.opposites import unprefixed
@@ -107,7 +108,7 @@ def read(question: str, table: TypedTable, answer_type: AnswerType, words_of: In
     mentions += coded_mentions(words, index_, covered)
     covered = {i for m in mentions for i in range(m.start, m.end)}
     stems = [_said_stem(w, index_) for w in words]
-    rated = per_time(words, stems, index_)
+    rated = per_time(words, stems, index_, table)
     row_nouns = frozenset(table_words(table))
     named = named_columns(stems, covered | rated, index_, row_nouns=row_nouns, words=words)
     # A day said in full ("the 22nd of june 1930") compares dates, unless it is a whole cell the question names.
@@ -266,30 +267,6 @@ def _named_whole(words: list[str], table: TypedTable) -> list[int]:
     said = f" {' '.join(words)} "
     names = [normal(c.name) for c in table.columns]
     return [c for c, name in enumerate(names) if len(name.split()) > 1 and f" {name} " in said]
-
-
-# Words that say what a column's amount is per ("the hourly rate", "a monthly salary").
-_PER_TIME = frozenset({"hourly", "daily", "weekly", "monthly", "quarterly", "yearly", "annual"})
-
-
-def per_time(words: list[str], stems: list[str], index_: Index) -> set[int]:
-    """The positions of words that say what the column named next is per ("hourly" of "Cy's hourly rate" of a
-    table with a Rate column): they qualify that column and name none of their own ("hourly" is no "Hours"). A
-    column per another time is not explained so ("the annual cost" of a Monthly Cost: the cap on another unit holds
-    it, answer/table_caps.py; it read the month's cost as the year's, at 0.8, my own fleet table, 2026-11-29)."""
-    periods = {stem(word): _SAME_PERIOD.get(word, word) for word in _PER_TIME}
-    return {
-        i
-        for i, word in enumerate(words[:-1])
-        if word in _PER_TIME
-        and any(
-            stems[i + 1] in names and all(periods[s] == _SAME_PERIOD.get(word, word) for s in names if s in periods)
-            for names in index_.names
-        )
-    }
-
-
-_SAME_PERIOD = {"annual": "yearly"}
 
 
 def _overlap(mention: Mention, day: SaidDate) -> bool:

@@ -4,11 +4,14 @@ department" is the one with the most people, "what we need to reorder" is counte
 what is held, a row's worth compared with a number is the amount the table keeps, a target beaten or missed of a
 column for each month is the months added up against it, "the customers who ordered more than 5 times" are those of
 so many rows, "X as a share of Y" and a share "of the total" are of the amount named, "the most cost-effective" costs
-least per conversion, "which sold more" adds up units, "the longest" of a column of days is by those days, and who
-was "on leave in July" is whoever's leave reaches into it."""
+least per conversion, "which sold more" adds up units, "the longest" of a column of days is by those days, who
+was "on leave in July" is whoever's leave reaches into it, and "the average monthly revenue" of dated orders is no
+average of their rows."""
 
 from __future__ import annotations
 
+from backend.answer.table_confidence import reading_confidence
+from backend.config import AnswerSettings
 from backend.tables import parse
 from backend.tables.plan import Operation
 from backend.types import AnswerType
@@ -192,3 +195,16 @@ def test_a_state_in_a_month_is_a_span_reaching_into_it():
     )
     assert answer("How many campaigns ran in June?", campaigns, "integer") == 2
     assert answer("How many campaigns started in June?", campaigns, "integer") == 1
+
+
+def test_a_monthly_amount_of_dated_events_is_no_average_of_their_rows():
+    # "the average monthly revenue" averaged the orders (at 0.8): each month's total averaged, which no plan computes
+    orders = table_of(ORDERS, "orders.csv")
+    reading = parse.read("What was the average monthly revenue?", orders, AnswerType.FLOAT)
+    assert reading is not None and "monthly" in reading.unexplained
+    assert reading_confidence(reading, orders) < AnswerSettings().min_table_confidence  # declined
+    # an amount kept per month is named so
+    fees = table_of("Customer,Start Date,Monthly Fee\nAcme,2025-03-01,1200\nBlue,2025-06-15,300\n", "subs.csv")
+    assert answer("What is the average monthly fee?", fees, "float") == 750.0
+    rents = table_of("Unit,Lease Start,Rent\n1A,2025-01-01,900\n2B,2025-02-01,1100\n", "leases.csv")
+    assert answer("What is the average monthly rent?", rents, "float") == 1000.0
