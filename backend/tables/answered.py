@@ -13,7 +13,7 @@ from backend.tables.row_nouns import row_words_explained
 from backend.tables.wh_columns import (
     asks_person,
     code_names_rows,
-    goods_bought,
+    kind_asked,
     names_people,
     of_numbers,
     roles_first,
@@ -56,7 +56,7 @@ def answered_column(
     # "which team", "what year", "what is the name of": the column named right after the wh-word.
     asked = _ASKED.search(q)
     for found in (
-        goods_bought(q, table, conditions),  # ("what did Hooli order": no Order ID, though "order" names it)
+        kind_asked(q, table, conditions),  # ("what did Hooli order": no Order ID, though "order" names it)
         _named_after_wh_word(asked, named, table, conditions, codes_unasked, names) if asked else None,
         _named_otherwise(q, named, table, conditions, measure, wants_text, wants_number, codes_unasked),
         wh_words_column(q, table, conditions, nouns=wants_text),

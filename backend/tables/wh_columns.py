@@ -80,14 +80,28 @@ _WHAT_BOUGHT = re.compile(r"^what (?:did|does|do|has|have|had) .*\b(?:buy|bought
 _GOODS = re.compile(r"(?i)\b(?:product|item|goods|sku|model|plan|service|article)s?\b")
 
 
-def goods_bought(q: str, table: TypedTable, conditions: set[int]) -> int | None:
-    """The column of goods "what did <customer> buy/order" asks for (a Product, an Item), or None."""
-    if not _WHAT_BOUGHT.search(q):
-        return None
+# "Which city got the most shipments by weight": a place, where no column is called so (it read the Shipment ID
+# "shipments" names, at 0.8; my own shipments table, 2026-12-07)
+# (a city or a town: "which country" of a Venue of "Erfurt, Germany" is no venue; fresh WikiTableQuestions, 2026-12-07)
+_WHICH_PLACE = re.compile(r"^(?:in |to |from )?(?:which|what) (city|town)\b")
+
+
+def kind_asked(q: str, table: TypedTable, conditions: set[int]) -> int | None:
+    """The column a question asks for by the kind of thing it is: the goods "what did <customer> buy/order" asks for
+    (a Product, an Item), the place "which city" asks for where no column is called so (a Destination), or None."""
     columns = table.columns
-    return next(
-        (i for i, c in enumerate(columns) if i not in conditions and c.kind == "text" and _GOODS.search(c.name)), None
-    )
+    texts = [i for i, c in enumerate(columns) if i not in conditions and c.kind == "text"]
+    if _WHAT_BOUGHT.search(q):
+        return next((i for i in texts if _GOODS.search(columns[i].name)), None)
+    place = _WHICH_PLACE.match(q)
+    if place is None or any(re.search(rf"(?i)\b{place.group(1)}", column.name) for column in columns):
+        return None
+    named_by = next((c.name for c in columns if c.kind == "text"), "")
+    if not IDENTIFIER.search(named_by):  # rows with names of their own may be the places ("Tokyo"), not coded ones
+        return None
+    towns = [w for w in WH_COLUMNS["where"].split() if w not in ("country", "region")]
+    places = {i for word in towns for i in texts if re.search(rf"(?i)\b{word}", columns[i].name)}
+    return places.pop() if len(places) == 1 else None  # the one column of places
 
 
 _WHO_VERB = re.compile(r"^who (?:has |have |had |did |does |do |was |were )?(\w+)")

@@ -5,8 +5,8 @@ what is held, a row's worth compared with a number is the amount the table keeps
 column for each month is the months added up against it, "the customers who ordered more than 5 times" are those of
 so many rows, "X as a share of Y" and a share "of the total" are of the amount named, "the most cost-effective" costs
 least per conversion, "which sold more" adds up units, "the longest" of a column of days is by those days, who
-was "on leave in July" is whoever's leave reaches into it, and "the average monthly revenue" of dated orders is no
-average of their rows."""
+was "on leave in July" is whoever's leave reaches into it, "the average monthly revenue" of dated orders is no
+average of their rows, and "which city" asks for the one column of places."""
 
 from __future__ import annotations
 
@@ -208,3 +208,14 @@ def test_a_monthly_amount_of_dated_events_is_no_average_of_their_rows():
     assert answer("What is the average monthly fee?", fees, "float") == 750.0
     rents = table_of("Unit,Lease Start,Rent\n1A,2025-01-01,900\n2B,2025-02-01,1100\n", "leases.csv")
     assert answer("What is the average monthly rent?", rents, "float") == 1000.0
+
+
+def test_which_city_asks_for_the_place():
+    # "which city got the most shipments by weight" read the Shipment ID "shipments" names, at 0.8
+    shipments = table_of(
+        "Shipment ID,Carrier,Destination,Weight (kg)\nS-1,DHL,Berlin,12.5\nS-2,UPS,Paris,3.2\nS-3,UPS,Berlin,40.0\n"
+        "S-4,DHL,Madrid,25.0\n",
+        "shipments.csv",
+    )
+    assert answer("Which city got the most shipments by weight?", shipments, "string") == "Berlin"
+    assert answer("What city did S-4 go to?", shipments, "string") == "Madrid"
