@@ -7,6 +7,8 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
   guessed Quarter);
 - the one whose answer is of the role a "who" names ("who was hired first": staff.csv's Employee, not projects.csv's
   Client by its Start Date; ``wh_columns.fills_role``);
+- not a log of an event the question does not say ("how many Cold Brew Kits were sold": orders.csv, not returns.csv,
+  whose Customer, Product and Units are those of the orders returned);
 - the one with a row for each of what a ranking names ("who is our newest customer": subscriptions.csv, not the
   customer of orders.csv's last order);
 - the one whose name the question says more of ("which orders were cancelled": orders.csv, not purchase_orders.csv;
@@ -18,22 +20,29 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
   orders of mugs);
 - the one whose measure the question names ("the total payroll of Sales": staff.csv's Salary, not expenses.csv's one
   Amount).
-A rival within 0.05 of the coverage and equal on the first four makes the answer ambiguous (where it computes a value:
+A rival within 0.05 of the coverage and equal on the first five makes the answer ambiguous (where it computes a value:
 answer/tables.py).
 """
 
 from __future__ import annotations
+
+import re
 
 from backend.tables import parse
 from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.wh_columns import fills_role
-from backend.tables.words import name_said
+from backend.tables.words import name_said, table_words
+from backend.text import stem
 
 # A table's reading of a question: its coverage, the stored row of its document, the table, the reading
 Candidate = tuple[float, dict, TypedTable, parse.Reading]
 _TIED = 0.05  # coverages this close are as good (no data: one content word of twenty)
+# Logs of one event, named so: they share their columns with the table of what the event befell (orders.csv), and
+# answer the questions that say it ("how many units were returned"); "what did Umbrella buy most recently" was
+# ambiguous, at 0.536, once my own returns log joined the orders (2026-12-07)
+_EVENT_LOGS = frozenset(stem(w) for w in ("returns", "refunds", "cancellations", "complaints", "exchanges"))
 
 
 def ranked(question: str, candidates: list[Candidate]) -> list[Candidate]:
@@ -43,12 +52,12 @@ def ranked(question: str, candidates: list[Candidate]) -> list[Candidate]:
 
 def ambiguous(question: str, candidates: list[Candidate]) -> bool:
     """Whether the runner-up of ``ranked`` candidates reads the question as well as the first: as much of it, and as
-    sure of what it asks for, of the role said, of what its first row names, and as named."""
+    sure of what it asks for, of the role said, of the event said, of what its first row names, and as named."""
     if len(candidates) < 2:
         return False
     (coverage, _, table, reading), (rival_coverage, _, rival_table, rival) = candidates[:2]
     first, second = _preference(question, coverage, table, reading), _preference(question, coverage, rival_table, rival)
-    return rival_coverage >= coverage - _TIED and first[1:5] == second[1:5]
+    return rival_coverage >= coverage - _TIED and first[1:6] == second[1:6]
 
 
 def _preference(question: str, coverage: float, table: TypedTable, reading: parse.Reading) -> tuple[float | bool, ...]:
@@ -61,9 +70,16 @@ def _preference(question: str, coverage: float, table: TypedTable, reading: pars
         coverage,
         not reading.guessed_answer_column,
         fills_role(question.lower(), table, asked),
+        not _event_unsaid(question, table),
         ranked_once,
         name_said(question, table),
         plan.paired is None,
         counts_rows and not reading.counts_a_value_kept_in_units,
         not reading.measure_guessed,
     )
+
+
+def _event_unsaid(question: str, table: TypedTable) -> bool:
+    """Whether the table logs an event (its name: returns.csv) that the question does not say."""
+    logged = table_words(table) & _EVENT_LOGS
+    return bool(logged) and not logged & {stem(w) for w in re.findall(r"\w+", question.lower())}
