@@ -130,11 +130,12 @@ class Plan:
     shift: int = 0
     group_by: int | None = None
     # with group_by and a count: the number of groups whose rows number so many, not the groups ("how many donors gave
-    # more than once": the Donors of more than 1 row), as (comparison, number of rows)
+    # more than once": the Donors of more than 1 row), as (comparison, number of rows); with rows, those groups
+    # ("which customers ordered more than 5 times")
     having: tuple[str, float] | None = None
-    group_part: str = (
-        ""  # "month", "quarter" or "year": groups by that part of the group_by column's dates ("which month")
-    )
+    # "month", "quarter" or "year": groups by that part of the group_by column's dates ("which month", "our best
+    # quarter")
+    group_part: str = ""
     score: str = ""  # "margin" or "total": the column (and order_by) read as scores (SCORE_PARTS), not their values
     # A measure of two number columns, ``column`` (or ``order_by``) over this one: a sum is the total of one over the
     # total of the other ("the cost per conversion", "the click-through rate" of the rows picked); min, max and an

@@ -1,5 +1,7 @@
 """The columns a wh-word asks for by name: "who" of the rows' names or of a person's column (and which person, by
-the role the question's verb says), "where" of a place's, "when" of a date's; and whether a column says who anyone is.
+the role the question's verb says), "where" of a place's, "when" of a date's; the columns a question asks for by the
+kind of thing they hold ("what did Umbrella buy": its goods; "which city": the place); and whether a column says who
+anyone is.
 """
 
 from __future__ import annotations
