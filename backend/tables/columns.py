@@ -19,7 +19,6 @@ from backend.tables.column_kinds import (
 )
 from backend.tables.infer import TypedTable
 from backend.tables.quantities import SaidNumber
-from backend.tables.vocabulary import Index
 from backend.tables.words import ABBREVIATIONS, BOUND_NEGATION, name_stems, normal
 from backend.text import stem
 
@@ -266,14 +265,6 @@ def column_named_by(number: SaidNumber, hinted: list[int], table: TypedTable) ->
         if holding:
             return holding[0] if len(holding) == 1 else None
     return None
-
-
-def shift_unit(q: str, index_: Index) -> int | None:
-    """The column named by the word just before "before" or "after" ("the *month* before", "the year after"), or
-    None."""
-    said = re.search(r"\b(\w+) (?:before|after)\b", q)
-    unit = stem(said.group(1)) if said else None
-    return next((c for c, names in enumerate(index_.names) if unit in names), None) if unit else None
 
 
 def the_amount(table: TypedTable, taken: set[int]) -> int | None:

@@ -9,12 +9,13 @@ import re
 
 from backend.tables.answered import answered_column
 from backend.tables.column_kinds import SCORE_NAME, has_missing_cells, holds_places, placing_column, says_when
-from backend.tables.columns import shift_unit
 from backend.tables.conditions import cells_saying
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import in_time_order, numbered_row, shift_of, the_row_shifted_from
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion
+from backend.tables.vocabulary import Index
 from backend.tables.words import normal
+from backend.text import stem
 
 _TOP_FOR = re.compile(r"\btop \w+ (?:for|in|by)\b")  # "the top <row> for <measure>"
 # "on top in bronze medals", "ranks first in total medals", "came in last in the evening gown": a place in a measure
@@ -55,7 +56,7 @@ def next_or_previous(p: ParsedQuestion) -> Outcome:
         return None
     # The asked column may be the one X is in (the next row's winner). A column named just before the shift word is
     # its unit, not what is asked ("who won the month before?").
-    unit = shift_unit(p.q, p.index)
+    unit = _shift_unit(p.q, p.index)
     asked = answered_column(p.q, [c for c in p.named if c != unit], p.table, set(), p.measure, p.wants_text)
     shifted = asked[0] if not asked[1] and asked[0] is not None else p.answer_column
     if asked[1] and p.guessed and p.wants_text:  # "what is next after Joan O.": the next row's value of her column
@@ -137,3 +138,11 @@ def first_or_last_row(p: ParsedQuestion) -> Outcome:
         ),
         ReadingKind.LAST,
     )
+
+
+def _shift_unit(q: str, index_: Index) -> int | None:
+    """The column named by the word just before "before" or "after" ("the *month* before", "the year after"), or
+    None."""
+    said = re.search(r"\b(\w+) (?:before|after)\b", q)
+    unit = stem(said.group(1)) if said else None
+    return next((c for c, names in enumerate(index_.names) if unit in names), None) if unit else None

@@ -129,13 +129,10 @@ class Plan:
     skip: int = 0  # with limit: the rows of the order passed over first ("the second highest": 1; ordinals_said.py)
     shift: int = 0
     group_by: int | None = None
-    # with group_by and a count: the number of groups whose rows number so many, not the groups ("how many donors gave
-    # more than once": the Donors of more than 1 row), as (comparison, number of rows); with rows, those groups
-    # ("which customers ordered more than 5 times")
+    # with group_by: the groups whose rows number so many, as (comparison, number of rows), counted ("how many donors
+    # gave more than once": the Donors of more than 1 row) or, with rows, taken ("which customers ordered 5 times")
     having: tuple[str, float] | None = None
-    # "month", "quarter" or "year": groups by that part of the group_by column's dates ("which month", "our best
-    # quarter")
-    group_part: str = ""
+    group_part: str = ""  # "month", "quarter" or "year" of the group_by column's dates ("which month", "best quarter")
     score: str = ""  # "margin" or "total": the column (and order_by) read as scores (SCORE_PARTS), not their values
     # A measure of two number columns, ``column`` (or ``order_by``) over this one: a sum is the total of one over the
     # total of the other ("the cost per conversion", "the click-through rate" of the rows picked); min, max and an
@@ -194,10 +191,9 @@ def check(plan: Plan, table: TypedTable) -> Plan:
         raise InvalidPlan("rows: the columns to return are required")
     if plan.group_by is not None and (plan.across or plan.until is not None):
         raise InvalidPlan("until, across: of rows, not of groups")
-    if plan.having is not None and (plan.group_by is None or plan.operation not in (Operation.COUNT, Operation.ROWS)):
-        raise InvalidPlan("having: a count of groups, or the groups, by group_by")
-    if plan.having is not None and plan.operation == Operation.ROWS and plan.select != (plan.group_by,):
-        raise InvalidPlan("having: the groups taken are those of group_by")
+    groups_taken = plan.operation == Operation.ROWS and plan.select == (plan.group_by,)  # the groups themselves
+    if plan.having is not None and (plan.group_by is None or not (plan.operation == Operation.COUNT or groups_taken)):
+        raise InvalidPlan("having: a count of groups, or the groups themselves (select group_by), by group_by")
     if plan.having is not None and (plan.having[0] not in _HAVING or plan.having[1] < 0):
         raise InvalidPlan(f"having: one of {', '.join(_HAVING)} and a number of rows")
     began = plan.column if plan.operation in AGGREGATE_OPERATIONS else plan.order_by
