@@ -177,6 +177,8 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.DURATION,
     ReadingKind.DAYS,
     ReadingKind.LONGEST_RUN,
+    ReadingKind.NEVER_COUNT,
+    ReadingKind.ROWS_PER_GROUP,
 }
 
 

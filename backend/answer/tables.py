@@ -251,6 +251,9 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
         ReadingKind.SHARE: "out of",
         ReadingKind.LARGER: "larger than",
         ReadingKind.SAME: "the same as",
+        ReadingKind.NEVER: "except",
+        ReadingKind.NEVER_COUNT: "except",
+        ReadingKind.ROWS_PER_GROUP: "over",
     }.get(reading.kind, "compared with")
     return f", {joined} {describe(reading.second, table)}"
 

@@ -72,6 +72,7 @@ def explain(
     # (and "unpaid", read "non paid") for its prefix; one of a number at 0 for "free" ("free shipping")
     said_no = any(c.op == "=" and isinstance(c.value, str) and c.value.strip().lower() in NO_CELLS for c in plan.where)
     excludes = said_no or any(c.op in ("!=", "lacks", "empty") for c in plan.where)  # "late": "On Time" = "No"
+    excludes |= kind in (ReadingKind.NEVER, ReadingKind.NEVER_COUNT)  # the values no row saying it holds
     free = any(c.op == "=" and c.view == "number" and c.value == 0 for c in plan.where)
     # "stayed within budget": a plan that keeps one column at most another accounts for "within"
     within = any(c.op == "<=" and c.view == "column" for c in plan.where)
@@ -93,7 +94,9 @@ def explain(
     content += moved_but_held(plan, words, table)  # "sold" of an In Stock
     # "how many orders does a customer place on average" counted every order, at 0.62 (my own orders table,
     # 2026-12-07): an average said of a plan that averages nothing is a word it leaves out
-    if not any(p is not None and p.operation in _AVERAGING for p in (plan, second)):
+    averaged = any(p is not None and p.operation in _AVERAGING for p in (plan, second))
+    averaged |= kind is ReadingKind.ROWS_PER_GROUP  # "the average number of orders per customer"
+    if not averaged and not any(c.view == "average" for c in plan.where):
         content += [i for i, w in enumerate(words) if w in ("average", "mean") and i not in explained]
     unexplained = [i for i in content if i not in explained]
     # "the budget per head" read as the budget: a rate whose divisor is left out leaves its "per" out too

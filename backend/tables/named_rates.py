@@ -71,6 +71,9 @@ _SAME_PERIOD = {"annual": "yearly"}
 # Money a row's event brings or costs (an order's Revenue, a claim's Amount), not an amount per time a row keeps (a
 # Rate, a Fee, a Salary, a Rent): "the average monthly revenue" of dated orders is each month's total averaged, which
 # no plan computes (it averaged the orders, at 0.8; my own orders table, 2026-12-07), so "monthly" names no such column
+# A salary is a year's pay unless its name says another time: "the average monthly salary" of a Salary of 98,000 is
+# no 98,000 (it averaged the Salary, at 0.8; my own staff table, 2026-12-07)
+_A_YEARS = re.compile(r"(?i)\bsalar(?:y|ies)\b")
 _KEPT_PER_TIME = re.compile(r"(?i)\b(?:rate|fee|fare|price|salary|salaries|wages?|pay|rent|premium|subscription)s?\b")
 
 
@@ -83,8 +86,10 @@ def per_time(words: list[str], stems: list[str], index_: Index, table: TypedTabl
     periods = {stem(word): _SAME_PERIOD.get(word, word) for word in _PER_TIME}
     dated = any(column.kind == "date" for column in table.columns)
 
-    def per_period(column: int) -> bool:  # an amount a row keeps for a time, not its event's money
+    def per_period(column: int, word: str) -> bool:  # an amount a row keeps for a time, not its event's money
         name = table.columns[column].name
+        if _A_YEARS.search(name) and not periods.keys() & index_.names[column]:  # a Salary is a year's
+            return _SAME_PERIOD.get(word, word) == "yearly"
         return not (dated and MONEY_NAME.search(name) and not _KEPT_PER_TIME.search(name))
 
     return {
@@ -94,7 +99,7 @@ def per_time(words: list[str], stems: list[str], index_: Index, table: TypedTabl
         and any(
             stems[i + 1] in names
             and all(periods[s] == _SAME_PERIOD.get(word, word) for s in names if s in periods)
-            and per_period(c)
+            and per_period(c, word)
             for c, names in enumerate(index_.names)
         )
     }

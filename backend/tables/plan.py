@@ -70,6 +70,9 @@ class ReadingKind(StrEnum):
     SHARE = "share"  # the same as a fraction
     DURATION = "duration"  # how long, from a start to an end
     DAYS = "days"  # how many days from the first plan's date to the second's ("how long did T-202 take to resolve")
+    NEVER = "never"  # the first plan's values that no row of the second holds ("which products were never cancelled")
+    NEVER_COUNT = "never_count"  # how many they are ("how many customers never cancelled an order")
+    ROWS_PER_GROUP = "rows_per_group"  # the first plan's count over the second's ("the average orders per customer")
 
 
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "lacks", "in", "empty", "filled")  # lacks: not contains
@@ -95,7 +98,8 @@ class Condition:
     view: str = "text"  # "text", "number", "date", "year" / "month" (of a date column, as a number), "during"
     # (a year within the years a cell spans: "1988–92" is during 1990), or "position": rows listed before ("<") or
     # after (">") the first row whose text holds the value ("how many players were picked before X"), or "column":
-    # compared with another column of the same row (``value`` its index: "stock below the reorder level")
+    # compared with another column of the same row (``value`` its index: "stock below the reorder level"), or
+    # "average": with the column's average over the table's rows (``value`` None: "orders above the average revenue")
     also: tuple[int, ...] = ()  # more columns, of the same kind: the text of any of them may match ("Home team" or
     # "Visiting team" = 'Finland')
     listed: bool = False  # a text "=" that a cell listing the value among others matches too ("ZX, BBC" for 'ZX')
@@ -119,8 +123,7 @@ class Plan:
     order_by: int | None = None  # a column; sorted by its number or date view
     # with order_by, or an aggregate's column: how long each row lasted, from that column until this one, sorted by
     # ("which order took the longest to ship") or aggregated ("the average delivery time": each row's days, averaged)
-    until: int | None = None
-    # (the same column: across the years its cells span, "1996–99")
+    until: int | None = None  # (the same column: across the years its cells span, "1996–99")
     descending: bool = False
     # with order_by: rows alike in it are taken in reverse table order, so that the last of the table sorted is the last
     # listed ("the last team" of four placed 4th is the one listed last, as the table's last row is)
@@ -139,9 +142,8 @@ class Plan:
     # order take each row's own ratio ("the campaign with the highest click-through rate")
     per: int | None = None
     less: int | None = None  # ``column`` (or ``order_by``) less this column, row by row: "the profit" (Revenue - Cost)
-    times: int | None = (
-        None  # ``column`` (or ``order_by``) times this column, row by row: "the value" (Qty × Unit Cost)
-    )
+    # ``column`` (or ``order_by``) times this column, row by row: "the value" (Qty × Unit Cost)
+    times: int | None = None
     plus: int | None = None  # ``column`` (or ``order_by``) plus this column, row by row (a missing cell adds 0):
     # "the pay including bonus" (Salary + Bonus)
     # Each row's total over these number columns, the first of them ``column`` (or ``order_by``): "East's total sales"
@@ -227,6 +229,8 @@ def check(plan: Plan, table: TypedTable) -> Plan:
             raise InvalidPlan("where: a position is before ('<') or after ('>') the row a text names")
         if condition.view == "column":
             _check_columns_compared(condition, table)
+        if condition.view == "average" and (not column.numeric or condition.op not in ("<", "<=", ">", ">=")):
+            raise InvalidPlan(f"where: {column.name!r} is compared with its average by <, <=, > or >=")
     return plan
 
 
@@ -290,11 +294,3 @@ def _sortable(table: TypedTable, index: int) -> bool:
     """Numbers, dates, and spans of years ("1931–1936", sorted by their first year)."""
     column = table.columns[index]
     return column.numeric or column.kind == "date" or f"s{index}" in table.data.column_names
-
-
-def shifts_past_run(plan: Plan) -> bool:
-    """Whether a plan's shift after the rows it matches counts from the last of a run of them (query.py): a shift
-    forward from rows of one value that is the column asked for or a day."""
-    if plan.shift <= 0 or not plan.where or any(c.op != "=" for c in plan.where):
-        return False
-    return any(c.column in plan.select or c.view == "date" for c in plan.where)

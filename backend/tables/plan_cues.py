@@ -191,7 +191,7 @@ def _months(cells: list[str]) -> bool:
 
 def reads_money(plan: Plan, table: TypedTable) -> bool:
     """Whether the plan adds up, orders by or compares a column of money (an Amount, a Salary, a nightly Rate)."""
-    amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view == "number")}
+    amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view in ("number", "average"))}
     names = [table.columns[c].name for c in amounts if c is not None]
     return any(MONEY_NAME.search(name) or PRICE_NAME.search(name) for name in names)  # (a Rate: "paid the highest")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from backend.tables.infer import TypedTable
-from backend.tables.plan import AGGREGATE_OPERATIONS, PRESENCE, SCORE_PARTS, Condition, Operation, Plan, shifts_past_run
+from backend.tables.plan import AGGREGATE_OPERATIONS, PRESENCE, SCORE_PARTS, Condition, Operation, Plan
+from backend.tables.sql_fragments import shifts_past_run
 
 
 def describe(plan: Plan, table: TypedTable) -> str:
@@ -18,6 +19,8 @@ def describe(plan: Plan, table: TypedTable) -> str:
         what = (
             f"{verb} each {names[plan.group_by]!r} with {_HAVING_WORDS[op]} {rows:g} {'row' if rows == 1 else 'rows'}"
         )
+        if (op, rows) == (">", 0):  # every value a row holds (never_said.py)
+            what = f"{verb} each {names[plan.group_by]!r} once"
     elif plan.group_by is not None:
         each = f"{plan.group_part} of {names[plan.group_by]!r}" if plan.group_part else repr(names[plan.group_by])
         what = (
@@ -123,6 +126,8 @@ def _condition_words(condition: Condition, names: list[str]) -> str:
         return f"{names[condition.column]!r} {spans.get(condition.op, condition.op)} {shown}"
     if condition.view == "column":
         return f"{names[condition.column]!r} {condition.op} {names[value]!r}"
+    if condition.view == "average":
+        return f"{names[condition.column]!r} {condition.op} its average"
     if condition.view == "position":
         where = "before" if condition.op == "<" else "after"
         return f"listed {where} the first row whose {names[condition.column]!r} holds {shown}"

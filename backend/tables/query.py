@@ -17,7 +17,7 @@ import pyarrow.compute as pc
 
 from backend.errors import UpstreamTimeout
 from backend.tables.infer import TypedTable
-from backend.tables.plan import AGGREGATE_OPERATIONS, Operation, Plan, check, shifts_past_run
+from backend.tables.plan import AGGREGATE_OPERATIONS, Operation, Plan, check
 from backend.tables.sql_fragments import (
     MAX_ROWS,
     aggregated,
@@ -29,6 +29,7 @@ from backend.tables.sql_fragments import (
     row_total,
     score_part,
     selected_cells,
+    shifts_past_run,
     value_view,
     where_clause,
 )

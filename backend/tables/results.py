@@ -15,6 +15,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import AGGREGATE_OPERATIONS, Operation, ReadingKind
 from backend.tables.plan_words import describe
 from backend.tables.query import SHOWN_ROWS, Result, execute
+from backend.tables.sql_fragments import MAX_ROWS
 from backend.tables.ties import measured, paired_how, rates_by_group, tied_for_first
 from backend.types import AnswerType, format_datetime, normalise
 
@@ -59,6 +60,9 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
             f"{result.matched_count:,} rows of {table.name} match ({describe(reading.plan, table)}): more than a "
             f"list answer holds ({len(result.rows):,}). Ask for fewer, or count them.",
         )
+    if reading.kind in (ReadingKind.NEVER, ReadingKind.NEVER_COUNT) and len(result.rows) >= MAX_ROWS:
+        # the values past the first MAX_ROWS are not read, and some of them may never be said
+        return Typed(None, f"{table.name} holds over {MAX_ROWS:,} values ({describe(reading.plan, table)}): too many.")
     # "which month had the most orders" when May and September have 22 each, "which order was placed last" when two
     # were placed that day: no one answer. Answering with the first of the groups was right for 2 of 13
     # WikiTableQuestions dev questions (bench/table_qa.py --in-process, 2026-11-25), under the table bar, so it is
@@ -68,6 +72,8 @@ def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answe
         named = " and ".join(str(t) for t in tied[:3]) + (f" and {len(tied) - 3} more" if len(tied) > 3 else "")
         return Typed(None, f"{named} tie ({describe(reading.plan, table)}): ask for a list to get them all.")
     values = _values(reading, result, table, ties=answer_type.is_array)
+    if not values and reading.kind is ReadingKind.NEVER and answer_type.is_array:  # every value is said at least once
+        return Typed([])
     if not values:
         return Typed(None, f"No row of {table.name} matches ({describe(reading.plan, table)}).")
     if reading.plan.operation == Operation.ROWS and all(str(v).strip().lower() in MISSING for v in values):
@@ -195,8 +201,8 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         chosen = reading.plan if (a > b) == reading.plan.descending else reading.second
         return [chosen.where[-1].value]
     if (
-        reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE) and reading.second is not None
-    ):  # "what percentage of orders shipped"
+        reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.ROWS_PER_GROUP) and reading.second
+    ):  # "what percentage of orders shipped", "the average number of orders per customer"
         whole = execute(reading.second, table)
         part, of = result.rows[0][0] if result.rows else 0, whole.rows[0][0] if whole.rows else 0
         return [part / of * (100 if reading.kind == ReadingKind.PERCENT else 1)] if of else []
@@ -206,6 +212,10 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         ended = execute(reading.second, table)
         start, end = result.rows[0][0] if result.rows else None, ended.rows[0][0] if ended.rows else None
         return [(end - start).days] if isinstance(start, datetime) and isinstance(end, datetime) else []
+    if reading.kind in (ReadingKind.NEVER, ReadingKind.NEVER_COUNT) and reading.second is not None:
+        held = {row[0] for row in execute(reading.second, table).rows}  # the values some row saying it holds
+        never = [row[0] for row in result.rows if row[0] not in held]
+        return never if reading.kind == ReadingKind.NEVER else [len(never)]
     if reading.kind == ReadingKind.GROUP_COUNT:  # rows (group, count), the largest first: the count
         return [row[1] for row in result.rows[:1]]
     if (

@@ -18,6 +18,14 @@ from backend.tables.plan import AGGREGATE_OPERATIONS, SCORE_PARTS, Operation, Pl
 MAX_ROWS = 1_000  # the most rows a query returns
 
 
+def shifts_past_run(plan: Plan) -> bool:
+    """Whether a plan's shift after the rows it matches counts from the last of a run of them (query.py): a shift
+    forward from rows of one value that is the column asked for or a day."""
+    if plan.shift <= 0 or not plan.where or any(c.op != "=" for c in plan.where):
+        return False
+    return any(c.column in plan.select or c.view == "date" for c in plan.where)
+
+
 def order_clause(plan: Plan, views: set[str]) -> str:
     """The ORDER BY of a plan's rows: by its order_by column's value (or by what it derives from it), else as
     listed; rows alike keep the table's order (reversed with ``ties_last``)."""
@@ -172,6 +180,9 @@ def where_clause(plan: Plan, table: TypedTable) -> tuple[str, list[Any]]:
         elif c.view == "column":  # the row's own value of another column ("stock below the reorder level")
             view = "n" if table.columns[c.column].numeric else "d"  # both numbers or both dates (plan.check)
             parts.append(f"{view}{c.column} {c.op} {view}{int(c.value)}")
+        elif c.view == "average":  # of the table's rows, a totals row left out
+            rows = " WHERE NOT summary" if table.has_summary else ""
+            parts.append(f"n{c.column} {c.op} (SELECT avg(n{c.column}) FROM t{rows})")
         elif c.view in ("year", "month"):
             parts.append(f"{c.view}(d{c.column}) {c.op} ?")
             parameters.append(int(c.value))

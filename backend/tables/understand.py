@@ -9,6 +9,7 @@ import re
 
 from backend.tables.against import SPENT_NAME
 from backend.tables.answered import answered_column
+from backend.tables.average_compared import average_compared
 from backend.tables.business_measures import amount_paid_said
 from backend.tables.column_kinds import (
     MONEY_NAME,
@@ -105,6 +106,11 @@ def understand(
         compared_row=compared_row,
     )
     _choose_measure(p)
+    against = average_compared(p.q, table, p.measure, index_)
+    if against is not None:  # "orders above the average revenue": rows compared with it, no average asked for
+        condition, p.q = against
+        p.conditions.append(condition)
+        p.condition_columns.add(condition.column)
     _choose_answer_column(p)
     _flags_said(p)
     # "what is the last model and its origin?": a list of several named columns of one row.

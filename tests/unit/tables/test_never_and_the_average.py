@@ -1,0 +1,124 @@
+"""An analyst's "never", "above average" and "per customer" (my own orders, maintenance and staff tables,
+2026-12-07): "which products were never cancelled" are those of no cancelled order, not those of some order that was
+not; "how many orders were above the average revenue" compares each order with the average, and asks for no average;
+"the average number of orders per customer" counts the orders over the customers; a Salary is a year's pay, whatever
+"monthly" says."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.tables import parse
+from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, ReadingKind, check
+from backend.tables.plan_words import describe
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, run, table_of
+
+ORDERS = (
+    "Order ID,Customer,Product,Quantity,Revenue,Status\n"
+    "SO-1,Umbrella,Travel Mug,34,408.0,Shipped\n"
+    "SO-2,Hooli,Espresso Beans,14,259.0,Cancelled\n"
+    "SO-3,Acme Corp,Milk Frother,25,1375.0,Shipped\n"
+    "SO-4,Umbrella,French Press,28,1092.0,Pending\n"
+    "SO-5,Hooli,Milk Frother,3,165.0,Shipped\n"
+    "SO-6,Acme Corp,Travel Mug,30,360.0,Cancelled\n"
+    "SO-7,Hooli,Travel Mug,8,96.0,Shipped\n"
+)
+SERVICES = (
+    "Vehicle,Service,Garage\nVan 1,Oil change,QuickFix\nVan 2,Brakes,AutoCare\nTruck 1,Tyres,AutoCare\n"
+    "Van 1,Brakes,QuickFix\nTruck 1,Brakes,AutoCare\n"
+)
+
+
+def test_never_is_the_values_no_row_saying_it_holds():
+    # read row by row, every product of an order not cancelled was listed (Travel Mug too), at 0.8
+    orders = table_of(ORDERS)
+    assert answer("Which products were never cancelled?", orders, "string_array") == [
+        "Milk Frother",
+        "French Press",
+    ]
+    assert answer("Which customers have never cancelled an order?", orders, "string_array") == ["Umbrella"]
+    assert answer("How many customers never cancelled an order?", orders, "integer") == 1
+    assert answer("Which customers never ordered a Travel Mug?", orders, "string_array") == []
+    services = table_of(SERVICES, "maintenance.csv")
+    assert answer("Which vehicles never had an oil change?", services, "string_array") == ["Van 2", "Truck 1"]
+    # every garage did brakes: none never did
+    assert answer("Which garages were never used for brakes?", services, "string_array") == []
+
+
+def test_never_of_a_column_of_one_value_a_row_is_read_row_by_row():
+    orders = table_of(ORDERS)
+    reading = parse.read("Which orders were never cancelled?", orders, AnswerType.STRING_ARRAY)
+    assert reading is not None and reading.kind is ReadingKind.LIST
+    assert answer("Which orders were never cancelled?", orders, "string_array") == [
+        "SO-1", "SO-3", "SO-4", "SO-5", "SO-7",
+    ]  # fmt: skip
+
+
+def test_never_is_explained_and_said():
+    orders = table_of(ORDERS)
+    reading = parse.read("Which products were never cancelled?", orders, AnswerType.STRING_ARRAY)
+    assert reading is not None and reading.kind is ReadingKind.NEVER and reading.second is not None
+    assert reading.coverage == 1.0 and not reading.unexplained
+    assert describe(reading.plan, orders) == "take each 'Product' once of orders.csv"
+    assert describe(reading.second, orders) == "take each 'Product' once of orders.csv where 'Status' = 'Cancelled'"
+
+
+def test_a_column_compared_with_its_average():
+    # "how many orders had revenue above average" answered the average revenue; the list had no reading
+    orders = table_of(ORDERS)  # average revenue 536.43, average quantity 20.29
+    assert answer("How many orders were above the average revenue?", orders, "integer") == 2
+    assert answer("How many orders had revenue above average?", orders, "integer") == 2
+    assert answer("Which orders had a quantity below average?", orders, "string_array") == ["SO-2", "SO-5", "SO-7"]
+    assert answer("Which customers placed orders above average?", orders, "string_array") == ["Acme Corp", "Umbrella"]
+    staff = table_of("Employee,Salary\nAda,98000\nBen,72000\nCara,61000\nDev,88000\n", "staff.csv")
+    assert answer("Who earns less than the mean salary?", staff, "string_array") == ["Ben", "Cara"]
+    reading = parse.read("Which employees earn more than the average salary?", staff, AnswerType.STRING_ARRAY)
+    assert reading is not None and reading.coverage == 1.0
+    assert describe(reading.plan, staff) == "take 'Employee' of staff.csv where 'Salary' > its average"
+    # the average asked for is still an average
+    assert answer("What is the average revenue?", orders, "float") == pytest.approx(536.43, abs=0.01)
+
+
+def test_an_average_compared_with_leaves_a_totals_row_out():
+    totals = table_of("Rep,Sales\nAna,100\nBo,300\nCy,200\nTotal,600\n", "sales.csv")
+    compared = Plan(Operation.COUNT, where=(Condition(1, ">", None, "average"),))
+    assert run(compared, totals) == [(1,)]  # Bo's 300 is above 200, the average of the three reps
+
+
+def test_only_numbers_are_compared_with_their_average():
+    orders = table_of(ORDERS)
+    with pytest.raises(InvalidPlan):
+        check(Plan(Operation.COUNT, where=(Condition(1, ">", None, "average"),)), orders)
+    with pytest.raises(InvalidPlan):
+        check(Plan(Operation.COUNT, where=(Condition(4, "=", None, "average"),)), orders)
+
+
+def test_the_average_number_of_rows_per_value():
+    # it counted every order, held at 0.25 with "average" and "per customer" unread
+    orders = table_of(ORDERS)  # 7 orders of 3 customers
+    assert answer("What is the average number of orders per customer?", orders, "float") == pytest.approx(7 / 3)
+    assert answer("How many orders does a customer place on average?", orders, "float") == pytest.approx(7 / 3)
+    assert answer("On average, how many orders does each customer place?", orders, "float") == pytest.approx(7 / 3)
+    # of the cancelled ones: over every customer, or over those who cancelled? Not read so
+    cancelled = parse.read("What is the average number of cancelled orders per customer?", orders, AnswerType.FLOAT)
+    assert cancelled is None or cancelled.kind is not ReadingKind.ROWS_PER_GROUP
+    reading = parse.read("What is the average number of orders per customer?", orders, AnswerType.FLOAT)
+    assert reading is not None and reading.kind is ReadingKind.ROWS_PER_GROUP and reading.coverage == 1.0
+    assert reading.each_ungrouped is None  # "per customer" is read
+    # an amount of each row is averaged as it is
+    assert answer("What is the average quantity per order?", orders, "float") == pytest.approx(142 / 7)
+
+
+def test_a_salary_is_a_years_pay():
+    # "the average monthly salary" averaged a Salary of 98,000 a year, at 0.8
+    staff = table_of("Employee,Salary\nAda,98000\nBen,72000\n", "staff.csv")
+    monthly = parse.read("What is the average monthly salary?", staff, AnswerType.FLOAT)
+    assert monthly is not None and "monthly" in monthly.unexplained
+    annual = parse.read("What is the average annual salary?", staff, AnswerType.FLOAT)
+    assert annual is not None and not annual.unexplained
+    # a Salary its name says is monthly is read as it says
+    paid = table_of("Employee,Monthly Salary\nAda,8000\nBen,6000\n", "staff.csv")
+    assert answer("What is the average monthly salary?", paid, "float") == 7000.0
+    reading = parse.read("What is the average monthly salary?", paid, AnswerType.FLOAT)
+    assert reading is not None and not reading.unexplained
