@@ -178,7 +178,7 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.DAYS,
     ReadingKind.LONGEST_RUN,
     ReadingKind.NEVER_COUNT,
-    ReadingKind.ROWS_PER_GROUP,
+    ReadingKind.PER_GROUP_AVERAGE,
 }
 
 

@@ -253,7 +253,7 @@ def _second_words(reading: parse.Reading, table: TypedTable) -> str:
         ReadingKind.SAME: "the same as",
         ReadingKind.NEVER: "except",
         ReadingKind.NEVER_COUNT: "except",
-        ReadingKind.ROWS_PER_GROUP: "over",
+        ReadingKind.PER_GROUP_AVERAGE: "over",
     }.get(reading.kind, "compared with")
     return f", {joined} {describe(reading.second, table)}"
 

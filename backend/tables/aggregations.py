@@ -122,6 +122,11 @@ def per_group(p: ParsedQuestion) -> Outcome:
         # first row listed, at 0.8; no reading of "best"; my own orders table, 2026-12-07)
         plan = Plan(Operation.SUM, money, group_by=p.answer_column, where=p.where, descending=True)
         return p.reading(replace(plan, limit=p.group_limit), ReadingKind.GROUP)
+    # "who is our top customer by revenue", "the top product by quantity": the highest of what each one's rows add up
+    # to (it read the customer of the one largest order, at 0.8; "top" is no highest; my own orders table, 2026-12-07)
+    topped = best if best is not None else (_BEST_OF.search(q) if repeats and asked is not None else None)
+    top_asked = topped is not None and asked is not None and stem(topped.group(1)) in p.index.names[asked]
+    is_max = p.is_max or top_asked
     # "who earns the highest salary" of one row per person: that row's salary, read as a ranking of rows (it read
     # "sum of 'salary' for each 'name'", right but worded as if names repeated; my own staff table, 2026-11-29)
     earned = (EARNED.search(q) or _ADDS_UP.search(q)) if repeats else None
@@ -139,7 +144,8 @@ def per_group(p: ParsedQuestion) -> Outcome:
     # (a day too: "on which day were the most calls taken" of agents' daily rows took the day of the one busiest row,
     # at 0.8; my own call centre table, 2026-11-29)
     names_a_group = p.wants_text or p.element is AnswerType.DATETIME
-    if not (grouped and p.is_max != p.is_min and names_a_group and p.measure is not None):
+    grouped = grouped or (topped if top_asked and p.measure_named is not None else None)
+    if not (grouped and is_max != p.is_min and names_a_group and p.measure is not None):
         return None
     if p.answer_column in (None, p.measure):
         return None
@@ -155,7 +161,7 @@ def per_group(p: ParsedQuestion) -> Outcome:
         # "which agent sold the most homes" of listings.csv: each agent's rows counted, of those that fill the column
         # the verb names (the sold ones), not their Sold Price added up (at 0.8; my own listings table, 2026-11-29)
         filled = (Condition(p.measure, "filled", None),) if has_missing_cells(p.table, p.measure) else ()
-        plan = Plan(Operation.COUNT, where=(*p.where, *filled), group_by=p.answer_column, descending=p.is_max)
+        plan = Plan(Operation.COUNT, where=(*p.where, *filled), group_by=p.answer_column, descending=is_max)
         return p.reading(replace(plan, limit=p.group_limit), ReadingKind.GROUP)
     # a score each row gives ("which region is the most satisfied" of a Satisfaction column) is averaged unless a
     # total is asked: a region with more respondents is not the more satisfied (my own survey table, 2026-11-28); so is
@@ -163,7 +169,7 @@ def per_group(p: ParsedQuestion) -> Outcome:
     name = p.table.columns[p.measure].name
     scored = (SCORE_NAME.search(name) or _PER_UNIT.search(name)) and grouped.group(0) not in ("total", "sum")
     operation = Operation.AVG if scored or grouped.group(0) in ("average", "mean") else Operation.SUM
-    plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=p.is_max, limit=p.group_limit)
+    plan = Plan(operation, p.measure, group_by=p.answer_column, where=p.where, descending=is_max, limit=p.group_limit)
     kind = ReadingKind.GROUP
     if p.ranked is not None:  # "the 3 most sold products": the first three groups (it listed the first alone, at 0.8)
         plan, kind = replace(plan, limit=p.ranked.size, descending=p.ranked.highest), ReadingKind.GROUPS

@@ -95,7 +95,7 @@ def explain(
     # "how many orders does a customer place on average" counted every order, at 0.62 (my own orders table,
     # 2026-12-07): an average said of a plan that averages nothing is a word it leaves out
     averaged = any(p is not None and p.operation in _AVERAGING for p in (plan, second))
-    averaged |= kind is ReadingKind.ROWS_PER_GROUP  # "the average number of orders per customer"
+    averaged |= kind is ReadingKind.PER_GROUP_AVERAGE  # "the average number of orders per customer"
     if not averaged and not any(c.view == "average" for c in plan.where):
         content += [i for i, w in enumerate(words) if w in ("average", "mean") and i not in explained]
     unexplained = [i for i in content if i not in explained]

@@ -197,7 +197,7 @@ def _each_ungrouped(
         if plan
         for c in (plan.group_by, *plan.select, *(condition.column for condition in plan.where))
     }
-    if reading.kind is ReadingKind.ROWS_PER_GROUP and reading.second is not None:  # "orders per customer"
+    if reading.kind is ReadingKind.PER_GROUP_AVERAGE and reading.second is not None:  # "orders per customer"
         used.add(reading.second.column)
     for i, word in enumerate(words[:-1]):
         # "each region", "the total spend per department" (not "the cost per kg": a rate, of a column of numbers)

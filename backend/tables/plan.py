@@ -72,7 +72,7 @@ class ReadingKind(StrEnum):
     DAYS = "days"  # how many days from the first plan's date to the second's ("how long did T-202 take to resolve")
     NEVER = "never"  # the first plan's values that no row of the second holds ("which products were never cancelled")
     NEVER_COUNT = "never_count"  # how many they are ("how many customers never cancelled an order")
-    ROWS_PER_GROUP = "rows_per_group"  # the first plan's count over the second's ("the average orders per customer")
+    PER_GROUP_AVERAGE = "per_group_average"  # the first plan's value over the second's count ("orders per customer")
 
 
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "lacks", "in", "empty", "filled")  # lacks: not contains

@@ -201,7 +201,7 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         chosen = reading.plan if (a > b) == reading.plan.descending else reading.second
         return [chosen.where[-1].value]
     if (
-        reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.ROWS_PER_GROUP) and reading.second
+        reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.PER_GROUP_AVERAGE) and reading.second
     ):  # "what percentage of orders shipped", "the average number of orders per customer"
         whole = execute(reading.second, table)
         part, of = result.rows[0][0] if result.rows else 0, whole.rows[0][0] if whole.rows else 0

@@ -42,11 +42,11 @@ from backend.tables.comparisons import (
 from backend.tables.conditions import dated_steps, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.never_said import never_held
+from backend.tables.per_group_average import per_group_average
 from backend.tables.periods import asks_an_unheld_month, change_across, change_across_columns
 from backend.tables.placed_rows import first_or_last_row, last_place, next_or_previous
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
-from backend.tables.rows_per_group import rows_per_group
 from backend.tables.scores import scores
 from backend.tables.shares_said import measure_of_the_part, rates_named
 from backend.tables.superlatives import Ranking, superlative_plan
@@ -274,7 +274,7 @@ RULES: list[Rule] = [
     Rule("distinct", distinct),
     Rule("streak", streak),
     Rule("date part group", date_part_group),
-    Rule("rows per group", rows_per_group),
+    Rule("average per group", per_group_average),
     Rule("per group", per_group),
     Rule("average", average),
     Rule("median", median),

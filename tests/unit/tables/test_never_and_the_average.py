@@ -102,12 +102,25 @@ def test_the_average_number_of_rows_per_value():
     assert answer("On average, how many orders does each customer place?", orders, "float") == pytest.approx(7 / 3)
     # of the cancelled ones: over every customer, or over those who cancelled? Not read so
     cancelled = parse.read("What is the average number of cancelled orders per customer?", orders, AnswerType.FLOAT)
-    assert cancelled is None or cancelled.kind is not ReadingKind.ROWS_PER_GROUP
+    assert cancelled is None or cancelled.kind is not ReadingKind.PER_GROUP_AVERAGE
     reading = parse.read("What is the average number of orders per customer?", orders, AnswerType.FLOAT)
-    assert reading is not None and reading.kind is ReadingKind.ROWS_PER_GROUP and reading.coverage == 1.0
+    assert reading is not None and reading.kind is ReadingKind.PER_GROUP_AVERAGE and reading.coverage == 1.0
     assert reading.each_ungrouped is None  # "per customer" is read
+    # an amount that adds up is each customer's added up, averaged (it averaged the orders, held at 0.25)
+    assert answer("What is the average revenue per customer?", orders, "float") == pytest.approx(3755 / 3)
     # an amount of each row is averaged as it is
     assert answer("What is the average quantity per order?", orders, "float") == pytest.approx(142 / 7)
+
+
+def test_the_top_one_by_an_amount_adds_up_its_rows():
+    # "who is our top customer by revenue" read the customer of the one largest order, at 0.8 ("top" no highest)
+    orders = table_of(ORDERS)  # Umbrella 1500, Acme Corp 1735, Hooli 520
+    assert answer("Who is our top customer by revenue?", orders, "string") == "Acme Corp"
+    assert answer("Which is the top product by quantity?", orders, "string") == "Travel Mug"  # 72
+    assert answer("Who is the top customer by revenue among shipped orders?", orders, "string") == "Acme Corp"
+    # "the top laps" of a column named so is still the one row's
+    laps = table_of("Location,Laps\nDover,400\nTexas,450\nDover,200\n", "races.csv")
+    assert answer("Which location had the top laps?", laps, "string") == "Texas"
 
 
 def test_a_salary_is_a_years_pay():
