@@ -36,7 +36,7 @@ def spread(
     measure; ``extremes``: the question says both), or "how long" over the years the rows cover."""
     # "the salary range" of a table with no Range column: the same (no reading of my own HR table, 2026-11-29)
     ranged_said = _RANGE.search(q) and not any(_RANGE.search(c.name.lower()) for c in table.columns)
-    if measure is not None and ((extremes and re.search(r"\bdifference\b", q)) or ranged_said):
+    if measure is not None and ((extremes and re.search(r"\b(?:difference|gap)\b", q)) or ranged_said):
         return (
             Plan(Operation.MAX, measure, where=where),
             ReadingKind.DIFFERENCE,

@@ -96,6 +96,8 @@ def explain(
     # 2026-12-07): an average said of a plan that averages nothing is a word it leaves out
     averaged = any(p is not None and p.operation in _AVERAGING for p in (plan, second))
     averaged |= kind is ReadingKind.PER_GROUP_AVERAGE  # "the average number of orders per customer"
+    # "the average cost per kg": the total cost over the total weight, each kg alike (it was held at 0.28)
+    averaged |= plan.per is not None and plan.operation is Operation.SUM
     if not averaged and not any(c.view == "average" for c in plan.where):
         content += [i for i, w in enumerate(words) if w in ("average", "mean") and i not in explained]
     unexplained = [i for i in content if i not in explained]

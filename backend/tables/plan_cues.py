@@ -66,6 +66,8 @@ def cue_words_explained(
     explained: set[int] = set()
     if reads_money(plan, table):  # "spent", "paid", "earn", "money"
         explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS}
+        # "the monthly recurring revenue" of a Monthly Fee (recurring_revenue.py): the revenue "recurring" names
+        explained |= {i for i, w in enumerate(words) if w == "revenue" and words[i - 1 : i] == ["recurring"]}
         # "the average deal size" of deals.csv: a row's amount
         rows = table_words(table)
         explained |= {i for i, w in enumerate(words) if w == "size" and i > 0 and stem(words[i - 1]) in rows}
@@ -148,6 +150,8 @@ def cue_words_explained(
         explained |= {i for i, w in enumerate(words) if DURING.fullmatch(w)}
     if plan.shift:  # "directly after X", "three spots before X": how far the shift goes
         explained |= _shift_words(words)
+    if kind is ReadingKind.DIFFERENCE:  # "the salary gap between the highest and lowest paid" (held at 0.28)
+        explained |= {i for i, w in enumerate(words) if w == "gap"}
     return explained
 
 

@@ -47,6 +47,7 @@ from backend.tables.periods import asks_an_unheld_month, change_across, change_a
 from backend.tables.placed_rows import first_or_last_row, last_place, next_or_previous
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
+from backend.tables.recurring_revenue import recurring_revenue
 from backend.tables.scores import scores
 from backend.tables.shares_said import measure_of_the_part, rates_named
 from backend.tables.superlatives import Ranking, superlative_plan
@@ -274,6 +275,7 @@ RULES: list[Rule] = [
     Rule("distinct", distinct),
     Rule("streak", streak),
     Rule("date part group", date_part_group),
+    Rule("recurring revenue", recurring_revenue),
     Rule("average per group", per_group_average),
     Rule("per group", per_group),
     Rule("average", average),

@@ -14,6 +14,7 @@ from backend.text import stem
 
 _ACHIEVED_WORDS = frozenset({stem("sales"), stem("revenue"), stem("bookings")})
 _TAKEN_WORDS = frozenset({stem("revenue"), stem("takings")})
+_MRR = ("mrr", "recurring")
 _PRICED_NAME = re.compile(r"(?i)\b(?:rate|price|fee)\b")
 # Words a table's columns suggest where no column's name says them: the one column whose name matches is named by the
 # words. "Units", "quantity" and "stock" name what is held ("how many units are in York" adds up its On Hand; "units"
@@ -54,6 +55,10 @@ _SENSES = (
     # "the average revenue per seat for Acme" of an MRR column (it averaged the Seats, "revenue" left out, at 0.72; my
     # own subscriptions table, 2026-11-29)
     (re.compile(r"(?i)^\s*(?:mrr|arr)\b"), frozenset({stem("revenue")})),
+    # "what is our MRR", "the monthly recurring revenue" of a Monthly Fee (no reading; my own subscriptions table,
+    # 2026-12-07). Not "revenue": "which month had the highest revenue" then read subscriptions.csv beside orders.csv
+    # (bench/table_qa.py --business, biz-103, 2026-12-07)
+    (re.compile(r"(?i)^\s*monthly (?:fee|price|charge|payment|subscription)s?\b"), frozenset(stem(w) for w in _MRR)),
     # "the most popular product" of a Units Sold (it counted each product's one row: a tie of them all, declined; my
     # own products table, 2026-11-29)
     (re.compile(r"(?i)\b(?:units?|quantity|qty|items?) sold\b"), frozenset({stem("popular")})),

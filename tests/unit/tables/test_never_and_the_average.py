@@ -1,8 +1,10 @@
-"""An analyst's "never", "above average" and "per customer" (my own orders, maintenance and staff tables,
-2026-12-07): "which products were never cancelled" are those of no cancelled order, not those of some order that was
-not; "how many orders were above the average revenue" compares each order with the average, and asks for no average;
-"the average number of orders per customer" counts the orders over the customers; a Salary is a year's pay, whatever
-"monthly" says."""
+"""An analyst's "never", "above average", "per customer" and "MRR" (my own orders, maintenance, shipments, staff and
+subscriptions tables, 2026-12-07): "which products were never cancelled" are those of no cancelled order, not those
+of some order that was not; "how many orders were above the average revenue" compares each order with the average,
+and asks for no average; "the average number of orders per customer" counts the orders over the customers; "the top
+customer by revenue" adds up each one's; "the gap between the highest and lowest" is their difference; "the average
+cost per kg" is the total over the total; a Salary is a year's pay, whatever "monthly" says; "our MRR" is the active
+subscriptions' monthly fees added up."""
 
 from __future__ import annotations
 
@@ -123,6 +125,22 @@ def test_the_top_one_by_an_amount_adds_up_its_rows():
     assert answer("Which location had the top laps?", laps, "string") == "Texas"
 
 
+def test_the_gap_between_the_highest_and_lowest():
+    # no reading: "gap" was no difference
+    staff = table_of("Employee,Salary\nAda,98000\nBen,72000\nCara,41000\n", "staff.csv")
+    assert answer("What is the salary gap between the highest and lowest paid?", staff, "float") == 57000.0
+    reading = parse.read("What is the gap between the highest and lowest salary?", staff, AnswerType.FLOAT)
+    assert reading is not None and reading.kind is ReadingKind.DIFFERENCE and not reading.unexplained
+
+
+def test_the_average_cost_per_kg_is_the_total_over_the_total():
+    # right, but held at 0.28 with "average" left unexplained
+    shipments = table_of("Shipment,Weight (kg),Cost\nS-1,10,40\nS-2,30,60\n", "shipments.csv")
+    reading = parse.read("What is the average cost per kg?", shipments, AnswerType.FLOAT)
+    assert reading is not None and not reading.unexplained
+    assert answer("What is the average cost per kg?", shipments, "float") == 2.5  # 100 / 40, not (4 + 2) / 2
+
+
 def test_a_salary_is_a_years_pay():
     # "the average monthly salary" averaged a Salary of 98,000 a year, at 0.8
     staff = table_of("Employee,Salary\nAda,98000\nBen,72000\n", "staff.csv")
@@ -135,3 +153,26 @@ def test_a_salary_is_a_years_pay():
     assert answer("What is the average monthly salary?", paid, "float") == 7000.0
     reading = parse.read("What is the average monthly salary?", paid, AnswerType.FLOAT)
     assert reading is not None and not reading.unexplained
+
+
+SUBSCRIPTIONS = (
+    "Customer,Plan,Monthly Fee,Region,Active\n"
+    "Acme Corp,Enterprise,1200,EMEA,Yes\nBlue Ocean,Team,300,AMER,Yes\nCobalt Ltd,Starter,49,APAC,No\n"
+    "Delta Foods,Team,300,EMEA,Yes\nEvergreen,Enterprise,1500,AMER,Yes\nFjord AS,Team,300,EMEA,No\n"
+)
+
+
+def test_recurring_revenue_is_the_active_monthly_fees_added_up():
+    # "what is our MRR" had no reading; "the MRR of the Team plan" read the first Team fee (300), at 0.8
+    subscriptions = table_of(SUBSCRIPTIONS, "subscriptions.csv")
+    assert answer("What is our MRR?", subscriptions, "float") == 3300.0  # not the churned 49 and 300
+    assert answer("What is our monthly recurring revenue?", subscriptions, "float") == 3300.0
+    assert answer("What is the MRR of the Team plan?", subscriptions, "float") == 600.0
+    assert answer("What is the MRR from churned customers?", subscriptions, "float") == 349.0
+    assert answer("Which region has the highest MRR?", subscriptions, "string") == "AMER"  # 1800 to EMEA's 1500
+    reading = parse.read("What is our monthly recurring revenue?", subscriptions, AnswerType.FLOAT)
+    assert reading is not None and not reading.unexplained
+    assert describe(reading.plan, subscriptions) == "sum of 'Monthly Fee' of subscriptions.csv where 'Active' = 'Yes'"
+    # a year's is no month's
+    annual = parse.read("What is our annual recurring revenue?", subscriptions, AnswerType.FLOAT)
+    assert annual is not None and "annual" in annual.unexplained
