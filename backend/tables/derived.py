@@ -17,11 +17,11 @@ from dataclasses import replace
 
 from backend.tables.against import LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
 from backend.tables.business_measures import business_measure
+from backend.tables.changes_said import CHANGE_WORDS, FALL_WORDS
 from backend.tables.column_kinds import is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
 from backend.tables.named_rates import rate_said
-from backend.tables.periods import CHANGE_WORDS, FALL_WORDS
 from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.priced import quantity_times_price
 from backend.tables.question import ParsedQuestion, Reading

@@ -6,6 +6,7 @@ condition holds."""
 from __future__ import annotations
 
 from backend.tables.against import SPENT_NAME, level_words
+from backend.tables.changes_said import CHANGE_WORDS
 from backend.tables.column_kinds import MONEY_NAME, PRICE_NAME, UNITS_NAME, names_a_chart, people_column
 from backend.tables.columns import LENGTH_NAME, SENIORITY
 from backend.tables.comparisons import LEFT, MISSED_LEVEL, PAST_LEVEL
@@ -13,7 +14,6 @@ from backend.tables.infer import TypedTable
 from backend.tables.nps import nps_words
 from backend.tables.outcomes_said import OUTCOME_WORDS
 from backend.tables.periods import (
-    CHANGE_WORDS,
     DURING,
     OVER_THE_MONTHS,
     month_number,
@@ -54,6 +54,7 @@ _SIZING = (["largest"], ["biggest"], ["smallest"])
 _SHORT_WORDS = {"far", "short", "fall", "falls"}  # "how far is South from its target" (comparisons.short_of)
 _SOLD = {"sold", "sell", "sells", "selling"}
 _SPENDING = {"spend", "spends", "spent", "spending"}
+_ADS = {"ad", "ads", "advertising", "marketing", "media"}  # what the spending was on: "ad spend", "media spend"
 _HOW_LONG = {"long", "time", "times", "days"}  # what a duration averaged or ranged is asked as
 _LASTED = {"run", "ran", "running", "last", "lasted"}  # "how long did Brand Video run": its days, start to end
 
@@ -75,6 +76,8 @@ def cue_words_explained(
     if any(c is not None and SPENT_NAME.search(table.columns[c].name) for c in spent):
         # "how much did Marketing spend" of an Actual beside its Budget (understand._choose_measure)
         explained |= {i for i, w in enumerate(words) if w in _SPENDING}
+        # "our total ad spend" of campaigns' Spend (held at 0.28, "ad" left out; my own campaigns table, 2026-12-07)
+        explained |= {i for i, w in enumerate(words[:-1]) if w in _ADS and words[i + 1] in _SPENDING}
     if (
         plan.operation is Operation.COUNT_DISTINCT
         and plan.column is not None
@@ -116,7 +119,9 @@ def cue_words_explained(
             for i, w in enumerate(words)
             if LEFT.search(w) or w in CHANGE_WORDS or w in _SHORT_WORDS or PAST_LEVEL.match(w) or MISSED_LEVEL.match(w)
         }
-    if kind is ReadingKind.LARGER:  # "did revenue grow from January to March": whether the later is the larger
+    # "did revenue grow from January to March": whether the later is the larger; "which region grew the most" of a
+    # column for each month: its rows ranked by the later less the earlier (changes_said.grew_the_most)
+    if kind is ReadingKind.LARGER or (plan.less is not None and plan.order_by is not None and plan.limit == 1):
         explained |= {i for i, w in enumerate(words) if w in CHANGE_WORDS}
     said = SENIORITY.search(" ".join(words))
     if said and plan.order_by is not None and table.columns[plan.order_by].kind == "date":  # "the longest-serving"

@@ -27,6 +27,7 @@ from backend.tables.aggregations import (
     row_totals,
     streak,
 )
+from backend.tables.changes_said import change_across, change_across_columns, grew_the_most
 from backend.tables.columns import length_column
 from backend.tables.comparisons import (
     Compared,
@@ -43,7 +44,7 @@ from backend.tables.conditions import dated_steps, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.never_said import never_held
 from backend.tables.per_group_average import per_group_average
-from backend.tables.periods import asks_an_unheld_month, change_across, change_across_columns
+from backend.tables.periods import asks_an_unheld_month
 from backend.tables.placed_rows import first_or_last_row, last_place, next_or_previous
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
@@ -53,6 +54,7 @@ from backend.tables.shares_said import measure_of_the_part, rates_named
 from backend.tables.superlatives import Ranking, superlative_plan
 from backend.tables.top_rows import aggregate_of_top_rows
 from backend.tables.two_values import either_number, two_values
+from backend.tables.words import FROM_A_LEVEL, LEVEL_NAME
 from backend.text import stem
 from backend.types import AnswerType
 
@@ -105,6 +107,9 @@ def comparison(p: ParsedQuestion) -> Outcome:
     ranked = _rate_of_each_group(p, flagged)
     if ranked is not None:
         return p.reading(*ranked)
+    grew = grew_the_most(q, table, where, p.answer_column, p.is_max) if p.wants_text and p.is_max != p.is_min else None
+    if grew is not None:
+        return p.reading(grew, ReadingKind.SUPERLATIVE)
     compared = (
         (changed if p.numeric_answer or p.element is AnswerType.BOOLEAN else None)
         # "how much did revenue grow from Jan to Mar" (of a Month column, or of a column for each month)
@@ -184,6 +189,8 @@ def superlative(p: ParsedQuestion) -> Outcome:
         is_min, is_max = bool(re.search(r"\bfirst\b", p.q)), bool(re.search(r"\b(?:last|most recently)\b", p.q))
     if is_max == is_min:
         return None
+    if FROM_A_LEVEL.search(p.q) and p.measure is not None and LEVEL_NAME.search(p.table.columns[p.measure].name):
+        return NO_READING  # "furthest from its target" is no largest Target (it read that, at 0.8; 2026-12-07)
     asked = (p.measure, p.answer_column, p.where, p.condition_columns, p.answer_type, p.group_limit, p.ranked)
     ranking = superlative_plan(p.q, p.table, p.index, Ranking(is_max, *asked, bool(p.extra)))
     counted = ranking is not None and ranking[1] is ReadingKind.GROUP and ranking[0].operation is Operation.COUNT

@@ -33,6 +33,8 @@ _SENSES = (
     (re.compile(r"(?i)\b(?:subtotal|order total|order value)\b"), frozenset({stem("revenue"), stem("takings")})),
     # "the average length of stay", "who stayed the longest" of a Nights column (it averaged the Total, at 0.28)
     (re.compile(r"(?i)^\s*nights\b"), frozenset({stem("stay"), stem("stayed"), stem("stays"), stem("length")})),
+    # "the average length of leave" of a Days column (right, held at 0.28; my own leave table, 2026-12-07)
+    (re.compile(r"(?i)^\s*days\s*$"), frozenset({stem("length")})),
     (re.compile(r"(?i)\bfootfall\b"), frozenset({stem("visitors"), stem("visits")})),
     # "which municipality has the most people who reside in it": its Population (fresh WikiTableQuestions training
     # questions, tuning tables, 2026-11-28)

@@ -26,6 +26,7 @@ HELD_NAME = re.compile(r"(?i)\b(?:stock|on hand|quantity|qty|units|inventory)\b"
 # either name.
 LEVEL_WORDS = r"targets?|quotas?|goals?"
 LEVEL_NAME = re.compile(rf"(?i)\b(?:{LEVEL_WORDS})\b")
+FROM_A_LEVEL = re.compile(r"\b(?:furthest|farthest|closest|nearest) (?:from|to|below|above) (?:its|their|the)\b")
 ACHIEVED_NAME = re.compile(r"(?i)\b(?:actuals?|achieved|attained|sales|revenue|bookings)\b")
 
 MAX_WORDS = (

@@ -176,3 +176,37 @@ def test_recurring_revenue_is_the_active_monthly_fees_added_up():
     # a year's is no month's
     annual = parse.read("What is our annual recurring revenue?", subscriptions, AnswerType.FLOAT)
     assert annual is not None and "annual" in annual.unexplained
+
+
+MONTHLY = (
+    "Region,Jan,Feb,Mar,Apr,Target\nNorth,12000,13500,12800,14100,50000\nSouth,9800,10200,11900,12500,45000\n"
+    "East,15300,14900,16100,15800,60000\n"
+)
+
+
+def test_the_row_that_grew_the_most_across_columns_of_months():
+    # it ranked the rows' totals (East), "grew" left out, at 0.8
+    monthly = table_of(MONTHLY, "monthly_sales.csv")
+    assert answer("Which region grew the most from January to April?", monthly, "string") == "South"  # +2,700
+    assert answer("Which region grew the least from Jan to Apr?", monthly, "string") == "East"  # +500
+    reading = parse.read("Which region grew the most from January to April?", monthly, AnswerType.STRING)
+    assert reading is not None and not reading.unexplained
+    # how far a row is from its target is not its target: no reading (it named the largest Target, at 0.8)
+    assert parse.read("Which region is furthest from its target?", monthly, AnswerType.STRING) is None
+    assert answer("Which region has the highest target?", monthly, "string") == "East"
+
+
+def test_an_analysts_words_for_spend_requests_and_length():
+    # each right, and held under 0.5 with a word left out: "ad", "requests", "length"
+    campaigns = table_of("Campaign,Channel,Spend\nSpring Sale,Email,1200\nBrand Video,YouTube,8500\n", "campaigns.csv")
+    spend = parse.read("What is our total ad spend?", campaigns, AnswerType.FLOAT)
+    assert spend is not None and not spend.unexplained
+    leave = table_of(
+        "Employee,Leave Type,Days,Approved\nAda,Vacation,9,Yes\nBen,Sick,2,Yes\nEve,Vacation,6,No\n", "leave.csv"
+    )
+    approved = parse.read("What percentage of leave requests were approved?", leave, AnswerType.FLOAT)
+    assert approved is not None and not approved.unexplained
+    assert answer("What percentage of leave requests were approved?", leave, "float") == pytest.approx(200 / 3)
+    length = parse.read("What is the average length of leave?", leave, AnswerType.FLOAT)
+    assert length is not None and not length.unexplained
+    assert answer("What is the average length of leave?", leave, "float") == pytest.approx(17 / 3)
