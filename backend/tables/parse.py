@@ -30,6 +30,7 @@ from backend.tables.positions import answers_said, top_n, ways_offered
 from backend.tables.quantities import SaidDate, compared_number, kept_in_scale, said_dates, said_numbers
 from backend.tables.question import ASKS_WHO, ASKS_YEAR, Reading
 from backend.tables.rephrase import rephrased
+from backend.tables.row_nouns import row_words_explained
 from backend.tables.rows_or_values import counted_rows
 from backend.tables.rules import first_reading
 from backend.tables.spelling import spelt_as_in_table
@@ -205,8 +206,12 @@ def _each_ungrouped(
             named = [c for c, names in enumerate(index_.names) if stems[i + 1] in names]
             if word == "per":
                 named = [c for c in named if not table.columns[c].numeric]
-            if reading.plan.operation is Operation.AVG and any(tells_rows_apart(table, c) for c in named):
-                continue  # "the average MRR per customer" of one row per customer: the average over the rows
+            # "the average MRR per customer" of one row per customer, "the average downtime per service" of a
+            # maintenance log whose rows are services: the average over the rows
+            rows = row_words_explained(stems[i + 1 : i + 2], table)
+            one_a_row = bool(rows) or any(tells_rows_apart(table, c) for c in named)
+            if reading.plan.operation is Operation.AVG and one_a_row:
+                continue
             if named and not set(named) & used:
                 return named[0]
     return None

@@ -38,6 +38,11 @@ _GOODS = {stem(w) for w in "product item good sku article".split()}
 _HOMES_FILES = {stem(w) for w in "listing property properties home house real estate".split()}
 _HOMES = {stem(w) for w in "home house property properties listing apartment condo".split()}
 _RECORDS = {stem(w) for w in "request record entry application line log".split()}  # what a row is a record of
+# Words of a file's name that say it logs services done (maintenance.csv, repairs.xlsx), and the words for one: "how
+# many vehicles were serviced", "which vehicle costs the most to maintain" (held at 0.72 with "serviced" and "maintain"
+# left out; my own fleet maintenance log, 2026-12-07)
+_SERVICE_FILES = {stem(w) for w in "maintenance service servicing repair".split()}
+_SERVICES = {stem(w) for w in "service serviced servicing maintain maintained maintenance repair repaired".split()}
 # Words for groups of people, which a row of a file of people never is ("how many teams are there" of employees.csv
 # is no count of its people).
 _GROUPS = {stem(w) for w in "team roster".split()}
@@ -78,6 +83,8 @@ def row_words_explained(stems: list[str], table: TypedTable) -> set[int]:
         explained |= {i for i, s in enumerate(stems) if s in _GOODS}
     if named_for & _HOMES_FILES:  # listings.csv: "how many homes sold" counts its rows
         explained |= {i for i, s in enumerate(stems) if s in _HOMES}
+    if named_for & _SERVICE_FILES:  # maintenance.csv: "how many vehicles were serviced in February" counts its rows
+        explained |= {i for i, s in enumerate(stems) if s in _SERVICES}
     return explained
 
 

@@ -210,3 +210,21 @@ def test_an_analysts_words_for_spend_requests_and_length():
     length = parse.read("What is the average length of leave?", leave, AnswerType.FLOAT)
     assert length is not None and not length.unexplained
     assert answer("What is the average length of leave?", leave, "float") == pytest.approx(17 / 3)
+
+
+def test_a_maintenance_logs_rows_are_services():
+    # "serviced", "maintain" left out (0.72); "the average downtime per service" declined as one value per Service
+    log = table_of(
+        "Vehicle,Date,Service,Cost,Downtime Days\nVan 1,2025-01-08,Oil change,85,0\nVan 2,2025-02-15,Brakes,420,2\n"
+        "Van 1,2025-02-10,Brakes,390,1\nTruck 1,2025-03-03,Engine repair,2450,6\n",
+        "maintenance.csv",
+    )
+    serviced = parse.read("How many vehicles were serviced in February?", log, AnswerType.INTEGER)
+    assert serviced is not None and not serviced.unexplained
+    assert answer("How many vehicles were serviced in February?", log, "integer") == 2
+    maintain = parse.read("Which vehicle costs the most to maintain?", log, AnswerType.STRING)
+    assert maintain is not None and not maintain.unexplained
+    assert answer("Which vehicle costs the most to maintain?", log, "string") == "Truck 1"
+    downtime = parse.read("What is the average downtime per service?", log, AnswerType.FLOAT)
+    assert downtime is not None and downtime.each_ungrouped is None
+    assert answer("What is the average downtime per service?", log, "float") == 2.25
