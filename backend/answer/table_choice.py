@@ -21,7 +21,8 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
 - the one whose measure the question names ("the total payroll of Sales": staff.csv's Salary, not expenses.csv's one
   Amount).
 A rival within 0.05 of the coverage and equal on the first five makes the answer ambiguous (where it computes a value:
-answer/tables.py).
+answer/tables.py); of the two, answer/tables.py lets the one whose run is surer answer (a ranking of groups too small
+to rank is not).
 """
 
 from __future__ import annotations

@@ -141,6 +141,15 @@ class TableAnswerer:
         if not readings:
             return None
         readings = ranked(question, readings)  # the table that answers first (answer/table_choice.py)
+        rival_answers = False
+        if ambiguous(question, readings):
+            # of two tables the parser reads as well, the one whose run is surer of its answer: "which region sold the
+            # most in January" ranked deals.csv's few January deals (capped at 0.30: too few to rank) over
+            # monthly_sales.csv's Jan column (0.8; bench/table_qa.py --business, biz-159, 2026-12-07)
+            runs = [_run_confidence(candidate, answer_type) for candidate in readings[:2]]
+            if runs[1] > runs[0]:
+                readings = [readings[1], readings[0], *readings[2:]]
+            rival_answers = min(runs) >= 0  # (a rival whose reading matches nothing answers nothing)
         coverage, row, table, reading = readings[0]
         model_plan = False
         if self._planner is not None:
@@ -160,7 +169,7 @@ class TableAnswerer:
         cap = matched_caps(reading, result, table)
         if cap is not None:
             confidence = min(confidence, cap.level)
-        if ambiguous(question, readings) and _has_value(readings[1], answer_type):  # another table answers it as well
+        if rival_answers:  # another table answers it as well
             # (not one whose reading matches nothing: "which item is out of stock" of a purchase orders table with no
             # Qty of 0 made inventory.csv's answer ambiguous, at 0.536; my own business tables, 2026-12-07)
             confidence *= AMBIGUITY_FACTOR
@@ -203,10 +212,16 @@ class TableAnswerer:
         )
 
 
-def _has_value(candidate: Candidate, answer_type: AnswerType) -> bool:
-    """Whether a table's reading computes a value of the type asked (a rival that matches no rows answers nothing)."""
+def _run_confidence(candidate: Candidate, answer_type: AnswerType) -> float:
+    """A table's reading run: its confidence once its result has capped it, or -1 where it computes no value of the
+    type asked (a rival that matches no rows answers nothing)."""
     _, _, table, reading = candidate
-    return compute(reading, table, answer_type)[1][0] is not None
+    result, typed = compute(reading, table, answer_type)
+    if typed.value is None:
+        return -1.0
+    cap = matched_caps(reading, result, table)
+    confidence = reading_confidence(reading, table)
+    return min(confidence, cap.level) if cap is not None else confidence
 
 
 def plan_kind(plan: Plan, answer_type: AnswerType) -> ReadingKind:

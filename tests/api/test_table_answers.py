@@ -11,7 +11,7 @@ import pytest
 from openpyxl import Workbook
 
 from backend.answer.table_cap_levels import FIRST_OF_SEVERAL
-from backend.answer.table_confidence import EXPLAINS_ALL
+from backend.answer.table_confidence import AMBIGUITY_FACTOR, EXPLAINS_ALL
 from backend.config import LLMSettings
 from tests.fakes.openai_server import FakeOpenAI, Reply, plan_reply
 from tests.helpers import assert_error, bearer, make_docx
@@ -523,13 +523,26 @@ def test_a_log_of_an_event_answers_the_questions_that_say_it(client):
 
 def test_a_table_whose_reading_matches_nothing_makes_no_answer_ambiguous(client):
     # both read "which item is out of stock" whole; the purchase orders have no Qty of 0, so only the stock answers
-    # (it was held at 0.536 as a tie; my own business tables, 2026-12-07). Between equals the one listed first is
-    # read: a rival listed first that matches nothing is still the answer (declined), left as it is.
+    # (it was held at 0.536 as a tie; my own business tables, 2026-12-07); listed first, the rival that matches
+    # nothing no longer answers first (declined) either
     purchases = "po number,item,qty\nPO-1,Lids,800\nPO-2,Milk,120\n"
     stock = "sku,item,in stock\nK-1,Kettle,14\nB-1,Cold Brew Bottle,0\n"
-    context = _workspace_of(client, ("inventory.csv", stock), ("purchase_orders.csv", purchases))
-    out = ask(client, context, "Which item is out of stock?", "string").json()
-    assert out["data"] == "Cold Brew Bottle" and out["confidence"] == 0.8
+    for purchases_name in ("purchase_orders.csv", "a_purchase_orders.csv"):  # listed after the stock, then before
+        context = _workspace_of(client, ("inventory.csv", stock), (purchases_name, purchases))
+        out = ask(client, context, "Which item is out of stock?", "string").json()
+        assert out["data"] == "Cold Brew Bottle" and out["confidence"] == 0.8
+
+
+def test_of_two_tables_read_as_well_the_surer_run_answers(client):
+    # "which region sold the most in January" ranked a deals table's few January deals (too few to rank: 0.30) over
+    # the monthly sales' Jan column, declined at 0.2 (bench/table_qa.py --business, biz-159, 2026-12-07)
+    deals = "deal,owner,amount,created,region\nD-1,Maya,100,2025-01-06,West\nD-2,Liam,200,2025-01-09,West\n"
+    deals += "D-3,Sara,300,2025-01-12,East\nD-4,Omar,50,2025-02-02,Central\n"
+    monthly = "region,jan,feb\nNorth,12000,13500\nEast,15300,14900\nWest,7600,8100\n"
+    context = _workspace_of(client, ("a_deals.csv", deals), ("monthly_sales.csv", monthly))
+    out = ask(client, context, "Which region sold the most in January?", "string").json()
+    assert out["data"] == "East" and out["sources"][0]["computation"]["table"] == "monthly_sales.csv"
+    assert out["confidence"] == pytest.approx(0.8 * AMBIGUITY_FACTOR)  # the deals still read it as well
 
 
 def test_a_count_over_rows_no_condition_matches_is_offered_not_answered(client, tables_context):
