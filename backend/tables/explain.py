@@ -73,7 +73,7 @@ def explain(
     said_no = any(c.op == "=" and isinstance(c.value, str) and c.value.strip().lower() in NO_CELLS for c in plan.where)
     excludes = said_no or any(c.op in ("!=", "lacks", "empty") for c in plan.where)  # "late": "On Time" = "No"
     excludes |= kind in (ReadingKind.NEVER, ReadingKind.NEVER_COUNT)  # the values no row saying it holds
-    free = any(c.op == "=" and c.view == "number" and c.value == 0 for c in plan.where)
+    free = any(c.op == "=" and c.view == "number" and c.value == 0 for c in plan.where)  # "free", "no losses"
     # "stayed within budget": a plan that keeps one column at most another accounts for "within"
     within = any(c.op == "<=" and c.view == "column" for c in plan.where)
     # "than every other team", "than the rest": a second plan of the rows the first does not pick
@@ -82,7 +82,7 @@ def explain(
         i
         for i, w in enumerate(words)
         if (excludes and w in (BOUND_NEGATION, *NEGATION))
-        or (free and w == "free")
+        or (free and w in ("free", "no"))
         or (within and w == "within")
         or (rest and w in _THE_REST)
     }
@@ -92,6 +92,15 @@ def explain(
     if not reads_money(plan, table):
         content += [i for i, w in enumerate(words) if w == "value" and i not in explained]
     content += moved_but_held(plan, words, table)  # "sold" of an In Stock
+    # "not" and "no" are stop words, so a negation the plan holds nothing of was no word left out: "which customers did
+    # not order in March" listed those who did, explained whole (my own orders table, 2026-12-07). Now it is one (2 dev
+    # and fresh readings moved, both wrong, both held lower). A plan that compares a number or an outcome may hold it
+    # in how it compares ("did not score less than 7": 7 or more; "did not win": the losses): made a dropped word of
+    # every reading, it cost 14 right answers.
+    conditions = [c for p in (plan, second) if p is not None for c in p.where]
+    read_another_way = any(c.view == "number" or c.op in ("!=", "lacks", "empty", "in") for c in conditions)
+    if not excludes and not read_another_way:
+        content += [i for i, w in enumerate(words) if w in ("not", "no") and i not in explained and i not in content]
     # "how many orders does a customer place on average" counted every order, at 0.62 (my own orders table,
     # 2026-12-07): an average said of a plan that averages nothing is a word it leaves out
     averaged = any(p is not None and p.operation in _AVERAGING for p in (plan, second))

@@ -228,3 +228,18 @@ def test_a_maintenance_logs_rows_are_services():
     downtime = parse.read("What is the average downtime per service?", log, AnswerType.FLOAT)
     assert downtime is not None and downtime.each_ungrouped is None
     assert answer("What is the average downtime per service?", log, "float") == 2.25
+
+
+def test_a_negation_the_plan_holds_nothing_of_is_left_out():
+    # "not" and "no" are stop words: "did not order in March" listed those who did, explained whole
+    dated = table_of("Order ID,Order Date,Customer\nSO-1,2025-03-02,Hooli\nSO-2,2025-04-09,Acme Corp\n", "orders.csv")
+    reading = parse.read("Which customers did not order in March?", dated, AnswerType.STRING_ARRAY)
+    assert reading is not None and "not" in reading.unexplained
+    # a number at 0 accounts for "no", as a condition that excludes accounts for "not"
+    clubs = table_of("Club,Wins,Losses\nAsh,10,0\nElm,8,2\n", "clubs.csv")
+    none_lost = parse.read("Which clubs had no losses?", clubs, AnswerType.STRING_ARRAY)
+    assert none_lost is not None and not none_lost.unexplained
+    assert answer("Which clubs had no losses?", clubs, "string_array") == ["Ash"]
+    orders = table_of(ORDERS)
+    shipped = parse.read("Which orders were not cancelled?", orders, AnswerType.STRING_ARRAY)
+    assert shipped is not None and not shipped.unexplained
