@@ -32,7 +32,8 @@ from backend.tables.mentions import names_said
 from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind
 from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
-from backend.tables.results import compute, rows_read
+from backend.tables.results import compute
+from backend.tables.rows_shown import rows_read
 from backend.types import AnswerType
 
 SPREADSHEETS = (".csv", ".tsv", ".xlsx")  # documents that are tables and nothing else

@@ -14,12 +14,19 @@ from backend.tables.durations_said import as_time, holds_times
 from backend.tables.infer import TypedTable
 from backend.tables.plan import AGGREGATE_OPERATIONS, Operation, ReadingKind
 from backend.tables.plan_words import describe
-from backend.tables.query import SHOWN_ROWS, Result, execute
+from backend.tables.query import Result, execute
 from backend.tables.sql_fragments import MAX_ROWS
 from backend.tables.ties import measured, paired_how, rates_by_group, tied_for_first
 from backend.types import AnswerType, format_datetime, normalise
 
-__all__ = ["Result", "Typed", "compute", "typed_value"]  # Result: what a caller judges a reading's run by
+__all__ = [
+    "OF_TWO_VALUES",
+    "Result",
+    "Typed",
+    "compute",
+    "never_said",
+    "typed_value",
+]  # Result: what a caller judges a reading's run by
 
 
 class Typed(NamedTuple):
@@ -35,20 +42,6 @@ def compute(reading: parse.Reading, table: TypedTable, answer_type: AnswerType) 
     """Run the reading's plan on ``table``: its result, and the value of ``answer_type`` (or None and why)."""
     result = execute(reading.plan, table)
     return result, typed_value(reading, result, table, answer_type)
-
-
-def rows_read(reading: parse.Reading, result: Result, table: TypedTable) -> tuple[list[dict[str, str]], int]:
-    """The table rows a reading's answer comes from, as shown beside it, and how many they are: its plan's, then, of
-    two values compared, the rows its second plan picks ("did Acme buy fewer kits than Hooli": Hooli's orders and
-    Acme's; the console showed Hooli's alone). Two values compared are of different rows, so their counts add up."""
-    second = reading.second
-    compared = reading.kind in (*_OF_TWO_VALUES, ReadingKind.EITHER)
-    if second is None or not compared or second.where == reading.plan.where:
-        return result.matched, result.matched_count
-    other = execute(second, table)
-    shown = {tuple(row.values()) for row in result.matched}
-    rows = [*result.matched, *(row for row in other.matched if tuple(row.values()) not in shown)]
-    return rows[: max(len(result.matched), SHOWN_ROWS)], result.matched_count + other.matched_count
 
 
 def typed_value(reading: parse.Reading, result: Result, table: TypedTable, answer_type: AnswerType) -> Typed:
@@ -161,7 +154,7 @@ _VIEWS = {  # (column kind, answer element) → the view whose reading a selecte
 
 
 # Readings whose value compares the first plan's value with the second's
-_OF_TWO_VALUES = (
+OF_TWO_VALUES = (
     ReadingKind.DIFFERENCE, ReadingKind.REMAINING, ReadingKind.MORE_OR_LESS, ReadingKind.LARGER, ReadingKind.SAME,
 )  # fmt: skip
 
@@ -177,7 +170,7 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         if not result.rows or not own.rows:
             return []
         return ["before" if result.rows[0][0] == own.rows[0][0] else "after"]
-    if reading.kind in _OF_TWO_VALUES and reading.second:
+    if reading.kind in OF_TWO_VALUES and reading.second:
         other = execute(reading.second, table)  # the value compared with: B's, or the smallest
         a, b = result.rows[0][0] if result.rows else None, other.rows[0][0] if other.rows else None
         if a is None or b is None:
@@ -212,9 +205,8 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         ended = execute(reading.second, table)
         start, end = result.rows[0][0] if result.rows else None, ended.rows[0][0] if ended.rows else None
         return [(end - start).days] if isinstance(start, datetime) and isinstance(end, datetime) else []
-    if reading.kind in (ReadingKind.NEVER, ReadingKind.NEVER_COUNT) and reading.second is not None:
-        held = {row[0] for row in execute(reading.second, table).rows}  # the values some row saying it holds
-        never = [row[0] for row in result.rows if row[0] not in held]
+    if reading.kind in (ReadingKind.NEVER, ReadingKind.NEVER_COUNT):
+        never = never_said(reading, result, table)
         return never if reading.kind == ReadingKind.NEVER else [len(never)]
     if reading.kind == ReadingKind.GROUP_COUNT:  # rows (group, count), the largest first: the count
         return [row[1] for row in result.rows[:1]]
@@ -237,6 +229,13 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
     cells = [cell for row in result.rows for cell in row if cell is not None and cell != ""]  # every selected cell
     # "which countries are in Asia": each country once, in the table's order (not once per order from it)
     return list(dict.fromkeys(cells)) if reading.kind == ReadingKind.LIST and reading.plan.limit is None else cells
+
+
+def never_said(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
+    """The values of the first plan's rows that no row of the second holds ("which products were never cancelled":
+    those of no cancelled order; never_said.py)."""
+    held = {row[0] for row in execute(reading.second, table).rows} if reading.second is not None else set()
+    return [row[0] for row in result.rows if row[0] not in held]
 
 
 def _one_column_of_years(reading: parse.Reading) -> bool:

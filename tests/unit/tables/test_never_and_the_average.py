@@ -13,6 +13,8 @@ import pytest
 from backend.tables import parse
 from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, ReadingKind, check
 from backend.tables.plan_words import describe
+from backend.tables.query import execute
+from backend.tables.rows_shown import rows_read
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, run, table_of
 
@@ -46,6 +48,15 @@ def test_never_is_the_values_no_row_saying_it_holds():
     assert answer("Which vehicles never had an oil change?", services, "string_array") == ["Van 2", "Truck 1"]
     # every garage did brakes: none never did
     assert answer("Which garages were never used for brakes?", services, "string_array") == []
+
+
+def test_never_shows_the_rows_of_the_values_never_said():
+    # it showed every order beside "Milk Frother, French Press"
+    orders = table_of(ORDERS)
+    reading = parse.read("Which products were never cancelled?", orders, AnswerType.STRING_ARRAY)
+    assert reading is not None
+    shown, count = rows_read(reading, execute(reading.plan, orders), orders)
+    assert count == 3 and [row["Order ID"] for row in shown] == ["SO-3", "SO-4", "SO-5"]
 
 
 def test_never_of_a_column_of_one_value_a_row_is_read_row_by_row():

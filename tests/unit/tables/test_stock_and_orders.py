@@ -15,7 +15,7 @@ from backend.tables.plan import InvalidPlan, Operation, Plan, check
 from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
 from backend.tables.query import execute
-from backend.tables.results import rows_read
+from backend.tables.rows_shown import rows_read
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, run, table_of
 
