@@ -87,6 +87,7 @@ def explain(
         or (rest and w in _THE_REST)
     }
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
+    content = [i for i in content if not (words[i] == "t" and i and words[i - 1] in NEGATION)]  # "didn't": "didn t"
     # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for
     if not reads_money(plan, table):

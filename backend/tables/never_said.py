@@ -15,8 +15,10 @@ from dataclasses import replace
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import Outcome, ParsedQuestion
 
-_NEVER = re.compile(r"\bnever\b")
-_SAID = {"!=": "=", "lacks": "contains"}  # a negated text condition, and what the rows that say the value hold
+# "never", and a verb negated of a column whose values repeat ("which customers did not order in March")
+_NEVER = re.compile(r"\bnever\b|\b(?:did|do|does|have|has) not\b|\b(?:didn|don|doesn|haven|hasn) t\b")
+_SAID = {"!=": "=", "lacks": "contains"}  # a negated condition, and what the rows that say the value hold
+_VIEWS = ("text", "month", "year")  # of a text, or of the month or year of a date ("did not order in March")
 
 
 def never_held(p: ParsedQuestion) -> Outcome:
@@ -28,11 +30,11 @@ def never_held(p: ParsedQuestion) -> Outcome:
         return None
     if not (p.answer_type.is_array or p.q.startswith("how many ")):
         return None
-    negated = [c for c in p.where if c.op in _SAID and c.view == "text" and c.column != column]
+    negated = [c for c in p.where if c.op in _SAID and c.view in _VIEWS and c.column != column]
     if not negated:
         return None
     rest = tuple(c for c in p.where if c not in negated)
-    said = tuple(Condition(c.column, _SAID[c.op], c.value, also=c.also, listed=c.listed) for c in negated)
+    said = tuple(Condition(c.column, _SAID[c.op], c.value, c.view, c.also, c.listed) for c in negated)
     # each value once, in the order the table first lists it (an empty cell is no value)
     every = Plan(Operation.ROWS, select=(column,), where=rest, group_by=column, having=(">", 0))
     kind = ReadingKind.NEVER if p.answer_type.is_array else ReadingKind.NEVER_COUNT

@@ -13,7 +13,7 @@ import pyarrow.compute as pc
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Condition
 from backend.tables.spans import span_columns
-from backend.tables.words import MONTH_NAMES, Mention, normal
+from backend.tables.words import MONTH_NAMES, Mention, negation_before, normal
 
 _MONTH = r"(" + "|".join(f"{name[:3]}(?:{name[3:]}|\\.)?" for name in MONTH_NAMES) + r")"
 # "from January to March", "January through March", "between Jan and Mar" (not "in January and March": two months)
@@ -84,12 +84,21 @@ def period_conditions(q: str, table: TypedTable, named: list[int], mentions: lis
     month = said_month(q, mentions)
     if month is not None and month[1] == "=" and span is not None:  # "in March"
         return _in_months(column, (month[0], month[0]), span)
-    if month is not None:  # "in March", "after January"
-        return [Condition(column, month[1], month[0], "month")]
+    if month is not None:  # "in March", "after January"; "did not order in March": not in it
+        op = "!=" if month[1] == "=" and _negated(q, MONTH_NAMES[month[0] - 1]) else month[1]
+        return [Condition(column, op, month[0], "month")]
     quarter = said_quarter(outside)
     if quarter is not None:  # "in Q1": its three months
         return _in_months(column, quarter[0], span)
     return []
+
+
+def _negated(q: str, month: str) -> bool:
+    """Whether a negation comes right before the month said ("which customers did not order in March": it listed
+    those who did, at 0.8; my own orders table, 2026-12-07)."""
+    words = q.split()
+    at = next((i for i, w in enumerate(words) if w[:3] == month[:3] and month.startswith(w.rstrip("."))), None)
+    return at is not None and negation_before(words, at)
 
 
 # a state the rows are in over their span: "on leave", "away", "running", "active" (not "taken", "started")

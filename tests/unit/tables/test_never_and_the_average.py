@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from backend.answer.table_confidence import reading_confidence
 from backend.tables import parse
 from backend.tables.plan import Condition, InvalidPlan, Operation, Plan, ReadingKind, check
 from backend.tables.plan_words import describe
@@ -241,11 +242,26 @@ def test_a_maintenance_logs_rows_are_services():
     assert answer("What is the average downtime per service?", log, "float") == 2.25
 
 
+def test_a_month_negated_is_the_values_of_no_row_in_it():
+    # "which customers did not order in March" listed those who did, at 0.8, explained whole
+    dated = table_of(
+        "Order ID,Order Date,Customer\nSO-1,2025-03-02,Hooli\nSO-2,2025-04-09,Acme Corp\nSO-3,2025-05-01,Hooli\n",
+        "orders.csv",
+    )
+    assert answer("Which customers did not order in March?", dated, "string_array") == ["Acme Corp"]
+    assert answer("Which customers didn't order in March?", dated, "string_array") == ["Acme Corp"]
+    reading = parse.read("Which customers didn't order in March?", dated, AnswerType.STRING_ARRAY)
+    assert reading is not None and not reading.unexplained
+    # of one row each, the rows not in March
+    assert answer("Which orders were not placed in March?", dated, "string_array") == ["SO-2", "SO-3"]
+
+
 def test_a_negation_the_plan_holds_nothing_of_is_left_out():
-    # "not" and "no" are stop words: "did not order in March" listed those who did, explained whole
-    dated = table_of("Order ID,Order Date,Customer\nSO-1,2025-03-02,Hooli\nSO-2,2025-04-09,Acme Corp\n", "orders.csv")
-    reading = parse.read("Which customers did not order in March?", dated, AnswerType.STRING_ARRAY)
-    assert reading is not None and "not" in reading.unexplained
+    # "not" and "no" are stop words: a count of every row for "how many ranks have no name" was explained whole (0.8)
+    ranks = table_of("Rank,Name,Points\n1,Ana,30\n2,,25\n3,Bo,20\n", "ranks.csv")
+    reading = parse.read("How many ranks have no name?", ranks, AnswerType.INTEGER)
+    assert reading is not None and "no" in reading.unexplained
+    assert reading_confidence(reading, ranks) < 0.5
     # a number at 0 accounts for "no", as a condition that excludes accounts for "not"
     clubs = table_of("Club,Wins,Losses\nAsh,10,0\nElm,8,2\n", "clubs.csv")
     none_lost = parse.read("Which clubs had no losses?", clubs, AnswerType.STRING_ARRAY)
