@@ -106,6 +106,11 @@ def _named_after_wh_word(
     who = asked.group(0).startswith("who")
     if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
         said = []
+    if who and not re.search(r"\b(?:is|was|were|are)\s", asked.group(0)):
+        # "who took leave in July": a verb and its object follow; the verb may name the column asked for ("who
+        # produced": the Producer), its object does not (it read the Leave Type, 'Vacation', at 0.8; my own leave
+        # table, 2026-12-07)
+        said = said[:1]
     kind = stem(said[0]) if said else ""
     # (a person is named, not keyed: below; "which delegate is the oldest" of delegates.csv asks for the Contestant,
     # not the Province first column; the twenty-fifth stop's note)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from backend.tables.against import LEVEL_OR_BUDGET, SPENT_NAME, achieved_against
 from backend.tables.business_measures import business_measure
 from backend.tables.changes_said import CHANGE_WORDS, FALL_WORDS
-from backend.tables.column_kinds import is_year_or_rank
+from backend.tables.column_kinds import MONEY_NAME, is_year_or_rank
 from backend.tables.infer import TypedTable
 from backend.tables.measure import DIVIDED, LESS, PLUS, TIMES, SaidMeasure
 from backend.tables.named_rates import rate_said
@@ -31,6 +31,8 @@ from backend.tables.words import name_stems, normal
 # Words for money spent, which name the one spending column of a table that has no column named by them ("the cost
 # per conversion" of a campaign table's Spend).
 _SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
+_PAYING = frozenset({"pay", "pays", "paid", "paying", "charge", "charges", "charged"})  # money a row pays or charges
+_RANKING = frozenset({"most", "least", "more", "less"})  # "pays the most per seat": the amount paid is not named
 # Profit is what came in less what it cost: said of a table with one column of each and none named for profit
 # (a Revenue less its Cost, a Unit Price less its Unit Cost: "the profit per unit").
 _PROFIT = frozenset({"profit", "profits", "profitable", "margin", "margins"})  # "the highest margin": price less cost
@@ -61,6 +63,11 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
         column = named_by(stems[i - 1])
         if column is None and words[i - 1] in _SPENDING:
             column = named_as(SPENT_NAME)
+        if column is None and (words[i - 1] in _PAYING or (words[i - 1] in _RANKING and _PAYING & set(words[:i]))):
+            # "which customer pays the most per seat", "how much does Acme pay per seat": the one amount of money over
+            # the Seats (it ranked the Monthly Fee alone, and read Acme's, "per seat" explained, at 0.8; my own
+            # subscriptions table, 2026-12-07)
+            column = named_as(MONEY_NAME)
         per = named_by(stems[i + 1])
         # "the price per unit" of a "Unit Price" column, "the price per seat" of a "Price per Seat" beside the Seats:
         # one column's name says it whole

@@ -14,7 +14,9 @@ from backend.tables.infer import TypedTable
 
 # "the difference in attendance between A and B", "how many more titles did A win than B", "how much higher was the
 # attendance in week 15 than in week 14": one amount less another
-_DIFFERENCE_ASKED = re.compile(r"\bdifference\b|how (?:many|much) (?:more|less|fewer)\b|\bhow much \w+er\b")
+# ("the revenue gap between Asia and Europe" as well: it added both up, "gap" left out, at 0.72; my own orders table,
+# 2026-12-07)
+_DIFFERENCE_ASKED = re.compile(r"\b(?:difference|gap)\b|how (?:many|much) (?:more|less|fewer)\b|\bhow much \w+er\b")
 
 
 def asks_difference(q: str) -> bool:
@@ -25,7 +27,7 @@ def asks_difference(q: str) -> bool:
 def differenced(words: list[str]) -> bool:
     """Whether "between" names the two values a difference is taken of ("the difference in attendance between 1996
     and 1997"), not a range."""
-    return any(word.startswith("differen") for word in words)
+    return any(word.startswith("differen") or word == "gap" for word in words)
 
 
 # The differences a reading that compares nothing cannot answer (more forms than the readings compute: "the gap",

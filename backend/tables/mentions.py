@@ -117,6 +117,9 @@ def _partial_mentions(words: list[str], index: Index, taken: set[int], names: Co
     asked = {
         _asked_kind(words, i) for i, word in enumerate(words) if word in ("which", "what") or (i, word) in _IMPERATIVES
     }
+    # "the average cost per repair": a word after "per" is the unit the amount is of, not part of a cell ("Engine
+    # repair"; it averaged that one service's cost, at 0.8; my own fleet maintenance log, 2026-12-07)
+    asked |= {i + 1 for i, word in enumerate(words) if word == "per"}
     said = {stem(w) for w in words if w not in STOP_WORDS}
     while start < len(words):
         if start in taken or start in asked or not _partial_word(words[start], index, names):

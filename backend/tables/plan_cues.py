@@ -55,7 +55,7 @@ _SHORT_WORDS = {"far", "short", "fall", "falls"}  # "how far is South from its t
 _SOLD = {"sold", "sell", "sells", "selling"}
 _SPENDING = {"spend", "spends", "spent", "spending"}
 _ADS = {"ad", "ads", "advertising", "marketing", "media"}  # what the spending was on: "ad spend", "media spend"
-_HOW_LONG = {"long", "time", "times", "days"}  # what a duration averaged or ranged is asked as
+_HOW_LONG = {"long", "time", "times", "days", "length", "duration"}  # what a duration averaged or ranged is asked as
 _LASTED = {"run", "ran", "running", "last", "lasted"}  # "how long did Brand Video run": its days, start to end
 
 
@@ -132,7 +132,9 @@ def cue_words_explained(
     if kind in (ReadingKind.DURATION, ReadingKind.DAYS) or length_read:  # "how long": a span, or a Time cell
         # ("how many days did it take": the days of a span of dates)
         days = kind is ReadingKind.DAYS
-        explained |= {i for i, w in enumerate(words) if w == "long" or w in _LASTED or (days and w == "days")}
+        # ("the length of Spring Sale": its days, start to end, of a table with no column of lengths; spans.took_to)
+        lengths = ("long", "length", "duration")
+        explained |= {i for i, w in enumerate(words) if w in lengths or w in _LASTED or (days and w == "days")}
     ended = second.column if kind is ReadingKind.DAYS and second is not None else plan.until
     if plan.until is not None:  # "which campaign ran the longest": its days, start to end
         explained |= {i for i, w in enumerate(words) if w in _LASTED}

@@ -42,6 +42,7 @@ from backend.tables.comparisons import (
 )
 from backend.tables.conditions import dated_steps, filled_or_empty
 from backend.tables.counts import counted_plan
+from backend.tables.meter_readings import change_of_readings
 from backend.tables.never_said import never_held
 from backend.tables.per_group_average import per_group_average
 from backend.tables.periods import asks_an_unheld_month
@@ -100,6 +101,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
     q, table, where = p.q, p.table, p.where
     flagged = tuple(c for c in where if p.index.flags[c.column])  # "the churn rate": Churned = Yes
     changed = change_across(q, where, p.measure) or change_across_columns(q, table, where)
+    changed = changed or change_of_readings(q, table, where, p.measure)  # "how much did Van 1's mileage increase"
     if changed is not None and p.element is AnswerType.BOOLEAN:
         # "did email revenue grow from January to March": whether the one the verb says is the larger (it counted the
         # rows, "grow" left out, at 0.18; my own web traffic table, 2026-11-29)

@@ -77,6 +77,8 @@ _TOOK_WHOLE = re.compile(
     r"\bhow (?:long|many days) (?:did|does|do|will) .+? take\b(?!\s+to\b)"
     r"|\bhow many days (?:did|does|do|will|was|is) .+? (?:run|running|last)\b"
 )
+_LENGTH = re.compile(r"\b(?:length|duration)\b")  # how long a row lasted, of a table that says so by no column
+_LASTING = re.compile(r"\b(?:length|duration|days|nights|hours|weeks)\b")  # a column that says it ("Days" of leave.csv)
 _DONE = [stem(w) for w in ("completed", "finished", "done", "ended", "end", "closed")]
 # "how many days did PO-505 take to arrive": to its Received Date (no reading, counted at 0.15; my own purchase orders
 # table, 2026-11-29)
@@ -91,6 +93,11 @@ def took_to(q: str, table: TypedTable) -> tuple[int, int] | None:
     both."""
     said = _TOOK.search(q)
     dates = [i for i, c in enumerate(table.columns) if c.kind == "date"]
+    if said is None and _LENGTH.search(q) and not any(_LASTING.search(c.name.lower()) for c in table.columns):
+        # "the average campaign length in days": from its Start to its End (it averaged the Spend, "length" left
+        # out, at 0.28; my own campaigns table, 2026-12-07)
+        span = span_columns(table, set())
+        return span if span is not None and table.columns[span[0]].kind == "date" else None
     if said is None:
         if not _TOOK_WHOLE.search(q):
             return None

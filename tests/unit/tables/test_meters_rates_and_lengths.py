@@ -1,0 +1,117 @@
+"""An analyst's odometers, prices per seat, gaps and lengths (my own fleet, staff, orders, subscriptions, campaigns and
+leave tables, 2026-12-07): "how much did Van 1's mileage increase" is its latest reading less its earliest, not its
+readings added up; "pays the most per seat" ranks the fee over the seats; "the revenue gap between Asia and Europe"
+is a difference, of averages when "average" is said; "the average campaign length" is its days from start to end;
+"who took leave" names the person, not the Leave Type; "how many services did Van 1 have" of a maintenance log counts
+its services, not their kinds; "the average cost per repair" is of every repair, not of the "Engine repair" rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.answer.table_confidence import reading_confidence
+from backend.tables import parse
+from backend.tables.plan import Operation, ReadingKind
+from backend.types import AnswerType
+from tests.unit.tables.sample import answer, table_of
+
+FLEET = (
+    "Vehicle,Date,Service,Mileage,Cost\n"
+    "Van 1,2025-01-08,Oil change,42150,85\n"
+    "Truck 1,2025-01-22,Tyres,120400,960\n"
+    "Van 1,2025-02-10,Brakes,44900,390\n"
+    "Truck 1,2025-03-03,Engine repair,123900,2450\n"
+    "Van 1,2025-04-25,Oil change,47800,85\n"
+)
+STAFF = (
+    "Employee,Department,Salary\nAda,Engineering,98000\nBen,Engineering,72000\nCara,Sales,61000\n"
+    "Dev,Sales,88000\nLeo,Engineering,112000\n"
+)
+ORDERS = "Order ID,Region,Revenue\nSO-1,Asia,259\nSO-2,Europe,396\nSO-3,Asia,1375\nSO-4,Europe,408\n"
+SUBSCRIPTIONS = (
+    "Customer,Plan,Monthly Fee,Seats\nAcme Corp,Enterprise,1200,40\nBlue Ocean,Team,300,10\n"
+    "Evergreen,Enterprise,1500,55\nGranite Inc,Team,300,8\n"
+)
+CAMPAIGNS = (
+    "Campaign,Channel,Start,End,Spend\nSpring Sale,Email,2025-03-01,2025-03-15,1200\n"
+    "Brand Video,YouTube,2025-03-10,2025-04-10,8500\n"
+)
+LEAVE = (
+    "Employee,Leave Type,From,To,Days\nAda Brooks,Vacation,2025-07-01,2025-07-11,9\n"
+    "Ben Carter,Sick,2025-03-03,2025-03-04,2\nDev Patel,Parental,2025-05-01,2025-07-31,66\n"
+)
+
+
+def test_a_meter_reading_changes_by_its_latest_less_its_earliest():
+    # it added Van 1's three odometer readings up (134,850), at 0.8
+    fleet = table_of(FLEET, "maintenance.csv")
+    assert answer("How much did Van 1's mileage increase?", fleet, "integer") == 5650
+    assert answer("How much did the mileage of Truck 1 go up?", fleet, "integer") == 3500
+    reading = parse.read("How much did Van 1's mileage increase?", fleet, AnswerType.INTEGER)
+    assert reading is not None and reading.kind is ReadingKind.REMAINING
+
+
+def test_an_amount_each_row_adds_is_no_meter():
+    # Van 1's costs went down and up again: no reading of its first and last cost, and "increase" stays unexplained
+    fleet = table_of(FLEET, "maintenance.csv")
+    reading = parse.read("How much did Van 1's costs increase?", fleet, AnswerType.INTEGER)
+    assert reading is not None and reading.kind is not ReadingKind.REMAINING
+    assert "increase" in reading.unexplained
+
+
+def test_pays_per_seat_is_the_fee_over_the_seats():
+    # it ranked the Monthly Fee alone (Evergreen), and read Acme's whole fee, both at 0.8
+    subscriptions = table_of(SUBSCRIPTIONS, "subscriptions.csv")
+    assert answer("Which customer pays the most per seat?", subscriptions, "string") == "Granite Inc"
+    assert answer("Which customer pays the least per seat?", subscriptions, "string") == "Evergreen"
+    assert answer("How much does Acme Corp pay per seat?", subscriptions, "float") == pytest.approx(30.0)
+    assert answer("Who pays the most?", subscriptions, "string") == "Evergreen"
+
+
+def test_a_gap_between_two_values_is_their_difference():
+    # it added Asia and Europe up, "gap" left out, at 0.72
+    orders = table_of(ORDERS)
+    assert answer("What's the revenue gap between Asia and Europe?", orders, "float") == pytest.approx(830.0)
+
+
+def test_a_difference_in_averages_takes_the_averages():
+    # it took the two departments' totals, "average" left out, at 0.72
+    staff = table_of(STAFF, "staff.csv")
+    question = "What is the difference in average salary between Sales and Engineering?"
+    assert answer(question, staff, "float") == pytest.approx(94000 - 74500)
+    reading = parse.read(question, staff, AnswerType.FLOAT)
+    assert reading is not None and reading.plan.operation is Operation.AVG and not reading.unexplained
+
+
+def test_a_length_no_column_holds_is_the_days_from_start_to_end():
+    # it averaged the Spend, "length" left out, at 0.28
+    campaigns = table_of(CAMPAIGNS, "campaigns.csv")
+    assert answer("What was the average campaign length in days?", campaigns, "float") == pytest.approx(22.5)
+    assert answer("What was the length of Spring Sale?", campaigns, "integer") == 14
+    reading = parse.read("What is the average duration of a campaign?", campaigns, AnswerType.FLOAT)
+    assert reading is not None and reading_confidence(reading, campaigns) >= 0.8
+
+
+def test_a_column_of_days_says_the_length_itself():
+    leave = table_of(LEAVE, "leave.csv")
+    assert answer("What is the average length of a leave?", leave, "float") == pytest.approx(77 / 3)
+
+
+def test_who_and_a_verb_asks_for_the_person_not_the_column_its_object_names():
+    # "who took leave" read the Leave Type, 'Vacation', at 0.8
+    leave = table_of(LEAVE, "leave.csv")
+    assert answer("Who took sick leave?", leave, "string_array") == ["Ben Carter"]
+    assert answer("Who took leave in July?", leave, "string_array") == ["Ada Brooks"]
+
+
+def test_the_services_of_a_maintenance_log_are_its_rows():
+    # it counted Van 1's different kinds of service (2), at 0.8
+    fleet = table_of(FLEET, "maintenance.csv")
+    assert answer("How many services did Van 1 have?", fleet, "integer") == 3
+    assert answer("How many different services did Van 1 have?", fleet, "integer") == 2
+
+
+def test_a_word_after_per_is_the_unit_not_part_of_a_cell():
+    # "repair" read the "Engine repair" rows alone (2450), at 0.8
+    fleet = table_of(FLEET, "maintenance.csv")
+    assert answer("What is the average cost per repair?", fleet, "float") == pytest.approx(794.0)
