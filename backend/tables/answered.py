@@ -231,7 +231,11 @@ def _named_otherwise(
         dated.sort(key=lambda c: not name_stems(columns[c].name) & said)
         # "when is Dr. Okafor's next appointment after November 6": the one date column, though a condition takes it
         only = [i for i, c in enumerate(columns) if c.kind == "date"]
-        return (dated or (only if len(only) == 1 else free_named))[0]
+        if not dated and len(only) > 1:
+            # "when does Eve's leave start" of a From and a To: the date the verb says (wh_words_column), not the
+            # Leave Type "leave" names (it read 'Vacation', at 0.8; my own leave table, 2026-12-07)
+            return None
+        return (dated or only or free_named)[0]
     if all(columns[c].kind == "date" for c in free_named):
         found = _row_answer(q, free_named, codes, table, conditions, wants_text)
         if found is not None:  # "what was the most recent listing": the "Listing ID"; the "Listed Date" is about it

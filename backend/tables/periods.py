@@ -178,6 +178,11 @@ def across_months(q: str, table: TypedTable, named: list[int], mentions: list[Me
     columns of the months of a range said ("from January to April")."""
     added = columns_of_periods(table)
     months = said_months(q)
+    quarter = said_quarter(q)
+    if months is None and quarter is not None and not any(key.startswith("q") for key in period_columns(table)):
+        # "how much did we sell in Q1" of a column for each month: its three months' columns (no reading; my own
+        # monthly sales table, 2026-12-07)
+        months = quarter[0]
     if added and months is not None:
         # "North's total sales from January to April": the columns of the months said, each row's added up (it read
         # North's January, 12,000, at 0.8; my own monthly sales table, 2026-12-07)

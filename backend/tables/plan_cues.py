@@ -150,6 +150,7 @@ def cue_words_explained(
         explained |= {i for i, w in enumerate(words) if w[:3] == MONTH_NAMES[month - 1][:3]}
     quarter = said_quarter(" ".join(words))
     months_picked = any((c.view == "month" and c.op == ">=") or (c.op == "in" and _months(c.value)) for c in plan.where)
+    months_picked = months_picked or len(plan.across) == 3  # or a column for each of its months (periods.py)
     if quarter is not None and months_picked:  # "in Q1": of a date column, or a Month's "Jan", "Feb", "Mar"
         explained |= set(quarter[1])
     spanned = {c.column for c in months if c.op == "<="} and {c.column for c in months if c.op == ">="}

@@ -28,7 +28,7 @@ from backend.tables.named_rows import next_after_row
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.positions import Ranked
 from backend.tables.spans import lasting_columns, took_to
-from backend.tables.tallies import kinds_column
+from backend.tables.tallies import amount_of_the_files_noun, kinds_column
 from backend.tables.vocabulary import Index
 from backend.tables.words import ABBREVIATIONS, MAX_WORDS, MIN_WORDS, name_stems
 from backend.text import stem
@@ -56,6 +56,7 @@ _PASSIVE_MOST = re.compile(
     r"|\b(?:appears?|appeared|occurs?|occurred|listed|shows? up)\b.* (?:the )?(?:most|least)\W*$"
 )
 _RANKED_NOUN = re.compile(r"\b(?:most|least|fewest) (\w+)")  # "the most orders": the noun ranked
+_MOST_OF = re.compile(r"\b(?:most|least) (\w+)(?: (\w+))?")  # "the most sick leave": the noun ranked, of two words
 _PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
 
 
@@ -240,6 +241,11 @@ def _rows_per_group(
     alike = sum(said in names and c.kind == "text" for names, c in zip(index_.names, table.columns, strict=True))
     if kinds is not None and kinds != group_by and alike < 2:
         return Plan(Operation.COUNT_DISTINCT, kinds, group_by=group_by, where=where, descending=is_max, limit=limit)
+    held = _MOST_OF.search(q)
+    said_after = [w for w in held.groups() if w] if held else []
+    amount = next((a for w in said_after if (a := amount_of_the_files_noun(w, table)) is not None), None)
+    if amount is not None:  # "which team took the most (sick) leave": the Days of leave.csv added up
+        return Plan(Operation.SUM, amount, group_by=group_by, where=where, descending=is_max, limit=limit)
     return Plan(Operation.COUNT, group_by=group_by, where=where, descending=is_max, limit=limit)
 
 

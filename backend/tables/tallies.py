@@ -3,7 +3,8 @@
 ``counted_beside``: "how many calls did Ava resolve" of a Resolved beside the Calls), and how many rows each group a
 count keeps must have (``rows_each_group_has``: "how many donors gave more than once"), and the column whose
 different values a counted noun names (``kinds_column``: "how many offices", "how many weeks"), and the column of what
-is held of one thing a count names (``held_of_one_named``: "how many Travel Mugs do we have"). ``counts.py`` reads
+is held of one thing a count names (``held_of_one_named``: "how many Travel Mugs do we have"), and the amount a file
+named for something uncounted holds of it (``amount_of_the_files_noun``: the Days of leave.csv). ``counts.py`` reads
 them."""
 
 from __future__ import annotations
@@ -38,6 +39,22 @@ def holds_counts(table: TypedTable, column: int) -> bool:
     if table.columns[column].kind != "number" or table.columns[column].name.rstrip().endswith("#"):
         return False
     return not numbers_rows(table, column)
+
+
+# A column that says how much of something each row holds: its days, hours or units ("Days" of leave.csv, "In Stock")
+_AMOUNT_HELD = re.compile(r"(?i)\b(?:days|nights|hours|weeks|units|quantity|qty|stock)\b")
+
+
+def amount_of_the_files_noun(noun: str, table: TypedTable) -> int | None:
+    """ "Which team took the most leave" of leave.csv: the noun the file is named for, said as the file writes it and
+    not as a plural, is something uncounted, whose amount each row holds in one column of days, hours or units (the
+    Days; it counted the team's leaves, at 0.8; my own leave table, 2026-12-07); None for a file whose rows are counted
+    ("the most orders" of orders.csv) or a table with no one such column."""
+    words = normal(re.sub(r"\.\w+$", "", table.name.split(" › ")[0])).split()
+    if not words or noun != words[-1] or noun.endswith("s"):
+        return None
+    held = [i for i, c in enumerate(table.columns) if _AMOUNT_HELD.search(c.name) and holds_counts(table, i)]
+    return held[0] if len(held) == 1 else None
 
 
 def done_to(q: str, name: str, names: set[str]) -> bool:

@@ -3,7 +3,9 @@ leave tables, 2026-12-07): "how much did Van 1's mileage increase" is its latest
 readings added up; "pays the most per seat" ranks the fee over the seats; "the revenue gap between Asia and Europe"
 is a difference, of averages when "average" is said; "the average campaign length" is its days from start to end;
 "who took leave" names the person, not the Leave Type; "how many services did Van 1 have" of a maintenance log counts
-its services, not their kinds; "the average cost per repair" is of every repair, not of the "Engine repair" rows."""
+its services, not their kinds; "the average cost per repair" is of every repair, not of the "Engine repair" rows;
+"when does Eve's leave start" is its From date; "who took the most leave" adds up the Days; "sales in Q1" of a column
+for each month adds up its three months, and "the highest total sales" ranks by the months named so."""
 
 from __future__ import annotations
 
@@ -39,6 +41,14 @@ CAMPAIGNS = (
 LEAVE = (
     "Employee,Leave Type,From,To,Days\nAda Brooks,Vacation,2025-07-01,2025-07-11,9\n"
     "Ben Carter,Sick,2025-03-03,2025-03-04,2\nDev Patel,Parental,2025-05-01,2025-07-31,66\n"
+)
+TEAM_LEAVE = (
+    "Employee,Team,Leave Type,Days\nAda,Platform,Vacation,9\nBen,Platform,Sick,2\nChloe,Sales,Vacation,10\n"
+    "Dev,Sales,Parental,66\nAda,Platform,Sick,1\nBen,Platform,Vacation,5\nChloe,Sales,Sick,3\n"
+)
+MONTHLY_SALES = (
+    "Region,Jan,Feb,Mar,Apr,Target\nNorth,12000,13500,12800,14100,50000\nSouth,9800,10200,11900,12500,45000\n"
+    "East,15300,14900,16100,15800,60000\n"
 )
 
 
@@ -115,3 +125,37 @@ def test_a_word_after_per_is_the_unit_not_part_of_a_cell():
     # "repair" read the "Engine repair" rows alone (2450), at 0.8
     fleet = table_of(FLEET, "maintenance.csv")
     assert answer("What is the average cost per repair?", fleet, "float") == pytest.approx(794.0)
+
+
+def test_when_a_leave_starts_is_its_from_date():
+    # "leave" named the Leave Type: 'Vacation', at 0.8
+    leave = table_of(LEAVE, "leave.csv")
+    assert answer("When does Dev Patel's leave start?", leave, "datetime") == "2025-05-01T00:00:00Z"
+    assert answer("When does Dev Patel's leave end?", leave, "datetime") == "2025-07-31T00:00:00Z"
+
+
+def test_the_most_leave_is_the_most_days_of_it():
+    # it counted each team's leaves (Platform, 4 of them, 17 days), at 0.8: Sales took 79 days
+    leave = table_of(TEAM_LEAVE, "leave.csv")
+    assert answer("Which team took the most leave?", leave, "string") == "Sales"
+    assert answer("Who took the most sick leave?", leave, "string") == "Chloe"
+    # a file whose rows are counted keeps its count: "the most orders" of orders.csv
+    orders = table_of("Order ID,Customer,Quantity\nSO-1,Hooli,50\nSO-2,Acme,2\nSO-3,Acme,3\n")
+    assert answer("Which customer placed the most orders?", orders, "string") == "Acme"
+
+
+def test_a_quarter_of_a_column_for_each_month_adds_up_its_months():
+    # no reading
+    sales = table_of(MONTHLY_SALES, "monthly_sales.csv")
+    assert answer("How much did we sell in Q1?", sales, "integer") == 37100 + 38600 + 40800
+    assert answer("How much did North sell in Q1?", sales, "integer") == 38300
+
+
+@pytest.mark.parametrize("question", ["Which region had the highest total sales?", "Which region sold the most in Q1?"])
+def test_a_ranking_by_the_months_said_is_no_guess(question):
+    # ranked by the months' columns, which "total sales" and "Q1" name, it was held at 0.25 as a guessed column
+    sales = table_of(MONTHLY_SALES, "monthly_sales.csv")
+    reading = parse.read(question, sales, AnswerType.STRING)
+    assert reading is not None and not reading.measure_guessed
+    assert answer(question, sales, "string") == "East"
+    assert reading_confidence(reading, sales) >= 0.8
