@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
-from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, says_when, tells_rows_apart
+from backend.tables.column_kinds import IDENTIFIER, holds_years, is_rank, says_when
 from backend.tables.infer import TypedTable
+from backend.tables.row_keys import row_answer, row_key
 from backend.tables.row_nouns import row_words_explained
 from backend.tables.wh_columns import (
     asks_person,
@@ -119,7 +120,7 @@ def _named_after_wh_word(
         # "which home sold for the most" of listings.csv: a home is a row, told by its name (it read the Sold Price the
         # verb names, at 0.8; my own listings table, 2026-11-29); "which product" of inventory.csv is its Item, not
         # its SKU
-        key = _row_key(table, conditions, names_first=True)
+        key = row_key(table, conditions, names_first=True)
         if key is not None:
             return key
 
@@ -153,13 +154,13 @@ def _named_after_wh_word(
         # "what was the most expensive service" of a Service Date and a Service Type: the words, not the date
         others = sorted((c for c in fitting if c not in codes), key=lambda c: columns[c].kind != "text")
         if others and all(columns[c].kind == "date" or columns[c].numeric for c in others):
-            found = _row_answer(asked.string, others, codes, table, conditions, codes_unasked)
+            found = row_answer(asked.string, others, codes, table, conditions, codes_unasked)
             if found is not None:  # "which order was placed first": the "Order ID"; "Order Date" is about it
                 return found
             # "which deals are open" of leads.csv: "deals" names the rows, not the number its "Deal Value" says
             said_stems = {stem(ABBREVIATIONS.get(w, w)) for w in asked.string.split()}
             numbers_of_rows = all(columns[c].numeric and name_stems(columns[c].name) - said_stems for c in others)
-            if codes_unasked and numbers_of_rows and (key := _row_key(table, conditions)) is not None:
+            if codes_unasked and numbers_of_rows and (key := row_key(table, conditions)) is not None:
                 return key
         if others:
             return others[0]
@@ -237,7 +238,7 @@ def _named_otherwise(
             return None
         return (dated or only or free_named)[0]
     if all(columns[c].kind == "date" for c in free_named):
-        found = _row_answer(q, free_named, codes, table, conditions, wants_text)
+        found = row_answer(q, free_named, codes, table, conditions, wants_text)
         if found is not None:  # "what was the most recent listing": the "Listing ID"; the "Listed Date" is about it
             return found
     if re.match(r"\s*who\b", q) and (columns[free_named[0]].kind == "date" or columns[free_named[0]].numeric):
@@ -253,39 +254,6 @@ def _named_otherwise(
         ]
         return worded[0] if worded else first
     return first
-
-
-def _row_answer(
-    q: str, about: list[int], codes: list[int], table: TypedTable, conditions: set[int], wants_text: bool
-) -> int | None:
-    """The column that answers for the rows when the columns a question names (``about``: dates or numbers) are
-    about them: a named code, else, where a word for the rows names each of those columns and nothing else of its
-    name is said ("list the cancelled orders" of purchase_orders.csv: its "Order Date"), the column whose cells tell
-    the rows apart (the "PO Number"). "What was the order date" asks for the date: "date" is said."""
-    if codes:
-        return codes[0]
-    said = {stem(w) for w in q.split()}
-    columns = table.columns
-    # the rows' noun: the table's file name, or a word two date columns share ("which leases end in 2026" of a Lease
-    # Start and a Lease End: a lease is a row, its dates are about it)
-    dated = [name_stems(c.name) for c in columns if c.kind == "date"]
-    shared = {w for i, names in enumerate(dated) for w in names if any(w in other for other in dated[i + 1 :])}
-    rows_said = said & (table_words(table) | shared)
-    if not (wants_text and rows_said):
-        return None
-    if all(
-        name_stems(columns[c].name) & rows_said and not (name_stems(columns[c].name) - rows_said) & said for c in about
-    ):
-        return _row_key(table, conditions)
-    return None
-
-
-def _row_key(table: TypedTable, conditions: set[int], names_first: bool = False) -> int | None:
-    """The first text column whose cells tell every row apart (a code before a name, or a name first), or None."""
-    columns = table.columns
-    texts = [i for i, c in enumerate(columns) if c.kind == "text" and not c.numeric and i not in conditions]
-    texts.sort(key=lambda i: bool(IDENTIFIER.search(columns[i].name)) == names_first)
-    return next((i for i in texts if tells_rows_apart(table, i)), None)
 
 
 def _guessed_column(

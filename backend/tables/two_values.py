@@ -20,7 +20,7 @@ from backend.tables.differences_said import asks_difference
 from backend.tables.infer import TypedTable
 from backend.tables.named_rows import only_amount, rows_where
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
-from backend.tables.words import Mention, name_stems
+from backend.tables.words import AVERAGE, Mention, name_stems
 from backend.text import stem
 
 
@@ -175,9 +175,6 @@ def _rows_of(rest: tuple[Condition, ...], column: int, value: str) -> tuple[Cond
     return (*rest, Condition(column, "=", value))
 
 
-_AVERAGE = re.compile(r"\b(?:average|mean)\b")
-
-
 def _difference_of_two(
     q: str, table: TypedTable, measure: int | None, first: tuple[Condition, ...], second: tuple[Condition, ...]
 ) -> Compared | None:
@@ -189,7 +186,7 @@ def _difference_of_two(
     if measure is not None:
         # "the difference in average salary between Sales and Engineering": of their averages (it took their totals,
         # "average" left out, at 0.72; my own staff table, 2026-12-07)
-        operation = Operation.AVG if _AVERAGE.search(q) else Operation.SUM
+        operation = Operation.AVG if AVERAGE.search(q) else Operation.SUM
         return (
             Plan(operation, measure, where=first),
             ReadingKind.DIFFERENCE,
