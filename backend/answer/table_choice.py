@@ -34,7 +34,7 @@ from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, ReadingKind
 from backend.tables.wh_columns import fills_role
-from backend.tables.words import name_said, table_words
+from backend.tables.words import name_said, name_stems, table_words
 from backend.text import stem
 
 # A table's reading of a question: its coverage, the stored row of its document, the table, the reading
@@ -81,6 +81,9 @@ def _preference(question: str, coverage: float, table: TypedTable, reading: pars
 
 
 def _event_unsaid(question: str, table: TypedTable) -> bool:
-    """Whether the table logs an event (its name: returns.csv) that the question does not say."""
+    """Whether the table logs an event (its name: returns.csv) that the question does not say, by the log's name or by
+    a column of the log named for the event ("the total refund amount": the Refund of returns.csv; it answered from a
+    payments table beside it, the Amount of its Refunded payments, at 0.8; bench/table_qa.py --business, 2026-12-07)."""
     logged = table_words(table) & _EVENT_LOGS
-    return bool(logged) and not logged & {stem(w) for w in re.findall(r"\w+", question.lower())}
+    named = {w for column in table.columns for w in name_stems(column.name)} & _EVENT_LOGS
+    return bool(logged) and not (logged | named) & {stem(w) for w in re.findall(r"\w+", question.lower())}

@@ -170,10 +170,14 @@ def _beyond_level(
 def deriving(reading: Reading | None, p: ParsedQuestion, measure: SaidMeasure) -> Reading | None:
     """The reading the rules chose made to compute ``measure`` (:func:`as_derived`), or the measure of the rows picked
     where no rule read the question (:func:`measure_of_rows`); None where neither does."""
-    return as_derived(reading, measure, p.numeric_answer) if reading is not None else measure_of_rows(p, measure)
+    if reading is None:
+        return measure_of_rows(p, measure)
+    shown = reading.plan.select[0] if reading.plan.select else None
+    repeats = shown is not None and p.index.distinct[shown] < p.table.row_count
+    return as_derived(reading, measure, p.numeric_answer, groups=repeats)
 
 
-def as_derived(reading: Reading, measure: SaidMeasure, numeric: bool) -> Reading | None:
+def as_derived(reading: Reading, measure: SaidMeasure, numeric: bool, groups: bool = False) -> Reading | None:
     """The reading computing ``measure`` where it reads its first column, or None where it does not (then the
     measure's words stay unexplained): a sum of it becomes the measure's total (a ratio's total over the total), an
     average, highest or lowest the rows' own measures', an order by it an order by the measure; and a lookup, asked
@@ -189,6 +193,14 @@ def as_derived(reading: Reading, measure: SaidMeasure, numeric: bool) -> Reading
             summed = _computing(replace(plan, operation=Operation.SUM), measure)
             return replace(reading, plan=summed, kind=ReadingKind.SUM)
         return replace(reading, plan=_computing(plan, measure))
+    if plan.operation is Operation.ROWS and plan.order_by == measure.column and groups and measure.how == DIVIDED:
+        # "which carrier is the cheapest per kg", of several shipments each (``groups``): each carrier's total cost
+        # over its total weight (it ranked the one cheapest shipment's carrier, at 0.8; my own shipments table,
+        # 2026-12-07), as "the cost per click" of each channel is
+        if reading.kind is ReadingKind.SUPERLATIVE and plan.limit == 1 and plan.select:
+            ratio = Plan(Operation.SUM, measure.column, group_by=plan.select[0], where=plan.where, limit=3)
+            ranked = replace(_computing(ratio, measure), descending=plan.descending, words=plan.words)
+            return replace(reading, plan=ranked, kind=ReadingKind.GROUP)
     if plan.operation is Operation.ROWS and plan.order_by == measure.column:
         # the rows tied for the best measure are told by it: each row's second column is read beside its answer
         shown = (*plan.select, measure.other) if reading.kind is ReadingKind.TIED else plan.select

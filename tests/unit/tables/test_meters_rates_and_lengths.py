@@ -159,3 +159,16 @@ def test_a_ranking_by_the_months_said_is_no_guess(question):
     assert reading is not None and not reading.measure_guessed
     assert answer(question, sales, "string") == "East"
     assert reading_confidence(reading, sales) >= 0.8
+
+
+def test_a_ratio_ranked_of_repeating_groups_is_each_ones_total_over_its_total():
+    # it ranked the one cheapest shipment per kg (DHL's 40 kg at 3.0), at 0.8: UPS carries more for less over all
+    shipments = table_of(
+        "Shipment ID,Carrier,Weight (kg),Cost\nS-1,DHL,40,120\nS-2,DHL,2,30\nS-3,UPS,10,35\nS-4,UPS,10,35\n",
+        "shipments.csv",
+    )
+    assert answer("Which carrier is the cheapest per kg?", shipments, "string") == "UPS"  # 3.5 against DHL's 3.57
+    reading = parse.read("Which carrier has the lowest cost per kg?", shipments, AnswerType.STRING)
+    assert reading is not None and reading.kind is ReadingKind.GROUP and reading.plan.per is not None
+    # each shipment is its own row: its own cost per kg
+    assert answer("Which shipment had the lowest cost per kg?", shipments, "string") == "S-1"
