@@ -84,7 +84,7 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
     # is a yes/no question's "no" ("Is Ben remote?"), which is what no row matching means (the 8 values that fitted
     # NOTHING_MATCHED were counts and lookups)
-    of_a_whole = reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.EXISTS)
+    of_a_whole = reading.kind in (ReadingKind.PERCENT, ReadingKind.SHARE, ReadingKind.EXISTS, ReadingKind.EVERY)
     if plan.where and matched_count == 0 and not of_a_whole:
         return Cap(NOTHING_MATCHED, "No row matches its conditions.")
     if reading.each_ungrouped is not None:

@@ -161,6 +161,7 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.MIN,
     ReadingKind.DISTINCT,
     ReadingKind.EXISTS,
+    ReadingKind.EVERY,
     ReadingKind.DIFFERENCE,
     ReadingKind.REMAINING,
     ReadingKind.MORE_OR_LESS,
@@ -206,7 +207,7 @@ def reading_confidence(reading: parse.Reading, table: TypedTable) -> float:
         return PARTIAL["superlative, ranked by a column not named"]
     if reading.coverage >= EXPLAINS_EVERY_WORD:
         return PARTIAL["rows, guessed column"] if _guessed_other_column(reading, table) else EXPLAINS_ALL
-    if reading.kind is ReadingKind.EXISTS:
+    if reading.kind in (ReadingKind.EXISTS, ReadingKind.EVERY):
         return PARTIAL["exists, words left out"]
     if reading.kind is ReadingKind.LONGEST_RUN and reading.plan.where:
         return PARTIAL["run, words left out"]  # (a run of every row stays an aggregate of every row's level)

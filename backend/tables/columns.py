@@ -77,6 +77,9 @@ def named_near(words: list[str], number: SaidNumber, named: list[int], table: Ty
     before it, nearest first ("the province with population density under 30" compares the Density, the noun the
     comparison follows, not the Population; fresh tuning nt-6555)."""
     after = max(number.words) + 1
+    # ("exceed 2000 in revenue": the word after "in"; it compared the year of the Order Date, at 0.8; my own orders
+    # table, 2026-12-07)
+    after = after + 1 if words[after : after + 1] == ["in"] else after
     places = [after, *range(number.words[0] - 1, max(number.words[0] - _COMPARED_AFTER - 1, -1), -1)]
     for i in (i for i in places if i < len(words)):
         said = stem(ABBREVIATIONS.get(words[i], words[i]))
@@ -229,7 +232,9 @@ LONG_AGO = r"(?:longest|furthest|farthest) ago\b"  # "which vehicle was serviced
 # ("who has been here the longest": no reading of my own HR table, 2026-11-29)
 _STARTED = re.compile(r"(?i)\b(?:start|started|hire|hired|join|joined|since|began|entered|employed|took office)\b")
 SENIORITY = re.compile(
-    r"\blongest[- ]serving\b|\bmost senior\b|\blongest tenure\b|\b(?:been|worked|working) here (?:the )?longest\b"
+    r"\blongest[- ]serving\b|\bmost senior\b|\blongest tenure\b"
+    # ("which customer has been with us the longest": the earliest start; no reading, my own subscriptions table)
+    r"|\b(?:been|worked|working) (?:here|with us) (?:the )?longest\b"
 )
 
 

@@ -44,6 +44,7 @@ class ReadingKind(StrEnum):
     NEXT = "next"  # the row after the one named
     PREVIOUS = "previous"
     EXISTS = "exists"  # whether any row matches
+    EVERY = "every"  # whether every row of a kind says something: its plan counts those that do not (every_said.py)
     COUNT = "count"
     DISTINCT = "distinct"  # how many different values
     LONGEST_RUN = "longest_run"

@@ -3,7 +3,7 @@ number said as a word joined to what it counts ("a one-bedroom unit"), a dashed 
 decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the
 top or bottom row of the table, "penultimate" (second to last), "best-selling" (most sold), "most valuable" (highest
 value), "our best month" (the month of the highest total), "X as a share of Y" (what share of Y is X), "the most
-cost-effective" (the lowest cost per acquisition), and the comparative of two said as a superlative ("the higher
+cost-effective" (the lowest cost per acquisition), "relative to its" (per), and the comparative of two said as a superlative ("the higher
 average")."""
 
 from __future__ import annotations
@@ -123,6 +123,11 @@ _AS_A_PART = re.compile(
 _COST_EFFECTIVE = re.compile(r"(?i)\b(most|least) cost[- ]?(?:effective|efficient)\b")
 
 
+# "the most stock relative to its reorder level": one amount over the other, as "stock per reorder level" reads (it
+# ranked the Reorder Level, "relative" left out, at 0.8; my own inventory, 2026-12-07)
+_RELATIVE_TO = re.compile(r"(?i)\brelative to (?:its |their |the )?")
+
+
 def _decade(match: re.Match[str]) -> str:
     """ "in the 1920's" as "between 1920 and 1929" (a century for 1800s, 1900s)."""
     said = match.group(2).lstrip("'")
@@ -156,6 +161,7 @@ def rephrased(question: str) -> str:
         lambda m: f"{'lowest' if m.group(1).lower() == 'most' else 'highest'} cost per acquisition", question
     )
     question = _VALUABLE.sub(lambda m: "highest value" if m.group(1).lower() == "most" else "lowest value", question)
+    question = _RELATIVE_TO.sub("per ", question)
     question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X
         question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)

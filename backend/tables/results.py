@@ -164,6 +164,8 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
     every group tied first, not only the first)."""
     if reading.kind == ReadingKind.EXISTS:
         return [bool(result.rows and result.rows[0][0])]
+    if reading.kind == ReadingKind.EVERY:  # "are all engineers in London": none of them elsewhere
+        return [not (result.rows and result.rows[0][0])]
     if reading.kind == ReadingKind.BEFORE_OR_AFTER and reading.second:
         # "was A before or after B": the earlier of the two is A's own row, or not
         own = execute(reading.second, table)

@@ -7,7 +7,8 @@ when several match: a score before a length, a comparison before a count, a coun
 is adding a rule to :data:`RULES` at its place, with its tests; ``tests/unit/tables/golden.jsonl`` shows whether any
 other question's reading moved. The rules that compute over rows (groups, averages, streaks, row totals) are in
 ``aggregations.py``, those that read a row by its place (last place, next or previous, first or last row) in
-``placed_rows.py``, the one over scores in a cell in ``scores.py``; the others are here.
+``placed_rows.py``, the one over scores in a cell in ``scores.py``, the yes/no one ("any", "all") in
+``every_said.py``; the others are here.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from backend.tables.comparisons import (
 )
 from backend.tables.conditions import dated_steps, filled_or_empty
 from backend.tables.counts import counted_plan
+from backend.tables.every_said import exists
 from backend.tables.meter_readings import change_of_readings
 from backend.tables.never_said import never_held
 from backend.tables.per_group_average import per_group_average
@@ -158,14 +160,6 @@ def _rate_of_each_group(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> Co
         return None
     ranked = replace(part, group_by=column, descending=p.is_max)
     return ranked, ReadingKind.GROUP_RATE, replace(whole, group_by=column, descending=p.is_max)
-
-
-def exists(p: ParsedQuestion) -> Outcome:
-    """A yes/no question: whether any row matches ("is anyone in Finance remote")."""
-    if p.element is not AnswerType.BOOLEAN:
-        return None
-    presence = filled_or_empty(p.q, p.table, p.named, p.condition_columns, p.index)
-    return p.reading(Plan(Operation.COUNT, where=(*p.where, *presence)), ReadingKind.EXISTS)
 
 
 def count_or_total(p: ParsedQuestion) -> Outcome:

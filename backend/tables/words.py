@@ -124,12 +124,14 @@ NEGATION_REACH = 3  # a negation applies to the value or column said up to this 
 CUE_STEMS = {stem(w) for w in CUE_WORDS} - {stem(w) for w in "point points value amount".split()}
 PLAIN_VERBS = set(
     "came come comes placed place work works worked working started start starts has have had got get gets made "
-    "make makes listed list recorded record used use uses there any anyone anybody someone one ones all every "
+    "make makes listed list recorded record used use uses there any anyone anybody someone anything something one ones "
+    "all every "
     "happen happened take took taken appear appears appeared given give represented included tell me sold sell "
     "sells bought purchased buy buys generated generate generates submitted submits submit filed claimed log logs "
     "still yet "  # "how much does Acme still owe", "the tasks still open"
     "logged brought bring brings "
-    "went go goes gone gave gives".split()  # "how many projects went over budget", "gave a satisfaction of 5"
+    "went go goes gone gave gives "  # "how many projects went over budget", "gave a satisfaction of 5"
+    "done".split()  # "how many oil changes were done", "has Truck 2 had its brakes done"
 )
 
 

@@ -119,6 +119,10 @@ def test_the_services_of_a_maintenance_log_are_its_rows():
     fleet = table_of(FLEET, "maintenance.csv")
     assert answer("How many services did Van 1 have?", fleet, "integer") == 3
     assert answer("How many different services did Van 1 have?", fleet, "integer") == 2
+    # "done" says nothing the plan leaves out (held at 0.72)
+    reading = parse.read("How many oil changes were done?", fleet, AnswerType.INTEGER)
+    assert reading is not None and not reading.unexplained
+    assert answer("How many oil changes were done?", fleet, "integer") == 2
 
 
 def test_a_word_after_per_is_the_unit_not_part_of_a_cell():
@@ -172,3 +176,23 @@ def test_a_ratio_ranked_of_repeating_groups_is_each_ones_total_over_its_total():
     assert reading is not None and reading.kind is ReadingKind.GROUP and reading.plan.per is not None
     # each shipment is its own row: its own cost per kg
     assert answer("Which shipment had the lowest cost per kg?", shipments, "string") == "S-1"
+
+
+def test_relative_to_is_one_amount_over_the_other():
+    # it ranked the Reorder Level, "relative" left out, at 0.8
+    stock = table_of(
+        "Item,In Stock,Reorder Level\nKettle,40,20\nPaper Filters,400,100\nCold Brew Bottle,3,12\n", "inventory.csv"
+    )
+    question = "Which item has the most stock relative to its reorder level?"
+    assert answer(question, stock, "string") == "Paper Filters"
+    assert (
+        answer("Which item has the least stock relative to its reorder level?", stock, "string") == "Cold Brew Bottle"
+    )
+
+
+def test_with_us_the_longest_is_the_earliest_start():
+    # no reading
+    subscriptions = table_of(
+        "Customer,Start Date,Monthly Fee\nBlue Ocean,2025-06-15,300\nAcme Corp,2025-03-01,1200\n", "subscriptions.csv"
+    )
+    assert answer("Which customer has been with us the longest?", subscriptions, "string") == "Acme Corp"
