@@ -1,10 +1,10 @@
 """An analyst's phrasings rewritten into the ones the parser reads (``rephrased``), before any word is looked up: a
 number said as a word joined to what it counts ("a one-bedroom unit"), a dashed range of years ("from 2008-2013"), a
-decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the
-top or bottom row of the table, "penultimate" (second to last), "best-selling" (most sold), "most valuable" (highest
+decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the top
+or bottom row of the table, "penultimate" (second to last), "best-selling" (most sold), "most valuable" (highest
 value), "our best month" (the month of the highest total), "X as a share of Y" (what share of Y is X), "the most
-cost-effective" (the lowest cost per acquisition), "relative to its" (per), and the comparative of two said as a superlative ("the higher
-average")."""
+cost-effective" (the lowest cost per acquisition), "relative to its" (per), and the comparative of two said as a
+superlative ("the higher average")."""
 
 from __future__ import annotations
 
