@@ -59,7 +59,8 @@ def streak(p: ParsedQuestion) -> Outcome:
 
 
 # ("what was our best quarter" was declined, no group by quarter; my own orders table, 2026-12-07)
-_PART_ASKED = re.compile(r"\b(?:which|what) (month|quarter|year)\b")
+# ("what was the busiest month": no reading; my own orders table, 2026-12-07)
+_PART_ASKED = re.compile(r"\b(?:which|what) (?:(?:was|is) the (?:busiest|quietest) )?(month|quarter|year)\b")
 
 
 def date_part_group(p: ParsedQuestion) -> Outcome:

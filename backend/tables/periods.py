@@ -45,7 +45,8 @@ def said_months(q: str) -> tuple[int, int] | None:
 
 
 _QUARTER = re.compile(
-    r"\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter|h([12])|(first|second|1st|2nd) half)\b"
+    r"\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter|h([12])|(first|second|1st|2nd) half)"
+    r"(?: of the year)?\b"  # ("the first half of the year": "year" was left out, at 0.72; my own orders table)
 )
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 

@@ -48,7 +48,7 @@ _ONE_ROW_WORDS = {"single", "individual"}
 _ALL_ROWS_TOGETHER = {"overall", "across", "altogether"}
 # What comes between "across" and the whole it names: "across the fleet", "across all stores", "across the company"
 _WHOLE_SAID = {"the", "all", "our", "every", "whole", "entire"}
-_MOST_ROWS_WORDS = {"common", "frequent", "popular", "prevalent"}
+_MOST_ROWS_WORDS = {"common", "frequent", "popular", "prevalent", "often", "busiest", "quietest"}  # most rows
 _SIZED_GROUPS = {"team", "group", "crew", "staff"}  # "the largest team": the most rows (aggregations.per_group)
 _SIZING = (["largest"], ["biggest"], ["smallest"])
 _SHORT_WORDS = {"far", "short", "fall", "falls"}  # "how far is South from its target" (comparisons.short_of)

@@ -48,6 +48,7 @@ _NEXT_BEST = re.compile(r"\bnext (?:highest|largest|biggest|greatest|most|lowest
 # latest; "the most of ..." and "the most in ..." name what is counted elsewhere)
 _COUNTS_ROWS = re.compile(
     r"\b(?:most|least|fewest)\s+(?!\w+ of\b|recent)\w+|\b(?:largest|highest|greatest|smallest|lowest) number of"
+    r"|\b(?:busiest|quietest)\b"  # "which garage was the busiest": the most rows (no reading; my own fleet log)
 )
 # "which product was returned the most": what most rows are about, not the row with the largest Refund Amount
 # "what team appears on this table the most", "which location is listed the most": the value of the most rows

@@ -31,10 +31,11 @@ ACHIEVED_NAME = re.compile(r"(?i)\b(?:actuals?|achieved|attained|sales|revenue|b
 
 MAX_WORDS = (
     "most highest largest greatest biggest maximum max best longest latest newest tallest heaviest oldest furthest"
-    " farthest deepest".split()
+    " farthest deepest busiest".split()  # ("what was the busiest month": the most rows; no reading, my own orders)
 )
 MIN_WORDS = (
-    "least lowest fewest smallest minimum min shortest worst earliest lightest youngest cheapest shallowest".split()
+    "least lowest fewest smallest minimum min shortest worst earliest lightest youngest cheapest shallowest"
+    " quietest".split()
 )
 # Misspelt words ("castledon" for "Castleton"): words at least MIN_SPELT long, read as a table word when the difflib
 # ratio is at least SPELLING_SIMILARITY ("castledon"/"castleton" 0.89; "played"/"player" 0.83 is no typo). On the

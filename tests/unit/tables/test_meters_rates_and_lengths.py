@@ -196,3 +196,26 @@ def test_with_us_the_longest_is_the_earliest_start():
         "Customer,Start Date,Monthly Fee\nBlue Ocean,2025-06-15,300\nAcme Corp,2025-03-01,1200\n", "subscriptions.csv"
     )
     assert answer("Which customer has been with us the longest?", subscriptions, "string") == "Acme Corp"
+
+
+def test_the_busiest_has_the_most_rows():
+    # no reading of either; "most often" left "often" out (0.72)
+    fleet = table_of(FLEET, "maintenance.csv")
+    assert answer("Which vehicle was the busiest?", fleet, "string") == "Van 1"
+    assert answer("Which vehicle was the quietest?", fleet, "string") == "Truck 1"
+    orders = table_of(
+        "Order ID,Order Date,Customer,Product\nSO-1,2025-01-05,Hooli,Kettle\nSO-2,2025-03-02,Hooli,Mug\n"
+        "SO-3,2025-03-09,Acme,Mug\nSO-4,2025-03-20,Hooli,Mug\n"
+    )
+    assert answer("What was the busiest month?", orders, "string") == "March"
+    reading = parse.read("Which product did Hooli order most often?", orders, AnswerType.STRING)
+    assert reading is not None and not reading.unexplained
+    assert answer("Which product did Hooli order most often?", orders, "string") == "Mug"
+
+
+def test_a_half_of_the_year_leaves_no_year_out():
+    # "year" was left out (0.72)
+    orders = table_of("Order ID,Order Date,Revenue\nSO-1,2025-01-05,100\nSO-2,2025-08-02,250\n")
+    reading = parse.read("What was revenue in the first half of the year?", orders, AnswerType.FLOAT)
+    assert reading is not None and not reading.unexplained
+    assert answer("What was revenue in the first half of the year?", orders, "float") == 100
