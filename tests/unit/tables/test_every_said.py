@@ -1,7 +1,8 @@
 """Yes/no questions of "all" and "every" (my own staff and orders tables, 2026-12-07): "are all engineers in London"
 is whether no engineer is elsewhere, not whether any engineer is in London (True at 0.8, two of four being in
 Berlin); a claim that cannot be turned round has no reading rather than the "any" one; "is anything out of stock"
-is an "any"."""
+is an "any". And two counts beside them: "more than 3 people" of staff.csv is of rows, and "more than 5 years" is no
+Salary of 5."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from backend.tables import parse
 from backend.tables.plan import ReadingKind
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, table_of
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 STAFF = (
     "Employee,Department,Office,Salary,Remote\nAda,Engineering,London,98000,Yes\nBen,Engineering,Berlin,72000,No\n"
@@ -82,3 +83,16 @@ def test_a_number_said_in_a_column_compares_that_column():
     assert answer("Did any order exceed 2000 in revenue?", orders, "boolean") is False
     assert answer("How many orders exceeded 1000 in revenue?", orders, "integer") == 1
     assert answer("How many orders were placed after 2000?", orders, "integer") == 2
+
+
+def test_a_salary_is_compared_with_no_number_of_years():
+    # "more than 5 years" compared the Salary with 5: every row, at 0.62; now held under the bar, the unit named
+    cap = cap_of("How many people have been here more than 5 years?", table_of(STAFF, "staff.csv"))
+    assert cap is not None and cap.level < 0.4 and "years" in cap.why
+
+
+def test_groups_of_so_many_people_are_counted_in_rows():
+    # "more than 3 people" compared the Salary with 3 and listed every department, at 0.8
+    staff = table_of(STAFF, "staff.csv")
+    assert answer("Which departments have more than 2 people?", staff, "string_array") == ["Engineering"]
+    assert answer("Which offices have at least 4 people?", staff, "string_array") == ["London"]
