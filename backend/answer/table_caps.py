@@ -107,6 +107,12 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     if asked == "difference" and reading.kind not in AGGREGATES and plan.operation is Operation.ROWS:
         why = "It asks for a difference, and its reading reads a cell: nothing is subtracted."
         return Cap(NOTHING_COMPARED, why, offers_value=False)
+    together = any(c.op == "in" and len(c.value) == 2 for c in plan.where)
+    if asked == "difference" and together and plan.operation is not Operation.ROWS and reading.second is None:
+        # "the average salary in London compared to Berlin": the two taken together, not told apart (it averaged
+        # both offices' salaries, at 0.8; my own staff table, 2026-12-07)
+        why = "It compares two values, and its reading takes them together: nothing is subtracted."
+        return Cap(NOTHING_COMPARED, why, offers_value=False)
     if asked == "same" and reading.kind is ReadingKind.EXISTS:
         why = "It asks whether two values are the same, and its reading only finds rows: nothing is compared."
         return Cap(NOTHING_COMPARED, why, offers_value=False)

@@ -38,6 +38,8 @@ _DIFFERENCE = re.compile(
     r"|earlier)\b"
     r"|\bhow old\b"
     r"|\bhow many (?:years|days|months) (?:after|before|between|apart|later|earlier)\b"
+    # ("the average salary in London compared to Berlin": it averaged both together, at 0.8; my own staff table)
+    r"|\b(?:compared (?:to|with)|versus|vs)\b"
 )
 # A column that holds the difference ("Goal difference", "Margin", "+/-"), or the age asked ("how old was she": Age)
 _HELD = {

@@ -15,7 +15,7 @@ from backend.answer.table_confidence import reading_confidence
 from backend.tables import parse
 from backend.tables.plan import Operation, ReadingKind
 from backend.types import AnswerType
-from tests.unit.tables.sample import answer, table_of
+from tests.unit.tables.sample import answer, cap_of, table_of
 
 FLEET = (
     "Vehicle,Date,Service,Mileage,Cost\n"
@@ -82,6 +82,12 @@ def test_a_gap_between_two_values_is_their_difference():
     # it added Asia and Europe up, "gap" left out, at 0.72
     orders = table_of(ORDERS)
     assert answer("What's the revenue gap between Asia and Europe?", orders, "float") == pytest.approx(830.0)
+
+
+def test_two_values_compared_and_taken_together_are_held_as_unsure():
+    # "compared to" averaged both departments' salaries together, at 0.8
+    cap = cap_of("What is the average salary in Sales compared to Engineering?", table_of(STAFF, "staff.csv"))
+    assert cap is not None and cap.level < 0.4 and "together" in cap.why
 
 
 def test_a_difference_in_averages_takes_the_averages():
