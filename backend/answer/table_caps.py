@@ -78,8 +78,9 @@ class Cap:
 def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> Cap | None:
     """What caps a reading's confidence once its plan has run (see NOTHING_MATCHED, EACH_UNGROUPED, VALUE_LEFT_OUT,
     ASKED_PICKED, ANSWERS_MISCOUNTED, NOTHING_COMPARED, NAME_FOR_A_WORD, NAMED_ONE, COUNTED_ONE, SEVERAL_GAMES,
-    RANKED_ONE, THIN_LEAD, ROWS_OR_VALUES, ROWS_OR_TOTAL, OTHER_UNIT, ONE_OF_ALIKE, FIRST_OF_SEVERAL, then the weakest
-    two, MANY_COUNTED and CELL_WORD_LEFT_OUT: the first that applies), or None."""
+    NOTHING_COMPARED again (two values taken together), RANKED_ONE, THIN_LEAD, ROWS_OR_VALUES, ROWS_OR_TOTAL,
+    OTHER_UNIT, ONE_OF_ALIKE, FIRST_OF_SEVERAL, then the weakest two, MANY_COUNTED and CELL_WORD_LEFT_OUT: the first
+    that applies), or None."""
     plan, matched_count = reading.plan, result.matched_count
     # a share of none ("the churn rate on the Enterprise plan": no Enterprise customer churned) is an answer: 0%; so
     # is a yes/no question's "no" ("Is Ben remote?"), which is what no row matching means (the 8 values that fitted
@@ -107,12 +108,6 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     if asked == "difference" and reading.kind not in AGGREGATES and plan.operation is Operation.ROWS:
         why = "It asks for a difference, and its reading reads a cell: nothing is subtracted."
         return Cap(NOTHING_COMPARED, why, offers_value=False)
-    together = any(c.op == "in" and len(c.value) == 2 for c in plan.where)
-    if asked == "difference" and together and plan.operation is not Operation.ROWS and reading.second is None:
-        # "the average salary in London compared to Berlin": the two taken together, not told apart (it averaged
-        # both offices' salaries, at 0.8; my own staff table, 2026-12-07)
-        why = "It compares two values, and its reading takes them together: nothing is subtracted."
-        return Cap(NOTHING_COMPARED, why, offers_value=False)
     if asked == "same" and reading.kind is ReadingKind.EXISTS:
         why = "It asks whether two values are the same, and its reading only finds rows: nothing is compared."
         return Cap(NOTHING_COMPARED, why, offers_value=False)
@@ -126,6 +121,12 @@ def matched_caps(reading: parse.Reading, result: Result, table: TypedTable) -> C
     if reading.of_one_row and matched_count > 1:
         why = f"{matched_count} rows match its conditions: it reads the margin of one game's score."
         return Cap(SEVERAL_GAMES, why)
+    together = any(c.op == "in" and len(c.value) == 2 for c in plan.where)
+    if asked == "difference" and together and plan.operation is not Operation.ROWS and reading.second is None:
+        # "the average salary in London compared to Berlin": the two taken together, not told apart (it averaged
+        # both offices' salaries, at 0.8; my own staff table, 2026-12-07)
+        why = "It compares two values, and its reading takes them together: nothing is subtracted."
+        return Cap(NOTHING_COMPARED, why, offers_value=False)
     if reading.kind in _RANKINGS and plan.where and matched_count == 1 and not reading.of_one_row:
         return Cap(RANKED_ONE, "One row matches its conditions: there is nothing to rank it against.")
     thin = _thin_lead(reading, result, table)
