@@ -245,12 +245,15 @@ def _refused(row: dict, table: TypedTable, reason: str) -> TableProposal:
 
 
 def _reading_words(reading: parse.Reading, table: TypedTable) -> str:
-    """A reading's plans in words, as the answer shows them; a rate of each group as the share it ranks by."""
+    """A reading's plans in words, as the answer shows them; a rate of each group as the share it ranks by, and a
+    claim about every row as the rows that would say otherwise."""
     plan, whole = reading.plan, reading.second
     if reading.kind is ReadingKind.GROUP_RATE and whole is not None and plan.group_by is not None:
         each = table.columns[plan.group_by].name
         part, of = (describe(replace(p, group_by=None, descending=False), table) for p in (plan, whole))
         return f"{part}, out of {of}, for each {each!r}, {'largest' if plan.descending else 'smallest'} share first"
+    if reading.kind is ReadingKind.EVERY:  # "are all engineers in London": yes where no row says otherwise
+        return f"whether none of these rows is found: {describe(plan, table)}"
     return describe(plan, table) + _second_words(reading, table)
 
 

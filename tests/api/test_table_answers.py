@@ -98,6 +98,10 @@ def test_dates_money_and_percentages(client, tables_context):
     assert ask(client, tables_context, "Does anyone work in Research?", "boolean").json()["data"] is True
     names = ask(client, tables_context, "Which employees work in Engineering?", "string_array").json()["data"]
     assert names == ["Ada Lovelace", "Grace Hopper"]
+    # "all": whether no engineer's row says otherwise, shown as the rows that would (tables/every_said.py)
+    every = ask(client, tables_context, "Are all engineers paid more than 125000?", "boolean").json()
+    assert every["data"] is False
+    assert every["sources"][0]["computation"]["plan"].startswith("whether none of these rows is found: count rows")
 
 
 def test_the_question_goes_to_the_table_it_matches_and_prose_to_the_text_engine(client, tables_context):
