@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from backend.answer.engine import AnswerEngine, build_engine
 from backend.answer.log import QuestionLog
 from backend.answer.service import AnswerService
-from backend.answer.tables import Checker, Planner, TableAnswerer
+from backend.answer.table_second_reading import Checker, Planner
+from backend.answer.tables import TableAnswerer
 from backend.auth.keys import KeyService
 from backend.auth.ratelimit import RateLimiter
 from backend.catalog import Catalog

@@ -20,11 +20,11 @@ CHECKS = CACHE / "table-checks.json"
 
 def check_in_process(items: list[dict]) -> list[dict]:
     """Each question read by the rules and, where they leave words unexplained, read again by the local model's plan
-    (``answer.tables.check_reading``): the data the second reading's confidences are fitted on. Kept in
+    (``answer.table_second_reading.check_reading``): the data the second reading's confidences are fitted on. Kept in
     bench/.cache/table-checks.json."""
     from backend.answer.local import LocalEngine
     from backend.answer.table_confidence import EXPLAINS_EVERY_WORD
-    from backend.answer.tables import check_reading
+    from backend.answer.table_second_reading import check_reading
     from backend.config import LocalSettings, Settings
     from backend.tables import parse
     from backend.tables.infer import infer

@@ -37,12 +37,13 @@ tuning, 90 checking; bench/wtq_questions.py typed them) at its nineteenth, 27 (n
 checking) at its twentieth and 40 (nt-4450 to nt-4645: 13 tuning, 27 checking) and 23 (nt-4886 to nt-5026: 10 tuning,
 13 checking) at its twenty-first, each slice measured once before any change it could have prompted.
 
-`--business`: analysts' questions (bench/business/questions.jsonl, 261) over twenty business tables kept in one context,
-as an analyst keeps them (orders, staff, inventory, invoices, budget, bookings, maintenance, expenses, shipments,
-subscriptions, projects, tickets, campaigns, leave, monthly_sales, purchase_orders, returns, events, deals, payments:
-bench/business/*.csv), asked the same two ways over HTTP on a fresh store. Split by table: tuning (orders, staff,
-inventory, maintenance, shipments, subscriptions, campaigns, leave, monthly_sales: 119 questions, for work on the
-parser; biz-93 to biz-124, biz-147 to biz-160 and biz-172 to biz-198 added with the readings they needed, 2026-12-07)
+`--business`: analysts' questions (bench/business/questions.jsonl, 278) over twenty-one business tables kept in one
+context, as an analyst keeps them (orders, staff, inventory, invoices, budget, bookings, maintenance, expenses,
+shipments, subscriptions, projects, tickets, campaigns, leave, monthly_sales, purchase_orders, returns, events, deals,
+payments, timesheets: bench/business/*.csv), asked the same two ways over HTTP on a fresh store. Split by table: tuning
+(orders, staff, inventory, maintenance, shipments, subscriptions, campaigns, leave, monthly_sales, timesheets: 136
+questions, for work on the parser; biz-93 to biz-124, biz-147 to biz-160 and biz-172 to biz-198 added with the readings
+they needed, 2026-12-07)
 and checking (invoices, budget, bookings, expenses, projects, tickets, purchase_orders, returns, events, deals,
 payments: 142, never to be read one by one). The first 48 were written 2026-11-26 after the parser's last change, so
 neither half was tuned on then; bookings and maintenance (12 each) on 2026-12-06, measured once on 9a3f596, after which
@@ -54,13 +55,16 @@ events (31, biz-199 to biz-229, answers computed with pandas) on 2026-12-07, mea
 declined, none wrong); deals (16, biz-230 to biz-245, answers computed with pandas, written after that day's new
 readings) on 2026-12-07, measured once on ef4fc2b (16 right); payments (16, biz-246 to biz-261, answers computed by hand
 with Python, written before that stop's last readings) on 2026-12-07, measured once on 80d312d (12 right, 3 declined,
-one wrong at 0.536). Reports exact match, precision, declines, confidence buckets and precision and coverage at
-thresholds 0.3-0.9, per half; `--dump` writes every answer, as for the WikiTableQuestions runs.
+one wrong at 0.536); timesheets (17, biz-262 to biz-278, answers computed with pandas) on 2026-12-07, measured once
+on 344d6fe (5 right, 4 declined, 8 wrong: 5 of them read from another table tied with it, projects.csv for 4, at 0.48
+to 0.536), after which its failures were read and it joined the tuning half. Reports exact match, precision, declines,
+confidence buckets and precision and coverage at thresholds 0.3-0.9, per half;
+`--dump` writes every answer, as for the WikiTableQuestions runs.
 
 `--checks`: in-process, on a seeded sample of N questions a half (60 by default), the local model (`answerbase models
-pull`) writes its own plan for each question the rules read only in part (answer/tables.check_reading); reports how
-often the rules' and the model's values are right by outcome (agrees, differs, no plan, unusable) and the seconds a
-plan. `--refit` reports the kept readings again.
+pull`) writes its own plan for each question the rules read only in part (answer/table_second_reading.check_reading);
+reports how often the rules' and the model's values are right by outcome (agrees, differs, no plan, unusable) and the
+seconds a plan. `--refit` reports the kept readings again.
 """
 
 from __future__ import annotations

@@ -19,10 +19,15 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
   expenses.csv's different Employees; "how many Travel Mugs do we have": inventory.csv's In Stock, not orders.csv's
   orders of mugs);
 - the one whose measure the question names ("the total payroll of Sales": staff.csv's Salary, not expenses.csv's one
-  Amount).
+  Amount);
+- the one whose columns read the question says more of by their own names ("the total value of stock on hand":
+  inventory.csv's In Stock, not orders.csv's Quantity, which "stock" names only as what a quantity may be);
+- the one whose conditions' cells the question says whole ("how many units of coffee do we have": inventory.csv's
+  Category 'Coffee', not purchase_orders.csv's Item 'Coffee Beans').
 A rival within 0.05 of the coverage and equal on the first five makes the answer ambiguous (where it computes a value:
 answer/tables.py); of the two, answer/tables.py lets the one whose run is surer answer (a ranking of groups too small
-to rank is not).
+to rank is not). A rival equal on all of them (``even``), as sure of its run and of another value, leaves the choice to
+chance: the answer is held as one of two readings (answer/tables.py).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ import re
 from backend.tables import parse
 from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Operation, ReadingKind
+from backend.tables.plan import Operation, Plan, ReadingKind
 from backend.tables.wh_columns import fills_role
 from backend.tables.words import name_said, name_stems, table_words
 from backend.text import stem
@@ -61,12 +66,23 @@ def ambiguous(question: str, candidates: list[Candidate]) -> bool:
     return rival_coverage >= coverage - _TIED and first[1:6] == second[1:6]
 
 
+def even(question: str, candidates: list[Candidate]) -> bool:
+    """Whether nothing but the order they were listed in ranks the first of ``ranked`` candidates over the runner-up:
+    they explain as much of the question (within ``_TIED``) and are equal on every preference after it."""
+    if len(candidates) < 2:
+        return False
+    (coverage, _, table, reading), (rival_coverage, _, rival_table, rival) = candidates[:2]
+    first, second = _preference(question, coverage, table, reading), _preference(question, coverage, rival_table, rival)
+    return rival_coverage >= coverage - _TIED and first[1:] == second[1:]
+
+
 def _preference(question: str, coverage: float, table: TypedTable, reading: parse.Reading) -> tuple[float | bool, ...]:
     """How a table's reading ranks against other tables' (higher first; see the module's docstring)."""
     plan = reading.plan
     counts_rows = plan.operation is not Operation.COUNT_DISTINCT or reading.different_said
     asked = plan.select[0] if plan.select else plan.group_by
     ranked_once = reading.kind is not ReadingKind.SUPERLATIVE or asked is None or tells_rows_apart(table, asked)
+    said = _question_stems(question)
     return (
         coverage,
         not reading.guessed_answer_column,
@@ -77,7 +93,21 @@ def _preference(question: str, coverage: float, table: TypedTable, reading: pars
         plan.paired is None,
         counts_rows and not reading.counts_a_value_kept_in_units,
         not reading.measure_guessed,
+        len(said & _columns_read_names(table, plan)),
+        all(said >= name_stems(str(c.value)) for c in plan.where if c.op == "=" and c.view == "text"),
     )
+
+
+def _question_stems(question: str) -> set[str]:
+    """The stems of a question's words."""
+    return {stem(w) for w in re.findall(r"\w+", question.lower())}
+
+
+def _columns_read_names(table: TypedTable, plan: Plan) -> set[str]:
+    """The stems of the names of the columns a plan reads: what it computes, selects, ranks, groups and compares."""
+    read = (plan.column, *plan.select, plan.order_by, plan.group_by, plan.per, plan.less, plan.times, plan.plus)
+    read += tuple(c.column for c in plan.where)
+    return {w for i in read if i is not None for w in name_stems(table.columns[i].name)}
 
 
 def _event_unsaid(question: str, table: TypedTable) -> bool:
@@ -86,4 +116,4 @@ def _event_unsaid(question: str, table: TypedTable) -> bool:
     payments table beside it, the Amount of its Refunded payments, at 0.8; bench/table_qa.py --business, 2026-12-07)."""
     logged = table_words(table) & _EVENT_LOGS
     named = {w for column in table.columns for w in name_stems(column.name)} & _EVENT_LOGS
-    return bool(logged) and not (logged | named) & {stem(w) for w in re.findall(r"\w+", question.lower())}
+    return bool(logged) and not (logged | named) & _question_stems(question)

@@ -9,27 +9,27 @@ unless the question is plainly about a table: then it declines with the plan it 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
-from backend.answer.engine import Outcome, SecondReading, TableEvidence
+from backend.answer.engine import TableEvidence
+from backend.answer.table_cap_levels import ONE_OF_TWO_READINGS
 from backend.answer.table_caps import matched_caps
-from backend.answer.table_choice import Candidate, ambiguous, ranked
+from backend.answer.table_choice import Candidate, ambiguous, even, ranked
 from backend.answer.table_confidence import (
     AMBIGUITY_FACTOR,
     EXPLAINS_EVERY_WORD,
     MODEL_PLAN_CONFIDENCE,
     reading_confidence,
 )
-from backend.errors import AnswerbaseError
+from backend.answer.table_second_reading import Checker, Planner, check_reading, plan_kind, same_value
 from backend.models import SearchHit
 from backend.store import LanceStore
 from backend.tables import parse
 from backend.tables.infer import TypedTable
 from backend.tables.loaded import LoadedTables
 from backend.tables.mentions import names_said
-from backend.tables.plan import InvalidPlan, Operation, Plan, ReadingKind
+from backend.tables.plan import InvalidPlan, ReadingKind
 from backend.tables.plan_json import from_json
 from backend.tables.plan_words import describe
 from backend.tables.results import compute
@@ -39,51 +39,6 @@ from backend.types import AnswerType
 SPREADSHEETS = (".csv", ".tsv", ".xlsx")  # documents that are tables and nothing else
 
 ABOUT_A_TABLE = 0.5  # a reading that explains this much of the question is about the table (declined, not re-asked)
-
-
-class Planner(Protocol):
-    """Writes a plan for a question over a table, as JSON (``backend.answer.planners.LLMPlanner``)."""
-
-    def plan(self, question: str, table: TypedTable) -> dict[str, Any] | None: ...
-
-
-class Checker(Planner, Protocol):
-    """A planner that reads a question again where the rules leave words of it unexplained
-    (``backend.answer.planners.LocalPlanner``); ``ready`` says whether it can read now without waiting."""
-
-    @property
-    def ready(self) -> bool: ...
-
-
-def check_reading(
-    checker: Planner, question: str, table: TypedTable, answer_type: AnswerType, reading: parse.Reading, value: Any
-) -> SecondReading:
-    """The model's own plan for ``question``, run on ``table`` and compared with the rules' ``value``."""
-    try:
-        planned = checker.plan(question, table)
-        if planned is None:
-            return SecondReading(Outcome.NO_PLAN)
-        plan = from_json(planned, table)
-    except (InvalidPlan, AnswerbaseError) as exc:
-        return SecondReading(Outcome.UNUSABLE, plan=str(exc))
-    words = describe(plan, table)
-    model_reading = parse.Reading(plan, plan_kind(plan, answer_type), reading.coverage)
-    try:
-        model_value = compute(model_reading, table, answer_type)[1].value
-    except Exception as exc:  # a checked plan that still fails to run must not cost the rules' answer
-        return SecondReading(Outcome.UNUSABLE, plan=f"{words}: {exc}")
-    if model_value is None:
-        return SecondReading(Outcome.UNUSABLE, plan=words)
-    return SecondReading(Outcome.AGREES if same_value(model_value, value) else Outcome.DIFFERS, model_value, words)
-
-
-def same_value(a: Any, b: Any) -> bool:
-    """Whether two typed values are the same answer: numbers within rounding, lists as sets."""
-    if isinstance(a, list) and isinstance(b, list):
-        return sorted(map(str, a)) == sorted(map(str, b))
-    if isinstance(a, int | float) and isinstance(b, int | float) and not isinstance(a, bool | str):
-        return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
-    return a == b
 
 
 @dataclass
@@ -143,14 +98,18 @@ class TableAnswerer:
             return None
         readings = ranked(question, readings)  # the table that answers first (answer/table_choice.py)
         rival_answers = False
+        rival_value = None  # the value of a rival table that answers otherwise and that nothing ranks below
         if ambiguous(question, readings):
             # of two tables the parser reads as well, the one whose run is surer of its answer: "which region sold the
             # most in January" ranked deals.csv's few January deals (capped at 0.30: too few to rank) over
             # monthly_sales.csv's Jan column (0.8; bench/table_qa.py --business, biz-159, 2026-12-07)
-            runs = [_run_confidence(candidate, answer_type) for candidate in readings[:2]]
-            if runs[1] > runs[0]:
-                readings = [readings[1], readings[0], *readings[2:]]
-            rival_answers = min(runs) >= 0  # (a rival whose reading matches nothing answers nothing)
+            runs = [_run(candidate, answer_type) for candidate in readings[:2]]
+            if runs[1][0] > runs[0][0]:
+                readings, runs = [readings[1], readings[0], *readings[2:]], runs[::-1]
+            rival_answers = min(run[0] for run in runs) >= 0  # (a rival whose reading matches nothing answers nothing)
+            (sure, value), (rival_sure, other) = runs
+            if rival_answers and sure == rival_sure and even(question, readings) and not same_value(value, other):
+                rival_value = other
         coverage, row, table, reading = readings[0]
         model_plan = False
         if self._planner is not None:
@@ -174,6 +133,14 @@ class TableAnswerer:
             # (not one whose reading matches nothing: "which item is out of stock" of a purchase orders table with no
             # Qty of 0 made inventory.csv's answer ambiguous, at 0.536; my own business tables, 2026-12-07)
             confidence *= AMBIGUITY_FACTOR
+        caution = cap.why if cap is not None else ""
+        if rival_value is not None:
+            # two tables read it alike, as surely, to two values: which answers is the order they were listed in. Such
+            # first tables were right on 5 of 12 tuning and 4 of 7 checking business questions (in-process, 2026-12-07,
+            # once timesheets.csv joined projects.csv): held as one of two readings, the other told
+            confidence = min(confidence, ONE_OF_TWO_READINGS)
+            caution = f"{readings[1][2].name} reads it as well, and answers {rival_value!r}: the question does not "
+            caution += "say which table it asks. " + caution
         check = None
         if self._checker is not None and coverage < EXPLAINS_EVERY_WORD and self._checker.ready:
             # shown beside the answer, its confidence unchanged: with Qwen2.5-Coder-1.5B the two plans agreed on 13 of
@@ -193,7 +160,7 @@ class TableAnswerer:
             matched_count=matched_count,
             unexplained=reading.unexplained,
             second_reading=check,
-            caution=cap.why if cap is not None else "",
+            caution=caution.strip(),
         )
         about = coverage >= ABOUT_A_TABLE and value is not None
         spreadsheet = row["name"].split(" › ")[0].lower().endswith(SPREADSHEETS)
@@ -213,29 +180,16 @@ class TableAnswerer:
         )
 
 
-def _run_confidence(candidate: Candidate, answer_type: AnswerType) -> float:
-    """A table's reading run: its confidence once its result has capped it, or -1 where it computes no value of the
-    type asked (a rival that matches no rows answers nothing)."""
+def _run(candidate: Candidate, answer_type: AnswerType) -> tuple[float, Any]:
+    """A table's reading run: its confidence once its result has capped it, and its value; a confidence of -1 where it
+    computes no value of the type asked (a rival that matches no rows answers nothing)."""
     _, _, table, reading = candidate
     result, typed = compute(reading, table, answer_type)
     if typed.value is None:
-        return -1.0
+        return -1.0, None
     cap = matched_caps(reading, result, table)
     confidence = reading_confidence(reading, table)
-    return min(confidence, cap.level) if cap is not None else confidence
-
-
-def plan_kind(plan: Plan, answer_type: AnswerType) -> ReadingKind:
-    """What a plan computes, in the parser's terms (how its result becomes a value)."""
-    if plan.group_by is not None and plan.having is None:
-        return ReadingKind.GROUP
-    if plan.operation is Operation.COUNT and answer_type.element is AnswerType.BOOLEAN:
-        return ReadingKind.EXISTS
-    if plan.operation is Operation.ROWS:
-        return ReadingKind.LIST if answer_type.is_array else ReadingKind.LOOKUP
-    if plan.operation is Operation.COUNT_DISTINCT:
-        return ReadingKind.DISTINCT
-    return ReadingKind(plan.operation)  # count, longest_run, sum, avg, median, min, max: the same name
+    return (min(confidence, cap.level) if cap is not None else confidence), typed.value
 
 
 def _refused(row: dict, table: TypedTable, reason: str) -> TableProposal:

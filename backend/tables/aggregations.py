@@ -197,10 +197,19 @@ _RANKED_NOUN = re.compile(
 
 
 def _one_row_ranked(p: ParsedQuestion) -> bool:
-    """Whether the superlative is said of one of the table's rows, in the singular ("the most expensive shipment")."""
+    """Whether the superlative is said of one of the table's rows, in the singular ("the most expensive shipment"), or
+    of one row's value ("the most hours in a single entry", "in an individual claim")."""
     said = _RANKED_NOUN.search(p.q)
     noun = next((g for g in said.groups() if g), "") if said else ""
+    if _ONE_ROW.search(p.q) and not any(stem(w) in names for names in p.index.names for w in _ONE_ROW_WORDS):
+        # ("who logged the most hours in a single entry" added up each one's hours, at 0.72, "single" left out; my
+        # own timesheets table, 2026-12-07; not of a table with a Single column: a record's single)
+        return True
     return bool(noun) and not noun.endswith("s") and stem(noun) == row_noun(p.table)
+
+
+_ONE_ROW_WORDS = ("single", "individual")
+_ONE_ROW = re.compile(r"\b(?:in|on|for) (?:a|one|an|any) (?:single|individual)\b")
 
 
 # (of a unit of an organisation too, either way round: "which department is the largest" ranked the departments by

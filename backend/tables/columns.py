@@ -255,8 +255,9 @@ _MEASURED_BY = [
     ("deepest|deeper|shallowest", "depth"),
     ("oldest|older|youngest|younger", "age"),  # "which delegate is older, A or B": their Age (fresh tuning nt-6363)
     ("largest|biggest|smallest|larger|bigger|smaller", "capacity|size|area"),  # "which venue is the largest"
-    # "who took the longest vacation" of a Days column (at 0.25, a guess; my own leave table, 2026-12-07)
-    ("longest|longer|shortest|shorter", "duration|days|nights|length"),
+    # "who took the longest vacation" of a Days column (at 0.25, a guess; my own leave table, 2026-12-07), "who logged
+    # the longest entry" of Hours (no reading; my own timesheets table, 2026-12-07)
+    ("longest|longer|shortest|shorter", "duration|days|nights|length|hours|hrs|minutes|mins"),
 ]
 
 

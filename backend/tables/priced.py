@@ -29,6 +29,9 @@ _INCOMING = frozenset(
 )
 _EITHER = frozenset(
     {"value", "worth", "amount", "pay", "pays", "paid", "payroll", "wages", "bill", "billed", "billing", "charge"}
+    # ("how much should we invoice Fabrikam" added up its hours, at 0.72, "invoice" left out; my own timesheets
+    # table, 2026-12-07)
+    | {"charged", "invoice", "invoiced"}
 )
 # How pricey a row is: "the most expensive order" (its quantity times its price), "the cheapest shipment"; not of
 # what is held ("the most expensive product" of an inventory's On Hand is the one of the highest price)

@@ -38,6 +38,9 @@ _GOODS = {stem(w) for w in "product item good sku article".split()}
 _HOMES_FILES = {stem(w) for w in "listing property properties home house real estate".split()}
 _HOMES = {stem(w) for w in "home house property properties listing apartment condo".split()}
 _RECORDS = {stem(w) for w in "request record entry application line log".split()}  # what a row is a record of
+# Words of a file's name that say it is a log (timesheets.csv, call_log.xlsx): each row is an entry of it, so "the most
+# hours logged in a single entry" is a row's ("entry" was left out, at 0.28; my own timesheets table, 2026-12-07)
+_LOG_FILES = {stem(w) for w in "timesheet log logbook journal ledger register diary".split()}
 # Words of a file's name that say it logs services done (maintenance.csv, repairs.xlsx), and the words for one: "how
 # many vehicles were serviced", "which vehicle costs the most to maintain" (held at 0.72 with "serviced" and "maintain"
 # left out; my own fleet maintenance log, 2026-12-07)
@@ -77,6 +80,8 @@ def row_words_explained(stems: list[str], table: TypedTable) -> set[int]:
     # "leave requests" of leave.csv, "shipment records": a record of what the file is named for is one of its rows
     # (held at 0.72, "requests" left out; my own leave table, 2026-12-07)
     explained |= {i for i, s in enumerate(stems) if s in _RECORDS and i and stems[i - 1] in named_for}
+    if named_for & _LOG_FILES:  # timesheets.csv: "hours per entry" are a row's
+        explained |= {i for i, s in enumerate(stems) if s in _RECORDS}
     if named_for & _PEOPLE:  # staff.csv, employees.xlsx: "how many people work in Support" counts its rows
         explained |= {i for i, s in enumerate(stems) if s in PERSONS}
     if named_for & _GOODS_FILES:  # inventory.csv: "how many products are in the Coffee category" counts its rows

@@ -35,6 +35,9 @@ _SENSES = (
     (re.compile(r"(?i)^\s*nights\b"), frozenset({stem("stay"), stem("stayed"), stem("stays"), stem("length")})),
     # "the average length of leave" of a Days column (right, held at 0.28; my own leave table, 2026-12-07)
     (re.compile(r"(?i)^\s*days\s*$"), frozenset({stem("length")})),
+    # "which project took the most time", "how many people logged time" of an Hours column (it counted each project's
+    # rows, "time" left out, at 0.72; my own timesheets table, 2026-12-07)
+    (re.compile(r"(?i)^\s*(?:hours|hrs)\b"), frozenset({stem("time")})),
     (re.compile(r"(?i)\bfootfall\b"), frozenset({stem("visitors"), stem("visits")})),
     # "which municipality has the most people who reside in it": its Population (fresh WikiTableQuestions training
     # questions, tuning tables, 2026-11-28)

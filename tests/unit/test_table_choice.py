@@ -1,9 +1,11 @@
 """Which of a context's tables answers a question both read (answer/table_choice.py): a log of an event (returns.csv)
-answers only the questions that say the event, by the log's name or by a column of it named for the event."""
+answers only the questions that say the event, by the log's name or by a column of it named for the event; between
+equals, the one whose columns the question names by their own names, then the one whose cells it says whole; and
+tables nothing tells apart are ``even``."""
 
 from __future__ import annotations
 
-from backend.answer.table_choice import ambiguous, ranked
+from backend.answer.table_choice import ambiguous, even, ranked
 from backend.tables import parse
 from backend.types import AnswerType
 from tests.unit.tables.sample import table_of
@@ -30,3 +32,34 @@ def test_a_log_answers_no_question_that_does_not_say_its_event():
     returns, orders = table_of(RETURNS, "returns.csv"), table_of(ORDERS, "orders.csv")
     candidates = _candidates("How many units did Hooli buy?", returns, orders)
     assert candidates[0][2] is orders and not ambiguous("How many units did Hooli buy?", candidates)
+
+
+INVENTORY = "Item,Category,In Stock,Unit Cost\nKettle,Brewing,14,20\nBeans,Coffee,120,7.5\nMugs,Coffee,12,3\n"
+PURCHASES = "PO,Item,Qty,Unit Cost\nPO-1,Coffee Beans,100,7\nPO-2,Kettle,5,19\n"
+SALES = "Order ID,Item,Quantity,Unit Price\nSO-1,Kettle,2,30\nSO-2,Beans,10,9\n"
+
+
+def test_between_equals_the_table_whose_columns_the_question_names_by_name_answers():
+    # "stock" names inventory.csv's In Stock by its name, and orders.csv's Quantity only as what a quantity may be
+    # (a tie listed in the order of the files; my own business tables, 2026-12-07)
+    inventory, sales = table_of(INVENTORY, "inventory.csv"), table_of(SALES, "orders.csv")
+    question = "What is the total value of stock on hand?"
+    for tables in ((sales, inventory), (inventory, sales)):
+        candidates = _candidates(question, *tables)
+        assert candidates[0][2] is inventory and not even(question, candidates)
+
+
+def test_between_equals_the_table_whose_cell_the_question_says_whole_answers():
+    # "coffee" is inventory.csv's Category 'Coffee' whole, and only part of purchase_orders.csv's Item 'Coffee Beans'
+    inventory, purchases = table_of(INVENTORY, "inventory.csv"), table_of(PURCHASES, "purchase_orders.csv")
+    question = "How many units of coffee do we have?"
+    for tables in ((purchases, inventory), (inventory, purchases)):
+        candidates = _candidates(question, *tables)
+        assert candidates[0][2] is inventory and not even(question, candidates)
+
+
+def test_tables_nothing_tells_apart_are_even():
+    projects = table_of("Project,Client,Hours\nWebsite,Northwind,420\nMigration,Contoso,610\n", "projects.csv")
+    timesheets = table_of("Date,Employee,Project,Hours\n2025-09-01,Priya,Website,7.5\n", "timesheets.csv")
+    candidates = _candidates("How many hours were logged in total?", projects, timesheets)
+    assert len(candidates) == 2 and even("How many hours were logged in total?", candidates)

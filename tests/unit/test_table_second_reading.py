@@ -1,6 +1,6 @@
-"""A model's second reading of a table question (``answer.tables.check_reading``): the plan it writes is run on the
-table and its value compared with the rules' one. The model is the local OpenAI-compatible test server, spoken to
-through the real LLM client and planner (the local engine's planner is the same code over llama.cpp:
+"""A model's second reading of a table question (``answer.table_second_reading.check_reading``): the plan it writes
+is run on the table and its value compared with the rules' one. The model is the local OpenAI-compatible test server,
+spoken to through the real LLM client and planner (the local engine's planner is the same code over llama.cpp:
 tests/integration/test_local_engine.py runs it for real)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from backend.answer.engine import Outcome
 from backend.answer.llm import LLMClient
 from backend.answer.planners import LLMPlanner
-from backend.answer.tables import check_reading, same_value
+from backend.answer.table_second_reading import check_reading, same_value
 from backend.config import LLMSettings
 from backend.tables import parse
 from backend.tables.results import compute
