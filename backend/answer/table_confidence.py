@@ -180,6 +180,7 @@ AGGREGATES = {  # readings whose value is computed over rows, not read from a ce
     ReadingKind.LONGEST_RUN,
     ReadingKind.NEVER_COUNT,
     ReadingKind.PER_GROUP_AVERAGE,
+    ReadingKind.PERIOD_COLUMN,  # (a column's name, its cells added up)
 }
 
 

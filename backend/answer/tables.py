@@ -208,6 +208,9 @@ def _reading_words(reading: parse.Reading, table: TypedTable) -> str:
         return f"{part}, out of {of}, for each {each!r}, {'largest' if plan.descending else 'smallest'} share first"
     if reading.kind is ReadingKind.EVERY:  # "are all engineers in London": yes where no row says otherwise
         return f"whether none of these rows is found: {describe(plan, table)}"
+    if reading.kind is ReadingKind.PERIOD_COLUMN:  # "which month had the highest sales": a column of months
+        first = "largest" if plan.descending else "smallest"
+        return f"the column whose total is the {first}: {describe(replace(plan, descending=False), table)}"
     return describe(plan, table) + _second_words(reading, table)
 
 

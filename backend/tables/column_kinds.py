@@ -264,3 +264,12 @@ MONEY_NAME = re.compile(
 )
 PRICE_NAME = re.compile(r"(?i)\b(?:rate|fee|fare|tariff)s?\b")  # a price a row pays, money that MONEY_NAME misses
 SCORE_NAME = re.compile(r"(?i)\b(?:rating|satisfaction|score|grade|stars|nps)\b")  # a score each row gives
+# What each row has at a rate, not an amount its rows add up to: a salary, an age, a unit's price. Two groups of rows
+# compare its averages ("the salary gap between Sales and Engineering": it took their totals, at 0.8; my own staff
+# table, 2026-12-07); of one row each, average and total are the same.
+_RATE_NAME = re.compile(r"(?i)\b(?:salary|salaries|wages?|age|unit price|unit cost|hourly rate|price per \w+)\b")
+
+
+def kept_per_row(table: TypedTable, column: int) -> bool:
+    """Whether a number column is a rate or a score each row has (Salary, Rating, Unit Price), not an amount."""
+    return bool(SCORE_NAME.search(table.columns[column].name) or _RATE_NAME.search(table.columns[column].name))

@@ -74,6 +74,7 @@ class ReadingKind(StrEnum):
     NEVER = "never"  # the first plan's values that no row of the second holds ("which products were never cancelled")
     NEVER_COUNT = "never_count"  # how many they are ("how many customers never cancelled an order")
     PER_GROUP_AVERAGE = "per_group_average"  # the first plan's value over the second's count ("orders per customer")
+    PERIOD_COLUMN = "period_column"  # the month's (or quarter's) column adding up to the most (ranked_periods.py)
 
 
 COMPARISONS = ("=", "!=", "<", "<=", ">", ">=", "contains", "lacks", "in", "empty", "filled")  # lacks: not contains

@@ -3,8 +3,8 @@ number said as a word joined to what it counts ("a one-bedroom unit"), a dashed 
 decade ("in the 1920's"), "than" mistyped before a number ("less that 1 goal"), "the top number of" a column, the top
 or bottom row of the table, "penultimate" (second to last), "best-selling" (most sold), "most valuable" (highest
 value), "our best month" (the month of the highest total), "X as a share of Y" (what share of Y is X), "the most
-cost-effective" (the lowest cost per acquisition), "relative to its" (per), and the comparative of two said as a
-superlative ("the higher average")."""
+cost-effective" (the lowest cost per acquisition), "relative to its" (per), "still a customer" (still an active
+one), and the comparative of two said as a superlative ("the higher average")."""
 
 from __future__ import annotations
 
@@ -128,6 +128,12 @@ _COST_EFFECTIVE = re.compile(r"(?i)\b(most|least) cost[- ]?(?:effective|efficien
 _RELATIVE_TO = re.compile(r"(?i)\brelative to (?:its |their |the )?")
 
 
+# "is Cobalt Ltd still a customer": whether it is an active one, as "is Cobalt Ltd still active" reads (it asked
+# whether Cobalt Ltd is listed, True at 0.8, its Active being No; my own subscriptions table, 2026-12-07). A table with
+# no column that says so leaves "active" unexplained.
+_STILL_A = re.compile(r"(?i)\bstill (?:a|an|one of our) (customers?|clients?|members?|subscribers?)\b")
+
+
 def _decade(match: re.Match[str]) -> str:
     """ "in the 1920's" as "between 1920 and 1929" (a century for 1800s, 1900s)."""
     said = match.group(2).lstrip("'")
@@ -162,6 +168,7 @@ def rephrased(question: str) -> str:
     )
     question = _VALUABLE.sub(lambda m: "highest value" if m.group(1).lower() == "most" else "lowest value", question)
     question = _RELATIVE_TO.sub("per ", question)
+    question = _STILL_A.sub(lambda m: f"still an active {m.group(1)}", question)
     question = _TOP_ROW.sub(lambda m: f"{'first' if m.group(1).lower() == 'top' else 'last'} {m.group(2)}", question)
     if not re.search(r"(?i)\bthan\b", question):  # "higher than X" compares with X
         question = _THE_COMPARATIVE.sub(lambda m: f"the {_SUPERLATIVE_OF[m.group(1).lower()]}", question)

@@ -15,6 +15,7 @@ from backend.tables.infer import TypedTable
 from backend.tables.plan import AGGREGATE_OPERATIONS, Operation, ReadingKind
 from backend.tables.plan_words import describe
 from backend.tables.query import Result, execute
+from backend.tables.ranked_periods import first_periods
 from backend.tables.sql_fragments import MAX_ROWS
 from backend.tables.ties import measured, paired_how, rates_by_group, tied_for_first
 from backend.types import AnswerType, format_datetime, normalise
@@ -166,6 +167,8 @@ def _values(reading: parse.Reading, result: Result, table: TypedTable, ties: boo
         return [bool(result.rows and result.rows[0][0])]
     if reading.kind == ReadingKind.EVERY:  # "are all engineers in London": none of them elsewhere
         return [not (result.rows and result.rows[0][0])]
+    if reading.kind == ReadingKind.PERIOD_COLUMN:  # "which month had the highest sales": a column's name
+        return first_periods(reading.plan, table)[:1]
     if reading.kind == ReadingKind.BEFORE_OR_AFTER and reading.second:
         # "was A before or after B": the earlier of the two is A's own row, or not
         own = execute(reading.second, table)

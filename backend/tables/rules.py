@@ -43,20 +43,21 @@ from backend.tables.comparisons import (
 )
 from backend.tables.conditions import dated_steps, filled_or_empty
 from backend.tables.counts import counted_plan
+from backend.tables.either_number import either_number
 from backend.tables.every_said import exists
 from backend.tables.meter_readings import change_of_readings
 from backend.tables.never_said import never_held
 from backend.tables.per_group_average import per_group_average
-from backend.tables.periods import asks_an_unheld_month
 from backend.tables.placed_rows import first_or_last_row, last_place, next_or_previous
 from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
+from backend.tables.ranked_periods import ranked_period_column
 from backend.tables.recurring_revenue import recurring_revenue
 from backend.tables.scores import scores
 from backend.tables.shares_said import measure_of_the_part, rates_named
 from backend.tables.superlatives import Ranking, superlative_plan
 from backend.tables.top_rows import aggregate_of_top_rows
-from backend.tables.two_values import either_number, two_values
+from backend.tables.two_values import two_values
 from backend.tables.words import FROM_A_LEVEL, LEVEL_NAME
 from backend.text import stem
 from backend.types import AnswerType
@@ -260,14 +261,9 @@ def _with_absent(p: ParsedQuestion) -> tuple[Condition, ...]:
     return where
 
 
-def month_unheld(p: ParsedQuestion) -> Outcome:
-    """ "Which month" of a table where no column says one (periods.asks_an_unheld_month): no reading."""
-    return NO_READING if asks_an_unheld_month(p.q, p.table) else None
-
-
 # The question forms in the order they are tried.
 RULES: list[Rule] = [
-    Rule("month no column holds", month_unheld),
+    Rule("month or quarter of the columns", ranked_period_column),
     Rule("scores", scores),
     Rule("length", length),
     Rule("aggregate of the top rows", aggregate_of_top_rows),

@@ -11,6 +11,7 @@ from backend.tables import parse
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Plan, ReadingKind
 from backend.tables.query import Result, execute
+from backend.tables.ranked_periods import first_periods
 
 
 def tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
@@ -27,6 +28,8 @@ def tied_for_first(reading: parse.Reading, result: Result, table: TypedTable) ->
 def _tied_first(reading: parse.Reading, result: Result, table: TypedTable) -> list[Any]:
     """The groups, or the rows' answers, tied with the first of a ranking's rows (one or none when it is alone)."""
     plan = reading.plan
+    if reading.kind == ReadingKind.PERIOD_COLUMN:  # the months whose columns add up to the same
+        return first_periods(plan, table)
     lasting = plan.until is not None and plan.until != plan.order_by  # "took the longest to ship"
     if reading.kind == ReadingKind.SUPERLATIVE and plan.order_by is not None and not plan.score:
         if plan.until is not None and not lasting:  # across one column's spans of years: not told apart here

@@ -1,8 +1,7 @@
 """Two named values of one column compared: their difference ("the difference between A and B", "how many more
 titles did A win than B"), which of the two has more ("A or B: which has more", "did A win more or less than B"),
-whether the first is the larger ("is Koli larger than Lemmenjoki"), whether the first came before or after the
-second ("was A a judge before or after B"), and two numbers said as the options ("in 2007 or 2008": which year had
-more) or as the two sides of a difference ("how much higher in week 15 than in week 14").
+whether the first is the larger ("is Koli larger than Lemmenjoki"), and whether the first came before or after the
+second ("was A a judge before or after B"). Two numbers said as the options: ``either_number.py``.
 
 Each returns the plan whose value the answer starts from, the reading's kind, and the second plan the kind compares it
 with (``comparisons.Compared``), or None when the question is not such a comparison.
@@ -13,7 +12,14 @@ from __future__ import annotations
 import re
 
 from backend.tables.cells import parse_number
-from backend.tables.column_kinds import is_year_or_rank, rank_column, says_when, units_column, year_column
+from backend.tables.column_kinds import (
+    is_year_or_rank,
+    kept_per_row,
+    rank_column,
+    says_when,
+    units_column,
+    year_column,
+)
 from backend.tables.columns import measured_by
 from backend.tables.comparisons import Compared
 from backend.tables.differences_said import asks_difference
@@ -184,9 +190,9 @@ def _difference_of_two(
         amounts = [i for i, c in enumerate(table.columns) if c.numeric and not is_year_or_rank(table, i)]
         measure = measured_by(q, table, amounts)
     if measure is not None:
-        # "the difference in average salary between Sales and Engineering": of their averages (it took their totals,
-        # "average" left out, at 0.72; my own staff table, 2026-12-07)
-        operation = Operation.AVG if AVERAGE.search(q) else Operation.SUM
+        # "the difference in average salary between Sales and Engineering", "the salary gap": of their averages (it
+        # took their totals, at 0.72 and 0.8; my own staff table, 2026-12-07); a rate each row has is averaged
+        operation = Operation.AVG if AVERAGE.search(q) or kept_per_row(table, measure) else Operation.SUM
         return (
             Plan(operation, measure, where=first),
             ReadingKind.DIFFERENCE,
@@ -256,38 +262,6 @@ def _dated_column(q: str, table: TypedTable) -> int | None:
     said = {stem(word) for word in q.split()}
     dated = [c for c, column in enumerate(table.columns) if says_when(table, c) and name_stems(column.name) & said]
     return dated[0] if len(dated) == 1 else None
-
-
-def either_number(q: str, conditions: list[Condition], measure: int | None) -> Compared | None:
-    """Two numbers said as options of one column ("more matches in 2007 or 2008", "was attendance higher in week 5
-    or week 9"): the plan of each one's rows, their measure summed or else counted. The answer is the option whose
-    amount is the larger, or the smaller when the question asks for less (``descending`` of the plans says which);
-    or, asked how much more one has ("how much higher ... in week 15 than in week 14"), the two amounts' difference.
-    """
-    said = [c for c in conditions if c.op == "=" and c.view in ("number", "year") and isinstance(c.value, float)]
-    pair = next(
-        ((a, b) for i, a in enumerate(said) for b in said[i + 1 :] if (a.column, a.view) == (b.column, b.view)), None
-    )
-    if pair is None:
-        return None
-    first, second = (f"{c.value:g}" for c in pair)
-    difference = asks_difference(q)  # "how much higher was the attendance in week 15 than in week 14"
-    if not difference and not re.search(rf"\b{first}\b.*\bor\b.*\b{second}\b", q):
-        return None
-    if difference and measure is None and not re.search(r"\bhow many\b|\bnumber of\b", q):
-        return None
-    rest = tuple(c for c in conditions if c not in pair)
-    larger = not re.search(r"\b(less|fewer|lower|smaller|least|fewest|lowest)\b", q)
-
-    def amount(option: Condition) -> Plan:
-        where = (*rest, option)
-        return (
-            Plan(Operation.SUM, measure, where=where, descending=larger)
-            if measure is not None
-            else Plan(Operation.COUNT, where=where, descending=larger)
-        )
-
-    return amount(pair[0]), ReadingKind.DIFFERENCE if difference else ReadingKind.EITHER, amount(pair[1])
 
 
 def _pair(mentions: list[Mention]) -> tuple[int, tuple[str, str]] | None:

@@ -570,6 +570,16 @@ def test_two_tables_nothing_tells_apart_that_answer_otherwise_are_declined_with_
     assert out["data"] == 15.5 and out["sources"][0]["computation"]["table"] == "timesheets.csv"
 
 
+def test_the_month_of_a_column_for_each_month_is_answered_with_its_plan(client):
+    # "which month had the highest sales" of a column for each month had no reading (my own monthly sales table)
+    monthly = "region,jan,feb,mar\nNorth,12000,13500,12800\nEast,15300,14900,16100\n"
+    context = _workspace_of(client, ("monthly_sales.csv", monthly))
+    out = ask(client, context, "Which month had the highest sales?", "string").json()
+    assert out["data"] == "March" and out["confidence"] == 0.8  # 28,900
+    computation = out["sources"][0]["computation"]
+    assert computation["plan"].startswith("the column whose total is the largest: take 'jan', 'feb', 'mar'")
+
+
 def test_a_count_over_rows_no_condition_matches_is_offered_not_answered(client, tables_context):
     # A value computed over no rows was right on 0 of 8 WikiTableQuestions dev questions (answer/tables.py
     # NOTHING_MATCHED): a condition that picks nothing is more often misread than true, so the 0 is offered.

@@ -1,8 +1,8 @@
 """Yes/no questions of "all" and "every" (my own staff and orders tables, 2026-12-07): "are all engineers in London"
 is whether no engineer is elsewhere, not whether any engineer is in London (True at 0.8, two of four being in
 Berlin); a claim that cannot be turned round has no reading rather than the "any" one; "is anything out of stock"
-is an "any". And two counts beside them: "more than 3 people" of staff.csv is of rows, and "more than 5 years" is no
-Salary of 5."""
+is an "any"; "is Cobalt Ltd still a customer" is whether it is an active one. And two counts beside them: "more than 3
+people" of staff.csv is of rows, and "more than 5 years" is no Salary of 5."""
 
 from __future__ import annotations
 
@@ -96,3 +96,17 @@ def test_groups_of_so_many_people_are_counted_in_rows():
     staff = table_of(STAFF, "staff.csv")
     assert answer("Which departments have more than 2 people?", staff, "string_array") == ["Engineering"]
     assert answer("Which offices have at least 4 people?", staff, "string_array") == ["London"]
+
+
+def test_still_a_customer_is_an_active_one():
+    # it asked whether Cobalt Ltd is listed (True at 0.8, its Active being No; my own subscriptions table, 2026-12-07)
+    subscriptions = table_of(
+        "Customer,Plan,Monthly Fee,Active\nAcme Corp,Enterprise,1200,Yes\nCobalt Ltd,Starter,49,No\n",
+        "subscriptions.csv",
+    )
+    assert answer("Is Cobalt Ltd still a customer?", subscriptions, "boolean") is False
+    assert answer("Is Acme Corp still one of our customers?", subscriptions, "boolean") is True
+    # a table that says nothing of being active leaves the word unexplained: no sure "yes" for being listed
+    orders = table_of("Order ID,Customer,Revenue\nSO-1,Hooli,120\n", "orders.csv")
+    reading = parse.read("Is Hooli still a customer?", orders, AnswerType.BOOLEAN)
+    assert reading is None or "active" in reading.unexplained

@@ -1,11 +1,12 @@
 """An analyst's odometers, prices per seat, gaps and lengths (my own fleet, staff, orders, subscriptions, campaigns and
 leave tables, 2026-12-07): "how much did Van 1's mileage increase" is its latest reading less its earliest, not its
 readings added up; "pays the most per seat" ranks the fee over the seats; "the revenue gap between Asia and Europe"
-is a difference, of averages when "average" is said; "the average campaign length" is its days from start to end;
-"who took leave" names the person, not the Leave Type; "how many services did Van 1 have" of a maintenance log counts
-its services, not their kinds; "the average cost per repair" is of every repair, not of the "Engine repair" rows;
-"when does Eve's leave start" is its From date; "who took the most leave" adds up the Days; "sales in Q1" of a column
-for each month adds up its three months, and "the highest total sales" ranks by the months named so."""
+is a difference, of averages when "average" is said or of a rate each row has (a salary); "the average campaign
+length" is its days from start to end; "who took leave" names the person, not the Leave Type; "how many services did
+Van 1 have" of a maintenance log counts its services, not their kinds; "the average cost per repair" is of every
+repair, not of the "Engine repair" rows; "when does Eve's leave start" is its From date; "who took the most leave"
+adds up the Days; "sales in Q1" of a column for each month adds up its three months, and "the highest total sales"
+ranks by the months named so."""
 
 from __future__ import annotations
 
@@ -97,6 +98,15 @@ def test_a_difference_in_averages_takes_the_averages():
     assert answer(question, staff, "float") == pytest.approx(94000 - 74500)
     reading = parse.read(question, staff, AnswerType.FLOAT)
     assert reading is not None and reading.plan.operation is Operation.AVG and not reading.unexplained
+
+
+def test_a_gap_in_a_rate_each_row_has_takes_the_averages():
+    # "the salary gap between Sales and Engineering" took the totals, at 0.8: a salary is each row's rate, so two
+    # departments compare their averages, as revenue compares its totals (above)
+    staff = table_of(STAFF, "staff.csv")
+    assert answer("What is the salary gap between Sales and Engineering?", staff, "float") == pytest.approx(19500)
+    # of one row each, average and total are the same
+    assert answer("How much more does Ada earn than Ben?", staff, "float") == pytest.approx(26000)
 
 
 def test_a_length_no_column_holds_is_the_days_from_start_to_end():
