@@ -561,6 +561,7 @@ def test_two_tables_nothing_tells_apart_that_answer_otherwise_are_declined_with_
     first, other = error["suggestion"]["table"], ({"projects.csv", "timesheets.csv"} - {error["suggestion"]["table"]})
     values = {"projects.csv": "1030.0", "timesheets.csv": "15.5"}
     assert f"{other.pop()} reads it as well, and answers" in error["message"]
+    assert error["message"].count("reads it as well") == 1
     assert set(values.values()) - {values[first]} <= {w.strip(".:,'") for w in error["message"].split()}
     accepted = ask(client, context, question, "float", min_confidence=error["suggestion"]["min_confidence"]).json()
     assert accepted["data"] == float(values[first]) and accepted["sources"][0]["computation"]["table"] == first
