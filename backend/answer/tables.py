@@ -139,7 +139,7 @@ class TableAnswerer:
             # first tables were right on 5 of 12 tuning and 4 of 7 checking business questions (in-process, 2026-12-07,
             # once timesheets.csv joined projects.csv): held as one of two readings, the other told
             confidence = min(confidence, ONE_OF_TWO_READINGS)
-            rival = f"{readings[1][2].name} reads it as well, and answers {rival_value!r}"
+            rival = f"It answers {value!r}; {readings[1][2].name} reads it as well, and answers {rival_value!r}"
             caution = f"{rival}: the question does not say which table it asks. {caution}"
         check = None
         if self._checker is not None and coverage < EXPLAINS_EVERY_WORD and self._checker.ready:

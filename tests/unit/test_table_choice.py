@@ -5,6 +5,8 @@ tables nothing tells apart are ``even``."""
 
 from __future__ import annotations
 
+import pytest
+
 from backend.answer.table_choice import ambiguous, even, ranked
 from backend.tables import parse
 from backend.types import AnswerType
@@ -39,21 +41,19 @@ PURCHASES = "PO,Item,Qty,Unit Cost\nPO-1,Coffee Beans,100,7\nPO-2,Kettle,5,19\n"
 SALES = "Order ID,Item,Quantity,Unit Price\nSO-1,Kettle,2,30\nSO-2,Beans,10,9\n"
 
 
-def test_between_equals_the_table_whose_columns_the_question_names_by_name_answers():
-    # "stock" names inventory.csv's In Stock by its name, and orders.csv's Quantity only as what a quantity may be
-    # (a tie listed in the order of the files; my own business tables, 2026-12-07)
-    inventory, sales = table_of(INVENTORY, "inventory.csv"), table_of(SALES, "orders.csv")
-    question = "What is the total value of stock on hand?"
-    for tables in ((sales, inventory), (inventory, sales)):
-        candidates = _candidates(question, *tables)
-        assert candidates[0][2] is inventory and not even(question, candidates)
-
-
-def test_between_equals_the_table_whose_cell_the_question_says_whole_answers():
-    # "coffee" is inventory.csv's Category 'Coffee' whole, and only part of purchase_orders.csv's Item 'Coffee Beans'
-    inventory, purchases = table_of(INVENTORY, "inventory.csv"), table_of(PURCHASES, "purchase_orders.csv")
-    question = "How many units of coffee do we have?"
-    for tables in ((purchases, inventory), (inventory, purchases)):
+@pytest.mark.parametrize(
+    ("question", "rival", "rival_name"),
+    [
+        # "stock" names inventory.csv's In Stock by its name, and orders.csv's Quantity only as what a quantity may
+        # be (a tie listed in the order of the files; my own business tables, 2026-12-07)
+        ("What is the total value of stock on hand?", SALES, "orders.csv"),
+        # "coffee" is inventory.csv's Category 'Coffee' whole, and only part of purchase_orders.csv's 'Coffee Beans'
+        ("How many units of coffee do we have?", PURCHASES, "purchase_orders.csv"),
+    ],
+)
+def test_between_equals_the_table_whose_columns_or_cells_the_question_says_answers(question, rival, rival_name):
+    inventory, other = table_of(INVENTORY, "inventory.csv"), table_of(rival, rival_name)
+    for tables in ((other, inventory), (inventory, other)):
         candidates = _candidates(question, *tables)
         assert candidates[0][2] is inventory and not even(question, candidates)
 
