@@ -102,8 +102,14 @@ def _negated(q: str, month: str) -> bool:
     return at is not None and negation_before(words, at)
 
 
-# a state the rows are in over their span: "on leave", "away", "running", "active" (not "taken", "started")
-DURING = re.compile(r"\b(?:on (?:leave|holiday|vacation)|away|off|out|running|ran|run|live|active|underway)\b")
+# a state the rows are in over their span: "on leave", "away", "running", "active"; and a person who "took leave" or
+# "had a holiday" in a month was away in it ("who took leave in July" listed the leaves that began in July, not the
+# one from May to July; my own leave table, 2026-12-07). Not "taken" or "started": "the leave days taken in Q3" add up
+# the leaves that began in it.
+DURING = re.compile(
+    r"\b(?:on (?:leave|holiday|vacation)|away|off|out|running|ran|run|live|active|underway"
+    r"|(?:took|had) (?:any |some |a |an )?(?:leave|time off|holidays?|vacations?))\b"
+)
 
 
 def _in_months(column: int, months: tuple[int, int], span: tuple[int, int] | None) -> list[Condition]:

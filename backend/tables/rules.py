@@ -54,7 +54,7 @@ from backend.tables.question import NO_READING, Outcome, ParsedQuestion, Reading
 from backend.tables.ranked_periods import ranked_period_column
 from backend.tables.recurring_revenue import recurring_revenue
 from backend.tables.scores import scores
-from backend.tables.shares_said import measure_of_the_part, rates_named
+from backend.tables.shares_said import measure_of_the_part, rates_named, share_of_each
 from backend.tables.superlatives import Ranking, superlative_plan
 from backend.tables.top_rows import aggregate_of_top_rows
 from backend.tables.two_values import two_values
@@ -156,7 +156,7 @@ def _rate_of_each_group(p: ParsedQuestion, flagged: tuple[Condition, ...]) -> Co
     if p.table.columns[column].kind != "text" or p.index.distinct[column] >= p.table.row_count:
         return None  # no groups: each row its own
     rate = share(p.q, p.where, (), p.mentions, flagged, rates=rates_named(p, flagged), index=p.index)
-    part, _, whole = rate if rate is not None else (None, None, None)
+    part, whole = (rate[0], rate[2]) if rate is not None else share_of_each(p.q, p.where, p.mentions) or (None, None)
     if part is None or whole is None or part.operation is not Operation.COUNT:
         return None
     ranked = replace(part, group_by=column, descending=p.is_max)

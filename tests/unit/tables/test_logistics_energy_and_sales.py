@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from backend.answer.table_confidence import reading_confidence
+from backend.tables import parse
+from backend.tables.plan import ReadingKind
+from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
 SHIPMENTS = """Shipment ID,Order Date,Ship Date,Delivered Date,Carrier,Origin,Weight (kg),Cost,Status
@@ -87,6 +91,18 @@ def test_a_win_rate_is_of_the_decided_deals():
     assert answer("What is the win rate?", deals, "float") == 60.0  # 3 won of 5 closed
     assert answer("What is our win rate?", deals, "float") == 60.0
     assert answer("What is the win rate of Priya Shah?", deals, "float") == pytest.approx(200 / 3)
+
+
+def test_a_group_s_share_of_its_rows_ranks_the_groups():
+    # it ranked the carriers by their Cost, "share" left out, at 0.8
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    assert answer("Which carrier has the lowest share of delivered shipments?", shipments, "string") == "FedEx"
+    assert answer("Which carrier has the highest percentage of lost shipments?", shipments, "string") == "FedEx"
+    reading = parse.read("Which carrier has the lowest share of delivered shipments?", shipments, AnswerType.STRING)
+    assert reading is not None and reading.kind is ReadingKind.GROUP_RATE and reading_confidence(reading, shipments) == 0.8
+    # a share no value says is no share the rows can give: held as a part asked for and left out
+    reading = parse.read("Which carrier has the highest share of revenue?", shipments, AnswerType.STRING)
+    assert reading is None or reading_confidence(reading, shipments) < 0.4
 
 
 PURCHASE_ORDERS = """PO Number,Supplier,Item,Quantity,Unit Price,Order Date,Received Date,Status
