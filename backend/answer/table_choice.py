@@ -4,7 +4,7 @@ well (``ambiguous``: the answer's confidence then drops by table_confidence.AMBI
 The table that explains most of the question answers; between equals, in this order (each a wrong table first met on
 my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business):
 - the one whose answer column the question asked for ("who works in Support": staff.csv's people, not budget.csv's
-  guessed Quarter);
+  guessed Quarter), where it reads one (a share of the rows reads none);
 - the one whose answer is of the role a "who" names ("who was hired first": staff.csv's Employee, not projects.csv's
   Client by its Start Date; ``wh_columns.fills_role``);
 - not a log of an event the question does not say ("how many Cold Brew Kits were sold": orders.csv, not returns.csv,
@@ -49,6 +49,7 @@ _TIED = 0.05  # coverages this close are as good (no data: one content word of t
 # answer the questions that say it ("how many units were returned"); "what did Umbrella buy most recently" was
 # ambiguous, at 0.536, once my own returns log joined the orders (2026-12-07)
 _EVENT_LOGS = frozenset(stem(w) for w in ("returns", "refunds", "cancellations", "complaints", "exchanges"))
+_SHARES_OF_ROWS = frozenset({ReadingKind.PERCENT, ReadingKind.SHARE})  # readings that read no answer column
 
 
 def ranked(question: str, candidates: list[Candidate]) -> list[Candidate]:
@@ -85,7 +86,10 @@ def _preference(question: str, coverage: float, table: TypedTable, reading: pars
     said = _question_stems(question)
     return (
         coverage,
-        not reading.guessed_answer_column,
+        # (a share of the rows reads no answer column: "the cancellation rate" of bookings.csv, whose Rate column "rate"
+        # names, is no surer than orders.csv's; 2026-12-07. A count's guess still ranks: "how many Travel Mugs do we
+        # have" is inventory.csv's In Stock, not a count of orders.csv's rows.)
+        not reading.guessed_answer_column or reading.kind in _SHARES_OF_ROWS,
         fills_role(question.lower(), table, asked),
         not _event_unsaid(question, table),
         ranked_once,

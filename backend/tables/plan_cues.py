@@ -5,6 +5,8 @@ condition holds."""
 
 from __future__ import annotations
 
+import re
+
 from backend.tables.against import SPENT_NAME, level_words
 from backend.tables.changes_said import CHANGE_WORDS
 from backend.tables.column_kinds import MONEY_NAME, PRICE_NAME, UNITS_NAME, names_a_chart, people_column
@@ -40,7 +42,11 @@ _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate
 # column is named by them, and an invoice's Amount explaining "the total revenue from Acme" would make invoices.csv read
 # it as well as orders.csv's Revenue does (bench/table_qa.py --business, 2026-11-27: 2 tuning questions lost).
 # Also the words tables/derived.py reads as money where no column holds it ("the billing for Acme", "the payroll").
-_MONEY_WORDS = MONEY_VERBS | set("money cost costs bill billing charge charges payroll wages earnings".split())
+_MONEY_WORDS = MONEY_VERBS | set("money cost costs bill billing charge charges earnings".split())
+# Money paid to people, which only a table of people's pay holds: a Salary, or the hours an Employee logged at their
+# rate (priced.py). Of any money column, "the total payroll" read bookings.csv's Total, "total" its name, over
+# staff.csv's Salary (my own business tables, 2026-12-07).
+_PAY_WORDS = {"payroll", "wages"}
 _MONEY_WORDS |= {"expensive", "pricey", "costly"}  # "the most expensive booking": its Total
 # What a column of units counts: "how many items did Hooli buy" adds up its Quantity.
 _UNIT_WORDS = {"items", "units", "pieces"}
@@ -67,6 +73,8 @@ def cue_words_explained(
     explained: set[int] = set()
     if reads_money(plan, table):  # "spent", "paid", "earn", "money"
         explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS}
+        if _of_people(table):
+            explained |= {i for i, w in enumerate(words) if w in _PAY_WORDS}
         # "the monthly recurring revenue" of a Monthly Fee (recurring_revenue.py): the revenue "recurring" names
         explained |= {i for i, w in enumerate(words) if w == "revenue" and words[i - 1 : i] == ["recurring"]}
         # "the average deal size" of deals.csv: a row's amount
@@ -199,6 +207,15 @@ def _spans_and_periods_explained(plan: Plan, words: list[str], table: TypedTable
 def _months(cells: list[str]) -> bool:
     """Whether cells all name months ("Jan", "February")."""
     return all(month_number(str(cell)) for cell in cells)
+
+
+_PAY_NAME = re.compile(r"(?i)\b(?:salary|salaries|wages?|pay|payroll)\b")
+
+
+def _of_people(table: TypedTable) -> bool:
+    """Whether a table is of people's pay: named for people (staff.csv) or with a column of pay (an expense claim's
+    Amount is no wage of the Employee beside it)."""
+    return bool(table_words(table) & PERSONS) or any(_PAY_NAME.search(c.name) for c in table.columns)
 
 
 def reads_money(plan: Plan, table: TypedTable) -> bool:

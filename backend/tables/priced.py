@@ -33,6 +33,7 @@ _EITHER = frozenset(
     # table, 2026-12-07)
     | {"charged", "invoice", "invoiced"}
 )
+_WAGES = frozenset({"payroll", "wages"})  # what people are paid: hours at their rate, of all the products above
 # How pricey a row is: "the most expensive order" (its quantity times its price), "the cheapest shipment"; not of
 # what is held ("the most expensive product" of an inventory's On Hand is the one of the highest price)
 _PRICEY = frozenset({"expensive", "cheap", "cheaper", "cheapest", "costliest", "priciest"})
@@ -69,6 +70,8 @@ def quantity_times_price(
     if words[said] in _PRICEY and any(s not in rows and any(s in names for names in index_.names) for s in asked):
         return None
     hours, rate = named_as(_HOURS_NAME), named_as(_RATE_NAME)
+    if words[said] in _WAGES and (hours is None or rate is None):
+        return None  # people's pay is time at a rate: "the total payroll" read inventory.csv's stock at its cost
     quantity, unit = (hours, rate) if hours is not None and rate is not None else _priced_per(numbers, table, index_)
     if quantity is None:
         quantity = named_as(_QUANTITY_NAME)

@@ -1,7 +1,7 @@
 """Which of a context's tables answers a question both read (answer/table_choice.py): a log of an event (returns.csv)
 answers only the questions that say the event, by the log's name or by a column of it named for the event; between
 equals, the one whose columns the question names by their own names, then the one whose cells it says whole; and
-tables nothing tells apart are ``even``."""
+tables nothing tells apart are ``even`` (a share of the rows is not surer for a column its words name)."""
 
 from __future__ import annotations
 
@@ -63,3 +63,19 @@ def test_tables_nothing_tells_apart_are_even():
     timesheets = table_of("Date,Employee,Project,Hours\n2025-09-01,Priya,Website,7.5\n", "timesheets.csv")
     candidates = _candidates("How many hours were logged in total?", projects, timesheets)
     assert len(candidates) == 2 and even("How many hours were logged in total?", candidates)
+
+
+def test_a_share_of_the_rows_is_no_surer_for_a_column_its_word_names():
+    # "rate" names the Rate of bookings.csv, which the share of its Cancelled rows does not read: it answered
+    # bookings' 50% over orders' 25% as if the question had said bookings (my own business tables, 2026-12-07)
+    bookings = table_of("Booking,Rate,Status\nB-1,120,Cancelled\nB-2,95,Confirmed\n", "bookings.csv")
+    orders = table_of(
+        "Order ID,Product,Status\nSO-1,Mug,Shipped\nSO-2,Kettle,Cancelled\nSO-3,Mug,Shipped\nSO-4,Beans,Shipped\n",
+        "orders.csv",
+    )
+    for tables in ((bookings, orders), (orders, bookings)):
+        candidates = _candidates("What is the cancellation rate?", *tables)
+        assert len(candidates) == 2 and even("What is the cancellation rate?", candidates)
+    # said, the table's name decides
+    candidates = _candidates("What share of orders were cancelled?", bookings, orders)
+    assert candidates[0][2] is orders and not even("What share of orders were cancelled?", candidates)

@@ -320,6 +320,23 @@ def test_a_payroll_adds_salaries_up_and_empty_cells_are_no_value_counted():
     assert answer("How many managers are there?", staff, "integer") == 2
 
 
+def test_a_payroll_is_people_s_pay_not_any_money():
+    # "the total payroll" of bookings.csv read its Total (the word "total" its name, "payroll" taken for any money),
+    # and of inventory.csv its stock at its cost, each as sure as staff.csv's salaries (my own tables, 2026-12-07)
+    bookings = table_of("Booking,Guest,Nights,Rate,Total\nB-1,Lena,3,140,420\nB-2,Marco,4,260,1040\n", "bookings.csv")
+    inventory = table_of("Item,In Stock,Unit Cost\nKettle,14,20\nBeans,120,7.5\n", "inventory.csv")
+    for table in (bookings, inventory):
+        reading = parse.read("What is the total payroll?", table, AnswerType.FLOAT)
+        assert reading is None or "payroll" in reading.unexplained
+    staff = table_of("Employee,Department,Salary\nAna,Sales,70000\nBen,Support,50000\n", "staff.csv")
+    reading = parse.read("What is the total payroll?", staff, AnswerType.FLOAT)
+    assert reading is not None and reading.coverage == 1.0
+    assert answer("What is the total payroll?", staff, "integer") == 120000
+    # hours at their rate are pay
+    timesheets = table_of("Employee,Hours,Hourly Rate\nAna,10,50\nBen,4,40\n", "timesheets.csv")
+    assert answer("What are the total wages for Ben?", timesheets, "float") == 160
+
+
 def test_a_word_that_names_the_column_compared_picks_no_other_column_it_names_in_part():
     # "a population of 675" also asked that "Population center" be filled in (no township has one: 0, declined)
     towns = table_of(
