@@ -115,16 +115,25 @@ def roles_first(q: str) -> list[str]:
     return [word for verb, words in _ROLES if said and verb.match(said.group(1)) for word in words.split()]
 
 
+# Columns of things, which no "who" asks for ("who joined most recently" answered campaigns.csv's latest Campaign, tied
+# with staff.csv's Employee and listed first; my own business tables, 2026-12-07)
+_THINGS_NAME = re.compile(
+    r"(?i)\b(?:campaign|project|product|item|sku|order|booking|event|invoice|ticket|vehicle|shipment|category|"
+    r"channel|service)s?\b"
+)
+
+
 def fills_role(q: str, table: TypedTable, column: int | None) -> bool:
     """Whether ``column`` is of the people a "who" question's verb or noun names the role of ("who was hired first",
-    "the most recent hire": an employee; "who ordered": a customer), or the question names no role (between two tables
-    that read a question as well, the one whose answer is of that role: ``answer/table_choice.py``)."""
+    "the most recent hire": an employee; "who ordered": a customer), or, where it names no role, of no things (a
+    Campaign); between two tables that read a question as well, the one whose answer is of that role answers
+    (``answer/table_choice.py``)."""
     if not re.match(r"\s*who\b", q):
         return True
+    name = table.columns[column].name if column is not None else ""
     said = [words for verb, words in _ROLES if any(verb.match(w) for w in re.findall(r"\w+", q))]
     if not said:
-        return True
-    name = table.columns[column].name if column is not None else ""
+        return not _THINGS_NAME.search(name)
     return any(re.search(rf"(?i)\b{word}", name) for words in said for word in words.split())
 
 

@@ -17,8 +17,8 @@ PAYMENTS = "Payment ID,Customer,Amount,Status\nP-1,Hooli,2200,Cleared\nP-2,Acme,
 ORDERS = "Order ID,Customer,Units\nSO-1,Hooli,3\nSO-2,Acme,4\n"
 
 
-def _candidates(question: str, *tables):
-    readings = [(table, parse.read(question, table, AnswerType.FLOAT)) for table in tables]
+def _candidates(question: str, *tables, answer_type: AnswerType = AnswerType.FLOAT):
+    readings = [(table, parse.read(question, table, answer_type)) for table in tables]
     return ranked(question, [(r.coverage, {}, t, r) for t, r in readings if r is not None])
 
 
@@ -79,3 +79,15 @@ def test_a_share_of_the_rows_is_no_surer_for_a_column_its_word_names():
     # said, the table's name decides
     candidates = _candidates("What share of orders were cancelled?", bookings, orders)
     assert candidates[0][2] is orders and not even("What share of orders were cancelled?", candidates)
+
+
+def test_a_who_that_names_no_role_asks_for_no_thing():
+    # "who joined most recently" answered campaigns.csv's latest Campaign, tied with staff.csv and listed first (my
+    # own business tables, 2026-12-07)
+    campaigns = table_of(
+        "Campaign,Channel,Start\nSpring Sale,Email,2025-03-01\nBlack Friday,Ads,2025-11-20\n", "campaigns.csv"
+    )
+    staff = table_of("Employee,Department,Start Date\nAda,Sales,2019-03-04\nJon,Support,2024-04-15\n", "staff.csv")
+    for tables in ((campaigns, staff), (staff, campaigns)):
+        candidates = _candidates("Who joined most recently?", *tables, answer_type=AnswerType.STRING)
+        assert candidates[0][2] is staff and not ambiguous("Who joined most recently?", candidates)
