@@ -6,9 +6,11 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
 - the one whose answer column the question asked for ("who works in Support": staff.csv's people, not budget.csv's
   guessed Quarter), where it reads one (a share of the rows reads none);
 - the one whose answer is of the role a "who" names ("who was hired first": staff.csv's Employee, not projects.csv's
-  Client by its Start Date; ``wh_columns.fills_role``);
+  Client by its Start Date; ``wh_columns.fills_role``), and whose rows of the party a verb of billing names are of
+  its role ("how much should we invoice Fabrikam": a Client, not a Supplier; ``wh_columns.bills_the_other_party``);
 - not a log of an event the question does not say ("how many Cold Brew Kits were sold": orders.csv, not returns.csv,
-  whose Customer, Product and Units are those of the orders returned);
+  whose Customer, Product and Units are those of the orders returned), and a log where it says a verb of logging
+  ("how many hours were logged": timesheets.csv, not projects.csv's Hours);
 - the one with a row for each of what a ranking names ("who is our newest customer": subscriptions.csv, not the
   customer of orders.csv's last order);
 - the one whose name the question says more of ("which orders were cancelled": orders.csv, not purchase_orders.csv;
@@ -38,7 +40,8 @@ from backend.tables import parse
 from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
 from backend.tables.plan import Operation, Plan, ReadingKind
-from backend.tables.wh_columns import fills_role
+from backend.tables.row_nouns import is_a_log
+from backend.tables.wh_columns import bills_the_other_party, fills_role
 from backend.tables.words import name_said, name_stems, table_words
 from backend.text import stem
 
@@ -90,8 +93,9 @@ def _preference(question: str, coverage: float, table: TypedTable, reading: pars
         # names, is no surer than orders.csv's; 2026-12-07. A count's guess still ranks: "how many Travel Mugs do we
         # have" is inventory.csv's In Stock, not a count of orders.csv's rows.)
         not reading.guessed_answer_column or reading.kind in _SHARES_OF_ROWS,
-        fills_role(question.lower(), table, asked),
-        not _event_unsaid(question, table),
+        fills_role(question.lower(), table, asked)
+        and not bills_the_other_party(question.lower(), table, [c.column for c in plan.where]),
+        not _event_unsaid(question, table) and not _logged_elsewhere(question, table),
         ranked_once,
         name_said(question, table),
         plan.paired is None,
@@ -112,6 +116,16 @@ def _columns_read_names(table: TypedTable, plan: Plan) -> set[str]:
     read = (plan.column, *plan.select, plan.order_by, plan.group_by, plan.per, plan.less, plan.times, plan.plus)
     read += tuple(c.column for c in plan.where)
     return {w for i in read if i is not None for w in name_stems(table.columns[i].name)}
+
+
+# Verbs of entries made in a log: "how many hours were logged" of a timesheet, not a projects table's Hours to date
+# (tied, listed first; my own business tables, 2026-12-07)
+_LOGGED = re.compile(r"\b(?:log|logs|logged|logging|clocked|recorded)\b")
+
+
+def _logged_elsewhere(question: str, table: TypedTable) -> bool:
+    """Whether the question says a verb of logging and the table is not named as a log (``row_nouns.is_a_log``)."""
+    return _LOGGED.search(question.lower()) is not None and not is_a_log(table)
 
 
 def _event_unsaid(question: str, table: TypedTable) -> bool:

@@ -112,3 +112,8 @@ def about_every_row(words: list[str], unexplained: list[int]) -> bool:
     if noun and max(noun) not in unexplained and set(unexplained) & noun:
         return False
     return set(unexplained) <= noun
+
+
+def is_a_log(table: TypedTable) -> bool:
+    """Whether the table's file is named as a log (timesheets.csv, call_log.xlsx): each row an entry logged."""
+    return bool(table_words(table) & _LOG_FILES)

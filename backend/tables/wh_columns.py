@@ -115,6 +115,25 @@ def roles_first(q: str) -> list[str]:
     return [word for verb, words in _ROLES if said and verb.match(said.group(1)) for word in words.split()]
 
 
+# The party a verb of billing names: billed, a client ("how much should we invoice Fabrikam": its hours of a timesheet,
+# not purchase_orders.csv's orders from Fabrikam as a supplier; tied, listed first, my own business tables,
+# 2026-12-07); billing us, a supplier
+_BILLING = re.compile(r"\b(?:bill|billed|invoice|invoiced|charge|charged)\b(?: (us|we)\b)?")
+_SUPPLIER_NAME = re.compile(r"(?i)\b(?:supplier|vendor)s?\b")
+_CLIENT_NAME = re.compile(r"(?i)\b(?:client|customer)s?\b")
+
+
+def bills_the_other_party(q: str, table: TypedTable, picked: list[int]) -> bool:
+    """Whether a verb of billing names a party the question picks rows of (``picked``: the columns of its conditions)
+    by a column of the other role: "invoice Fabrikam" of a Supplier column, "what did Northwind bill us" of a
+    Client's."""
+    said = _BILLING.search(q)
+    if said is None:
+        return False
+    other = _CLIENT_NAME if said.group(1) else _SUPPLIER_NAME
+    return any(other.search(table.columns[c].name) for c in picked)
+
+
 # Columns of things, which no "who" asks for ("who joined most recently" answered campaigns.csv's latest Campaign, tied
 # with staff.csv's Employee and listed first; my own business tables, 2026-12-07)
 _THINGS_NAME = re.compile(

@@ -61,8 +61,12 @@ def test_between_equals_the_table_whose_columns_or_cells_the_question_says_answe
 def test_tables_nothing_tells_apart_are_even():
     projects = table_of("Project,Client,Hours\nWebsite,Northwind,420\nMigration,Contoso,610\n", "projects.csv")
     timesheets = table_of("Date,Employee,Project,Hours\n2025-09-01,Priya,Website,7.5\n", "timesheets.csv")
-    candidates = _candidates("How many hours were logged in total?", projects, timesheets)
-    assert len(candidates) == 2 and even("How many hours were logged in total?", candidates)
+    candidates = _candidates("How many hours were worked in total?", projects, timesheets)
+    assert len(candidates) == 2 and even("How many hours were worked in total?", candidates)
+    # a verb of logging says the log
+    for tables in ((projects, timesheets), (timesheets, projects)):
+        candidates = _candidates("How many hours were logged in total?", *tables)
+        assert candidates[0][2] is timesheets and not even("How many hours were logged in total?", candidates)
 
 
 def test_a_share_of_the_rows_is_no_surer_for_a_column_its_word_names():
@@ -91,3 +95,15 @@ def test_a_who_that_names_no_role_asks_for_no_thing():
     for tables in ((campaigns, staff), (staff, campaigns)):
         candidates = _candidates("Who joined most recently?", *tables, answer_type=AnswerType.STRING)
         assert candidates[0][2] is staff and not ambiguous("Who joined most recently?", candidates)
+
+
+def test_a_verb_of_billing_names_a_client_not_a_supplier():
+    # "how much should we invoice Fabrikam" tied a timesheet's Client with purchase orders' Supplier, the first listed
+    # answering (my own business tables, 2026-12-07); "what did Fabrikam bill us" names the supplier
+    timesheets = table_of("Employee,Client,Hours,Hourly Rate\nPriya,Fabrikam,7.5,120\nMarco,Contoso,8,140\n", "t.csv")
+    orders = table_of("PO,Supplier,Item,Qty,Unit Cost\nPO-1,Fabrikam,Cups,500,0.12\nPO-2,Contoso,Tea,4,9\n", "p.csv")
+    for tables in ((orders, timesheets), (timesheets, orders)):
+        candidates = _candidates("How much should we invoice Fabrikam?", *tables)
+        assert candidates[0][2] is timesheets and not ambiguous("How much should we invoice Fabrikam?", candidates)
+        candidates = _candidates("How much did Fabrikam invoice us?", *tables)
+        assert candidates[0][2] is orders
