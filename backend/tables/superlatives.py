@@ -71,6 +71,14 @@ def sized_by(q: str, table: TypedTable, taken: set[int]) -> int | None:
     return measured_by(q, table, numbers) if _SIZED.search(q) else None
 
 
+def _measured_other(q: str, table: TypedTable, measure: int) -> int | None:
+    """The column an adjective's superlative measures the rows by where the value asked is another's ("the cost of the
+    heaviest shipment": its Weight; it gave the highest Cost, at 0.8, "heaviest" explained; my own shipments table,
+    2026-12-07). Not "the largest", which sizes by what is asked as often as by a Capacity or an Area."""
+    numbers = [c for c, column in enumerate(table.columns) if column.numeric and c != measure]
+    return measured_by(_SIZED.sub("", q), table, numbers)
+
+
 def highest_or_lowest(
     q: str, table: TypedTable, measure: int | None, named: list[int], taken: set[int]
 ) -> tuple[bool, bool, int | None]:
@@ -192,6 +200,10 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     # "the highest salary"; "which season has the least appearances" asks for the season (a number, a year here)
     asks_row = answer_column not in (None, measure) and re.match(r"(?:which|who)\b", q)
     if numeric_answer and measure is not None and not asks_row:
+        by = _measured_other(q, table, measure)
+        if by is not None:  # "the cost of the heaviest shipment": the Cost of the row of the largest Weight
+            plan = Plan(Operation.ROWS, select=(measure,), where=where, order_by=by, descending=is_max, limit=1)
+            return plan, ReadingKind.SUPERLATIVE
         extreme = (Operation.MAX, ReadingKind.MAX) if is_max != charted else (Operation.MIN, ReadingKind.MIN)
         return Plan(extreme[0], measure, where=where), extreme[1]
     most_rows = _most_rows(q, asked, table, index_, numeric_answer) if measure is None else None

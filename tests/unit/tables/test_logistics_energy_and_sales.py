@@ -4,7 +4,8 @@ target, a survey): a unit said in full names the column whose name abbreviates i
 dates its verbs name, "the fewest" of an amount added up per group, a column's name said whole is not a part of a
 longer one, a win rate is of the decided deals, "arrive" ends at the date a thing was received, a month said in full
 is its abbreviated cell, "energy" is the kWh and not its target, a target is of the column its name measures, and a
-survey's promoters, passives and detractors are its 0-10 scores of 9 and 10, 7 and 8, 6 or less."""
+survey's promoters, passives and detractors are its 0-10 scores of 9 and 10, 7 and 8, 6 or less; and (2026-12-07)
+a group's share of its rows ranks the groups, and the value of the heaviest row is that row's."""
 
 from __future__ import annotations
 
@@ -103,6 +104,16 @@ def test_a_group_s_share_of_its_rows_ranks_the_groups():
     # a share no value says is no share the rows can give: held as a part asked for and left out
     reading = parse.read("Which carrier has the highest share of revenue?", shipments, AnswerType.STRING)
     assert reading is None or reading_confidence(reading, shipments) < 0.4
+
+
+def test_the_value_of_the_heaviest_row_is_read_from_that_row():
+    # "the cost of the heaviest shipment" gave the highest Cost (148.2), "heaviest" explained, at 0.8
+    parcels = table_of("Shipment ID,Weight (kg),Cost\nS-1,12.5,148.2\nS-2,40,120\nS-3,3,20\n", "shipments.csv")
+    assert answer("What was the cost of the heaviest shipment?", parcels, "float") == 120
+    assert answer("What did the lightest shipment cost?", parcels, "float") == 20
+    assert answer("What is the highest cost?", parcels, "float") == 148.2  # the measure's own superlative
+    staff = table_of("Employee,Age,Salary\nAna,61,70000\nBen,25,52000\nCy,40,90000\n", "staff.csv")
+    assert answer("What is the salary of the oldest employee?", staff, "integer") == 70000
 
 
 PURCHASE_ORDERS = """PO Number,Supplier,Item,Quantity,Unit Price,Order Date,Received Date,Status
