@@ -33,10 +33,11 @@ from backend.tables.words import (
 from backend.text import STOP_WORDS, stem
 
 # "what is his/her compression": a possessive before the noun asked for is as "the" (fresh WikiTableQuestions training
-# questions, tuning tables, 2026-11-29)
+# questions, tuning tables, 2026-11-29); so is an analyst's "our" ("what is our cheapest item" answered its SKU, where
+# "the cheapest item" answered its Item; my own inventory table, 2026-12-07)
 _ASKED = re.compile(
     r"\b(?:which|what|who|whose|name the|list the)\s+(?:is |was |were |are )?"
-    r"(?:(?:the|his|her|its|their) )*(\w+)(?: (\w+))?"
+    r"(?:(?:the|his|her|its|their|our|my|your) )*(\w+)(?: (\w+))?"
 )
 
 

@@ -79,6 +79,8 @@ def test_the_most_valuable_item_is_the_highest_value_held():
     # it ranked the In Stock, "valuable" left out: Espresso Beans' 120 × 7.25 is 870, the Cold Brew Kit's 34 × 11.5 391
     assert answer("What is our most valuable item in stock?", stock, "string") == "Espresso Beans"
     assert answer("Which is the least valuable item?", stock, "string") == "Decaf Beans"  # 12 × 7.75
+    # "our" is as "the" before the noun asked for: "what is our cheapest item" answered its SKU
+    assert answer("What is our cheapest item?", stock, "string") == "Espresso Beans"
 
 
 def test_a_column_of_what_is_held_says_nothing_of_what_was_sold():
