@@ -57,8 +57,12 @@ def answered_column(
     codes_unasked = wants_text and not re.search(r"\b(?:ids?|codes?|skus?|numbers?|refs?)\b", q)
     # "which team", "what year", "what is the name of": the column named right after the wh-word.
     asked = _ASKED.search(q)
+    # "whose leave is still waiting for approval": the person the leave is of, as a "who" asks, not the Leave Type its
+    # noun names (at 0.8; my own leave table, 2026-12-07); "whose name is listed before X" asks for the name itself
+    whose = re.match(r"\s*whose (?!names?\b)", q) is not None
     for found in (
         kind_asked(q, table, conditions),  # ("what did Hooli order": no Order ID, though "order" names it)
+        wh_words_column(q, table, conditions, nouns=wants_text) if whose else None,
         _named_after_wh_word(asked, named, table, conditions, codes_unasked, names) if asked else None,
         _named_otherwise(q, named, table, conditions, measure, wants_text, wants_number, codes_unasked),
         wh_words_column(q, table, conditions, nouns=wants_text),

@@ -175,7 +175,8 @@ def wh_words_column(q: str, table: TypedTable, conditions: set[int], nouns: bool
     """The column a wh-word asks for by its name: "who" (with ``nouns``, where text is asked, a person's noun too) of
     the rows' names, or of a person's column; "where" of a place's; "when" (and "what year") of a date's."""
     columns = table.columns
-    wh = re.match(r"\s*(who|where|when)\b", q) or re.search(r"\b(who|where|when)\b", q)
+    # ("whose leave is pending" asks for a person as "who" does; "whose name is listed" for the name: answered.py)
+    wh = re.match(r"\s*(who|where|when)(?:se(?! names?\b))?\b", q) or re.search(r"\b(who|where|when)\b", q)
     asked = wh.group(1) if wh else ("who" if nouns and asks_person(q, table) else None)
     if asked == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
         # (not with codes: "who stayed the longest" of bookings.csv asks for a Guest, not the Booking "B-207")

@@ -133,6 +133,17 @@ def test_who_and_a_verb_asks_for_the_person_not_the_column_its_object_names():
     assert answer("How many leave days were taken in July?", leave, "integer") == 9
 
 
+def test_whose_asks_for_the_person_the_noun_is_of():
+    # "whose leave is still waiting for approval" read the Leave Type, 'Vacation', at 0.8
+    leave = table_of(
+        "Employee,Leave Type,Days,Approved\nAda,Vacation,9,Yes\nEve,Vacation,6,No\nBen,Sick,2,Yes\n", "leave.csv"
+    )
+    assert answer("Whose leave is still waiting for approval?", leave, "string") == "Eve"
+    assert answer("Whose vacation is the longest?", leave, "string") == "Ada"
+    # (a name is what "whose name" asks for)
+    assert answer("Whose name is listed after Ada?", leave, "string") == "Eve"
+
+
 def test_the_services_of_a_maintenance_log_are_its_rows():
     # it counted Van 1's different kinds of service (2), at 0.8
     fleet = table_of(FLEET, "maintenance.csv")
