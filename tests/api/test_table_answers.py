@@ -456,6 +456,21 @@ def test_between_two_tables_that_read_a_question_the_one_with_the_column_asked_f
     assert found["sources"][0]["computation"]["table"] == "staff.csv"
 
 
+def test_two_tables_that_read_a_question_alike_and_agree_are_as_sure_as_one(client):
+    # a training log beside the staff list reads "who works in Support" as fully, and says the same two people: it
+    # held the answer at 0.536 as if they disagreed (my own business tables, 2026-12-07)
+    staff = "employee,department,title\nEla Novak,Support,Lead\nFinn Olsen,Support,Agent\nAda,Sales,Rep\n"
+    training = "employee,department,course\nEla Novak,Support,Empathy\nFinn Olsen,Support,Empathy\nAda,Sales,Excel\n"
+    context = _workspace_of(client, ("staff.csv", staff), ("training.csv", training))
+    found = ask(client, context, "Who works in the Support department?", "string_array").json()
+    assert sorted(found["data"]) == ["Ela Novak", "Finn Olsen"] and found["confidence"] == pytest.approx(EXPLAINS_ALL)
+    # a third table that answers otherwise still makes it ambiguous
+    teams = "employee,department\nZed,Support\n"
+    context = _workspace_of(client, ("staff.csv", staff), ("teams.csv", teams))
+    found = ask(client, context, "Who works in the Support department?", "string_array", min_confidence=0).json()
+    assert found["confidence"] < EXPLAINS_ALL
+
+
 def test_between_two_tables_the_one_whose_measure_is_named_and_whose_rows_are_counted_answers(client):
     # listed first, a table of expense claims reads both questions as fully as the staff table does: the different
     # Employees of its Engineering claims, and its one Amount as the "payroll" (my own business tables, 2026-12-06)
