@@ -1,6 +1,7 @@
 """Questions over a log of time (my own timesheets table, 2026-12-07; bench/business/timesheets.csv, measured blind
 once and then read): "time" names its Hours, an entry is one of its rows ("the most hours in a single entry", "hours
-per entry"), "the longest entry" is the most Hours, and "invoice" asks for the hours priced at their rate."""
+per entry"), "the longest entry" is the most Hours, "invoice" asks for the hours priced at their rate, and its people
+are its employees, not its clients."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ def _timesheets():
         ("On average, how many hours did Tom log per entry?", "float", 20 / 3),
         # "invoice" asks for money: the hours times their rate (it added up the hours, at 0.72)
         ("How much should we invoice Fabrikam?", "float", 13.5 * 110),
+        # the people of an Employee beside a Client are its employees (it counted the entries, "people" left out)
+        ("How many people logged time?", "integer", 3),
+        ("How many people worked on Migration?", "integer", 2),
     ],
 )
 def test_a_log_of_hours_reads_as_an_analyst_means(question, answer_type, expected):
