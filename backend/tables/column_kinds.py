@@ -225,10 +225,12 @@ def people_column(table: TypedTable, index_: Index) -> int | None:
         # counts rows, not the Managers beside them (it counted those, at 0.8; my own payroll table, 2026-11-29)
         return None
     people = [c for c in named if index_.distinct[c] < table.row_count]
-    if len(people) > 1:
+    staff = [c for c in people if _STAFF_NAME.search(table.columns[c].name)]
+    if len(people) > 1 and len(staff) == 1:
         # of an Employee and a Client, the people are the employees: a client is as often a company ("how many people
-        # logged time" of a timesheet counted its rows, "people" left out; my own timesheets table, 2026-12-07)
-        people = [c for c in people if not _CLIENT_NAME.search(table.columns[c].name)]
+        # logged time" of a timesheet counted its rows, "people" left out; my own timesheets table, 2026-12-07). Of a
+        # Customer and a Sales Rep, neither: a customer may be a person as well.
+        people = staff
     return people[0] if len(people) == 1 else None
 
 
@@ -249,7 +251,7 @@ def writes_units(table: TypedTable, column: int) -> bool:
 
 
 # Names of columns whose cells are people (not "Name", which names products as often).
-_CLIENT_NAME = re.compile(r"(?i)\b(?:customer|client)s?\b")
+_STAFF_NAME = re.compile(r"(?i)\b(?:employee|staff|worker)s?\b")  # people who work here, never a company
 _PERSON_NAME = re.compile(
     r"(?i)\b(?:employee|person|customer|client|agent|rep|salesperson|seller|assignee|owner|manager|submitter|"
     r"requester|staff|worker)\b"
