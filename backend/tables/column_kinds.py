@@ -251,11 +251,11 @@ def writes_units(table: TypedTable, column: int) -> bool:
 
 
 # Names of columns whose cells are people (not "Name", which names products as often).
-_STAFF_NAME = re.compile(r"(?i)\b(?:employee|staff|worker)s?\b")  # people who work here, never a company
 _PERSON_NAME = re.compile(
     r"(?i)\b(?:employee|person|customer|client|agent|rep|salesperson|seller|assignee|owner|manager|submitter|"
     r"requester|staff|worker)\b"
 )
+_STAFF_NAME = re.compile(r"(?i)\b(?:employee|staff|worker)s?\b")  # people who work here, never a company
 
 
 def units_column(table: TypedTable, taken: set[int]) -> int | None:

@@ -41,13 +41,13 @@ _PART_WORDS = {"percent", "percentage", "share", "proportion", "fraction", "rate
 # Money words a plan reading a money column explains. Not the nouns of money coming in ("revenue", "sales"): a Revenue
 # column is named by them, and an invoice's Amount explaining "the total revenue from Acme" would make invoices.csv read
 # it as well as orders.csv's Revenue does (bench/table_qa.py --business, 2026-11-27: 2 tuning questions lost).
-# Also the words tables/derived.py reads as money where no column holds it ("the billing for Acme", "the payroll").
+# Also the words tables/derived.py reads as money where no column holds it ("the billing for Acme").
 _MONEY_WORDS = MONEY_VERBS | set("money cost costs bill billing charge charges earnings".split())
+_MONEY_WORDS |= {"expensive", "pricey", "costly"}  # "the most expensive booking": its Total
 # Money paid to people, which only a table of people's pay holds: a Salary, or the hours an Employee logged at their
 # rate (priced.py). Of any money column, "the total payroll" read bookings.csv's Total, "total" its name, over
 # staff.csv's Salary (my own business tables, 2026-12-07).
 _PAY_WORDS = {"payroll", "wages"}
-_MONEY_WORDS |= {"expensive", "pricey", "costly"}  # "the most expensive booking": its Total
 # What a column of units counts: "how many items did Hooli buy" adds up its Quantity.
 _UNIT_WORDS = {"items", "units", "pieces"}
 _ONE_ROW_WORDS = {"single", "individual"}

@@ -118,7 +118,7 @@ def roles_first(q: str) -> list[str]:
 # The party a verb of billing names: billed, a client ("how much should we invoice Fabrikam": its hours of a timesheet,
 # not purchase_orders.csv's orders from Fabrikam as a supplier; tied, listed first, my own business tables,
 # 2026-12-07); billing us, a supplier
-_BILLING = re.compile(r"\b(?:bill|billed|invoice|invoiced|charge|charged)\b(?: (us|we)\b)?")
+_BILLING = re.compile(r"\b(?:bill|billed|invoice|invoiced|charge|charged)\b(?: (us)\b)?")
 _SUPPLIER_NAME = re.compile(r"(?i)\b(?:supplier|vendor)s?\b")
 _CLIENT_NAME = re.compile(r"(?i)\b(?:client|customer)s?\b")
 
@@ -176,7 +176,8 @@ def wh_words_column(q: str, table: TypedTable, conditions: set[int], nouns: bool
     the rows' names, or of a person's column; "where" of a place's; "when" (and "what year") of a date's."""
     columns = table.columns
     # ("whose leave is pending" asks for a person as "who" does; "whose name is listed" for the name: answered.py)
-    wh = re.match(r"\s*(who|where|when)(?:se(?! names?\b))?\b", q) or re.search(r"\b(who|where|when)\b", q)
+    wh = re.match(r"\s*(who|where|when)\b", q) or re.match(r"\s*(who)se\b(?! names?\b)", q)
+    wh = wh or re.search(r"\b(who|where|when)\b", q)
     asked = wh.group(1) if wh else ("who" if nouns and asks_person(q, table) else None)
     if asked == "who":  # "who earns the most" of employees.csv: its "Employee" column names the rows
         # (not with codes: "who stayed the longest" of bookings.csv asks for a Guest, not the Booking "B-207")
