@@ -96,8 +96,9 @@ def result_rows(query: str, context: str, results: list[dict], link: DocumentLin
 
 def download_buttons(label: str, columns: list[str], rows: list[Row], stem: str, sheet: str) -> None:
     """Two buttons side by side: ``<label> (CSV)`` and ``<label> (XLSX)``, the same rows in both."""
-    csv_column, xlsx_column, _ = st.columns([1, 1, 4])
-    csv_column.download_button(
+    # (one row sized to its buttons: in columns of a sixth of the page "History (XLSX)" was cut to "History (XL…")
+    row = st.container(horizontal=True)
+    row.download_button(
         f"{label} (CSV)",
         to_csv(columns, rows),
         f"{stem}.csv",
@@ -105,7 +106,7 @@ def download_buttons(label: str, columns: list[str], rows: list[Row], stem: str,
         icon=":material/download:",
         key=f"{stem}_csv",
     )
-    xlsx_column.download_button(
+    row.download_button(
         f"{label} (XLSX)",
         to_xlsx(columns, rows, sheet),
         f"{stem}.xlsx",
