@@ -1,5 +1,6 @@
 """Which of a context's tables answers a question both read (answer/table_choice.py): a log of an event (returns.csv)
-answers only the questions that say the event, by the log's name or by a column of it named for the event; between
+answers only the questions that say the event, by the log's name or by a column of it named for the event, and a log
+answers a verb of logging; a "who" that names no role asks for no thing, and a party billed is a client; between
 equals, the one whose columns the question names by their own names, then the one whose cells it says whole; and
 tables nothing tells apart are ``even`` (a share of the rows is not surer for a column its words name)."""
 
