@@ -28,6 +28,7 @@ from backend.tables.aggregations import (
     row_totals,
     streak,
 )
+from backend.tables.average_compared import than_the_average
 from backend.tables.changes_said import change_across, change_across_columns, grew_the_most
 from backend.tables.columns import length_column
 from backend.tables.comparisons import (
@@ -139,6 +140,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
         or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text, p.element is AnswerType.BOOLEAN)
         or either_number(q, p.conditions, p.measure)
         or (than_the_rest(q, where, p.measure) if p.numeric_answer else None)
+        or (than_the_average(q, where, p.measure, p.mentions) if p.numeric_answer else None)
         or (two_columns(q, table, p.named, where, p.condition_columns) if p.numeric_answer else None)
         or (short_of(q, table, p.named, where) if p.numeric_answer else None)
         or (remaining(q, table, p.named, where) if p.numeric_answer else None)

@@ -109,6 +109,16 @@ def test_a_gap_in_a_rate_each_row_has_takes_the_averages():
     assert answer("How much more does Ada earn than Ben?", staff, "float") == pytest.approx(26000)
 
 
+def test_how_much_more_than_the_average_is_one_value_less_the_average():
+    # "how much more does Leo earn than the average" answered Leo's own salary, at 0.8
+    staff = table_of(STAFF, "staff.csv")
+    assert answer("How much more does Leo earn than the average?", staff, "float") == pytest.approx(112000 - 86200)
+    # the average of the rows said after it: the engineers' (Ada, Ben, Leo)
+    assert answer("How much more does Leo earn than the average in Engineering?", staff, "float") == pytest.approx(
+        112000 - 94000
+    )
+
+
 def test_a_length_no_column_holds_is_the_days_from_start_to_end():
     # it averaged the Spend, "length" left out, at 0.28
     campaigns = table_of(CAMPAIGNS, "campaigns.csv")
