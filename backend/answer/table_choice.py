@@ -60,6 +60,11 @@ def ranked(question: str, candidates: list[Candidate]) -> list[Candidate]:
     return sorted(candidates, key=lambda c: _preference(question, c[0], c[2], c[3]), reverse=True)
 
 
+def reads_as_much(first: Candidate, other: Candidate) -> bool:
+    """Whether ``other`` explains as much of the question as ``first`` (within ``_TIED``)."""
+    return other[0] >= first[0] - _TIED
+
+
 def ambiguous(question: str, candidates: list[Candidate]) -> bool:
     """Whether the runner-up of ``ranked`` candidates reads the question as well as the first: as much of it, and as
     sure of what it asks for, of the role said, of the event said, of what its first row names, and as named."""

@@ -15,7 +15,7 @@ from typing import Any
 from backend.answer.engine import TableEvidence
 from backend.answer.table_cap_levels import ONE_OF_TWO_READINGS
 from backend.answer.table_caps import matched_caps
-from backend.answer.table_choice import Candidate, ambiguous, even, ranked
+from backend.answer.table_choice import Candidate, ambiguous, even, ranked, reads_as_much
 from backend.answer.table_confidence import (
     AMBIGUITY_FACTOR,
     EXPLAINS_EVERY_WORD,
@@ -96,7 +96,7 @@ class TableAnswerer:
                 readings.append((reading.coverage, row, table, reading))
         if not readings:
             return None
-        readings = ranked(question, readings)  # the table that answers first (answer/table_choice.py)
+        readings = _answering_first(ranked(question, readings), answer_type)  # (answer/table_choice.py)
         rival_answers = False
         rival_value = None  # the value of a rival table that answers otherwise and that nothing ranks below
         if ambiguous(question, readings):
@@ -181,6 +181,21 @@ class TableAnswerer:
             coverage >= EXPLAINS_EVERY_WORD,
             cap is None or cap.offers_value,
         )
+
+
+def _answering_first(readings: list[Candidate], answer_type: AnswerType) -> list[Candidate]:
+    """The ranked readings, with the first of those that read the question as fully as the first and compute a value
+    moved up where the first computes none ("what were total sales in Q1 for the North": orders.csv's North America,
+    ranked first, had no Q1 orders and declined, where monthly_sales.csv's North adds up its Jan to Mar; my own
+    business tables, 2026-12-07)."""
+    if _run(readings[0], answer_type)[0] >= 0:
+        return readings
+    for at, other in enumerate(readings[1:], start=1):
+        if not reads_as_much(readings[0], other):
+            break
+        if _run(other, answer_type)[0] >= 0:
+            return [other, *readings[:at], *readings[at + 1 :]]
+    return readings
 
 
 def _run(candidate: Candidate, answer_type: AnswerType) -> tuple[float, Any]:

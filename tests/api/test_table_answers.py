@@ -471,6 +471,17 @@ def test_two_tables_that_read_a_question_alike_and_agree_are_as_sure_as_one(clie
     assert found["confidence"] < EXPLAINS_ALL
 
 
+def test_a_table_that_computes_nothing_gives_way_to_one_that_reads_the_question_as_fully(client):
+    # orders.csv, ranked first, read "the North" as its North America and had no orders of it in Q1: the question was
+    # declined while monthly_sales.csv adds up North's Jan to Mar (my own business tables, 2026-12-07)
+    orders = "order id,order date,region,quantity,unit price\nSO-1,2025-05-26,North America,13,55\n"
+    orders += "SO-2,2025-02-14,Asia,14,18.5\n"
+    monthly = "region,jan,feb,mar,apr\nNorth,12000,13500,12800,14100\nSouth,9800,10200,11900,12500\n"
+    context = _workspace_of(client, ("orders.csv", orders), ("monthly_sales.csv", monthly))
+    out = ask(client, context, "What were total sales in Q1 for the North?", "float").json()
+    assert out["data"] == 38300 and out["sources"][0]["computation"]["table"] == "monthly_sales.csv"
+
+
 def test_between_two_tables_the_one_whose_measure_is_named_and_whose_rows_are_counted_answers(client):
     # listed first, a table of expense claims reads both questions as fully as the staff table does: the different
     # Employees of its Engineering claims, and its one Amount as the "payroll" (my own business tables, 2026-12-06)
