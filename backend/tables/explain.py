@@ -27,6 +27,10 @@ from backend.text import STOP_WORDS
 
 _AVERAGING = {Operation.AVG, Operation.MEDIAN}  # plans that account for "average" and "mean"
 
+# Verbs whose object "us" is the pronoun ("what did Northwind charge us", "how much did it cost us")
+_TO_US = {"charge", "charged", "charges", "bill", "billed", "bills", "invoice", "invoiced", "cost", "costs"}
+_TO_US |= {"owe", "owes", "pay", "paid", "pays", "send", "sent", "give", "gave", "sell", "sold", "sells", "lent"}
+
 
 def explain(
     plan: Plan,
@@ -87,6 +91,9 @@ def explain(
         or (rest and w in _THE_REST)
     }
     content = [i for i, w in enumerate(words) if w not in STOP_WORDS and w not in CUE_WORDS and w not in PLAIN_VERBS]
+    # "us" after a verb is the pronoun ("how much did UPS charge us": held at 0.72, "us" left out; my own shipments
+    # table, 2026-12-07), not the United States a question may name ("how many us drivers")
+    content = [i for i in content if not (words[i] == "us" and i and words[i - 1] in _TO_US)]
     content = [i for i in content if not (words[i] == "t" and i and words[i - 1] in NEGATION)]  # "didn't": "didn t"
     # "the total stock value" is money (In Stock times Unit Cost, no column of its own): a cue word when the plan
     # reads a money column ("the average order value" of Revenue), else a word the plan does not account for

@@ -117,6 +117,16 @@ def test_the_value_of_the_heaviest_row_is_read_from_that_row():
     assert answer("What is the salary of the oldest employee?", staff, "integer") == 70000
 
 
+def test_us_after_a_verb_is_the_pronoun():
+    # "how much did UPS charge us" was held at 0.72, "us" left out as if it named the United States
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    said = (("How much did UPS charge us in total?", 156.9), ("What did lost shipments cost us?", 88))
+    for question, expected in said:
+        reading = parse.read(question, shipments, AnswerType.FLOAT)
+        assert reading is not None and reading.unexplained == ()
+        assert answer(question, shipments, "float") == pytest.approx(expected)
+
+
 PURCHASE_ORDERS = """PO Number,Supplier,Item,Quantity,Unit Price,Order Date,Received Date,Status
 PO-501,Northwind,Paper A4,200,4.50,2024-01-10,2024-01-15,Received
 PO-502,Contoso,Toner,12,89.00,2024-01-12,,Pending
