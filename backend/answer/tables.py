@@ -188,8 +188,8 @@ def _answering_first(readings: list[Candidate], answer_type: AnswerType) -> list
     moved up where the first computes none ("what were total sales in Q1 for the North": orders.csv's North America,
     ranked first, had no Q1 orders and declined, where monthly_sales.csv's North adds up its Jan to Mar; my own
     business tables, 2026-12-07)."""
-    if _run(readings[0], answer_type)[0] >= 0:
-        return readings
+    if len(readings) < 2 or not reads_as_much(readings[0], readings[1]) or _run(readings[0], answer_type)[0] >= 0:
+        return readings  # (no rival to run: one table's reading is run once, below)
     for at, other in enumerate(readings[1:], start=1):
         if not reads_as_much(readings[0], other):
             break
