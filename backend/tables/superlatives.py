@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from backend.tables.adjective_measures import measured_other
 from backend.tables.answered import answered_column
 from backend.tables.column_kinds import age_column, chart_places, is_rank, names_a_chart
 from backend.tables.columns import (
     EARLIEST_OR_LATEST,
     LONG_AGO,
     SENIORITY,
-    measured_by,
     pace_column,
     superlative_column,
 )
@@ -59,24 +59,6 @@ _PASSIVE_MOST = re.compile(
 _RANKED_NOUN = re.compile(r"\b(?:most|least|fewest) (\w+)")  # "the most orders": the noun ranked
 _MOST_OF = re.compile(r"\b(?:most|least) (\w+)(?: (\w+))?")  # "the most sick leave": the noun ranked, of two words
 _PER = re.compile(r"\b(?:in (?:one|a single|a|any one)|per|each) (\w+)")  # "the most albums released in one year"
-
-
-_SIZED = re.compile(r"\b(?:largest|biggest|smallest)\b(?! number)")  # a size, not "the largest number of people"
-
-
-def sized_by(q: str, table: TypedTable, taken: set[int]) -> int | None:
-    """The column "the largest" sizes a row by, where the question names none ("which venue is the largest": its
-    Capacity), or None."""
-    numbers = [c for c, column in enumerate(table.columns) if column.numeric and c not in taken]
-    return measured_by(q, table, numbers) if _SIZED.search(q) else None
-
-
-def _measured_other(q: str, table: TypedTable, measure: int) -> int | None:
-    """The column an adjective's superlative measures the rows by where the value asked is another's ("the cost of the
-    heaviest shipment": its Weight; it gave the highest Cost, at 0.8, "heaviest" explained; my own shipments table,
-    2026-12-07). Not "the largest", which sizes by what is asked as often as by a Capacity or an Area."""
-    numbers = [c for c, column in enumerate(table.columns) if column.numeric and c != measure]
-    return measured_by(_SIZED.sub("", q), table, numbers)
 
 
 def highest_or_lowest(
@@ -200,7 +182,7 @@ def superlative_plan(q: str, table: TypedTable, index_: Index, asked: Ranking) -
     # "the highest salary"; "which season has the least appearances" asks for the season (a number, a year here)
     asks_row = answer_column not in (None, measure) and re.match(r"(?:which|who)\b", q)
     if numeric_answer and measure is not None and not asks_row:
-        by = _measured_other(q, table, measure)
+        by = measured_other(q, table, measure)
         if by is not None:  # "the cost of the heaviest shipment": the Cost of the row of the largest Weight
             plan = Plan(Operation.ROWS, select=(measure,), where=where, order_by=by, descending=is_max, limit=1)
             return plan, ReadingKind.SUPERLATIVE

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from backend.tables.adjective_measures import sized_by
 from backend.tables.against import SPENT_NAME
 from backend.tables.answered import answered_column
 from backend.tables.average_compared import average_compared
@@ -29,7 +30,7 @@ from backend.tables.positions import Ranked
 from backend.tables.quantities import SaidDate, SaidNumber
 from backend.tables.question import ASKS_YEAR, ParsedQuestion
 from backend.tables.senses import ended_columns
-from backend.tables.superlatives import highest_or_lowest, sized_by
+from backend.tables.superlatives import highest_or_lowest
 from backend.tables.value_kinds import valued_column
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
