@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from backend.tables import parse
+from backend.tables.plan import ReadingKind
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
 
@@ -124,6 +125,26 @@ def test_an_average_said_of_a_count_is_a_word_left_out():
     assert counted is None or "average" in counted.unexplained
     # an average the plan takes still explains it
     assert parse.read("What is the average revenue per order?", orders, AnswerType.FLOAT).unexplained == ()
+
+
+def test_an_average_per_row_noun_is_over_the_rows_and_time_spent_adds_up():
+    orders = table_of(
+        "Order ID,Order Date,Customer,Revenue\nSO-1,2025-01-04,Acme,90\nSO-2,2025-01-04,Hooli,60\n"
+        "SO-3,2025-02-03,Hooli,30\n",
+        "orders.csv",
+    )
+    # it divided the revenue by the 2 different Order Dates (90): each row is an order
+    assert answer("What is the average revenue per order?", orders, "float") == 60
+    timesheet = table_of(
+        "Date,Employee,Hours,Hourly Rate\n2025-09-01,Priya,7.5,120\n2025-09-02,Priya,6,120\n"
+        "2025-09-01,Marco,8,140\n",
+        "timesheets.csv",
+    )
+    # each one's hours added up, over the people (it averaged the rows, 7.17, at 0.25: Hourly Rate named hours too)
+    assert answer("What is the average number of hours per employee?", timesheet, "float") == 10.75
+    # a rate adds up to nothing: no such reading
+    rate = parse.read("What is the average hourly rate per employee?", timesheet, AnswerType.FLOAT)
+    assert rate is None or rate.kind is not ReadingKind.PER_GROUP_AVERAGE
 
 
 def test_our_top_or_best_customer_and_our_best_month_are_the_most_money():
