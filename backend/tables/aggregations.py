@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 from backend.tables.column_kinds import (
+    IDENTIFIER,
     MONEY_NAME,
     PRICE_NAME,
     SCORE_NAME,
@@ -205,7 +206,11 @@ def _one_row_ranked(p: ParsedQuestion) -> bool:
         # ("who logged the most hours in a single entry" added up each one's hours, at 0.72, "single" left out; my
         # own timesheets table, 2026-12-07; not of a table with a Single column: a record's single)
         return True
-    return bool(noun) and not noun.endswith("s") and stem(noun) == row_noun(p.table)
+    # the rows' noun is the file's ("shipment" of shipments.csv) or its code column's ("gift" of a Gift ID: "who gave
+    # the largest gift" added up each donor's gifts, at 0.8; my own gifts table, 2026-12-08)
+    coded = {i for i, c in enumerate(p.table.columns) if IDENTIFIER.search(c.name)}
+    of_rows = stem(noun) == row_noun(p.table) or any(stem(noun) in p.index.names[i] for i in coded)
+    return bool(noun) and not noun.endswith("s") and of_rows
 
 
 _ONE_ROW_WORDS = ("single", "individual")

@@ -112,7 +112,8 @@ def _named_after_wh_word(
     who = asked.group(0).startswith("who")
     if who and said and said[0] in STOP_WORDS:  # "who is on leave": a state of a person, no column asked for
         said = []
-    if who and not re.search(r"\b(?:is|was|were|are)\s", asked.group(0)):
+    verb_said = who and not re.search(r"\b(?:is|was|were|are)\s", asked.group(0))
+    if verb_said:
         # "who took leave in July": a verb and its object follow; the verb may name the column asked for ("who
         # produced": the Producer), its object does not (it read the Leave Type, 'Vacation', at 0.8; my own leave
         # table, 2026-12-07)
@@ -120,7 +121,14 @@ def _named_after_wh_word(
     kind = stem(said[0]) if said else ""
     # (a person is named, not keyed: below; "which delegate is the oldest" of delegates.csv asks for the Contestant,
     # not the Province first column; the twenty-fifth stop's note)
-    row_said = row_words_explained([kind], table) and kind not in PERSONS and not asks_person(" ".join(said[:1]), table)
+    # (nor is a verb: "who donated the most" of donations.csv asks for a donor, not a Gift ID, though "donated" and
+    # "donations" share their stem; it read the largest gift's ID at 0.8, my own donations table, 2026-12-08)
+    row_said = (
+        row_words_explained([kind], table)
+        and kind not in PERSONS
+        and not asks_person(" ".join(said[:1]), table)
+        and not verb_said
+    )
     if codes_unasked and row_said and not any(kind in name_stems(c.name) for c in columns):
         # "which home sold for the most" of listings.csv: a home is a row, told by its name (it read the Sold Price the
         # verb names, at 0.8; my own listings table, 2026-11-29); "which product" of inventory.csv is its Item, not

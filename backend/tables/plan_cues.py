@@ -28,6 +28,7 @@ from backend.tables.scores import SCORE_WORDS
 from backend.tables.spans import names_the_end
 from backend.tables.vocabulary import Index
 from backend.tables.words import (
+    GIFT_VERBS,
     HELD_NAME,
     MONEY_NOUNS,
     MONEY_VERBS,
@@ -72,7 +73,11 @@ def cue_words_explained(
     "percentage", "single", "long", "margin", "win", a quarter."""
     explained: set[int] = set()
     if reads_money(plan, table):  # "spent", "paid", "earn", "money"
-        explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS}
+        # money given is a gift's, coming in: "which campaign raised the most money" read campaigns.csv's Spend at
+        # 0.8, over donations.csv's Amount, and "how much was raised in March" deals.csv's Amount as well (my own
+        # donations table, 2026-12-08)
+        given = _GIVING if _of_gifts(table) and not _reads_spending(plan, table) else set()
+        explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS - GIFT_VERBS | given}
         if _of_people(table):
             explained |= {i for i, w in enumerate(words) if w in _PAY_WORDS}
         # "the monthly recurring revenue" of a Monthly Fee (recurring_revenue.py): the revenue "recurring" names
@@ -223,6 +228,23 @@ def reads_money(plan: Plan, table: TypedTable) -> bool:
     amounts = {plan.column, plan.order_by, *(c.column for c in plan.where if c.view in ("number", "average"))}
     names = [table.columns[c].name for c in amounts if c is not None]
     return any(MONEY_NAME.search(name) or PRICE_NAME.search(name) for name in names)  # (a Rate: "paid the highest")
+
+
+# A table of gifts: named for them (donations.csv) or with a column of who gave (a Donor)
+_GIFTS_FILES = {stem(w) for w in "donation gift fundraising fundraiser pledge contribution".split()}
+_GIVER_NAME = re.compile(r"(?i)\b(?:donors?|contributors?|givers?|pledgers?)\b")
+_GIVING = GIFT_VERBS | {"raise", "raises", "donate", "contribute", "contributes", "pledge"}  # "did the Gala raise"
+
+
+def _of_gifts(table: TypedTable) -> bool:
+    """Whether a table is of gifts: named for them (donations.csv) or with a column of givers (a Donor)."""
+    return bool(table_words(table) & _GIFTS_FILES) or any(_GIVER_NAME.search(c.name) for c in table.columns)
+
+
+def _reads_spending(plan: Plan, table: TypedTable) -> bool:
+    """Whether the plan adds up or orders by a column of money spent (a Spend, a Cost, an Actual) and no other."""
+    read = [c for c in (plan.column, plan.order_by) if c is not None]
+    return bool(read) and all(SPENT_NAME.search(table.columns[c].name) for c in read)
 
 
 # Verbs of units changing hands, which a column of what is held (In Stock, On Hand) says nothing of

@@ -48,15 +48,15 @@ SPELLING_SIMILARITY = 0.85
 # most"): the verbs, and the nouns of money coming in. The one list that every reading of money uses: what a count adds
 # up (counts.EARNED), what asks for an amount (question.py), what a money column explains (explain.py). "bill" and
 # "charge" are left out ("Bill Evans", "in charge of").
-MONEY_VERBS = frozenset(
+# What a gift moves ("who gave the most" read the one largest gift's Country, at 0.8; my own donations table,
+# 2026-11-29); "give" and "given" stay out ("given the award": no money). Money coming in: no spending raises it.
+GIFT_VERBS = frozenset("gave donated donates raised contributed pledged".split())
+MONEY_VERBS = GIFT_VERBS | frozenset(
     "spend spends spent spending pay pays paid earn earns earned billed charged invoiced".split()
     + "borrowed lent owed owes".split()  # what a loan moves ("who borrowed the most": the Principal added up)
-    # what an expense claim moves ("which employee claimed the most" read the one largest claim's Employee, at 0.8; my
-    # own expenses table, 2026-11-29); "claim" and "claims" stay nouns ("the largest claim", "the most claims")
+    # what an expense claim moves ("which employee claimed the most" read the one largest claim's Employee, at 0.8;
+    # my own expenses table, 2026-11-29); "claim" and "claims" stay nouns ("the largest claim", "the most claims")
     + "claimed reimbursed".split()
-    # what a gift moves ("who gave the most" read the one largest gift's Country, at 0.8; my own donations table,
-    # 2026-11-29); "give" and "given" stay out ("given the award": no money)
-    + "gave donated donates raised contributed pledged".split()
 )
 MONEY_NOUNS = frozenset("revenue income money sales".split())
 # Words for a rate said after the noun it is a rate of ("the win pct", "the goal ratio"): the rate is the column asked

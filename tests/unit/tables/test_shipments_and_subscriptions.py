@@ -136,8 +136,7 @@ def test_an_average_per_row_noun_is_over_the_rows_and_time_spent_adds_up():
     # it divided the revenue by the 2 different Order Dates (90): each row is an order
     assert answer("What is the average revenue per order?", orders, "float") == 60
     timesheet = table_of(
-        "Date,Employee,Hours,Hourly Rate\n2025-09-01,Priya,7.5,120\n2025-09-02,Priya,6,120\n"
-        "2025-09-01,Marco,8,140\n",
+        "Date,Employee,Hours,Hourly Rate\n2025-09-01,Priya,7.5,120\n2025-09-02,Priya,6,120\n2025-09-01,Marco,8,140\n",
         "timesheets.csv",
     )
     # each one's hours added up, over the people (it averaged the rows, 7.17, at 0.25: Hourly Rate named hours too)

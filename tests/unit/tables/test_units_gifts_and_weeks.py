@@ -82,6 +82,24 @@ def test_who_gave_the_most_is_the_donor_whose_gifts_add_up_most():
     assert answer("How much was raised in March?", donations, "integer") == 475
 
 
+def test_a_gift_is_a_row_of_a_gift_code_and_money_raised_is_no_spending():
+    # a Gift ID first: "donated" shares the stem of donations.csv, which read the Gift ID of the largest gift (0.8);
+    # "the largest gift" is one gift, which the Gift ID names (it added up each donor's gifts, at 0.8)
+    lines = DONATIONS.strip().split("\n")
+    coded = "\n".join(["Gift ID," + lines[0], *(f"G-{i},{line}" for i, line in enumerate(lines[1:], 1))]) + "\n"
+    gifts = table_of(coded, "donations.csv")
+    assert answer("Who donated the most?", gifts, "string") == "Ben Cole"
+    assert answer("Who gave the largest gift?", gifts, "string") == "Chen Li"
+    assert answer("How much did the Gala raise?", gifts, "integer") == 775
+    # campaigns spend money: none of it is raised (it read the costliest campaign, at 0.8, over a table of gifts)
+    campaigns = table_of("Campaign,Channel,Spend\nSpring Sale,Email,1200\nBrand Video,YouTube,8500\n", "campaigns.csv")
+    raised = parse.read("Which campaign raised the most money?", campaigns, AnswerType.STRING)
+    assert raised is None or "raised" in raised.unexplained
+    # and sales are no gifts: "raised" of deals.csv's Amount is a word it leaves out
+    deals = table_of("Deal,Created,Amount\nD-1,2025-03-02,5000\nD-2,2025-03-09,7000\n", "deals.csv")
+    assert "raised" in parse.read("How much was raised in March?", deals, AnswerType.FLOAT).unexplained
+
+
 def test_recurring_donors_are_the_different_donors_of_the_recurring_gifts():
     # it counted the recurring gifts (3), at 0.8
     donations = table_of(DONATIONS, "donations.csv")
