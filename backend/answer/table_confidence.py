@@ -148,6 +148,9 @@ _DROPPED_WORDS |= {"beat", "beats", "exceed", "exceeded", "surpassed", "missed",
 # So are the shares of a level an analyst asks for by name ("which rep had the highest quota attainment" ordered the
 # reps by their Quota, at 0.8; my own sales reps table, 2026-11-29): no dev or fresh reading leaves one out.
 _DROPPED_WORDS |= {"attainment", "utilization", "utilisation", "occupancy", "retention", "churn", "proportion"}
+# So is "both" of two values read as either ("which donors gave to both X and Y" listed the donors to either, at 0.8;
+# my own donations table, 2026-12-08; explain._each_read_as_either).
+_DROPPED_WORDS.add("both")
 # and so is a share ("which carrier has the highest share of delivered shipments" ranked the carriers by their Cost, at
 # 0.8, before shares_said.share_of_each read it; my own shipments table, 2026-12-07): no dev or fresh reading leaves
 # "share" or "fraction" out

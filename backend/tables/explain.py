@@ -125,6 +125,7 @@ def explain(
     coverage = (len(content) - len(unexplained)) / len(content) if content else 1.0
     # (a comparison dropped is left unexplained, but is no content word: the question is as much about the table)
     unexplained += _comparison_dropped(plan, second, words)
+    unexplained += _each_read_as_either(plan, second, words)
     every_row = about_every_row(words, unexplained) and may_name_the_rows(stems, unexplained, table)
     asked = {*plan.select, *([plan.column] if plan.column is not None else [])}
     qualifying = [i for i in unexplained if not (excludes and words[i] in NEGATION)]
@@ -163,6 +164,17 @@ def _comparison_dropped(plan: Plan, second: Plan | None, words: list[str]) -> li
     if compared or second is not None or plan.having is not None:  # "more than once": the groups' rows compared
         return []
     return [i for i in range(1, len(words)) if words[i] == "than" and words[i - 1] in _COMPARATIVES]
+
+
+def _each_read_as_either(plan: Plan, second: Plan | None, words: list[str]) -> list[int]:
+    """The "both" before two values ("which donors gave to both the Winter Appeal and the School Fund") of a plan that
+    keeps the rows of either (an "in" condition): it listed every donor to either, at 0.8 (my own donations table,
+    2026-12-08). Each is not either, and no plan keeps the groups with rows of each: the word is left unexplained
+    (table_confidence: a condition dropped). A "both" after the values ("X and Y both played which position") is said
+    of the rows they name, which an "in" condition keeps."""
+    if not any(c.op == "in" for p in (plan, second) if p is not None for c in p.where):
+        return []
+    return [i for i, w in enumerate(words) if w == "both" and "and" in words[i + 2 : i + 8]]
 
 
 _HOW_OFTEN = {"once", "twice", "times", "exactly"}  # the words of a group's number of rows said (Plan.having)

@@ -137,7 +137,16 @@ def comparison(p: ParsedQuestion) -> Outcome:
         or (
             spread(q, table, where, p.measure, p.condition_columns, p.is_max and p.is_min) if p.numeric_answer else None
         )
-        or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text, p.element is AnswerType.BOOLEAN)
+        or two_values(
+            q,
+            table,
+            p.mentions,
+            p.conditions,
+            p.measure,
+            p.wants_text,
+            p.element is AnswerType.BOOLEAN,
+            asked=p.answer_column if p.answer_type.is_array and not p.guessed else None,
+        )
         or either_number(q, p.conditions, p.measure)
         or (than_the_rest(q, where, p.measure) if p.numeric_answer else None)
         or (than_the_average(q, where, p.measure, p.mentions) if p.numeric_answer else None)

@@ -38,13 +38,21 @@ def two_values(
     measure: int | None,
     text_answer: bool,
     yes_no: bool = False,
+    asked: int | None = None,
 ) -> Compared | None:
     """A comparison of two values of one column the question names, or None (``yes_no``: the answer is whether the
-    first is the larger, "is Koli larger than Lemmenjoki")."""
+    first is the larger, "is Koli larger than Lemmenjoki"; ``asked``: the column a question for a list names as its
+    answer, "which donors gave to A or B": no choice of one of the two)."""
     pair = _pair(mentions)
     if pair is None:
         return None
     column, (first, second) = pair
+    if text_answer and asked not in (None, column) and table.columns[asked].kind == "text":
+        # "which donors gave to the Winter Appeal or the School Fund" asks for donors, not which of the two campaigns
+        # (it answered 'School Fund', at 0.8; my own donations table, 2026-12-08). Asked for one value, "which player
+        # is younger, A or B" is a choice though "player" names another column than theirs (16 dev and fresh answers
+        # turned wrong when it was not)
+        return None
     # (a value of the pair another column also holds is no condition of its own: "jalapa" is a Represent and a
     # Hometown, "villa nueva" a Hometown only)
     rest = tuple(c for c in conditions if c.column != column and not (c.op == "=" and c.value in (first, second)))
