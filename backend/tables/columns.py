@@ -233,8 +233,11 @@ LONG_AGO = r"(?:longest|furthest|farthest) ago\b"  # "which vehicle was serviced
 _STARTED = re.compile(r"(?i)\b(?:start|started|hire|hired|join|joined|since|began|entered|employed|took office)\b")
 SENIORITY = re.compile(
     r"\blongest[- ]serving\b|\bmost senior\b|\blongest tenure\b"
-    # ("which customer has been with us the longest": the earliest start; no reading, my own subscriptions table)
-    r"|\b(?:been|worked|working) (?:here|with us) (?:the )?longest\b"
+    # ("which customer has been with us the longest": the earliest start; no reading, my own subscriptions table), and
+    # the shortest the latest ("which employee has been here the shortest time" read timesheets.csv's fewest Hours, at
+    # 0.8; my own business tables, 2026-12-08)
+    r"|\b(?:been|worked|working) (?:here|with us|(?:at|for|with) (?:the|our) (?:company|firm|business))"
+    r" (?:the )?(?:longest|shortest)(?: time)?\b"
 )
 
 

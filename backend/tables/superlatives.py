@@ -77,8 +77,10 @@ def highest_or_lowest(
     ):
         is_max = True
     is_min = any(re.search(rf"\b{w}\b", bounded) for w in MIN_WORDS)
-    if SENIORITY.search(q) and measure is None:  # "the longest-serving employee": the one who started first
-        is_max, is_min = False, True
+    tenure = SENIORITY.search(q)
+    if tenure and measure is None:  # "the longest-serving employee": the one who started first; "shortest", last
+        is_max = "shortest" in tenure.group(0)
+        is_min = not is_max
     if re.search(r"\b" + LONG_AGO, q):  # "which vehicle was serviced longest ago": the earliest
         is_max, is_min = False, True
     aged = re.search(r"\b(oldest|youngest)\b", q)

@@ -488,6 +488,9 @@ def test_an_hr_tables_headcount_pay_and_leave_left():
     assert answer("What is the salary range?", hr, "integer") == 30000
     assert answer("What is the range of salaries in Engineering?", hr, "integer") == 7000
     assert answer("Who has been here the longest?", hr, "string") == "Ana Silva"  # the earliest Start Date
+    # the shortest the latest (it read a timesheet's fewest Hours, at 0.8, over staff.csv; 2026-12-08)
+    assert answer("Which employee has been here the shortest time?", hr, "string") == "Chloe Wu"
+    assert answer("Who has been with the company the longest?", hr, "string") == "Ana Silva"
     reading = parse.read("How many employees joined in 2023?", hr, AnswerType.INTEGER)
     assert reading is not None and reading.unexplained == ()
 

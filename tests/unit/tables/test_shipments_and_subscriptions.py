@@ -127,6 +127,18 @@ def test_an_average_said_of_a_count_is_a_word_left_out():
     assert parse.read("What is the average revenue per order?", orders, AnswerType.FLOAT).unexplained == ()
 
 
+def test_a_share_of_a_modified_amount_or_of_the_money_adds_it_up():
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    # "shipping costs": its Cost (the word after the next), not DHL's share of the shipments, 0.4 at 0.8
+    dhl = (48.20 + 35.75) / (48.20 + 19.90 + 88.00 + 120.00 + 35.75)
+    assert answer("What fraction of shipping costs went to DHL?", shipments, "float") == pytest.approx(dhl)
+    assert answer("What percentage of shipments went to Berlin?", shipments, "float") == 40
+    # "the money" of a table with one amount of money: its Amount ("money" left out, the rows' share, at 0.72)
+    claims = table_of(CLAIMS, "expenses.csv")
+    travel = (642.50 + 310.00) / (642.50 + 18.40 + 1299.00 + 310.00)
+    assert answer("What share of the money went on Travel?", claims, "float") == pytest.approx(travel)
+
+
 def test_an_average_per_row_noun_is_over_the_rows_and_time_spent_adds_up():
     orders = table_of(
         "Order ID,Order Date,Customer,Revenue\nSO-1,2025-01-04,Acme,90\nSO-2,2025-01-04,Hooli,60\n"
