@@ -13,6 +13,8 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
   ("how many hours were logged": timesheets.csv, not projects.csv's Hours);
 - the one with a row for each of what a ranking names ("who is our newest customer": subscriptions.csv, not the
   customer of orders.csv's last order);
+- the one whose measure the question names whole, every word of its name ("who has the second highest salary":
+  staff.csv's Salary, not an applicants table's Expected Salary);
 - the one whose name the question says more of ("which orders were cancelled": orders.csv, not purchase_orders.csv;
   ``words.name_said``);
 - the one whose own column holds the measure ("the billing for Acme": invoices.csv's Amount, not order lines'
@@ -26,7 +28,7 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
   inventory.csv's In Stock, not orders.csv's Quantity, which "stock" names only as what a quantity may be);
 - the one whose conditions' cells the question says whole ("how many units of coffee do we have": inventory.csv's
   Category 'Coffee', not purchase_orders.csv's Item 'Coffee Beans').
-A rival within 0.05 of the coverage and equal on the first five makes the answer ambiguous (where it computes a value:
+A rival within 0.05 of the coverage and equal on the first six makes the answer ambiguous (where it computes a value:
 answer/tables.py); of the two, answer/tables.py lets the one whose run is surer answer (a ranking of groups too small
 to rank is not). A rival equal on all of them (``even``), as sure of its run and of another value, leaves the choice to
 chance: the answer is held as one of two readings (answer/tables.py).
@@ -39,10 +41,10 @@ import re
 from backend.tables import parse
 from backend.tables.column_kinds import tells_rows_apart
 from backend.tables.infer import TypedTable
-from backend.tables.plan import Operation, Plan, ReadingKind
+from backend.tables.plan import Condition, Operation, Plan, ReadingKind
 from backend.tables.row_nouns import is_a_log
 from backend.tables.wh_columns import bills_the_other_party, fills_role
-from backend.tables.words import name_said, name_stems, table_words
+from backend.tables.words import ABBREVIATIONS, NO_CELLS, name_said, name_stems, table_words
 from backend.text import stem
 
 # A table's reading of a question: its coverage, the stored row of its document, the table, the reading
@@ -72,7 +74,7 @@ def ambiguous(question: str, candidates: list[Candidate]) -> bool:
         return False
     (coverage, _, table, reading), (rival_coverage, _, rival_table, rival) = candidates[:2]
     first, second = _preference(question, coverage, table, reading), _preference(question, coverage, rival_table, rival)
-    return rival_coverage >= coverage - _TIED and first[1:6] == second[1:6]
+    return rival_coverage >= coverage - _TIED and first[1:7] == second[1:7]
 
 
 def even(question: str, candidates: list[Candidate]) -> bool:
@@ -102,18 +104,38 @@ def _preference(question: str, coverage: float, table: TypedTable, reading: pars
         and not bills_the_other_party(question.lower(), table, [c.column for c in plan.where]),
         not _event_unsaid(question, table) and not _logged_elsewhere(question, table),
         ranked_once,
+        _measure_named_whole(question, table, plan),
         name_said(question, table),
         plan.paired is None,
         counts_rows and not reading.counts_a_value_kept_in_units,
         not reading.measure_guessed,
         len(said & _columns_read_names(table, plan)),
-        all(said >= name_stems(str(c.value)) for c in plan.where if c.op == "=" and c.view == "text"),
+        # (a flag's "Yes" is said by its column's name: "was Omar hired" of a Hired column)
+        all(said >= name_stems(str(c.value)) for c in plan.where if c.op == "=" and c.view == "text" and not _flag(c)),
     )
+
+
+def _measure_named_whole(question: str, table: TypedTable, plan: Plan) -> bool:
+    """Whether the question names no column the plan computes or ranks by in part only, itself or by a word that
+    stands for it ("payroll" for a Salary: words.ABBREVIATIONS): "who has the second highest salary" of staff.csv's
+    Salary, not of an applicants table's Expected Salary (tied, declined; my own tables, 2026-12-08). A column it says
+    no word of (an In Stock read for "units") is named in no part."""
+    said = {stem(ABBREVIATIONS.get(w, w)) for w in re.findall(r"\w+", question.lower())}
+    names = [name_stems(table.columns[c].name) for c in (plan.column, plan.order_by) if c is not None]
+    return not any(name & said and name - said for name in names)
 
 
 def _question_stems(question: str) -> set[str]:
     """The stems of a question's words."""
     return {stem(w) for w in re.findall(r"\w+", question.lower())}
+
+
+_YES_NO_CELLS = frozenset({"yes", "y", "true"}) | NO_CELLS
+
+
+def _flag(condition: Condition) -> bool:
+    """Whether a condition keeps the rows a column of yes and no says yes (or no) for."""
+    return str(condition.value).strip().lower() in _YES_NO_CELLS
 
 
 def _columns_read_names(table: TypedTable, plan: Plan) -> set[str]:

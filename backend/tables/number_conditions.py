@@ -202,6 +202,10 @@ def names_a_counted_column(words: list[str], mention: Mention, index_: Index, ta
     skipped = list(itertools.takewhile(lambda w: w in _BESIDE_COUNT, words[mention.end : mention.end + 3]))
     after = words[mention.end + len(skipped) : mention.end + len(skipped) + 1]
     before = words[max(0, mention.start - 1) : mention.start]
+    # "scored above 80 in the interview" of an Interview Score beside a Stage of "Interview": the score's, not the
+    # stage's rows (it counted the interviewed who scored over 80, 0, held at 0.1; my own applicants table, 2026-12-08)
+    if words[max(0, mention.start - 2) : mention.start] == ["in", "the"]:
+        before = words[max(0, mention.start - 3) : mention.start - 2]
     compared = bool(_COMPARED & set(skipped))
     return any(w.isdigit() or (compared and w in _COUNT_WORDS) for w in after) or any(w.isdigit() for w in before)
 

@@ -77,8 +77,12 @@ def cue_words_explained(
         # 0.8, over donations.csv's Amount, and "how much was raised in March" deals.csv's Amount as well (my own
         # donations table, 2026-12-08)
         given = _GIVING if _of_gifts(table) and not _reads_spending(plan, table) else set()
-        explained |= {i for i, w in enumerate(words) if w in _MONEY_WORDS - GIFT_VERBS | given}
-        if _of_people(table):
+        # and money not yet moved is neither paid nor earned: "who earns the highest salary" read an applicants
+        # table's Expected Salary as well as staff.csv's Salary (tied, declined; my own tables, 2026-12-08)
+        moved = not _reads_unmoved(plan, table)
+        money_words = (_MONEY_WORDS - GIFT_VERBS | given) - (set() if moved else MONEY_VERBS)
+        explained |= {i for i, w in enumerate(words) if w in money_words}
+        if _of_people(table) and moved:
             explained |= {i for i, w in enumerate(words) if w in _PAY_WORDS}
         # "the monthly recurring revenue" of a Monthly Fee (recurring_revenue.py): the revenue "recurring" names
         explained |= {i for i, w in enumerate(words) if w == "revenue" and words[i - 1 : i] == ["recurring"]}
@@ -239,6 +243,18 @@ _GIVING = GIFT_VERBS | {"raise", "raises", "donate", "contribute", "contributes"
 def _of_gifts(table: TypedTable) -> bool:
     """Whether a table is of gifts: named for them (donations.csv) or with a column of givers (a Donor)."""
     return bool(table_words(table) & _GIFTS_FILES) or any(_GIVER_NAME.search(c.name) for c in table.columns)
+
+
+# Money a column holds that has not changed hands: asked for, offered, planned ("Expected Salary", "Asking Price")
+_UNMOVED_NAME = re.compile(
+    r"(?i)\b(?:expected|desired|requested|offered|proposed|estimated|planned|forecast|projected|asking|quoted)\b"
+)
+
+
+def _reads_unmoved(plan: Plan, table: TypedTable) -> bool:
+    """Whether the plan adds up or orders by a column of money not yet moved (an Expected Salary) and no other."""
+    read = [c for c in (plan.column, plan.order_by) if c is not None]
+    return bool(read) and all(_UNMOVED_NAME.search(table.columns[c].name) for c in read)
 
 
 def _reads_spending(plan: Plan, table: TypedTable) -> bool:

@@ -541,3 +541,24 @@ def test_the_largest_team_is_the_manager_with_the_most_rows():
     assert answer("Which manager has the smallest team?", staff, "string") == "Hal Ng"
     reading = parse.read("Which manager has the largest team?", staff, AnswerType.STRING)
     assert reading is not None and reading.unexplained == ()
+
+
+APPLICANTS = """Candidate,Role,Stage,Interview Score,Expected Salary,Hired
+Rosa Marin,Data Analyst,Offer,86,58000,Yes
+Tariq Aziz,Backend Engineer,Interview,78,82000,No
+Paulo Reis,Account Manager,Offer,91,64000,Yes
+Kofi Mensah,Designer,Interview,74,60000,No
+"""
+
+
+def test_a_salary_expected_is_not_earned_and_a_score_in_the_interview_is_the_interviews():
+    # my own applicants table (2026-12-08): "earns" and "payroll" are money paid, not an Expected Salary (it read
+    # "who earns the most" of it as of staff's Salary, and tied the two tables); "scored above 80 in the interview"
+    # counted the rows at the Interview stage that scored over 80 (0, held at 0.1), not the Interview Scores over 80
+    applicants = table_of(APPLICANTS, "applicants.csv")
+    earns = parse.read("Who earns the highest salary?", applicants, AnswerType.STRING)
+    assert earns is not None and "earns" in earns.unexplained
+    expects = parse.read("Who expects the highest salary?", applicants, AnswerType.STRING)
+    assert expects is not None and expects.unexplained == ()
+    assert answer("How many candidates scored above 80 in the interview?", applicants, "integer") == 2
+    assert answer("How many candidates are in the interview stage?", applicants, "integer") == 2
