@@ -270,3 +270,21 @@ def test_a_negation_the_plan_holds_nothing_of_is_left_out():
     orders = table_of(ORDERS)
     shipped = parse.read("Which orders were not cancelled?", orders, AnswerType.STRING_ARRAY)
     assert shipped is not None and not shipped.unexplained
+
+
+def test_vans_are_the_numbered_vans_but_not_the_vans_counted():
+    log = table_of(
+        "Vehicle,Date,Service,Cost,Downtime Days\nVan 1,2025-01-08,Oil change,85,0\nVan 2,2025-02-15,Brakes,420,2\n"
+        "Van 1,2025-02-10,Brakes,390,1\nTruck 1,2025-03-03,Engine repair,2450,6\n",
+        "maintenance.csv",
+    )
+    # it averaged every vehicle's downtime, "vans" left out (0.28): the rows of "Van 1" and "Van 2"
+    assert answer("What is the average downtime for vans?", log, "float") == 1
+    assert answer("How much did we spend on the vans?", log, "integer") == 895
+    # "how many vans" asks for vans, not the vans' services: still a word left out
+    counted = parse.read("How many vans were serviced?", log, AnswerType.INTEGER)
+    assert counted is None or "vans" in counted.unexplained
+    # an amount is no kind: "two weeks" of a Week column of "Week 1", "Week 2"
+    weeks = table_of("Week,Contestant\nWeek 1,Ann\nWeek 2,Bo\nFinal,Cy\n", "show.csv")
+    lasted = parse.read("Which contestant lasted two weeks?", weeks, AnswerType.STRING)
+    assert lasted is None or all(c.op != "contains" for c in lasted.plan.where)
