@@ -46,6 +46,7 @@ from backend.tables.conditions import dated_steps, filled_or_empty
 from backend.tables.counts import counted_plan
 from backend.tables.either_number import either_number
 from backend.tables.every_said import exists
+from backend.tables.level_gaps import gap_to_a_level
 from backend.tables.meter_readings import change_of_readings
 from backend.tables.never_said import never_held
 from backend.tables.per_group_average import per_group_average
@@ -104,9 +105,11 @@ def comparison(p: ParsedQuestion) -> Outcome:
     the larger of two, either of two numbers, two columns of one row."""
     q, table, where = p.q, p.table, p.where
     flagged = tuple(c for c in where if p.index.flags[c.column])  # "the churn rate": Churned = Yes
+    listed = p.answer_column if p.answer_type.is_array and not p.guessed else None  # "which donors gave to A or B"
+    yes_no = p.element is AnswerType.BOOLEAN
     changed = change_across(q, where, p.measure) or change_across_columns(q, table, where)
     changed = changed or change_of_readings(q, table, where, p.measure)  # "how much did Van 1's mileage increase"
-    if changed is not None and p.element is AnswerType.BOOLEAN:
+    if changed is not None and yes_no:
         # "did email revenue grow from January to March": whether the one the verb says is the larger (it counted the
         # rows, "grow" left out, at 0.18; my own web traffic table, 2026-11-29)
         changed = (changed[0], ReadingKind.LARGER, changed[2])
@@ -117,7 +120,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
     if grew is not None:
         return p.reading(grew, ReadingKind.SUPERLATIVE)
     compared = (
-        (changed if p.numeric_answer or p.element is AnswerType.BOOLEAN else None)
+        (changed if p.numeric_answer or yes_no else None)
         # "how much did revenue grow from Jan to Mar" (of a Month column, or of a column for each month)
         or (share_of_level(q, table, p.named, where) if p.numeric_answer else None)  # "what % of her target"
         or (
@@ -137,16 +140,7 @@ def comparison(p: ParsedQuestion) -> Outcome:
         or (
             spread(q, table, where, p.measure, p.condition_columns, p.is_max and p.is_min) if p.numeric_answer else None
         )
-        or two_values(
-            q,
-            table,
-            p.mentions,
-            p.conditions,
-            p.measure,
-            p.wants_text,
-            p.element is AnswerType.BOOLEAN,
-            asked=p.answer_column if p.answer_type.is_array and not p.guessed else None,
-        )
+        or two_values(q, table, p.mentions, p.conditions, p.measure, p.wants_text, yes_no, listed)
         or either_number(q, p.conditions, p.measure)
         or (than_the_rest(q, where, p.measure) if p.numeric_answer else None)
         or (than_the_average(q, where, p.measure, p.mentions) if p.numeric_answer else None)
@@ -292,6 +286,7 @@ RULES: list[Rule] = [
     Rule("median", median),
     Rule("last place", last_place),
     Rule("count or total", count_or_total),
+    Rule("gap to a level", gap_to_a_level),
     Rule("superlative", superlative),
     Rule("next or previous", next_or_previous),
     Rule("first or last row", first_or_last_row),

@@ -492,3 +492,14 @@ def test_a_row_said_by_the_files_noun_is_told_by_its_name_and_which_asks_for_no_
     grades = table_of("Student,Class,Science\nAmir,7A,90\nBea,7A,51\nCal,7B,80\n", "grades.csv")
     assert answer("Which class has the higher average science score?", grades, "string") == "7B"
     assert answer("What is the average science score?", grades, "float") == pytest.approx(221 / 3)
+
+
+def test_the_furthest_below_its_level_is_the_largest_shortfall_and_is_reordered_first():
+    # it read the first product listed under its level (Oat Milk, 20 short), at 0.8, "furthest" left to nothing;
+    # "reorder first" the same (my own inventory table, 2026-12-08): Oat Milk is 20 short, the Frother 30
+    stock = table_of(INVENTORY.replace("C-301,Milk Frother,York,0,3", "C-301,Milk Frother,York,0,30"), "inventory.csv")
+    assert answer("Which product is furthest below its reorder point?", stock, "string") == "Milk Frother"
+    assert answer("Which product should we reorder first?", stock, "string") == "Milk Frother"
+    assert answer("Which product is furthest above its reorder point?", stock, "string") == "Paper Filters"
+    reading = parse.read("Which product should we reorder first?", stock, AnswerType.STRING)
+    assert reading is not None and reading.unexplained == () and reading.plan.less is not None
