@@ -151,6 +151,13 @@ _DROPPED_WORDS |= {"attainment", "utilization", "utilisation", "occupancy", "ret
 # So is "both" of two values read as either ("which donors gave to both X and Y" listed the donors to either, at 0.8;
 # my own donations table, 2026-12-08; explain._each_read_as_either).
 _DROPPED_WORDS.add("both")
+# So is a return left out ("the return on ad spend for Brand Video" read its Spend, at 0.72, of a campaigns table with
+# no revenue to return; my own campaigns table, 2026-12-08): no dev or fresh reading leaves "return" out.
+_DROPPED_WORDS.add("return")
+# So is a deadline met or missed that no column says ("how many shipments were delivered late" counted the delivered
+# ones, at 0.72, of a shipments table with no due date; my own shipments table, 2026-12-08): no dev or fresh reading
+# leaves one out.
+_DROPPED_WORDS |= {"late", "early", "overdue"}
 # and so is a share ("which carrier has the highest share of delivered shipments" ranked the carriers by their Cost, at
 # 0.8, before shares_said.share_of_each read it; my own shipments table, 2026-12-07): no dev or fresh reading leaves
 # "share" or "fraction" out

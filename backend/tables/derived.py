@@ -32,6 +32,7 @@ from backend.tables.words import name_stems, normal
 # per conversion" of a campaign table's Spend).
 _SPENDING = frozenset({"cost", "costs", "spend", "spending", "spent"})
 _PAYING = frozenset({"pay", "pays", "paid", "paying", "charge", "charges", "charged"})  # money a row pays or charges
+_CURRENCY = frozenset({"dollar", "euro", "pound", "dollars", "euros", "pounds"})  # "per dollar": per unit of money
 _RANKING = frozenset({"most", "least", "more", "less"})  # "pays the most per seat": the amount paid is not named
 # Profit is what came in less what it cost: said of a table with one column of each and none named for profit
 # (a Revenue less its Cost, a Unit Price less its Unit Cost: "the profit per unit").
@@ -69,6 +70,10 @@ def said_measure(words: list[str], stems: list[str], table: TypedTable, index_: 
             # subscriptions table, 2026-12-07)
             column = named_as(MONEY_NAME)
         per = named_by(stems[i + 1])
+        if per is None and words[i + 1] in _CURRENCY:
+            # "the most conversions per dollar": over the one column of money (held at 0.25, "per dollar" left out; my
+            # own campaigns table, 2026-12-08)
+            per = named_as(MONEY_NAME)
         # "the price per unit" of a "Unit Price" column, "the price per seat" of a "Price per Seat" beside the Seats:
         # one column's name says it whole
         if column is not None and stems[i + 1] in index_.names[column]:

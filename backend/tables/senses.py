@@ -89,7 +89,12 @@ _TEXT_SENSES = (
 # And for dates: "joined" or "hired" of a Start Date ("how many employees joined in 2023" left "joined" out, so the
 # one row it counted was capped as a cell asked for; my own HR table, 2026-11-29).
 _DATE_SENSES = (
-    (re.compile(r"(?i)\b(?:start(?:ed)?|hire[ds]?|joined|joining)\b"), frozenset(stem(w) for w in ("joined", "hired"))),
+    # ... and "signed up", "subscribed", "registered" of a subscription's or an account's ("how many customers signed
+    # up in 2025" left "signed" out, tied with orders.csv's customers of 2025; my own subscriptions table, 2026-12-08)
+    (
+        re.compile(r"(?i)\b(?:start(?:ed)?|hire[ds]?|joined|joining)\b"),
+        frozenset(stem(w) for w in ("joined", "hired", "signed", "subscribed", "registered")),
+    ),
     # "which player was born last" of a Date of birth (it read the last row listed, "born" left out; fresh
     # WikiTableQuestions tuning nt-12994, 2026-12-06)
     (re.compile(r"(?i)\b(?:birth|dob|birthday|birthdate)\b"), frozenset({stem("born")})),

@@ -4,6 +4,9 @@ and a range of months said adds up those months' columns."""
 
 from __future__ import annotations
 
+import pytest
+
+from backend.answer.table_confidence import reading_confidence
 from backend.tables import parse
 from backend.types import AnswerType
 from tests.unit.tables.sample import answer, table_of
@@ -67,3 +70,14 @@ def test_a_half_year_picks_its_six_months():
     assert answer("What was revenue in H2?", orders, "float") == 10
     assert answer("What was revenue in the second half of the year?", orders, "float") == 10
     assert answer("What was revenue in Q3?", orders, "float") == 7
+
+
+def test_per_dollar_is_per_the_money_and_a_return_left_out_is_a_measure_dropped():
+    campaigns = table_of(CAMPAIGNS, "campaigns.csv")
+    # "per dollar": over the one column of money, the Spend (held at 0.25, "per dollar" left out; 2026-12-08)
+    assert answer("Which campaign had the most conversions per dollar?", campaigns, "string") == "Spring Sale"
+    per_dollar = answer("How many conversions per dollar did Brand Video get?", campaigns, "float")
+    assert per_dollar == pytest.approx(95 / 8500)
+    # no revenue to return: "the return on ad spend" read the Spend at 0.72; a return left out caps the reading
+    returned = parse.read("What was the return on ad spend for Brand Video?", campaigns, AnswerType.FLOAT)
+    assert returned is None or reading_confidence(returned, campaigns) < 0.5

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from backend.answer.table_confidence import reading_confidence
 from backend.tables import parse
 from backend.tables.plan import ReadingKind
 from backend.types import AnswerType
@@ -169,3 +170,15 @@ def test_our_top_or_best_customer_and_our_best_month_are_the_most_money():
     assert answer("Who is our best customer?", orders, "string") == "Hooli"
     assert answer("What was our best month?", orders, "string") == "January"
     assert answer("What was our worst month?", orders, "string") == "March"
+
+
+def test_signed_up_is_a_start_and_late_with_no_due_date_is_a_condition_dropped():
+    subscriptions = table_of(SUBSCRIPTIONS, "subscriptions.csv")
+    # "signed" left out (0.72, tied with an orders table's customers of the year): a subscription's start
+    signed = parse.read("How many customers signed up in 2025?", subscriptions, AnswerType.INTEGER)
+    assert signed is not None and signed.unexplained == ()
+    assert answer("How many customers signed up in 2025?", subscriptions, "integer") == 6
+    # no due date to be late against: it counted the delivered shipments, at 0.72
+    shipments = table_of(SHIPMENTS, "shipments.csv")
+    late = parse.read("How many shipments were delivered late?", shipments, AnswerType.INTEGER)
+    assert late is None or reading_confidence(late, shipments) < 0.5
