@@ -21,7 +21,16 @@ from backend.tables.plan import Condition
 from backend.tables.quantities import SaidNumber
 from backend.tables.spans import during
 from backend.tables.vocabulary import Index
-from backend.tables.words import MONTH_NAMES, NUMBERED_PERIODS, STOP_WORDS, Mention, name_stems, negation_before
+from backend.tables.words import (
+    MAX_WORDS,
+    MIN_WORDS,
+    MONTH_NAMES,
+    NUMBERED_PERIODS,
+    STOP_WORDS,
+    Mention,
+    name_stems,
+    negation_before,
+)
 from backend.text import stem
 
 
@@ -203,9 +212,12 @@ def names_a_counted_column(words: list[str], mention: Mention, index_: Index, ta
     after = words[mention.end + len(skipped) : mention.end + len(skipped) + 1]
     before = words[max(0, mention.start - 1) : mention.start]
     # "scored above 80 in the interview" of an Interview Score beside a Stage of "Interview": the score's, not the
-    # stage's rows (it counted the interviewed who scored over 80, 0, held at 0.1; my own applicants table, 2026-12-08)
+    # stage's rows (it counted the interviewed who scored over 80, 0, held at 0.1; my own applicants table, 2026-12-08);
+    # so is "scored lowest in the interview" (it ranked the interviewed only, at 0.8)
     if words[max(0, mention.start - 2) : mention.start] == ["in", "the"]:
         before = words[max(0, mention.start - 3) : mention.start - 2]
+        if any(w in MAX_WORDS or w in MIN_WORDS for w in before):
+            return True
     compared = bool(_COMPARED & set(skipped))
     return any(w.isdigit() or (compared and w in _COUNT_WORDS) for w in after) or any(w.isdigit() for w in before)
 

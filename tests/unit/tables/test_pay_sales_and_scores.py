@@ -546,7 +546,7 @@ def test_the_largest_team_is_the_manager_with_the_most_rows():
 APPLICANTS = """Candidate,Role,Stage,Interview Score,Expected Salary,Hired
 Rosa Marin,Data Analyst,Offer,86,58000,Yes
 Tariq Aziz,Backend Engineer,Interview,78,82000,No
-Paulo Reis,Account Manager,Offer,91,64000,Yes
+Paulo Reis,Account Manager,Offer,60,64000,Yes
 Kofi Mensah,Designer,Interview,74,60000,No
 """
 
@@ -560,5 +560,9 @@ def test_a_salary_expected_is_not_earned_and_a_score_in_the_interview_is_the_int
     assert earns is not None and "earns" in earns.unexplained
     expects = parse.read("Who expects the highest salary?", applicants, AnswerType.STRING)
     assert expects is not None and expects.unexplained == ()
-    assert answer("How many candidates scored above 80 in the interview?", applicants, "integer") == 2
+    assert answer("How many candidates scored above 80 in the interview?", applicants, "integer") == 1
     assert answer("How many candidates are in the interview stage?", applicants, "integer") == 2
+    # and so is the lowest "in the interview" (it ranked those at the Interview stage only, at 0.8)
+    assert answer("Which candidate scored lowest in the interview?", applicants, "string") == "Paulo Reis"
+    assert answer("Which candidate in the interview stage has the lowest score?", applicants, "string") == "Kofi Mensah"
+    assert answer("Which candidate at the offer stage has the highest score?", applicants, "string") == "Rosa Marin"
