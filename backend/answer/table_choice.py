@@ -13,8 +13,8 @@ my own business tables, 2026-12-06 and 2026-12-07, bench/table_qa.py --business)
   ("how many hours were logged": timesheets.csv, not projects.csv's Hours);
 - the one with a row for each of what a ranking names ("who is our newest customer": subscriptions.csv, not the
   customer of orders.csv's last order);
-- the one whose measure the question names whole, every word of its name ("who has the second highest salary":
-  staff.csv's Salary, not an applicants table's Expected Salary);
+- the one whose measure the question does not name in part only ("who has the second highest salary": staff.csv's
+  Salary, not an applicants table's Expected Salary, "expected" unsaid);
 - the one whose name the question says more of ("which orders were cancelled": orders.csv, not purchase_orders.csv;
   ``words.name_said``);
 - the one whose own column holds the measure ("the billing for Acme": invoices.csv's Amount, not order lines'

@@ -17,9 +17,10 @@ from backend.text import stem
 
 
 def measure_of_the_part(p: ParsedQuestion) -> int | None:
-    """The number column named by the word right after "what share of" ("... of revenue", "of all revenue", "of the
-    total revenue"), or the one named elsewhere of the whole said as such ("what percentage of the total is Asia
-    revenue": it gave Asia's share of the rows, at 0.8; my own orders table, 2026-12-07), or None."""
+    """The number column named by the word right after "what share of" or the one after it ("... of revenue", "of all
+    revenue", "of the total revenue", "of shipping costs"), or the one named elsewhere of the whole said as such ("what
+    percentage of the total is Asia revenue": it gave Asia's share of the rows, at 0.8; my own orders table,
+    2026-12-07), or the table's one amount of money for "the money"; else None."""
     said = re.search(
         r"\b(?:percent(?:age)?|share|proportion|fraction) of (?:the |our |all (?:the )?)?(total )?(\w+)(?: (\w+))?", p.q
     )

@@ -224,13 +224,15 @@ def test_an_analysts_words_for_spend_requests_and_length():
     assert answer("What is the average length of leave?", leave, "float") == pytest.approx(17 / 3)
 
 
+MAINTENANCE_LOG = (
+    "Vehicle,Date,Service,Cost,Downtime Days\nVan 1,2025-01-08,Oil change,85,0\nVan 2,2025-02-15,Brakes,420,2\n"
+    "Van 1,2025-02-10,Brakes,390,1\nTruck 1,2025-03-03,Engine repair,2450,6\n"
+)
+
+
 def test_a_maintenance_logs_rows_are_services():
     # "serviced", "maintain" left out (0.72); "the average downtime per service" declined as one value per Service
-    log = table_of(
-        "Vehicle,Date,Service,Cost,Downtime Days\nVan 1,2025-01-08,Oil change,85,0\nVan 2,2025-02-15,Brakes,420,2\n"
-        "Van 1,2025-02-10,Brakes,390,1\nTruck 1,2025-03-03,Engine repair,2450,6\n",
-        "maintenance.csv",
-    )
+    log = table_of(MAINTENANCE_LOG, "maintenance.csv")
     serviced = parse.read("How many vehicles were serviced in February?", log, AnswerType.INTEGER)
     assert serviced is not None and not serviced.unexplained
     assert answer("How many vehicles were serviced in February?", log, "integer") == 2
@@ -273,11 +275,7 @@ def test_a_negation_the_plan_holds_nothing_of_is_left_out():
 
 
 def test_vans_are_the_numbered_vans_but_not_the_vans_counted():
-    log = table_of(
-        "Vehicle,Date,Service,Cost,Downtime Days\nVan 1,2025-01-08,Oil change,85,0\nVan 2,2025-02-15,Brakes,420,2\n"
-        "Van 1,2025-02-10,Brakes,390,1\nTruck 1,2025-03-03,Engine repair,2450,6\n",
-        "maintenance.csv",
-    )
+    log = table_of(MAINTENANCE_LOG, "maintenance.csv")
     # it averaged every vehicle's downtime, "vans" left out (0.28): the rows of "Van 1" and "Van 2"
     assert answer("What is the average downtime for vans?", log, "float") == 1
     assert answer("How much did we spend on the vans?", log, "integer") == 895
