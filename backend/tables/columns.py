@@ -228,14 +228,11 @@ EARLIEST_OR_LATEST = r"\b(?:earliest|latest|newest|most recent(?:ly)?|first|last
 _DATE_WORDS = {"date", "dates", "day", "year", "time"}
 _DATE_STEMS = {stem(w) for w in _DATE_WORDS}
 LONG_AGO = r"(?:longest|furthest|farthest) ago\b"  # "which vehicle was serviced longest ago": the earliest date
-# "the longest-serving employee", "the most senior": the earliest start (question._superlative turns it round)
-# ("who has been here the longest": no reading of my own HR table, 2026-11-29)
+# "the longest-serving", "the most senior", "been here (with us) the longest": the earliest start (my own HR table,
+# 2026-11-29); "the shortest", the latest (it read a timesheet's fewest Hours at 0.8, 2026-12-08; superlatives.py)
 _STARTED = re.compile(r"(?i)\b(?:start|started|hire|hired|join|joined|since|began|entered|employed|took office)\b")
 SENIORITY = re.compile(
     r"\blongest[- ]serving\b|\bmost senior\b|\blongest tenure\b"
-    # ("which customer has been with us the longest": the earliest start; no reading, my own subscriptions table), and
-    # the shortest the latest ("which employee has been here the shortest time" read timesheets.csv's fewest Hours, at
-    # 0.8; my own business tables, 2026-12-08)
     r"|\b(?:been|worked|working) (?:here|with us|(?:at|for|with) (?:the|our) (?:company|firm|business))"
     r" (?:the )?(?:longest|shortest)(?: time)?\b"
 )
