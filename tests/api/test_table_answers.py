@@ -61,6 +61,11 @@ def ask(client, context: str, question: str, answer_type: str = "integer", **ext
     return client.post(f"/v1/types/{answer_type}", json=body)
 
 
+def answered_from(body: dict) -> tuple:
+    """An answer's value and the table it was computed from."""
+    return body["data"], body["sources"][0]["computation"]["table"]
+
+
 def test_counts_and_sums_are_exact_and_explained(client, tables_context):
     europe = len(expected_orders(lambda r: r[1] == "Europe"))
     response = ask(client, tables_context, "How many orders came from Europe?")
@@ -106,7 +111,7 @@ def test_dates_money_and_percentages(client, tables_context):
 
 def test_the_question_goes_to_the_table_it_matches_and_prose_to_the_text_engine(client, tables_context):
     body = ask(client, tables_context, "How many employees work in Research?").json()
-    assert body["data"] == 2 and body["sources"][0]["computation"]["table"] == "employees.csv"
+    assert answered_from(body) == (2, "employees.csv")
     prose = ask(client, tables_context, "When was Answerbase Ltd founded?").json()
     assert prose["data"] == 2011 and "computation" not in prose["sources"][0]
 
@@ -121,9 +126,9 @@ def test_a_table_whose_own_column_holds_the_money_answers_before_one_that_derive
         response = client.post(f"/v1/contexts/{context}/documents", files={"file": (name, data.encode(), "text/csv")})
         assert response.status_code == 201, response.text
     body = ask(client, context, "What was the total billing for Acme?", "float").json()
-    assert body["data"] == 72.5 and body["sources"][0]["computation"]["table"] == "invoices.csv"
+    assert answered_from(body) == (72.5, "invoices.csv")
     spent = ask(client, context, "How much did Hooli spend on widgets?", "float").json()
-    assert spent["data"] == 10 and spent["sources"][0]["computation"]["table"] == "order_lines.csv"
+    assert answered_from(spent) == (10, "order_lines.csv")
 
 
 def test_a_reading_that_explains_little_of_a_question_answers_only_when_the_text_does_not(client):
@@ -186,7 +191,7 @@ def test_xlsx_html_markdown_and_docx_tables_are_answered(client):
     client.post(f"/v1/contexts/{context}/documents", json={"name": "fuel.md", "text": markdown})
     assert ask(client, context, "How many seats are there in total at the North depot?").json()["data"] == 60
     body = ask(client, context, "How many staff work at the South depot?").json()
-    assert body["data"] == 17 and body["sources"][0]["computation"]["table"] == "depots.html › table 1"
+    assert answered_from(body) == (17, "depots.html › table 1")
     assert ask(client, context, "What is the total length km of all routes?", "float").json()["data"] == 49.75
     assert ask(client, context, "How many litres were used in total?").json()["data"] == 2250
 
@@ -479,7 +484,7 @@ def test_a_table_that_computes_nothing_gives_way_to_one_that_reads_the_question_
     monthly = "region,jan,feb,mar,apr\nNorth,12000,13500,12800,14100\nSouth,9800,10200,11900,12500\n"
     context = _workspace_of(client, ("orders.csv", orders), ("monthly_sales.csv", monthly))
     out = ask(client, context, "What were total sales in Q1 for the North?", "float").json()
-    assert out["data"] == 38300 and out["sources"][0]["computation"]["table"] == "monthly_sales.csv"
+    assert answered_from(out) == (38300, "monthly_sales.csv")
 
 
 def test_between_two_tables_the_one_whose_measure_is_named_and_whose_rows_are_counted_answers(client):
@@ -491,9 +496,9 @@ def test_between_two_tables_the_one_whose_measure_is_named_and_whose_rows_are_co
     staff += "Pia,Sales,61000\n"
     context = _workspace_of(client, ("expenses.csv", expenses), ("staff.csv", staff))
     counted = ask(client, context, "How many employees work in Engineering?").json()
-    assert counted["data"] == 3 and counted["sources"][0]["computation"]["table"] == "staff.csv"
+    assert answered_from(counted) == (3, "staff.csv")
     payroll = ask(client, context, "What is the total payroll of the Sales department?").json()
-    assert payroll["data"] == 61000 and payroll["sources"][0]["computation"]["table"] == "staff.csv"
+    assert answered_from(payroll) == (61000, "staff.csv")
 
 
 def test_between_two_tables_the_one_of_the_role_said_and_of_the_things_counted_answers(client):
@@ -507,9 +512,9 @@ def test_between_two_tables_the_one_of_the_role_said_and_of_the_things_counted_a
         client, ("a_orders.csv", orders), ("a_projects.csv", projects), ("staff.csv", staff), ("stock.csv", stock)
     )
     hired = ask(client, context, "Who was hired first?", "string").json()
-    assert hired["data"] == "Tom" and hired["sources"][0]["computation"]["table"] == "staff.csv"
+    assert answered_from(hired) == ("Tom", "staff.csv")
     held = ask(client, context, "How many Travel Mugs do we have?").json()
-    assert held["data"] == 210 and held["sources"][0]["computation"]["table"] == "stock.csv"
+    assert answered_from(held) == (210, "stock.csv")
 
 
 def test_between_two_tables_the_one_with_a_row_for_each_of_what_is_ranked_answers(client):
@@ -520,7 +525,7 @@ def test_between_two_tables_the_one_with_a_row_for_each_of_what_is_ranked_answer
     subscriptions = "customer,start date,monthly fee\nAcme,2024-02-01,300\nHooli,2025-01-02,49\n"
     context = _workspace_of(client, ("a_orders.csv", orders), ("subscriptions.csv", subscriptions))
     newest = ask(client, context, "Who is our newest customer?", "string").json()
-    assert newest["data"] == "Hooli" and newest["sources"][0]["computation"]["table"] == "subscriptions.csv"
+    assert answered_from(newest) == ("Hooli", "subscriptions.csv")
     assert newest["confidence"] == 0.8
 
 
@@ -531,7 +536,7 @@ def test_between_two_tables_the_one_the_question_names_answers_and_is_no_tie(cli
     orders = "order id,customer,status\nSO-1,Hooli,Cancelled\nSO-2,Acme,Cancelled\nSO-3,Acme,Shipped\n"
     context = _workspace_of(client, ("a_purchase_orders.csv", purchases), ("orders.csv", orders))
     cancelled = ask(client, context, "Which orders were cancelled?", "string_array").json()
-    assert cancelled["data"] == ["SO-1", "SO-2"] and cancelled["sources"][0]["computation"]["table"] == "orders.csv"
+    assert answered_from(cancelled) == (["SO-1", "SO-2"], "orders.csv")
     assert cancelled["confidence"] == 0.8
     purchased = ask(client, context, "Which purchase orders were cancelled?", "string_array").json()
     assert purchased["data"] == ["PO-1"] and purchased["confidence"] == 0.8
@@ -545,10 +550,10 @@ def test_a_log_of_an_event_answers_the_questions_that_say_it(client):
     orders += "SO-2,2025-02-05,Umbrella,Travel Mug,4\nSO-3,2025-03-01,Hooli,Kettle,5\n"
     context = _workspace_of(client, ("a_returns.csv", returns), ("orders.csv", orders))
     bought = ask(client, context, "How many Kettles did Hooli buy?").json()
-    assert bought["data"] == 5 and bought["sources"][0]["computation"]["table"] == "orders.csv"
+    assert answered_from(bought) == (5, "orders.csv")
     assert bought["confidence"] == 0.8
     returned = ask(client, context, "How many Kettles did Hooli return?").json()
-    assert returned["data"] == 1 and returned["sources"][0]["computation"]["table"] == "a_returns.csv"
+    assert answered_from(returned) == (1, "a_returns.csv")
 
 
 def test_a_table_whose_reading_matches_nothing_makes_no_answer_ambiguous(client):
@@ -571,7 +576,7 @@ def test_of_two_tables_read_as_well_the_surer_run_answers(client):
     monthly = "region,jan,feb\nNorth,12000,13500\nEast,15300,14900\nWest,7600,8100\n"
     context = _workspace_of(client, ("a_deals.csv", deals), ("monthly_sales.csv", monthly))
     out = ask(client, context, "Which region sold the most in January?", "string").json()
-    assert out["data"] == "East" and out["sources"][0]["computation"]["table"] == "monthly_sales.csv"
+    assert answered_from(out) == ("East", "monthly_sales.csv")
     assert out["confidence"] == pytest.approx(0.8 * AMBIGUITY_FACTOR)  # the deals still read it as well
 
 
@@ -590,12 +595,12 @@ def test_two_tables_nothing_tells_apart_that_answer_otherwise_are_declined_with_
     assert error["message"].count("reads it as well") == 1
     assert set(values.values()) <= {w.strip(".:;,'") for w in error["message"].split()}  # both tables' values
     accepted = ask(client, context, question, "float", min_confidence=error["suggestion"]["min_confidence"]).json()
-    assert accepted["data"] == float(values[first]) and accepted["sources"][0]["computation"]["table"] == first
+    assert answered_from(accepted) == (float(values[first]), first)
     assert "reads it as well" in accepted["sources"][0]["computation"]["caution"]
     # a question that says which is answered: by the table's name, or by a verb of logging (of the log)
     for said in ("How many hours does the timesheet have in total?", "How many hours were logged in total?"):
         out = ask(client, context, said, "float").json()
-        assert out["data"] == 15.5 and out["sources"][0]["computation"]["table"] == "timesheets.csv"
+        assert answered_from(out) == (15.5, "timesheets.csv")
 
 
 def test_the_month_of_a_column_for_each_month_is_answered_with_its_plan(client):
